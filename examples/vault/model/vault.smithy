@@ -1,0 +1,277 @@
+$version: "2"
+
+namespace acme.vault
+
+use aws.api#service
+use aws.cloudformation#cfnAdditionalIdentifier
+use aws.cloudformation#cfnDefaultValue
+use aws.cloudformation#cfnExcludeProperty
+use aws.cloudformation#cfnMutability
+use aws.cloudformation#cfnName
+use aws.cloudformation#cfnResource
+use aws.iam#iamAction
+use aws.iam#requiredActions
+
+/// Acme Vault stores secrets in encrypted vaults, each with its own access policy.
+@service(sdkId: "Vault", cloudFormationName: "Vault", arnNamespace: "vault")
+@externalDocumentation("API Reference": "https://docs.example.com/vault/api")
+service VaultService {
+    version: "2026-11-01"
+    resources: [Vault]
+    operations: [TagResource, UntagResource, ListTagsForResource]
+}
+
+/// A vault: an encrypted container for secrets.
+@cfnResource(name: "Vault", additionalSchemas: [VaultStatistics])
+@taggable(property: "Tags", apiConfig: {
+    tagApi: TagResource, untagApi: UntagResource, listTagsApi: ListTagsForResource
+})
+resource Vault {
+    identifiers: { vaultName: VaultName }
+    properties: {
+        vaultArn: VaultArn
+        description: String
+        encryption: EncryptionSettings
+        retentionDays: RetentionDays
+        storageClass: StorageClass
+        kmsKeyId: String
+        status: VaultStatus
+        createdAt: Timestamp
+        adminPassword: String
+        Tags: TagList
+        labels: LabelMap
+    }
+    create: CreateVault
+    read: GetVault
+    update: UpdateVault
+    delete: DeleteVault
+    list: ListVaults
+}
+
+/// The name of a vault, unique in an account and region.
+@length(min: 3, max: 63)
+@pattern("^[a-z0-9-]+$")
+string VaultName
+
+@pattern("^arn:aws:vault:[a-z0-9-]+:[0-9]{12}:vault/.+$")
+string VaultArn
+
+@range(min: 1, max: 3650)
+integer RetentionDays
+
+enum StorageClass {
+    STANDARD
+    INFREQUENT_ACCESS = "INFREQUENT"
+}
+
+enum VaultStatus {
+    CREATING
+    ACTIVE
+    DELETING
+}
+
+/// How the vault encrypts its secrets.
+structure EncryptionSettings {
+    /// The algorithm used to encrypt secrets.
+    @required
+    algorithm: String
+
+    /// Rotate the data key every this many days.
+    rotationDays: Integer
+}
+
+map LabelMap {
+    key: String
+    value: String
+}
+
+list TagList {
+    member: Tag
+}
+
+structure Tag {
+    @required
+    Key: String
+
+    @required
+    Value: String
+}
+
+/// Usage figures that the service reports but that are not returned by a lifecycle operation.
+structure VaultStatistics {
+    @cfnMutability("read")
+    secretCount: Long
+}
+
+@idempotent
+@iamAction(name: "CreateVault", requiredActions: ["kms:CreateGrant", "iam:PassRole"])
+operation CreateVault {
+    input := for Vault {
+        @required
+        $vaultName
+
+        $description
+
+        @required
+        $encryption
+
+        @cfnDefaultValue
+        $retentionDays
+
+        $storageClass
+
+        @cfnMutability("create")
+        $kmsKeyId
+
+        /// Set once; never returned.
+        @cfnMutability("write")
+        $adminPassword
+
+        $Tags
+
+        $labels
+
+        /// A token that makes the request idempotent.
+        @idempotencyToken
+        @cfnExcludeProperty
+        clientToken: String
+    }
+    output := for Vault {
+        @required
+        $vaultName
+
+        @required
+        @cfnAdditionalIdentifier
+        $vaultArn
+    }
+    errors: [VaultAlreadyExists]
+}
+
+@readonly
+@requiredActions(["kms:Decrypt"])
+operation GetVault {
+    input := for Vault {
+        @required
+        $vaultName
+    }
+    output := for Vault {
+        @required
+        $vaultName
+
+        @required
+        $vaultArn
+
+        $description
+
+        $encryption
+
+        $retentionDays
+
+        $storageClass
+
+        $kmsKeyId
+
+        $status
+
+        @cfnName("CreationTime")
+        $createdAt
+
+        $Tags
+
+        $labels
+    }
+    errors: [VaultNotFound]
+}
+
+@idempotent
+operation UpdateVault {
+    input := for Vault {
+        @required
+        $vaultName
+
+        $description
+
+        $retentionDays
+
+        $storageClass
+
+        $labels
+    }
+    output := {}
+    errors: [VaultNotFound]
+}
+
+@idempotent
+operation DeleteVault {
+    input := for Vault {
+        @required
+        $vaultName
+    }
+    output := {}
+    errors: [VaultNotFound]
+}
+
+@readonly
+@paginated(inputToken: "nextToken", outputToken: "nextToken", items: "vaults")
+operation ListVaults {
+    input := {
+        nextToken: String
+    }
+    output := {
+        @required
+        vaults: VaultNameList
+
+        nextToken: String
+    }
+}
+
+list VaultNameList {
+    member: VaultName
+}
+
+operation TagResource {
+    input := {
+        @required
+        resourceArn: VaultArn
+
+        @required
+        tags: TagList
+    }
+    output := {}
+}
+
+operation UntagResource {
+    input := {
+        @required
+        resourceArn: VaultArn
+
+        @required
+        tagKeys: TagKeyList
+    }
+    output := {}
+}
+
+@readonly
+operation ListTagsForResource {
+    input := {
+        @required
+        resourceArn: VaultArn
+    }
+    output := {
+        tags: TagList
+    }
+}
+
+list TagKeyList {
+    member: String
+}
+
+@error("client")
+structure VaultNotFound {
+    message: String
+}
+
+@error("client")
+structure VaultAlreadyExists {
+    message: String
+}

@@ -1,0 +1,132 @@
+"""Settings of the ``cloudformation`` smithy-build plugin.
+
+Follows "Generating CloudFormation Resource Schemas from Smithy" §"CloudFormation
+configuration settings" and §"JSON schema configuration settings", and the reference's
+``CfnConfig`` (which extends ``JsonSchemaConfig``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from smithy2cfn.diagnostics import Diagnostics
+
+#: Default ``externalDocs`` names, in priority order (reference ``CfnConfig``).
+DEFAULT_EXTERNAL_DOCS = (
+    "Documentation Url", "DocumentationUrl", "API Reference", "User Guide",
+    "Developer Guide", "Reference", "Guide",
+)
+#: Default ``sourceDocs`` names, in priority order (reference ``CfnConfig``).
+DEFAULT_SOURCE_DOCS = ("Source Url", "SourceUrl", "Source", "Source Code")
+#: The timestamp formats ``defaultTimestampFormat`` accepts.
+TIMESTAMP_FORMATS = ("date-time", "epoch-seconds", "http-date")
+
+
+def _is_str_list(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+#: setting name → (attribute, checker, expected type description)
+_SETTINGS: dict[str, tuple[str, Any, str]] = {
+    "service": ("service", lambda v: isinstance(v, str), "a shape ID string"),
+    "organizationName": ("organization_name", lambda v: isinstance(v, str), "a string"),
+    "serviceName": ("service_name", lambda v: isinstance(v, str), "a string"),
+    "externalDocs": ("external_docs", _is_str_list, "a list of strings"),
+    "sourceDocs": ("source_docs", _is_str_list, "a list of strings"),
+    "jsonAdd": ("json_add", lambda v: isinstance(v, dict) and all(isinstance(x, dict) for x in v.values()),
+                "an object of resource shape ID → object of JSON pointer → value"),
+    "disableHandlerPermissionGeneration": ("disable_handler_permission_generation",
+                                           lambda v: isinstance(v, bool), "a boolean"),
+    "disableDeprecatedPropertyGeneration": ("disable_deprecated_property_generation",
+                                            lambda v: isinstance(v, bool), "a boolean"),
+    "disableRequiredPropertyGeneration": ("disable_required_property_generation",
+                                          lambda v: isinstance(v, bool), "a boolean"),
+    "disableCapitalizedProperties": ("disable_capitalized_properties",
+                                     lambda v: isinstance(v, bool), "a boolean"),
+    "defaultTimestampFormat": ("default_timestamp_format",
+                               lambda v: isinstance(v, str) and v in TIMESTAMP_FORMATS,
+                               "one of " + ", ".join(repr(f) for f in TIMESTAMP_FORMATS)),
+    "schemaDocumentExtensions": ("schema_document_extensions", lambda v: isinstance(v, dict), "an object"),
+    "disableFeatures": ("disable_features", _is_str_list, "a list of strings"),
+    "useIntegerType": ("use_integer_type", lambda v: isinstance(v, bool), "a boolean"),
+}
+
+
+@dataclass
+class CfnConfig:
+    """The ``cloudformation`` plugin settings (reference ``CfnConfig``).
+
+    Attributes:
+        service: absolute shape ID of the service to convert; ``None`` means "the only
+            service in the model" (resolved by :func:`smithy2cfn.emit.convert`).
+        organization_name: the ``Organization`` part of ``typeName``; ``None`` defaults to
+            ``"AWS"`` when the service has the ``aws.api#service`` trait.
+        service_name: the ``Service`` part of ``typeName``; ``None`` defaults to
+            ``aws.api#service`` ``cloudFormationName``, else the service shape name.
+        external_docs / source_docs: priority-ordered, case-insensitive names looked up in
+            a resource's ``smithy.api#externalDocumentation`` for ``documentationUrl`` /
+            ``sourceUrl``.
+        json_add: resource shape ID → JSON pointer → value, added to the written schema.
+        disable_*: the boolean switches of the same names.
+        default_timestamp_format: format for timestamps without ``@timestampFormat``.
+        schema_document_extensions: top-level keys merged into every schema.
+        disable_features: JSON Schema keywords removed from every generated schema.
+        use_integer_type: ``integer`` instead of ``number`` for byte/short/integer/long.
+        extensions: every setting as given (unknown keys included), for custom mappers.
+    """
+
+    service: str | None = None
+    organization_name: str | None = None
+    service_name: str | None = None
+    external_docs: list[str] = field(default_factory=lambda: list(DEFAULT_EXTERNAL_DOCS))
+    source_docs: list[str] = field(default_factory=lambda: list(DEFAULT_SOURCE_DOCS))
+    json_add: dict[str, dict[str, Any]] = field(default_factory=dict)
+    disable_handler_permission_generation: bool = False
+    disable_deprecated_property_generation: bool = False
+    disable_required_property_generation: bool = False
+    disable_capitalized_properties: bool = False
+    default_timestamp_format: str = "date-time"
+    schema_document_extensions: dict[str, Any] = field(default_factory=dict)
+    disable_features: list[str] = field(default_factory=list)
+    use_integer_type: bool = False
+    extensions: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_dict(cls, d: dict, diags: Diagnostics) -> CfnConfig:
+        """Build a config from the plugin's JSON settings object.
+
+        Args:
+            d: the ``cloudformation`` plugin object of ``smithy-build.json``.
+            diags: receives ``S5001`` (error) for a setting of the wrong type — the setting
+                keeps its default — and ``S5002`` (warning) for an unknown setting.
+
+        Returns:
+            The config; never raises on bad input (reference ``CfnConfig.fromNode``).
+        """
+        config = cls()
+        if not isinstance(d, dict):
+            diags.error("S5001", "cloudformation plugin settings must be a JSON object")
+            return config
+        config.extensions = dict(d)
+        for key, value in d.items():
+            spec = _SETTINGS.get(key)
+            if spec is None:
+                diags.warning("S5002", f"unknown cloudformation setting '{key}' is ignored",
+                              hint="known settings: " + ", ".join(sorted(_SETTINGS)))
+                continue
+            attr, check, expected = spec
+            if not check(value):
+                diags.error("S5001", f"cloudformation setting '{key}' must be {expected}, "
+                                     f"got {type(value).__name__} {value!r}")
+                continue
+            if key == "service" and "#" not in value:
+                diags.error("S5001", f"cloudformation setting 'service' must be an absolute shape ID "
+                                     f"(namespace#Name), got {value!r}")
+                continue
+            if isinstance(value, list):
+                value = list(value)
+            elif isinstance(value, dict):
+                value = dict(value)
+            setattr(config, attr, value)
+        return config

@@ -1,0 +1,63 @@
+"""The common input of the loader: one source file as a JSON-AST-shaped document.
+
+Both front ends produce a :class:`SourceDocument`: the JSON AST reader (``load/json_ast.py``)
+directly, the IDL front end (``parse/``) by lowering its syntax tree. The loader
+(``load/loader.py``) then assembles all documents, the prelude and the trait packages into
+one :class:`smithy2cfn.model.Model`.
+
+``ast`` follows Smithy 2.0 "JSON AST" (``{"smithy": ..., "metadata": {...}, "shapes":
+{absolute_id: {...}}}``) with every shape ID absolute, plus three IDL-only extensions:
+
+* a member entry with ``"elided": true`` and no ``"target"`` is an elided member
+  (``$name`` in the IDL), whose target comes from the ``for`` resource or the mixins;
+* a shape entry may have ``"for": "ns#Resource"`` (target elision, IDL 2.0 §"for");
+* a trait value ``None`` is an annotation trait written without a value (``@foo``); the
+  loader turns it into ``{}``, ``[]`` or ``true`` from the trait's shape.
+
+``apply`` statements are kept apart in ``applies`` (several may target the same shape).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from smithy2cfn.diagnostics import Diagnostic, Span
+
+
+@dataclass
+class ApplyStatement:
+    """``apply Target @trait...`` (IDL 2.0 §"Apply statement", JSON AST ``"type": "apply"``).
+
+    ``target`` is an absolute shape or member ID; ``traits`` maps absolute trait IDs to
+    values (``None`` for annotation traits without a value).
+    """
+
+    target: str
+    traits: dict[str, Any]
+    span: Span | None = None
+    trait_spans: dict[str, Span] = field(default_factory=dict)
+
+
+@dataclass
+class SourceDocument:
+    """One loaded source file.
+
+    Attributes:
+        path: the file's path as given by the user (used in diagnostics).
+        version: ``"1.0"`` or ``"2.0"`` (IDL ``$version`` / JSON AST ``smithy``; IDL files
+            without ``$version`` are ``"1.0"``).
+        ast: the JSON AST document with absolute shape IDs (see module docstring).
+        applies: apply statements, in source order.
+        spans: absolute shape or member ID → where it is defined.
+        trait_spans: ``(shape or member ID, trait ID)`` → where the trait is applied.
+        diagnostics: problems found while reading the file (syntax errors...).
+    """
+
+    path: str
+    version: str
+    ast: dict[str, Any]
+    applies: list[ApplyStatement] = field(default_factory=list)
+    spans: dict[str, Span] = field(default_factory=dict)
+    trait_spans: dict[tuple[str, str], Span] = field(default_factory=dict)
+    diagnostics: list[Diagnostic] = field(default_factory=list)

@@ -1,0 +1,651 @@
+"""The loader: files → :class:`SourceDocument` s → one :class:`Model`.
+
+Follows the reference model assembler (Smithy 2.0 "Model", "Mixins", "IDL" §"Relative shape
+ID resolution", "JSON AST", and "IDL 1.0 → 2.0 upgrade" as the reference does it):
+
+1. discover files (a directory means every ``.smithy`` and ``.json`` model under it);
+2. read each file: IDL through :mod:`smithy2cfn.parse`, JSON AST through
+   :mod:`smithy2cfn.load.json_ast`; IDL files are lowered once the IDs of every shape in
+   every file are known, so that forward references across files resolve;
+3. merge the documents with the prelude and trait packages: duplicate shapes, metadata;
+4. build shapes in mixin order: mixin members and traits first, then local ones, then
+   ``apply``; elided members; enum values;
+5. upgrade IDL 1.0 documents (box semantics → ``@default``);
+6. coerce annotation trait values and report unknown traits (warnings) and unresolved
+   shape references (errors, with a "did you mean" hint).
+
+Every problem is a diagnostic; nothing here raises on bad input.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from smithy2cfn.diagnostics import Diagnostics, Span
+from smithy2cfn.load.document import ApplyStatement, SourceDocument
+from smithy2cfn.load.json_ast import read_json_ast
+from smithy2cfn.model.shapes import (
+    AGGREGATE_TYPES,
+    ALL_TYPES,
+    LIFECYCLE_OPERATIONS,
+    Member,
+    Model,
+    Shape,
+    ShapeId,
+)
+
+UNIT = "smithy.api#Unit"
+_NUMERIC_BOOL = {"byte": 0, "short": 0, "integer": 0, "long": 0, "float": 0, "double": 0, "boolean": False}
+_PRIMITIVES = {f"smithy.api#Primitive{n}": v for n, v in (
+    ("Byte", 0), ("Short", 0), ("Integer", 0), ("Long", 0), ("Float", 0), ("Double", 0), ("Boolean", False))}
+
+
+# --------------------------------------------------------------------------- discovery
+
+def discover(paths: Iterable[str], diags: Diagnostics) -> list[Path]:
+    """Expand files and directories into the model files to load, in a stable order.
+
+    Args:
+        paths: files or directories as given by the user.
+        diags: receives ``S1000`` errors for paths that do not exist.
+
+    Returns:
+        Files: each given file as is; for a directory, every ``*.smithy`` and ``*.json``
+        file under it (sorted, hidden folders skipped, ``smithy-build.json`` skipped).
+    """
+    out: list[Path] = []
+    seen: set[Path] = set()
+    for raw in paths:
+        p = Path(raw)
+        if p.is_dir():
+            found = sorted(
+                f for f in p.rglob("*")
+                if f.is_file() and f.suffix in (".smithy", ".json")
+                and f.name != "smithy-build.json"
+                and not any(part.startswith(".") for part in f.relative_to(p).parts)
+            )
+        elif p.is_file():
+            found = [p]
+        else:
+            diags.error("S1000", f"no such file or directory: {raw}", Span(str(raw)))
+            continue
+        for f in found:
+            key = f.resolve()
+            if key not in seen:
+                seen.add(key)
+                out.append(f)
+    return out
+
+
+def _read_text(path: Path, diags: Diagnostics) -> str | None:
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        diags.error("S1000", f"cannot read {path}: {e.strerror or e}", Span(str(path)))
+        return None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        prefix = data[: e.start]
+        line = prefix.count(b"\n") + 1
+        col = e.start - (prefix.rfind(b"\n") + 1) + 1
+        diags.error("S1002", "the file is not valid UTF-8", Span(str(path), line, col))
+        return None
+
+
+# --------------------------------------------------------------------------- prelude
+
+@functools.cache
+def _prelude_documents() -> tuple[SourceDocument, ...]:
+    """Parse and lower our prelude and trait packages once per process."""
+    from smithy2cfn.parse.idl import parse_idl
+    from smithy2cfn.parse.lower import lower_idl
+    from smithy2cfn.prelude import prelude_files
+
+    files = [parse_idl(text, f"<prelude>/{name}") for name, text in prelude_files()]
+    known: set[str] = set()
+    for f in files:
+        known |= f.defined_shape_ids()
+    return tuple(lower_idl(f, known) for f in files)
+
+
+# --------------------------------------------------------------------------- reading
+
+def read_documents(files: list[Path], diags: Diagnostics, extra_known: set[str] = frozenset()) -> list[SourceDocument]:
+    """Read every file into a :class:`SourceDocument` (IDL lowered with cross-file resolution).
+
+    ``extra_known`` holds IDs that exist besides these files (the prelude's).
+    Syntax problems land in ``diags``.
+    """
+    parsed: list[tuple[Path, Any]] = []
+    known: set[str] = set(extra_known)
+    for f in files:
+        text = _read_text(f, diags)
+        if text is None:
+            continue
+        if f.suffix == ".json":
+            doc = read_json_ast(text, str(f))
+            diags.extend(doc.diagnostics)
+            known |= set(doc.ast.get("shapes", {}))
+            parsed.append((f, doc))
+        else:
+            from smithy2cfn.parse.idl import parse_idl
+
+            idl = parse_idl(text, str(f))
+            diags.extend(idl.diagnostics)
+            known |= idl.defined_shape_ids()
+            parsed.append((f, idl))
+    docs: list[SourceDocument] = []
+    for _f, item in parsed:
+        if isinstance(item, SourceDocument):
+            docs.append(item)
+        else:
+            from smithy2cfn.parse.lower import lower_idl
+
+            doc = lower_idl(item, known)
+            diags.extend(doc.diagnostics)
+            docs.append(doc)
+    return docs
+
+
+def load_model(paths: Iterable[str], diags: Diagnostics, *, prelude: bool = True) -> Model:
+    """Load model files and directories into one :class:`Model`.
+
+    Args:
+        paths: ``.smithy`` / ``.json`` files or directories.
+        diags: receives every problem found (never raises on bad input).
+        prelude: include our ``smithy.api`` prelude and trait packages.
+
+    Returns:
+        The model (possibly partial when ``diags.has_errors``).
+    """
+    prelude_docs = list(_prelude_documents()) if prelude else []
+    extra = set()
+    for d in prelude_docs:
+        extra |= set(d.ast["shapes"])
+    docs = read_documents(discover(paths, diags), diags, extra)
+    return assemble(prelude_docs, docs, diags)
+
+
+def load_texts(sources: Iterable[tuple[str, str]], diags: Diagnostics, *, prelude: bool = True) -> Model:
+    """Load in-memory sources ``(path, text)``; the path's suffix picks IDL or JSON AST."""
+    from smithy2cfn.parse.idl import parse_idl
+    from smithy2cfn.parse.lower import lower_idl
+
+    prelude_docs = list(_prelude_documents()) if prelude else []
+    known: set[str] = set()
+    for d in prelude_docs:
+        known |= set(d.ast["shapes"])
+    items: list[Any] = []
+    for path, text in sources:
+        if path.endswith(".json"):
+            doc = read_json_ast(text, path)
+            diags.extend(doc.diagnostics)
+            known |= set(doc.ast["shapes"])
+            items.append(doc)
+        else:
+            idl = parse_idl(text, path)
+            diags.extend(idl.diagnostics)
+            known |= idl.defined_shape_ids()
+            items.append(idl)
+    docs = []
+    for item in items:
+        if isinstance(item, SourceDocument):
+            docs.append(item)
+        else:
+            doc = lower_idl(item, known)
+            diags.extend(doc.diagnostics)
+            docs.append(doc)
+    return assemble(prelude_docs, docs, diags)
+
+
+# --------------------------------------------------------------------------- assembly
+
+class _Assembler:
+    """One assembly run; holds the raw shape bodies and builds :class:`Shape` objects."""
+
+    def __init__(self, diags: Diagnostics) -> None:
+        self.diags = diags
+        self.raw: dict[str, dict] = {}
+        self.raw_doc: dict[str, SourceDocument] = {}
+        self.prelude_ids: set[str] = set()
+        self.applies: list[tuple[ApplyStatement, SourceDocument]] = []
+        self.metadata: dict[str, Any] = {}
+        self.metadata_span: dict[str, Span] = {}
+        self.model = Model()
+
+    # ---- helpers
+    def span_of(self, shape_id: str) -> Span | None:
+        doc = self.raw_doc.get(ShapeId.root(shape_id))
+        if doc is None:
+            return None
+        return doc.spans.get(shape_id) or doc.spans.get(ShapeId.root(shape_id)) or Span(doc.path)
+
+    def trait_span(self, owner: str, trait: str) -> Span | None:
+        doc = self.raw_doc.get(ShapeId.root(owner))
+        if doc is not None and (owner, trait) in doc.trait_spans:
+            return doc.trait_spans[(owner, trait)]
+        return self.span_of(owner)
+
+    def suggest(self, missing: str) -> str | None:
+        name = ShapeId.name(missing)
+        candidates = {ShapeId.name(i): i for i in self.raw if "$" not in i}
+        close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.75)
+        return f"did you mean '{candidates[close[0]]}'?" if close else None
+
+    # ---- step 3: merge
+    def add_document(self, doc: SourceDocument, is_prelude: bool) -> None:
+        self.model.versions[doc.path] = doc.version
+        for key, value in (doc.ast.get("metadata") or {}).items():
+            if key in self.metadata:
+                old = self.metadata[key]
+                if isinstance(old, list) and isinstance(value, list):
+                    self.metadata[key] = old + value
+                elif old != value:
+                    self.diags.error("S2005", f"metadata key '{key}' conflicts with a value set in "
+                                     f"{self.metadata_span[key]}", Span(doc.path))
+            else:
+                self.metadata[key] = value
+                self.metadata_span[key] = Span(doc.path)
+        for shape_id, body in (doc.ast.get("shapes") or {}).items():
+            if shape_id in self.raw:
+                if self.raw[shape_id] == body and not is_prelude and shape_id not in self.prelude_ids:
+                    continue
+                first = self.span_of(shape_id)
+                self.diags.error(
+                    "S2002",
+                    f"shape '{shape_id}' is defined more than once"
+                    + (f" (first defined at {first})" if first else "")
+                    + (" — it is a built-in shape" if shape_id in self.prelude_ids else ""),
+                    doc.spans.get(shape_id, Span(doc.path)), shape_id)
+                continue
+            if body.get("type") not in ALL_TYPES:
+                self.diags.error("S2004", f"unknown shape type '{body.get('type')}'",
+                                 doc.spans.get(shape_id, Span(doc.path)), shape_id)
+                continue
+            self.raw[shape_id] = body
+            self.raw_doc[shape_id] = doc
+            if is_prelude:
+                self.prelude_ids.add(shape_id)
+        for apply in doc.applies:
+            self.applies.append((apply, doc))
+
+    # ---- trait handling
+    def coerce(self, trait_id: str, value: Any, owner: str, span: Span | None) -> Any:
+        """Annotation value ``None`` → ``{}``/``[]``/``true`` from the trait's shape type."""
+        trait_shape = self.raw.get(trait_id)
+        if trait_shape is None:
+            if trait_id not in self._warned:
+                self._warned.add(trait_id)
+                self.diags.warning("S2010", f"unknown trait '{trait_id}' (no definition is loaded); "
+                                   "it is kept as is (reported once, where first applied)", span, owner)
+        elif "smithy.api#trait" not in (trait_shape.get("traits") or {}):
+            self.diags.error("S2011", f"'{trait_id}' is applied as a trait but is not a trait "
+                             "definition", span, owner)
+        if value is None:
+            kind = trait_shape.get("type") if trait_shape else "structure"
+            if kind in ("list", "set"):
+                return []
+            if kind == "boolean":
+                return True
+            if kind in ("structure", "map", "document") or trait_shape is None:
+                return {}
+            self.diags.error("S2012", f"trait '{trait_id}' needs a value", span, owner)
+            return None
+        return value
+
+    def merge_traits(self, owner: str, base: dict[str, Any], extra: dict[str, Any],
+                     source: str) -> dict[str, Any]:
+        """Merge ``extra`` into a copy of ``base``; list traits concatenate, others conflict."""
+        out = dict(base)
+        for tid, value in extra.items():
+            if tid in out and out[tid] != value:
+                kind = (self.raw.get(tid) or {}).get("type")
+                if kind in ("list", "set") and isinstance(out[tid], list) and isinstance(value, list):
+                    out[tid] = out[tid] + [v for v in value if v not in out[tid]]
+                    continue
+                if tid == "smithy.api#documentation" and source == "apply":
+                    out[tid] = value
+                    continue
+                self.diags.error("S2013", f"conflicting values for trait '{tid}' on '{owner}' "
+                                 f"({source})", self.trait_span(owner, tid), owner)
+                continue
+            out[tid] = value
+        return out
+
+    # ---- step 4: build
+    def mixin_order(self) -> list[str]:
+        """Shape IDs with every mixin before the shapes that use it (cycles reported)."""
+        order: list[str] = []
+        state: dict[str, int] = {}
+        for start in self.raw:
+            if state.get(start):
+                continue
+            stack = [(start, iter(self.raw[start].get("mixins") or []))]
+            state[start] = 1
+            while stack:
+                node, it = stack[-1]
+                nxt = None
+                for m in it:
+                    target = m.get("target") if isinstance(m, dict) else m
+                    if target in self.raw and not state.get(target):
+                        nxt = target
+                        break
+                    if target in self.raw and state.get(target) == 1:
+                        self.diags.error("S2020", f"mixin cycle: '{node}' and '{target}' use each other",
+                                         self.span_of(node), node)
+                if nxt is None:
+                    stack.pop()
+                    state[node] = 2
+                    order.append(node)
+                else:
+                    state[nxt] = 1
+                    stack.append((nxt, iter(self.raw[nxt].get("mixins") or [])))
+        return order
+
+    def build(self) -> Model:
+        self._warned: set[str] = set()
+        applied: dict[str, list[tuple[ApplyStatement, SourceDocument]]] = {}
+        for apply, doc in self.applies:
+            applied.setdefault(apply.target, []).append((apply, doc))
+        self.applied = applied
+        for shape_id in self.mixin_order():
+            shape = self.build_shape(shape_id, self.raw[shape_id])
+            if shape is not None:
+                self.model.shapes[shape_id] = shape
+        for target, items in applied.items():
+            root = ShapeId.root(target)
+            if root not in self.model.shapes or (
+                    "$" in target and ShapeId.member(target) not in self.model.shapes[root].members):
+                for apply, doc in items:
+                    self.diags.error("S2003", f"apply targets '{target}', which is not defined",
+                                     apply.span or Span(doc.path), target, self.suggest(target))
+        self.model.metadata = self.metadata
+        self.model.prelude_ids = set(self.prelude_ids)
+        return self.model
+
+    def _apply_traits(self, target: str) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for apply, doc in self.applied.get(target, []):
+            for tid, value in apply.traits.items():
+                span = apply.trait_spans.get(tid) or apply.span or Span(doc.path)
+                value = self.coerce(tid, value, target, span)
+                out = self.merge_traits(target, out, {tid: value}, "apply")
+        return out
+
+    def _local_traits(self, owner: str, raw_traits: Any) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if not isinstance(raw_traits, dict):
+            return out
+        for tid, value in raw_traits.items():
+            out[tid] = self.coerce(tid, value, owner, self.trait_span(owner, tid))
+        return out
+
+    def _ref(self, owner: str, value: Any, what: str) -> str | None:
+        target = value.get("target") if isinstance(value, dict) else value
+        if not isinstance(target, str):
+            self.diags.error("S2006", f"{what} of '{owner}' must reference a shape", self.span_of(owner), owner)
+            return None
+        if target not in self.raw:
+            self.diags.error("S2001", f"{what} of '{owner}' targets '{target}', which is not defined",
+                             self.span_of(owner), owner, self.suggest(target))
+        return target
+
+    def _refs(self, owner: str, values: Any, what: str) -> list[str]:
+        out = []
+        for v in values or []:
+            r = self._ref(owner, v, what)
+            if r:
+                out.append(r)
+        return out
+
+    def build_shape(self, shape_id: str, body: dict) -> Shape | None:
+        doc = self.raw_doc[shape_id]
+        kind = body["type"]
+        shape = Shape(id=shape_id, type=kind, span=self.span_of(shape_id))
+        mixins = self._refs(shape_id, body.get("mixins"), "mixin")
+        shape.mixins = mixins
+        mixin_shapes = [self.model.shapes[m] for m in mixins if m in self.model.shapes]
+        for m in mixin_shapes:
+            if "smithy.api#mixin" not in m.traits:
+                self.diags.error("S2021", f"'{m.id}' is used as a mixin but has no @mixin trait",
+                                 shape.span, shape_id)
+            elif m.type != kind:
+                self.diags.error("S2021", f"{kind} '{shape_id}' cannot use {m.type} mixin '{m.id}'",
+                                 shape.span, shape_id)
+
+        # traits: mixins first, then local, then apply
+        inherited: dict[str, Any] = {}
+        for m in mixin_shapes:
+            local_only = set((m.traits.get("smithy.api#mixin") or {}).get("localTraits") or [])
+            for tid, value in m.traits.items():
+                if tid == "smithy.api#mixin" or tid in local_only:
+                    continue
+                inherited[tid] = value
+        local = self._local_traits(shape_id, body.get("traits"))
+        local = self.merge_traits(shape_id, local, self._apply_traits(shape_id), "apply")
+        shape.introduced_traits = local
+        shape.traits = {**inherited, **local}
+
+        # members
+        if kind in AGGREGATE_TYPES or kind in ("enum", "intEnum"):
+            self._build_members(shape, body, mixin_shapes, doc)
+
+        # service types
+        if kind == "operation":
+            shape.input = self._io(shape_id, body.get("input"), "input")
+            shape.output = self._io(shape_id, body.get("output"), "output")
+            errs: list[str] = []
+            for m in mixin_shapes:
+                errs += [e for e in m.errors if e not in errs]
+            errs += [e for e in self._refs(shape_id, body.get("errors"), "error") if e not in errs]
+            shape.errors = errs
+            for m in mixin_shapes:
+                shape.input = shape.input or m.input
+                shape.output = shape.output or m.output
+        elif kind == "resource":
+            for m in mixin_shapes:
+                shape.identifiers.update(m.identifiers)
+                shape.properties.update(m.properties)
+                for op in LIFECYCLE_OPERATIONS:
+                    setattr(shape, op, getattr(shape, op) or getattr(m, op))
+                shape.operations += [o for o in m.operations if o not in shape.operations]
+                shape.collection_operations += [o for o in m.collection_operations
+                                                if o not in shape.collection_operations]
+                shape.resources += [r for r in m.resources if r not in shape.resources]
+            for field_name in ("identifiers", "properties"):
+                values = body.get(field_name) or {}
+                if not isinstance(values, dict):
+                    self.diags.error("S2006", f"'{field_name}' of '{shape_id}' must be an object",
+                                     shape.span, shape_id)
+                    continue
+                for name, ref in values.items():
+                    r = self._ref(shape_id, ref, f"{field_name[:-1] if field_name[-1] == 's' else field_name} '{name}'")
+                    if r:
+                        getattr(shape, field_name)[name] = r
+            for op in LIFECYCLE_OPERATIONS:
+                if body.get(op) is not None:
+                    setattr(shape, op, self._ref(shape_id, body[op], f"'{op}' operation"))
+            shape.operations += [o for o in self._refs(shape_id, body.get("operations"), "operation")
+                                 if o not in shape.operations]
+            shape.collection_operations += [
+                o for o in self._refs(shape_id, body.get("collectionOperations"), "collection operation")
+                if o not in shape.collection_operations]
+            shape.resources += [r for r in self._refs(shape_id, body.get("resources"), "resource")
+                                if r not in shape.resources]
+        elif kind == "service":
+            for m in mixin_shapes:
+                shape.version = shape.version or m.version
+                shape.operations += [o for o in m.operations if o not in shape.operations]
+                shape.resources += [r for r in m.resources if r not in shape.resources]
+                shape.errors += [e for e in m.errors if e not in shape.errors]
+                shape.rename.update(m.rename)
+            if body.get("version") is not None:
+                shape.version = str(body["version"])
+            shape.operations += [o for o in self._refs(shape_id, body.get("operations"), "operation")
+                                 if o not in shape.operations]
+            shape.resources += [r for r in self._refs(shape_id, body.get("resources"), "resource")
+                                if r not in shape.resources]
+            shape.errors += [e for e in self._refs(shape_id, body.get("errors"), "error")
+                             if e not in shape.errors]
+            rename = body.get("rename") or {}
+            if isinstance(rename, dict):
+                shape.rename.update({k: v for k, v in rename.items() if isinstance(v, str)})
+        return shape
+
+    def _io(self, owner: str, value: Any, what: str) -> str | None:
+        if value is None:
+            return None
+        r = self._ref(owner, value, what)
+        return None if r == UNIT else r
+
+    def _build_members(self, shape: Shape, body: dict, mixin_shapes: list[Shape], doc: SourceDocument) -> None:
+        shape_id = shape.id
+        members: dict[str, Member] = {}
+        # inherited members, in mixin order
+        for m in mixin_shapes:
+            for name, mm in m.members.items():
+                if name in members:
+                    continue
+                members[name] = Member(name=name, target=mm.target, container=shape_id,
+                                       traits=dict(mm.traits), introduced_traits={},
+                                       from_mixin=mm.from_mixin or m.id,
+                                       span=self.span_of(f"{shape_id}${name}") or shape.span)
+        # local members
+        local: list[tuple[str, Any]] = []
+        if shape.type in ("list", "set"):
+            if "member" in body:
+                local.append(("member", body["member"]))
+        elif shape.type == "map":
+            for name in ("key", "value"):
+                if name in body:
+                    local.append((name, body[name]))
+        else:
+            raw_members = body.get("members") or {}
+            if isinstance(raw_members, dict):
+                local.extend(raw_members.items())
+        for_resource = body.get("for")
+        for name, raw in local:
+            member_id = f"{shape_id}${name}"
+            if not isinstance(raw, dict):
+                self.diags.error("S2006", f"member '{member_id}' must be an object", shape.span, member_id)
+                continue
+            target = raw.get("target")
+            if target is None and raw.get("elided"):
+                target = self._elided_target(shape, name, for_resource, members)
+                if target is None:
+                    continue
+            if not isinstance(target, str):
+                self.diags.error("S2006", f"member '{member_id}' needs a target", self.span_of(member_id),
+                                 member_id)
+                continue
+            if target not in self.raw:
+                self.diags.error("S2001", f"member '{member_id}' targets '{target}', which is not defined",
+                                 self.span_of(member_id), member_id, self.suggest(target))
+            traits = self._local_traits(member_id, raw.get("traits"))
+            if name in members:
+                inherited = members[name]
+                if inherited.target != target and not raw.get("elided"):
+                    self.diags.error("S2022", f"member '{member_id}' redefines the target of mixin member "
+                                     f"'{inherited.from_mixin}${name}'", self.span_of(member_id), member_id)
+                inherited.introduced_traits = self.merge_traits(member_id, inherited.introduced_traits,
+                                                                traits, "member")
+                inherited.traits = {**inherited.traits, **traits}
+                continue
+            members[name] = Member(name=name, target=target, container=shape_id, traits=dict(traits),
+                                   introduced_traits=dict(traits), span=self.span_of(member_id) or shape.span)
+        for name, member in members.items():
+            applied = self._apply_traits(f"{shape_id}${name}")
+            if applied:
+                member.introduced_traits = self.merge_traits(member.id, member.introduced_traits, applied,
+                                                             "apply")
+                member.traits = {**member.traits, **member.introduced_traits}
+        if shape.type == "enum":
+            for name, member in members.items():
+                if "smithy.api#enumValue" not in member.traits:
+                    member.traits["smithy.api#enumValue"] = name
+                    if member.from_mixin is None:
+                        member.introduced_traits["smithy.api#enumValue"] = name
+        shape.members = members
+
+    def _elided_target(self, shape: Shape, name: str, for_resource: Any, members: dict[str, Member]) -> str | None:
+        member_id = f"{shape.id}${name}"
+        if isinstance(for_resource, str):
+            res = self.raw.get(for_resource)
+            if res is None:
+                self.diags.error("S2001", f"'{shape.id}' is for '{for_resource}', which is not defined",
+                                 shape.span, shape.id, self.suggest(for_resource))
+            elif res.get("type") != "resource":
+                self.diags.error("S2023", f"'{shape.id}' is for '{for_resource}', which is not a resource",
+                                 shape.span, shape.id)
+            else:
+                for field_name in ("identifiers", "properties"):
+                    ref = (res.get(field_name) or {}).get(name)
+                    if ref is not None:
+                        return ref.get("target") if isinstance(ref, dict) else ref
+        if name in members:
+            return members[name].target
+        self.diags.error("S2024", f"elided member '{member_id}' matches no identifier or property of the "
+                         "resource and no mixin member", self.span_of(member_id), member_id)
+        return None
+
+
+def _upgrade_v1(model: Model, v1_shapes: set[str]) -> None:
+    """Apply the reference's IDL 1.0 → 2.0 box semantics to shapes from 1.0 documents.
+
+    Structure members targeting a non-boxed number/boolean shape get ``@default(0/false)``
+    unless boxed; a boxed member of a shape with a default gets ``@default(null)``; a member
+    targeting a ``@streaming`` blob gets ``@default("")``; non-boxed number/boolean shapes
+    defined in 1.0 get ``@default`` themselves.
+    """
+    for sid in v1_shapes:
+        shape = model.shapes.get(sid)
+        if shape is None:
+            continue
+        if shape.type in _NUMERIC_BOOL and "smithy.api#box" not in shape.traits \
+                and "smithy.api#default" not in shape.traits:
+            shape.traits["smithy.api#default"] = _NUMERIC_BOOL[shape.type]
+            shape.introduced_traits["smithy.api#default"] = _NUMERIC_BOOL[shape.type]
+    for sid in v1_shapes:
+        shape = model.shapes.get(sid)
+        if shape is None or shape.type != "structure":
+            continue
+        for member in shape.members.values():
+            if member.from_mixin or "smithy.api#default" in member.traits:
+                continue
+            target = model.shapes.get(member.target)
+            if target is None:
+                continue
+            boxed = "smithy.api#box" in member.traits
+            value: Any = ...
+            if target.type == "blob" and "smithy.api#streaming" in target.traits and not boxed:
+                value = ""
+            elif target.type in _NUMERIC_BOOL and "smithy.api#default" in target.traits:
+                value = None if boxed else target.traits["smithy.api#default"]
+            if value is ...:
+                continue
+            member.traits.pop("smithy.api#box", None)
+            member.introduced_traits.pop("smithy.api#box", None)
+            member.traits["smithy.api#default"] = value
+            member.introduced_traits["smithy.api#default"] = value
+
+
+def assemble(prelude_docs: list[SourceDocument], docs: list[SourceDocument], diags: Diagnostics) -> Model:
+    """Merge documents (prelude first) into one :class:`Model`; see the module docstring."""
+    asm = _Assembler(diags)
+    for d in prelude_docs:
+        asm.add_document(d, is_prelude=True)
+    for d in docs:
+        asm.add_document(d, is_prelude=False)
+    model = asm.build()
+    v1 = {sid for sid, doc in asm.raw_doc.items() if doc.version == "1.0" and sid not in asm.prelude_ids}
+    if v1:
+        _upgrade_v1(model, v1)
+    return model
+
+
+__all__ = ["assemble", "discover", "load_model", "load_texts", "read_documents"]

@@ -1,0 +1,202 @@
+"""The loaded Smithy model (Smithy 2.0 "Shapes" and "JSON AST" chapters).
+
+Every shape ID here is absolute (``namespace#Name``, members ``namespace#Name$member``).
+Trait values are JSON values (``dict``/``list``/``str``/``int``/``float``/``bool``/``None``)
+keyed by absolute trait shape ID, exactly as the JSON AST writes them.
+
+Members are *flattened*: ``Shape.members`` holds every member the shape has, including
+those that come from mixins, with their effective traits (mixin traits, then local traits,
+then ``apply``). What was introduced locally is kept apart in ``introduced_traits`` and
+``Member.from_mixin`` so the JSON AST writer can reproduce the reference's serializer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from smithy2cfn.diagnostics import Span
+
+PRELUDE_NAMESPACE = "smithy.api"
+
+#: JSON AST type names of the simple shapes (Smithy 2.0 §"Simple types").
+SIMPLE_TYPES = frozenset({
+    "blob", "boolean", "string", "byte", "short", "integer", "long", "float", "double",
+    "bigInteger", "bigDecimal", "timestamp", "document", "enum", "intEnum",
+})
+#: Aggregate types (members), Smithy 2.0 §"Aggregate types" (``set`` is 1.0's list).
+AGGREGATE_TYPES = frozenset({"list", "set", "map", "structure", "union"})
+#: Service types, Smithy 2.0 §"Service types".
+SERVICE_TYPES = frozenset({"service", "operation", "resource"})
+ALL_TYPES = SIMPLE_TYPES | AGGREGATE_TYPES | SERVICE_TYPES
+
+#: Resource lifecycle operation property names (Smithy 2.0 §"Resource lifecycle operations").
+LIFECYCLE_OPERATIONS = ("create", "put", "read", "update", "delete", "list")
+
+
+class ShapeId:
+    """Helpers for absolute shape ID strings (Smithy 2.0 §"Shape ID").
+
+    Shape IDs are kept as plain ``str`` throughout the model; these functions split and
+    build them. ``"ns.a#Name$member"`` → namespace ``ns.a``, name ``Name``, member ``member``.
+    """
+
+    @staticmethod
+    def namespace(shape_id: str) -> str:
+        """The namespace part (before ``#``); ``""`` for a relative ID."""
+        return shape_id.split("#", 1)[0] if "#" in shape_id else ""
+
+    @staticmethod
+    def name(shape_id: str) -> str:
+        """The shape name (between ``#`` and ``$``)."""
+        rest = shape_id.split("#", 1)[-1]
+        return rest.split("$", 1)[0]
+
+    @staticmethod
+    def member(shape_id: str) -> str | None:
+        """The member name after ``$``, or ``None``."""
+        return shape_id.split("$", 1)[1] if "$" in shape_id else None
+
+    @staticmethod
+    def root(shape_id: str) -> str:
+        """The ID without its member part."""
+        return shape_id.split("$", 1)[0]
+
+    @staticmethod
+    def with_member(shape_id: str, member: str) -> str:
+        """``ns#Name`` + ``m`` → ``ns#Name$m``."""
+        return f"{shape_id}${member}"
+
+
+@dataclass
+class Member:
+    """A member of an aggregate shape (or an enum value, which targets ``smithy.api#Unit``).
+
+    Attributes:
+        name: member name (``member`` for lists, ``key``/``value`` for maps).
+        target: absolute shape ID of the target.
+        container: absolute shape ID of the shape that holds the member.
+        traits: effective traits, absolute trait ID → JSON value.
+        introduced_traits: traits applied on this member in its own shape (or by ``apply``),
+            as opposed to inherited from the mixin member it came from.
+        from_mixin: for a member inherited from a mixin, the mixin's shape ID.
+        span: where the member is defined.
+    """
+
+    name: str
+    target: str
+    container: str
+    traits: dict[str, Any] = field(default_factory=dict)
+    introduced_traits: dict[str, Any] = field(default_factory=dict)
+    from_mixin: str | None = None
+    span: Span | None = None
+
+    @property
+    def id(self) -> str:
+        """The member's absolute shape ID, ``ns#Container$name``."""
+        return f"{self.container}${self.name}"
+
+    def has_trait(self, trait_id: str) -> bool:
+        """True when the effective traits hold ``trait_id`` (absolute)."""
+        return trait_id in self.traits
+
+
+_new_list = list  # the Shape field named ``list`` (a lifecycle operation) shadows the builtin
+
+
+@dataclass
+class Shape:
+    """A top-level shape. Fields not used by a shape's ``type`` stay empty/``None``.
+
+    ``type`` is the JSON AST type name (``structure``, ``string``, ``operation``...).
+    Operation: ``input``, ``output``, ``errors``. Resource: ``identifiers``, ``properties``
+    (name → target shape ID), lifecycle operations ``create``/``put``/``read``/``update``/
+    ``delete``/``list``, ``operations``, ``collection_operations``, ``resources``.
+    Service: ``version``, ``operations``, ``resources``, ``errors``, ``rename``.
+    """
+
+    id: str
+    type: str
+    traits: dict[str, Any] = field(default_factory=dict)
+    introduced_traits: dict[str, Any] = field(default_factory=dict)
+    members: dict[str, Member] = field(default_factory=dict)
+    mixins: list[str] = field(default_factory=_new_list)
+    span: Span | None = None
+    # operation
+    input: str | None = None
+    output: str | None = None
+    errors: list[str] = field(default_factory=_new_list)
+    # resource
+    identifiers: dict[str, str] = field(default_factory=dict)
+    properties: dict[str, str] = field(default_factory=dict)
+    create: str | None = None
+    put: str | None = None
+    read: str | None = None
+    update: str | None = None
+    delete: str | None = None
+    list: str | None = None
+    operations: list[str] = field(default_factory=_new_list)
+    collection_operations: list[str] = field(default_factory=_new_list)
+    resources: list[str] = field(default_factory=_new_list)
+    # service
+    version: str | None = None
+    rename: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        """The shape name without namespace."""
+        return ShapeId.name(self.id)
+
+    @property
+    def namespace(self) -> str:
+        """The shape's namespace."""
+        return ShapeId.namespace(self.id)
+
+    def has_trait(self, trait_id: str) -> bool:
+        """True when the effective traits hold ``trait_id`` (absolute)."""
+        return trait_id in self.traits
+
+    def lifecycle(self) -> dict[str, str]:
+        """Resource lifecycle operations that are set: name → operation shape ID."""
+        return {k: getattr(self, k) for k in LIFECYCLE_OPERATIONS if getattr(self, k)}
+
+
+@dataclass
+class Model:
+    """A loaded model: every shape (the prelude's included), metadata, and where shapes came from.
+
+    Attributes:
+        shapes: absolute shape ID → :class:`Shape`, in a deterministic order (prelude first,
+            then in load order).
+        metadata: merged model metadata (Smithy 2.0 §"Metadata").
+        prelude_ids: IDs of shapes that come from our built-in prelude and trait packages;
+            the JSON AST writer leaves them out.
+        versions: source path → IDL/JSON AST version string (``"1.0"``/``"2.0"``).
+    """
+
+    shapes: dict[str, Shape] = field(default_factory=dict)
+    metadata: dict[str, Any] = field(default_factory=dict)
+    prelude_ids: set[str] = field(default_factory=set)
+    versions: dict[str, str] = field(default_factory=dict)
+
+    def get(self, shape_id: str) -> Shape | None:
+        """The shape with this absolute ID, or ``None``."""
+        return self.shapes.get(shape_id)
+
+    def member(self, member_id: str) -> Member | None:
+        """The member with this absolute ID (``ns#Shape$member``), or ``None``."""
+        root, _, name = member_id.partition("$")
+        shape = self.shapes.get(root)
+        return shape.members.get(name) if shape and name else None
+
+    def of_type(self, *types: str) -> list[Shape]:
+        """All shapes of the given JSON AST types, sorted by shape ID."""
+        return sorted((s for s in self.shapes.values() if s.type in types), key=lambda s: s.id)
+
+    def shapes_with_trait(self, trait_id: str) -> list[Shape]:
+        """All top-level shapes carrying ``trait_id``, sorted by shape ID."""
+        return sorted((s for s in self.shapes.values() if trait_id in s.traits), key=lambda s: s.id)
+
+    def is_prelude(self, shape_id: str) -> bool:
+        """True for shapes of our built-in prelude or trait packages."""
+        return ShapeId.root(shape_id) in self.prelude_ids

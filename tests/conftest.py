@@ -1,0 +1,29 @@
+"""Shared test helpers: where the conformance material lives, and how to run the CLI."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def shared_or_skip(*parts: str) -> Path:
+    """The path under ``../shared``; skip the test with a clear reason when it is absent."""
+    path = SHARED.joinpath(*parts)
+    if not path.exists():
+        pytest.skip(f"conformance material not found at {path} (the ../shared folder is absent)")
+    return path
+
+
+def pytest_addoption(parser):
+    parser.addoption("--update-goldens", action="store_true", default=False,
+                     help="rewrite golden files under tests/fixtures instead of comparing")
+
+
+@pytest.fixture
+def update_goldens(request) -> bool:
+    return bool(request.config.getoption("--update-goldens"))
