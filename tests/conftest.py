@@ -27,3 +27,23 @@ def pytest_addoption(parser):
 @pytest.fixture
 def update_goldens(request) -> bool:
     return bool(request.config.getoption("--update-goldens"))
+
+
+# ---------------------------------------------------------------- conformance counts
+
+_RESULTS: dict[str, dict[str, bool]] = {}
+
+
+def record_result(suite: str, case: str, passed: bool) -> None:
+    """Remember one conformance case's outcome for the end-of-run summary."""
+    _RESULTS.setdefault(suite, {})[case] = passed
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not _RESULTS:
+        return
+    terminalreporter.section("conformance")
+    for suite in sorted(_RESULTS):
+        cases = _RESULTS[suite]
+        passed = sum(cases.values())
+        terminalreporter.write_line(f"{suite}: {passed}/{len(cases)} passed")

@@ -1,0 +1,151 @@
+"""The command line contract: exit codes, located diagnostics, no tracebacks, nothing
+written on failure, deterministic output, check mode, smithy-build.json projects."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import FIXTURES, REPO
+from smithy2cfn.cli import main
+
+CLI = FIXTURES / "cli"
+EXAMPLE = REPO / "examples" / "vault"
+
+
+def run(*args: str, cwd: Path | None = None):
+    runner = CliRunner()
+    if cwd is None:
+        return runner.invoke(main, list(args), catch_exceptions=False)
+    old = os.getcwd()
+    os.chdir(cwd)
+    try:
+        return runner.invoke(main, list(args), catch_exceptions=False)
+    finally:
+        os.chdir(old)
+
+
+def json_diagnostics(stderr: str) -> list[dict]:
+    return [json.loads(line) for line in stderr.splitlines() if line.startswith("{")]
+
+
+def test_syntax_error_is_located_and_recovered(tmp_path):
+    out = tmp_path / "out"
+    result = run("build", str(CLI / "syntax-error.smithy"), "-o", str(out), "--format", "json")
+    assert result.exit_code == 1
+    diags = [d for d in json_diagnostics(result.stderr) if d["severity"] == "error"]
+    assert {d["code"] for d in diags} >= {"S1001"}
+    assert diags[0]["file"].endswith("syntax-error.smithy")
+    assert diags[0]["line"] == 7
+    # the parser recovers and reports the second error as well
+    assert any(d["line"] == 10 for d in diags), diags
+    assert not out.exists()
+    assert "Traceback" not in result.output
+
+
+def test_syntax_error_text_format_shows_source_and_caret(tmp_path):
+    result = run("validate", str(CLI / "syntax-error.smithy"))
+    assert result.exit_code == 1
+    lines = result.stderr.splitlines()
+    first = next(i for i, line in enumerate(lines) if "error[S1001]" in line)
+    assert lines[first].startswith(f"{CLI / 'syntax-error.smithy'}:7:")
+    assert "size Integer" in lines[first + 1]
+    assert lines[first + 2].strip().endswith("^")
+
+
+def test_unknown_shape_suggests_a_name(tmp_path):
+    result = run("build", str(CLI / "unknown-shape.smithy"), "-o", str(tmp_path / "out"),
+                 "--format", "json")
+    assert result.exit_code == 1
+    diags = json_diagnostics(result.stderr)
+    unresolved = [d for d in diags if d["code"] == "S2001"]
+    assert len(unresolved) == 1
+    assert unresolved[0]["line"] == 27
+    assert "example.unknown#Colour" in unresolved[0]["hint"]
+    assert not (tmp_path / "out").exists()
+
+
+def test_missing_service_is_an_error(tmp_path):
+    result = run("build", str(CLI / "no-service.smithy"), "-o", str(tmp_path / "out"))
+    assert result.exit_code == 1
+    assert "error[S4" in result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_unknown_service_is_an_error(tmp_path):
+    result = run("build", str(EXAMPLE / "model"), "-o", str(tmp_path / "out"),
+                 "--service", "acme.vault#Nope")
+    assert result.exit_code == 1
+    assert "acme.vault#Nope" in result.stderr
+
+
+def test_missing_file_is_reported(tmp_path):
+    result = run("build", str(tmp_path / "nope.smithy"), "-o", str(tmp_path / "out"))
+    assert result.exit_code == 1
+    assert "error[S1000]" in result.stderr
+
+
+def test_bad_usage_exits_2(tmp_path):
+    assert run("build", "-o", str(tmp_path)).exit_code == 2
+    assert run("frobnicate").exit_code == 2
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    assert run("build", str(EXAMPLE / "model"), "--config", str(bad), "-o", str(tmp_path)).exit_code == 2
+
+
+def test_example_builds_deterministically_and_matches_golden(tmp_path, update_goldens):
+    golden = EXAMPLE / "expected"
+    a, b = tmp_path / "a", tmp_path / "b"
+    for out in (a, b):
+        result = run("build", "--config", str(EXAMPLE / "smithy-build.json"), "-o", str(out))
+        assert result.exit_code == 0, result.output
+    files = sorted(p.name for p in a.iterdir())
+    assert files == ["acme-vault-vault.json"]
+    for name in files:
+        assert (a / name).read_bytes() == (b / name).read_bytes()
+        if update_goldens:
+            golden.mkdir(exist_ok=True)
+            shutil.copy(a / name, golden / name)
+        assert (a / name).read_bytes() == (golden / name).read_bytes()
+
+
+def test_check_mode(tmp_path):
+    out = tmp_path / "out"
+    assert run("build", "--config", str(EXAMPLE / "smithy-build.json"), "-o", str(out), "--check").exit_code == 1
+    assert not out.exists()
+    assert run("build", "--config", str(EXAMPLE / "smithy-build.json"), "-o", str(out)).exit_code == 0
+    assert run("build", "--config", str(EXAMPLE / "smithy-build.json"), "-o", str(out), "--check").exit_code == 0
+
+
+def test_smithy_build_json_in_current_folder(tmp_path):
+    project = tmp_path / "project"
+    shutil.copytree(EXAMPLE, project)
+    result = run("build", cwd=project)
+    assert result.exit_code == 0, result.output
+    assert (project / "build" / "cloudformation" / "acme-vault-vault.json").exists()
+
+
+def test_python_dash_m_and_binary_garbage(tmp_path):
+    garbage = tmp_path / "garbage.smithy"
+    garbage.write_bytes(bytes(range(256)) * 4)
+    proc = subprocess.run([sys.executable, "-m", "smithy2cfn", "validate", str(garbage)],
+                          capture_output=True, text=True)
+    assert proc.returncode == 1
+    assert "Traceback" not in proc.stderr
+    assert "garbage.smithy:" in proc.stderr
+
+
+@pytest.mark.parametrize("flag", ["--org", "--service-name"])
+def test_name_overrides(tmp_path, flag):
+    out = tmp_path / "out"
+    result = run("build", "--config", str(EXAMPLE / "smithy-build.json"), "-o", str(out), flag, "Zed")
+    assert result.exit_code == 0, result.output
+    (schema_file,) = out.iterdir()
+    assert "Zed" in json.loads(schema_file.read_text())["typeName"]
