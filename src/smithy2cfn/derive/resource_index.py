@@ -190,7 +190,9 @@ def derive_cfn_resource(model: Model, resource: Shape, bindings: BindingIndex,
         READ (CREATE|READ when the resource has ``put`` or the identifier is inherited from
         a parent resource) and fixed; read output adds READ, put input CREATE|WRITE, create
         input CREATE, update input WRITE; ``additionalSchemas`` members add nothing unless
-        they carry ``cfnMutability``; a ``cfnMutability`` trait overrides and fixes.
+        they carry ``cfnMutability``; a ``cfnMutability`` trait overrides and fixes. The
+        deprecated ``cfnResource`` ``primaryIdentifier`` becomes the primary identifier and
+        the resource identifiers an additional one.
     """
     b = _Builder(model, bindings, resource)
     parents = [model.get(p) for p in parent_resources(graph, model, resource.id)]
@@ -203,6 +205,17 @@ def derive_cfn_resource(model: Model, resource: Shape, bindings: BindingIndex,
     def op(op_id: str | None) -> Shape | None:
         shape = model.get(op_id) if op_id else None
         return shape if shape is not None and shape.type == "operation" else None
+
+    trait = resource.traits.get(CFN_RESOURCE)
+    trait = trait if isinstance(trait, dict) else {}
+    primary = list(resource.identifiers)
+    alternate = trait.get("primaryIdentifier")
+    if isinstance(alternate, str) and alternate:
+        # The deprecated cfnResource primaryIdentifier replaces the primary identifier;
+        # the resource's own identifiers become an additional identifier.
+        primary = [alternate]
+        if resource.identifiers:
+            b.additional.append(list(resource.identifiers))
 
     read = op(resource.read)
     if read is not None:
@@ -218,8 +231,7 @@ def derive_cfn_resource(model: Model, resource: Shape, bindings: BindingIndex,
     update = op(resource.update)
     if update is not None:
         b.update(bindings.properties_shape(update, "input"), update.id, Mutability.WRITE, Mutability.WRITE)
-    trait = resource.traits.get(CFN_RESOURCE)
-    for schema_id in (trait or {}).get("additionalSchemas", []) if isinstance(trait, dict) else []:
+    for schema_id in trait.get("additionalSchemas", []) or []:
         shape = model.get(schema_id)
         if shape is not None and shape.type == "structure":
             b.add_additional_identifiers(shape.id)
@@ -230,7 +242,7 @@ def derive_cfn_resource(model: Model, resource: Shape, bindings: BindingIndex,
         ids = prop.shape_ids - b.excluded
         if ids:
             available[name] = CfnResourceProperty(ids, prop.mutability, prop.explicit)
-    return CfnResource(resource.id, available, b.excluded, list(resource.identifiers), b.additional)
+    return CfnResource(resource.id, available, b.excluded, primary, b.additional)
 
 
 class CfnResourceIndex:

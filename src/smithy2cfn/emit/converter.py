@@ -1,0 +1,205 @@
+"""Model → CloudFormation resource schemas (reference ``CfnConverter`` and ``Smithy2Cfn``).
+
+For each ``@cfnResource`` resource contained in the configured service: derive its
+properties (:mod:`smithy2cfn.derive`), gather them as members of one pseudo structure,
+convert them to JSON Schema, run the mapper chain, and name the file after ``typeName``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from smithy2cfn.config import CfnConfig
+from smithy2cfn.derive.graph import closure, contained_resources, member_closure
+from smithy2cfn.derive.resource_index import CFN_RESOURCE, CfnResource, CfnResourceIndex
+from smithy2cfn.derive.tagging import TAGGABLE, TagIndex
+from smithy2cfn.diagnostics import Diagnostics
+from smithy2cfn.emit.jsonschema import SchemaConverter, capitalize
+from smithy2cfn.emit.mappers import CfnMapper, default_mappers, tag_member_name
+from smithy2cfn.emit.schema import Context, ResourceSchema
+from smithy2cfn.model.shapes import Member, Model, Shape
+
+SERVICE_TRAIT = "aws.api#service"
+CFN_NAME = "aws.cloudformation#cfnName"
+PROPERTY = "smithy.api#property"
+DOCUMENTATION = "smithy.api#documentation"
+
+
+def file_name(type_name: str) -> str:
+    """Output file name of a type: lower-cased, ``::`` → ``-``, plus ``.json``
+    (reference ``Smithy2Cfn.getFileNameFromResourceType``)."""
+    return type_name.lower().replace("::", "-") + ".json"
+
+
+def resolve_service(model: Model, config: CfnConfig, diags: Diagnostics) -> Shape | None:
+    """The service to convert: ``config.service``, or the model's only service.
+
+    Errors: ``S4001`` (service not found / not a service), ``S4002`` (no ``service``
+    setting and not exactly one service in the model).
+    """
+    if config.service:
+        shape = model.get(config.service)
+        if shape is None or shape.type != "service":
+            what = "not found" if shape is None else f"a {shape.type}, not a service"
+            diags.error("S4001", f"cloudformation 'service' {config.service} is {what}",
+                        shape_id=config.service)
+            return None
+        return shape
+    services = [s for s in model.of_type("service") if not model.is_prelude(s.id)]
+    if len(services) != 1:
+        found = ", ".join(s.id for s in services) or "none"
+        diags.error("S4002", f"cloudformation setting 'service' is missing and the model has "
+                             f"{len(services)} services ({found})",
+                    hint="set 'service' to the shape ID of the service to convert")
+        return None
+    return services[0]
+
+
+def naming_strategy(config: CfnConfig):
+    """Member → CloudFormation property name: ``cfnName``, else the ``@property`` name,
+    else the member name; capitalized unless ``disableCapitalizedProperties``
+    (``cfnName`` is used as is). Reference ``CfnConverter.getPropertyNamingStrategy``
+    (which capitalizes ``@property`` names only when capitalization is *disabled*; we
+    treat them like member names)."""
+
+    def name(member: Member) -> str:
+        cfn_name = member.traits.get(CFN_NAME)
+        if isinstance(cfn_name, str):
+            return cfn_name
+        prop = member.traits.get(PROPERTY)
+        base = prop.get("name") if isinstance(prop, dict) and isinstance(prop.get("name"), str) else member.name
+        return base if config.disable_capitalized_properties else capitalize(base)
+
+    return name
+
+
+def type_name(model: Model, service: Shape, resource: Shape, config: CfnConfig,
+              diags: Diagnostics) -> str | None:
+    """``Organization::Service::Resource`` (reference ``CfnConverter.resolveResourceTypeName``).
+
+    ``organizationName`` defaults to ``AWS`` with the ``aws.api#service`` trait, else it is
+    required (error ``S4006``); ``serviceName`` defaults to its ``cloudFormationName``, else
+    the service shape name; the resource part is ``cfnResource`` ``name``, else the shape
+    name.
+    """
+    service_trait = service.traits.get(SERVICE_TRAIT)
+    org = config.organization_name
+    if org is None:
+        if service_trait is None:
+            diags.error("S4006", "cloudformation setting 'organizationName' is required when the "
+                                 f"service {service.id} has no aws.api#service trait", shape_id=service.id)
+            return None
+        org = "AWS"
+    svc = config.service_name
+    if svc is None:
+        cfn_name = service_trait.get("cloudFormationName") if isinstance(service_trait, dict) else None
+        svc = cfn_name or service.name
+    trait = resource.traits.get(CFN_RESOURCE)
+    name = trait.get("name") if isinstance(trait, dict) and trait.get("name") else resource.name
+    return f"{org}::{svc}::{name}"
+
+
+def resource_members(ctx_model: Model, resource: Shape, cfn: CfnResource, config: CfnConfig,
+                     tags: TagIndex, diags: Diagnostics) -> dict[str, Member]:
+    """The members of the reference's pseudo structure ``<Resource>__SYNTHETIC__``: each
+    property's representative member re-parented under its property name (identifiers get a
+    new member targeting the identifier shape), plus the tags member of a ``@taggable``
+    resource whose tag property is not already a property (reference
+    ``getCfnResourceStructure``, ``TaggingMapper.injectTagsMember``)."""
+    container = resource.id + "__SYNTHETIC__"
+    members: dict[str, Member] = {}
+    for name, prop in cfn.properties.items():
+        source = ctx_model.member(prop.shape_id) if "$" in prop.shape_id else None
+        if source is not None:
+            members[name] = replace(source, name=name, container=container)
+        else:
+            members[name] = Member(name=name, target=prop.shape_id, container=container)
+    trait = resource.traits.get(TAGGABLE)
+    if trait is not None:
+        trait = trait if isinstance(trait, dict) else {}
+        prop = trait.get("property")
+        tag_name = "Tags" if not prop else (prop if config.disable_capitalized_properties else capitalize(prop))
+        if not prop or prop not in cfn.properties:
+            if prop:
+                target = resource.properties.get(prop)
+                if target is None:
+                    diags.error("S4007", f"@taggable property '{prop}' of {resource.id} is not a resource "
+                                         "property", span=resource.span, shape_id=resource.id)
+                else:
+                    members[tag_name] = Member(name=tag_name, target=target, container=container)
+            else:
+                op = tags.tag_operations(resource.id).get("tagApi")
+                source = tags.tags_member(op) if op else None
+                if source is None:
+                    diags.error("S4008", f"@taggable resource {resource.id} has no TagResource operation with a "
+                                         "tags input member", span=resource.span, shape_id=resource.id,
+                                hint="add @aws.api#tagEnabled and TagResource to the service, or set "
+                                     "the taggable 'property'")
+                else:
+                    members[tag_name] = replace(source, name=tag_name, container=container)
+    return members
+
+
+def convert(model: Model, config: CfnConfig, diags: Diagnostics,
+            mappers: list[CfnMapper] | None = None) -> dict[str, dict[str, Any]]:
+    """Convert every ``@cfnResource`` resource of the configured service.
+
+    Args:
+        model: the loaded model.
+        config: the ``cloudformation`` plugin settings.
+        diags: receives every problem (``S40xx`` conversion errors, ``S4101`` dropped
+            keywords); nothing is raised.
+        mappers: extra :class:`~smithy2cfn.emit.mappers.CfnMapper` objects run with the
+            core chain.
+
+    Returns:
+        Output file name (``typeName`` lower-cased, ``::`` → ``-``, ``.json``) → schema,
+        sorted by file name; each schema's key order is the order to write. Follows
+        reference ``CfnConverter.convertToNodes`` and ``Smithy2Cfn``.
+    """
+    service = resolve_service(model, config, diags)
+    if service is None:
+        return {}
+    index = CfnResourceIndex(model)
+    tags = TagIndex(model, index.bindings)
+    naming = naming_strategy(config)
+    ref_shapes = closure(index.graph, [service.id])
+    converter = SchemaConverter(model, config, naming, diags, ref_shapes, service)
+    chain = default_mappers(mappers)
+    out: dict[str, dict[str, Any]] = {}
+    for rid in contained_resources(index.graph, service.id):
+        resource = model.get(rid)
+        cfn = index.get(rid)
+        if resource is None or cfn is None:
+            continue
+        tname = type_name(model, service, resource, config, diags)
+        if tname is None:
+            return {}
+        members = resource_members(model, resource, cfn, config, tags, diags)
+        ctx = Context(model, service, resource, cfn, members, config, converter, tags, index.graph, diags)
+        doc = resource.traits.get(DOCUMENTATION)
+        schema = ResourceSchema(tname, doc if isinstance(doc, str) else f"Definition of {tname} Resource Type")
+        for mapper in chain:
+            mapper.before(ctx, schema)
+        for member in members.values():
+            schema.properties[naming(member)] = converter.ref(member)
+        roots = [m.target for m in members.values()]
+        reachable = member_closure(index.graph, roots) | set(roots)
+        schema.definitions = converter.definitions(reachable)
+        if not schema.properties:
+            diags.error("S4009", f"resource {rid} has no properties", span=resource.span, shape_id=rid)
+        for mapper in chain:
+            mapper.after(ctx, schema)
+        node = schema.to_node()
+        for mapper in chain:
+            node = mapper.update_node(ctx, node)
+        node["additionalProperties"] = False
+        fname = file_name(tname)
+        if fname in out:
+            diags.error("S4010", f"two resources convert to the same typeName {tname}", shape_id=rid)
+        out[fname] = node
+    return dict(sorted(out.items()))
+
+
+__all__ = ["convert", "file_name", "naming_strategy", "resolve_service", "tag_member_name", "type_name"]

@@ -1,0 +1,402 @@
+"""Smithy shapes → JSON Schema (draft-07) for CloudFormation resource schemas.
+
+Follows the reference's ``smithy-jsonschema`` (``JsonSchemaConverter``,
+``JsonSchemaShapeVisitor``, ``DefaultRefStrategy``, ``DeconflictingStrategy``,
+``TimestampMapper``, ``DisableMapper``) with the settings ``CfnConfig`` locks: definitions
+under ``#/definitions``, alphanumeric-only ``$ref`` names, maps as ``patternProperties``,
+unions as ``oneOf``. Structures, unions, maps, enums and intEnums become ``definitions``
+reached by ``$ref``; simple shapes and lists are inlined.
+
+JSON Schema keywords the CloudFormation meta-schema does not allow in property schemas
+(``contentMediaType`` from ``@mediaType``, ``propertyNames``, ...) are dropped with a
+warning ``S4101`` naming the shape; the reference writes them and produces an invalid
+schema.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from smithy2cfn.config import CfnConfig
+from smithy2cfn.diagnostics import Diagnostics
+from smithy2cfn.model.shapes import Member, Model, Shape
+
+DEFINITIONS_POINTER = "#/definitions/"
+SIMPLE = frozenset({
+    "blob", "boolean", "string", "byte", "short", "integer", "long", "float", "double",
+    "bigInteger", "bigDecimal", "timestamp", "document", "enum", "intEnum",
+})
+INTEGER_TYPES = frozenset({"byte", "short", "integer", "long"})
+NUMBER_TYPES = frozenset({"float", "double", "bigInteger", "bigDecimal"})
+
+#: Key order of a written schema (reference ``Schema.toNode``).
+KEY_ORDER = (
+    "type", "$ref", "const", "default", "multipleOf", "maximum", "exclusiveMaximum", "minimum",
+    "exclusiveMinimum", "items", "maxItems", "minItems", "uniqueItems", "maxLength", "minLength",
+    "pattern", "additionalProperties", "propertyNames", "maxProperties", "minProperties", "not",
+    "$comment", "examples", "title", "description", "format", "contentEncoding", "contentMediaType",
+    "properties", "patternProperties", "required", "enum", "allOf", "anyOf", "oneOf", "readOnly",
+    "writeOnly",
+)
+_KEY_RANK = {k: i for i, k in enumerate(KEY_ORDER)}
+
+#: Keywords the CloudFormation meta-schema allows in a property schema
+#: (``base.definition.schema.v1.json#/definitions/properties``).
+CFN_ALLOWED_KEYWORDS = frozenset({
+    "$comment", "$ref", "additionalProperties", "allOf", "anyOf", "arrayType", "const", "contains",
+    "default", "dependencies", "description", "enum", "examples", "exclusiveMaximum",
+    "exclusiveMinimum", "format", "insertionOrder", "items", "maxItems", "maxLength",
+    "maxProperties", "maximum", "minItems", "minLength", "minProperties", "minimum", "multipleOf",
+    "oneOf", "pattern", "patternProperties", "properties", "relationshipRef", "required", "title",
+    "type", "uniqueItems",
+})
+_WHY = {"contentMediaType": " (from @mediaType)", "propertyNames": " (map keys)"}
+
+_NON_ALNUM = re.compile(r"[^A-Za-z0-9]")
+
+DOCUMENTATION = "smithy.api#documentation"
+DEPRECATED = "smithy.api#deprecated"
+TITLE = "smithy.api#title"
+MEDIA_TYPE = "smithy.api#mediaType"
+PATTERN = "smithy.api#pattern"
+RANGE = "smithy.api#range"
+LENGTH = "smithy.api#length"
+UNIQUE_ITEMS = "smithy.api#uniqueItems"
+ENUM = "smithy.api#enum"
+ENUM_VALUE = "smithy.api#enumValue"
+DEFAULT = "smithy.api#default"
+REQUIRED = "smithy.api#required"
+TIMESTAMP_FORMAT = "smithy.api#timestampFormat"
+MIXIN = "smithy.api#mixin"
+TRAIT = "smithy.api#trait"
+PRIVATE = "smithy.api#private"
+UNIT = "smithy.api#Unit"
+
+#: A mapper applied to every schema built: ``(converter, shape_or_member, schema) -> schema``.
+SchemaMapper = Callable[["SchemaConverter", "Shape | Member", dict], dict]
+
+
+def ordered(schema: dict) -> dict:
+    """Return ``schema`` with its keys in the reference's write order (unknown keys last)."""
+    return dict(sorted(schema.items(), key=lambda kv: _KEY_RANK.get(kv[0], len(KEY_ORDER))))
+
+
+def capitalize(name: str) -> str:
+    """Upper-case the first character (reference ``StringUtils.capitalize``)."""
+    return name[:1].upper() + name[1:]
+
+
+def timestamp_mapper(conv: SchemaConverter, shape: Shape | Member, schema: dict) -> dict:
+    """Reference ``TimestampMapper``: ``date-time`` → string + format, ``epoch-seconds`` →
+    number, ``http-date`` → string; applies to timestamps and shapes with ``@timestampFormat``."""
+    is_ts = isinstance(shape, Shape) and shape.type == "timestamp"
+    fmt = shape.traits.get(TIMESTAMP_FORMAT)
+    if not is_ts and fmt is None:
+        return schema
+    fmt = fmt if isinstance(fmt, str) else conv.config.default_timestamp_format
+    if fmt == "date-time":
+        schema["type"] = "string"
+        schema["format"] = fmt
+    elif fmt.startswith("epoch-"):
+        schema.pop("format", None)
+        schema["type"] = "number"
+    else:
+        schema["type"] = "string"
+    return schema
+
+
+def disable_mapper(conv: SchemaConverter, shape: Shape | Member, schema: dict) -> dict:
+    """Reference ``DisableMapper``: remove every keyword named in ``disableFeatures``."""
+    for feature in conv.config.disable_features:
+        schema.pop(feature, None)
+    return schema
+
+
+def cfn_keyword_mapper(conv: SchemaConverter, shape: Shape | Member, schema: dict) -> dict:
+    """Drop keywords the CloudFormation meta-schema forbids in property schemas, warning
+    ``S4101`` once per shape and keyword (the reference keeps them)."""
+    for key in [k for k in schema if k not in CFN_ALLOWED_KEYWORDS]:
+        del schema[key]
+        sid = shape.id
+        if (sid, key) not in conv.warned:
+            conv.warned.add((sid, key))
+            conv.diags.warning(
+                "S4101",
+                f"JSON Schema keyword '{key}'{_WHY.get(key, '')} of {sid} is not allowed by the "
+                f"CloudFormation resource schema meta-schema; it is left out",
+                span=shape.span, shape_id=sid)
+    return schema
+
+
+#: The mappers every converter runs, in order (disable first as in the reference, where
+#: ``DisableMapper`` runs before ``TimestampMapper``; the CloudFormation keyword check last).
+DEFAULT_SCHEMA_MAPPERS: tuple[SchemaMapper, ...] = (timestamp_mapper, disable_mapper, cfn_keyword_mapper)
+
+
+class SchemaConverter:
+    """Converts shapes of one model to JSON Schema with ``$ref``s into ``#/definitions``.
+
+    Args:
+        model: the model.
+        config: the plugin settings (``useIntegerType``, ``defaultTimestampFormat``,
+            ``disableFeatures``).
+        property_name: member → JSON property name (the CloudFormation naming strategy).
+        diags: receives warnings (``S4101`` dropped keyword) and errors (``S4102``
+            conflicting definition names).
+        ref_shapes: the shapes whose definition names are reserved, in the reference's
+            ``DeconflictingStrategy`` (the service closure).
+        service: the service shape, whose ``rename`` gives contextual definition names.
+        mappers: schema mappers run on every built schema.
+    """
+
+    def __init__(self, model: Model, config: CfnConfig, property_name: Callable[[Member], str],
+                 diags: Diagnostics, ref_shapes: set[str], service: Shape | None = None,
+                 mappers: tuple[SchemaMapper, ...] = DEFAULT_SCHEMA_MAPPERS) -> None:
+        self.model = model
+        self.config = config
+        self.property_name = property_name
+        self.diags = diags
+        self.service = service
+        self.mappers = mappers
+        self.warned: set[tuple[str, str]] = set()
+        self._cache: dict[str, dict] = {}
+        self._names = self._deconflict(ref_shapes)
+        self.unit_targeted_by_union = any(
+            m.target == UNIT
+            for sid in ref_shapes if (u := model.get(sid)) is not None and u.type == "union"
+            for m in u.members.values())
+
+    # -- references -------------------------------------------------------------------
+
+    def _plain_name(self, shape_id: str) -> str:
+        name = shape_id.split("#", 1)[-1]
+        if self.service is not None and shape_id in self.service.rename:
+            name = self.service.rename[shape_id]
+        return _NON_ALNUM.sub("", name)
+
+    def _is_ignored(self, shape: Shape) -> bool:
+        if shape.type in ("service", "resource", "operation") or MIXIN in shape.traits:
+            return True
+        if shape.type in SIMPLE and shape.type != "enum" and ENUM not in shape.traits:
+            return True
+        if shape.namespace == "smithy.api" and PRIVATE in shape.traits:
+            return True
+        # Shapes of trait packages never reach a resource schema: they must not take a
+        # name from a user's shape (the reference fails on such a conflict).
+        return self.model.is_prelude(shape.id) and shape.namespace != "smithy.api"
+
+    def _deconflict(self, ref_shapes: set[str]) -> dict[str, str]:
+        names: dict[str, str] = {}
+        taken: dict[str, str] = {}
+        for sid in sorted(ref_shapes):
+            shape = self.model.get(sid)
+            if shape is None or self._is_ignored(shape):
+                continue
+            name = self._plain_name(sid)
+            if name not in taken:
+                names[sid] = name
+                taken[name] = sid
+                continue
+            other = self.model.get(taken[name])
+            if other is not None and TRAIT in other.traits:
+                continue
+            new = name + "".join(capitalize(p) for p in shape.namespace.split("."))
+            if shape.type not in ("list", "set", "map") or new in taken:
+                self.diags.error(
+                    "S4102", f"{sid} and {taken[name]} both convert to the JSON Schema definition "
+                             f"name '{name}'", span=shape.span, shape_id=sid,
+                    hint="rename one of the shapes, or use the service's 'rename' property")
+                new = new if new not in taken else name + "_" + str(len(taken))
+            names[sid] = new
+            taken[new] = sid
+        return names
+
+    def definition_name(self, shape_id: str) -> str:
+        """The ``definitions`` key of a shape (deconflicted, alphanumeric only)."""
+        return self._names.get(shape_id) or self._plain_name(shape_id)
+
+    def pointer(self, shape_id: str) -> str:
+        """The ``$ref`` value for a shape: ``#/definitions/Name``."""
+        return DEFINITIONS_POINTER + self.definition_name(shape_id)
+
+    def is_inlined(self, shape_id: str) -> bool:
+        """True for shapes written in place: lists/sets and simple shapes that are not
+        enums or intEnums (reference ``DefaultRefStrategy.isInlined``)."""
+        shape = self.model.get(shape_id)
+        if shape is None:
+            return True
+        if shape.type in ("list", "set"):
+            return True
+        if ENUM in shape.traits or shape.type in ("enum", "intEnum"):
+            return False
+        return shape.type in SIMPLE
+
+    # -- schemas ----------------------------------------------------------------------
+
+    def _finish(self, shape: Shape | Member, schema: dict) -> dict:
+        for mapper in self.mappers:
+            schema = mapper(self, shape, schema)
+        return ordered(schema)
+
+    def ref(self, member: Member) -> dict:
+        """The schema a member contributes to its container (reference ``createRef``): the
+        member's own schema when its target is inlined, else a ``$ref`` (wrapped with its
+        ``default`` in an ``allOf``)."""
+        if self.is_inlined(member.target):
+            return self.member_schema(member)
+        ref = {"$ref": self.pointer(member.target)}
+        if DEFAULT in member.traits:
+            return {"allOf": [ref, {"default": member.traits[DEFAULT]}]}
+        return ref
+
+    def member_schema(self, member: Member) -> dict:
+        """The target's schema updated with the member's traits (reference ``memberShape``)."""
+        target = self.model.get(member.target)
+        base = dict(self.shape_schema(target)) if target is not None else {}
+        self._update(member, base)
+        return self._finish(member, base)
+
+    def shape_schema(self, shape: Shape) -> dict:
+        """The schema of a top-level shape (cached)."""
+        if shape.id in self._cache:
+            return self._cache[shape.id]
+        self._cache[shape.id] = {}  # cut recursion through inlined lists
+        schema = self._convert(shape)
+        self._cache[shape.id] = schema
+        return schema
+
+    def _convert(self, shape: Shape) -> dict:
+        t = shape.type
+        schema: dict[str, Any] = {}
+        if t in ("blob", "string", "timestamp", "enum"):
+            schema["type"] = "string"
+        elif t == "boolean":
+            schema["type"] = "boolean"
+        elif t in INTEGER_TYPES or t == "intEnum":
+            schema["type"] = "integer" if self.config.use_integer_type else "number"
+        elif t in NUMBER_TYPES:
+            schema["type"] = "number"
+        elif t in ("list", "set"):
+            schema["type"] = "array"
+        elif t in ("map", "structure"):
+            schema["type"] = "object"
+        self._update(shape, schema)
+        if t in ("list", "set"):
+            member = shape.members.get("member")
+            if member is not None:
+                schema["items"] = self.ref(member)
+            if UNIQUE_ITEMS in shape.traits:
+                schema["uniqueItems"] = True
+        elif t == "map":
+            key, value = shape.members.get("key"), shape.members.get("value")
+            pattern = self._member_trait(key, PATTERN) if key is not None else None
+            if value is not None:
+                schema["patternProperties"] = {pattern if isinstance(pattern, str) else ".+": self.ref(value)}
+        elif t == "structure":
+            props: dict[str, Any] = {}
+            required: list[str] = []
+            for m in shape.members.values():
+                name = self.property_name(m)
+                if REQUIRED in m.traits:
+                    required.append(name)
+                props[name] = self.ref(m)
+            if props:
+                schema["properties"] = props
+            if required:
+                schema["required"] = sorted(required)
+        elif t == "union":
+            variants = []
+            for m in shape.members.values():
+                name = self.property_name(m)
+                variants.append({"type": "object", "title": name, "properties": {name: self.ref(m)},
+                                 "required": [name]})
+            schema["oneOf"] = variants
+        return self._finish(shape, schema)
+
+    def _member_trait(self, member: Member, trait: str) -> Any:
+        if trait in member.traits:
+            return member.traits[trait]
+        target = self.model.get(member.target)
+        return target.traits.get(trait) if target is not None else None
+
+    def _update(self, shape: Shape | Member, schema: dict) -> None:
+        """Shared trait handling (reference ``JsonSchemaShapeVisitor.updateBuilder``)."""
+        is_member = isinstance(shape, Member)
+
+        def trait(tid: str) -> Any:
+            return self._member_trait(shape, tid) if is_member else shape.traits.get(tid)
+
+        doc = trait(DOCUMENTATION)
+        if doc is not None and (not is_member or DOCUMENTATION not in shape.traits):
+            # Our prelude documents its shapes; the reference's does not, so a prelude
+            # shape never lends a description.
+            source = self.model.get(shape.target) if is_member else shape
+            if source is not None and source.namespace == "smithy.api":
+                doc = None
+        deprecated = trait(DEPRECATED)
+        if deprecated is not None:
+            note = "This shape is deprecated"
+            if isinstance(deprecated, dict) and isinstance(deprecated.get("since"), str):
+                note += " since " + deprecated["since"]
+            if isinstance(deprecated, dict) and isinstance(deprecated.get("message"), str):
+                note += ": " + deprecated["message"]
+            doc = doc + "\n" + note if isinstance(doc, str) else note
+        if isinstance(doc, str):
+            schema["description"] = doc
+        if isinstance(shape.traits.get(TITLE), str):
+            schema["title"] = shape.traits[TITLE]
+        if isinstance(shape.traits.get(MEDIA_TYPE), str):
+            schema["contentMediaType"] = shape.traits[MEDIA_TYPE]
+        pattern = trait(PATTERN)
+        if isinstance(pattern, str):
+            schema["pattern"] = pattern
+        rng = trait(RANGE)
+        if isinstance(rng, dict):
+            if "min" in rng:
+                schema["minimum"] = rng["min"]
+            if "max" in rng:
+                schema["maximum"] = rng["max"]
+        length = trait(LENGTH)
+        if isinstance(length, dict):
+            target = self.model.get(shape.target) if is_member else shape
+            kind = target.type if target is not None else ""
+            lo, hi = {"list": ("minItems", "maxItems"), "set": ("minItems", "maxItems"),
+                      "map": ("minProperties", "maxProperties")}.get(kind, ("minLength", "maxLength"))
+            if "min" in length:
+                schema[lo] = int(length["min"])
+            if "max" in length:
+                schema[hi] = int(length["max"])
+        if UNIQUE_ITEMS in shape.traits:
+            schema["uniqueItems"] = True
+        if not is_member:
+            if shape.type == "enum":
+                schema["enum"] = [m.traits.get(ENUM_VALUE, m.name) for m in shape.members.values()]
+            elif isinstance(shape.traits.get(ENUM), list):
+                schema["enum"] = [e.get("value") for e in shape.traits[ENUM] if isinstance(e, dict)]
+            elif shape.type == "intEnum":
+                schema["enum"] = [m.traits.get(ENUM_VALUE) for m in shape.members.values()]
+        if DEFAULT in shape.traits:
+            schema["default"] = shape.traits[DEFAULT]
+
+    def definitions(self, root_closure: set[str]) -> dict[str, dict]:
+        """Definitions for every shape in ``root_closure`` that gets one, sorted by name.
+
+        Left out: members, service/resource/operation shapes, mixins, trait definitions,
+        prelude shapes (``smithy.api#Unit`` is kept when a union targets it), and inlined
+        shapes (reference ``JsonSchemaConverter.convert``).
+        """
+        out: dict[str, dict] = {}
+        for sid in sorted(root_closure):
+            shape = self.model.get(sid)
+            if shape is None or shape.type in ("service", "resource", "operation"):
+                continue
+            if MIXIN in shape.traits or TRAIT in shape.traits:
+                continue
+            if shape.namespace == "smithy.api" and not (sid == UNIT and self.unit_targeted_by_union):
+                continue
+            if self.is_inlined(sid):
+                continue
+            out[self.definition_name(sid)] = self.shape_schema(shape)
+        return dict(sorted(out.items()))

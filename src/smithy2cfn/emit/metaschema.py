@@ -1,0 +1,90 @@
+"""Validation of a resource schema against the CloudFormation meta-schema.
+
+The meta-schema (``provider.definition.schema.v1.json`` and the ``base`` /
+``provider.configuration`` files it refers to, from the PyPI package ``cloudformation-cli``)
+ships in ``smithy2cfn/data/cfn-metaschema``. Relative ``$ref``s resolve through a
+``referencing.Registry``; JSON Schema draft-07.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from importlib import resources
+
+import jsonschema
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT7
+
+from smithy2cfn.diagnostics import Diagnostic, Severity, Span
+
+_FILES = (
+    "provider.definition.schema.v1.json",
+    "base.definition.schema.v1.json",
+    "provider.configuration.definition.schema.v1.json",
+)
+_BASE_URI = "https://schema.cloudformation.us-east-1.amazonaws.com/"
+_DRAFT7_URI = "http://json-schema.org/draft-07/schema"
+
+
+@lru_cache(maxsize=1)
+def _validator() -> jsonschema.protocols.Validator:
+    folder = resources.files("smithy2cfn").joinpath("data", "cfn-metaschema")
+    docs = {name: json.loads(folder.joinpath(name).read_text(encoding="utf-8")) for name in _FILES}
+    pairs = []
+    for name, doc in docs.items():
+        res = Resource.from_contents(doc, default_specification=DRAFT7)
+        pairs.append((doc.get("$id", _BASE_URI + name), res))
+        pairs.append((_BASE_URI + name, res))
+    draft7 = DRAFT7.create_resource(jsonschema.Draft7Validator.META_SCHEMA)
+    pairs += [(_DRAFT7_URI, draft7), (_DRAFT7_URI + "#", draft7)]
+    registry = Registry().with_resources(pairs)
+    provider = docs["provider.definition.schema.v1.json"]
+    checker = jsonschema.FormatChecker()
+    checker.checks("regex", raises=re.error)(_is_regex)
+    return jsonschema.Draft7Validator(provider, registry=registry, format_checker=checker)
+
+
+_UNICODE_CLASS = re.compile(r"\\[pP](\{[A-Za-z_ =]+\}|[A-Za-z])")
+_HEX_BRACED = re.compile(r"\\x\{[0-9A-Fa-f]+\}")
+_CLASS_ESCAPE_DASH = re.compile(r"(\\[wWdDsS])-")
+
+
+def _is_regex(value: object) -> bool:
+    """``format: regex`` as ECMA-262 (Annex B) and Java patterns allow it: Python's ``re``
+    plus Unicode property classes (``\\p{L}``), ``\\x{..}`` escapes and a literal ``-``
+    after a class escape in a set, which ``re`` rejects."""
+    if not isinstance(value, str):
+        return True
+    text = _UNICODE_CLASS.sub("a", value)
+    text = _HEX_BRACED.sub("a", text)
+    # Annex B / Java: a class escape before '-' in a set makes the '-' literal.
+    text = _CLASS_ESCAPE_DASH.sub(r"\1\\-", text)
+    re.compile(text)
+    return True
+
+
+def _path(parts) -> str:
+    return "/" + "/".join(str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+
+
+def check_schema(schema: dict, filename: str) -> list[Diagnostic]:
+    """Validate a resource schema against the CloudFormation provider meta-schema.
+
+    Args:
+        schema: the resource schema (as written).
+        filename: its output file name, used as the diagnostics' span path.
+
+    Returns:
+        One ERROR diagnostic ``S4201`` per validation error, naming the JSON pointer of the
+        offending property; empty when the schema is valid. Never raises.
+    """
+    out: list[Diagnostic] = []
+    errors = sorted(_validator().iter_errors(schema), key=lambda e: (list(map(str, e.absolute_path)), e.message))
+    for err in errors:
+        where = _path(err.absolute_path) if err.absolute_path else "/"
+        out.append(Diagnostic("S4201", Severity.ERROR,
+                              f"{where}: {err.message} (CloudFormation meta-schema, {err.validator})",
+                              Span(filename)))
+    return out

@@ -1,0 +1,731 @@
+"""The Smithy IDL front end: text → :class:`IdlFile` (Smithy 2.0 "Smithy IDL").
+
+:func:`parse_idl` tokenizes and parses one file with the LALR grammar
+(``grammar/smithy.lark``, see :mod:`smithy2cfn.parse.syntax`), then walks the parse tree into
+plain dataclasses that keep every name *as written* (relative shape IDs are resolved later,
+by :func:`smithy2cfn.parse.lower.lower_idl`, once the IDs of all loaded files are known).
+It also makes the checks that the ABNF expresses through whitespace (``BR``/``SP``) and the
+section order (control, metadata, namespace, use, shapes).
+
+Diagnostic codes (all ERROR unless noted):
+
+* ``S1001`` syntax error (grammar, tokens, escapes, numbers, line breaks);
+* ``S1010`` statement out of order (control not first, metadata after namespace, use after
+  shapes, shapes before the namespace);
+* ``S1011`` duplicate statement or member (second namespace, duplicate control statement,
+  duplicate member name, operation property given twice);
+* ``S1012`` bad ``$version`` (not a string, unsupported version);
+* ``S1013`` IDL 2.0 syntax in an IDL 1.0 file (mixins, ``:=``, ``for``, ``$member``,
+  ``= default``, ``enum``/``intEnum``), or ``set`` in IDL 2.0;
+* ``S1014`` invalid use statement (member ID, relative ID);
+* ``S1015`` (WARNING) unknown control statement;
+* ``S1016`` node value nested too deeply.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from lark import Token, Tree
+
+from smithy2cfn.diagnostics import Diagnostic, Severity, Span
+from smithy2cfn.parse import strings
+from smithy2cfn.parse.syntax import DocComment, parse_tokens
+
+MAX_NODE_DEPTH = 256
+
+_IDENTIFIER = re.compile(r"(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*\Z")
+_NAMESPACE = re.compile(r"(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*(?:\.(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*)*\Z")
+_SHAPE_ID = re.compile(
+    r"(?:[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*#)?[A-Za-z_][A-Za-z0-9_]*(?:\$[A-Za-z_][A-Za-z0-9_]*)?\Z")
+_VERSION = re.compile(r"([0-9]+)(?:\.([0-9]+))?\Z")
+
+
+class UnquotedId(str):
+    """An unquoted string node value: a syntactic shape ID (Smithy 2.0 IDL §"Syntactic
+    shape IDs"), resolved to an absolute shape ID during lowering."""
+
+    __slots__ = ()
+
+
+@dataclass
+class TraitApplication:
+    """``@name`` / ``@name(value)``. ``name`` is as written; ``value`` is ``None`` for an
+    annotation trait (no value or empty parentheses) else a node value (JSON-like, with
+    :class:`UnquotedId` strings)."""
+
+    name: str
+    value: Any
+    span: Span
+
+
+@dataclass
+class MemberDef:
+    """A shape member (``name: Target``, ``$name``) or an enum member (``NAME = value``).
+
+    ``target`` is as written (``None`` when elided or for enum members); ``has_value`` tells
+    whether ``= value`` was given (``value`` then holds it).
+    """
+
+    name: str
+    target: str | None
+    span: Span
+    traits: list[TraitApplication] = field(default_factory=list)
+    docs: str | None = None
+    elided: bool = False
+    has_value: bool = False
+    value: Any = None
+    value_span: Span | None = None
+
+
+@dataclass
+class ShapeDef:
+    """One shape statement (or an inline ``:=`` input/output structure).
+
+    Attributes:
+        type: the shape type keyword (``structure``, ``string``, ``set``...).
+        name: the shape name (a relative identifier).
+        members: members in source order (``None`` for shapes without a member block).
+        body: the node object of a ``service``/``resource`` (JSON-like, unresolved).
+        input/output: for operations, the target as written or an inline :class:`ShapeDef`.
+        errors: for operations, the error targets as written.
+        inline: ``"input"``/``"output"`` for shapes written with ``:=``.
+    """
+
+    type: str
+    name: str
+    span: Span
+    traits: list[TraitApplication] = field(default_factory=list)
+    docs: str | None = None
+    mixins: list[str] = field(default_factory=list)
+    for_resource: str | None = None
+    members: list[MemberDef] | None = None
+    body: dict[str, Any] | None = None
+    input: str | ShapeDef | None = None
+    output: str | ShapeDef | None = None
+    errors: list[str] | None = None
+    inline: str | None = None
+
+
+@dataclass
+class ApplyDef:
+    """``apply Target @trait`` or ``apply Target { @a @b }`` (target as written)."""
+
+    target: str
+    traits: list[TraitApplication]
+    span: Span
+
+
+@dataclass
+class UseDef:
+    """``use ns#Name``."""
+
+    shape_id: str
+    span: Span
+
+    @property
+    def name(self) -> str:
+        """The imported name (the part after ``#``)."""
+        return self.shape_id.partition("#")[2]
+
+
+@dataclass
+class IdlFile:
+    """One parsed IDL file (Smithy 2.0 IDL: control, metadata and shape sections).
+
+    ``version`` is ``"1.0"`` when ``$version`` is absent, else ``"1.0"`` or ``"2.0"``;
+    ``shapes`` holds top-level shape statements in source order (inline ``:=`` shapes hang
+    off their operation, see :meth:`all_shapes`).
+    """
+
+    path: str
+    version: str = "1.0"
+    namespace: str | None = None
+    namespace_span: Span | None = None
+    control: dict[str, Any] = field(default_factory=dict)
+    uses: list[UseDef] = field(default_factory=list)
+    metadata: dict[str, Any] = field(default_factory=dict)
+    metadata_spans: dict[str, Span] = field(default_factory=dict)
+    shapes: list[ShapeDef] = field(default_factory=list)
+    applies: list[ApplyDef] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    input_suffix: str = "Input"
+    output_suffix: str = "Output"
+
+    def inline_shape_name(self, operation: ShapeDef, which: str) -> str:
+        """Generated name of an operation's inline input/output (§"Inline input / output")."""
+        return operation.name + (self.input_suffix if which == "input" else self.output_suffix)
+
+    def all_shapes(self) -> list[ShapeDef]:
+        """Top-level shapes plus the inline input/output shapes (named), in source order."""
+        out: list[ShapeDef] = []
+        for s in self.shapes:
+            out.append(s)
+            for which in ("input", "output"):
+                inline = getattr(s, which)
+                if isinstance(inline, ShapeDef):
+                    out.append(inline)
+        return out
+
+    def defined_shape_ids(self) -> set[str]:
+        """Absolute IDs of the shapes this file defines (inline ``:=`` shapes included).
+
+        Empty when the file has no namespace.
+        """
+        if not self.namespace:
+            return set()
+        return {f"{self.namespace}#{s.name}" for s in self.all_shapes() if s.name}
+
+
+# --------------------------------------------------------------------------- the walk
+
+
+class _Walker:
+    """Turns statement trees into :class:`IdlFile` content; collects diagnostics."""
+
+    def __init__(self, text: str, path: str, tokens: list[Token], docs: list[DocComment]) -> None:
+        self.text = text
+        self.path = path
+        self.file = IdlFile(path)
+        self.token_starts = [t.start_pos for t in tokens]
+        self.tokens = tokens
+        self.docs = docs
+        self.doc_starts = [d.start for d in docs]
+
+    # ---- helpers
+    def span_of(self, item: Tree | Token) -> Span:
+        if isinstance(item, Token):
+            return Span(self.path, item.line or 0, item.column or 0, item.end_line or 0, item.end_column or 0)
+        meta = item.meta
+        if getattr(meta, "empty", True):
+            return Span(self.path)
+        return Span(self.path, meta.line, meta.column, meta.end_line, meta.end_column)
+
+    def error(self, code: str, message: str, span: Span | None, severity: Severity = Severity.ERROR) -> None:
+        self.file.diagnostics.append(Diagnostic(code, severity, message, span))
+
+    def syntax(self, message: str, at: Tree | Token | Span) -> None:
+        span = at if isinstance(at, Span) else self.span_of(at)
+        self.error("S1001", message, span)
+
+    def docs_before(self, start: int) -> str | None:
+        """Documentation comments right before offset ``start`` (after the previous token)."""
+        k = bisect.bisect_left(self.token_starts, start)
+        prev_end = self.tokens[k - 1].end_pos if k > 0 else 0
+        lo = bisect.bisect_left(self.doc_starts, prev_end)
+        hi = bisect.bisect_left(self.doc_starts, start)
+        if lo >= hi:
+            return None
+        lines = []
+        for d in self.docs[lo:hi]:
+            line = d.text
+            lines.append(line[1:] if line.startswith(" ") else line)
+        return "\n".join(lines)
+
+    @staticmethod
+    def tokens_of(tree: Tree) -> list[Token]:
+        return [c for c in tree.children if isinstance(c, Token)]
+
+    @staticmethod
+    def trees_of(tree: Tree, data: str | None = None) -> list[Tree]:
+        return [c for c in tree.children if isinstance(c, Tree) and (data is None or c.data == data)]
+
+    def first_token(self, tree: Tree) -> Token | None:
+        stack: list[Any] = [tree]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, Token):
+                return node
+            stack.extend(reversed(node.children))
+        return None
+
+    def last_token(self, tree: Tree) -> Token | None:
+        stack: list[Any] = [tree]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, Token):
+                return node
+            stack.extend(node.children)
+        return None
+
+    def same_line(self, a: Tree | Token | None, b: Tree | Token | None, what: str) -> None:
+        """ABNF ``SP``: ``b`` must start on the line where ``a`` ends."""
+        if a is None or b is None:
+            return
+        a_end = a.end_line if isinstance(a, Token) else (None if a.meta.empty else a.meta.end_line)
+        b_line = b.line if isinstance(b, Token) else (None if b.meta.empty else b.meta.line)
+        if a_end is not None and b_line is not None and b_line != a_end:
+            last = a if isinstance(a, Token) else self.last_token(a)
+            shown = f"'{last.value}'" if last is not None else "the previous token"
+            self.syntax(f"expected {what} on the same line as {shown}, found a line break", b)
+
+    def needs_space(self, a: Tree | Token | None, b: Tree | Token | None) -> None:
+        """ABNF ``SP``/``WS`` between two tokens: they must not touch."""
+        if a is None or b is None:
+            return
+        a_end = a.end_pos if isinstance(a, Token) else (None if a.meta.empty else a.meta.end_pos)
+        b_start = b.start_pos if isinstance(b, Token) else (None if b.meta.empty else b.meta.start_pos)
+        if a_end is not None and a_end == b_start:
+            shown = f"'{a.value}'" if isinstance(a, Token) else "it"
+            self.syntax(f"expected whitespace after {shown}", b)
+
+    # ---- identifiers and shape IDs
+    def identifier(self, tree: Tree, what: str = "identifier") -> str:
+        tok = tree.children[0]
+        value = str(tok)
+        if not _IDENTIFIER.match(value):
+            self.syntax(f"invalid {what} '{value}': expected a simple identifier", tok)
+        return value
+
+    def shape_id(self, tree: Tree) -> str:
+        tok = tree.children[0]
+        value = str(tok)
+        if not _SHAPE_ID.match(value):
+            self.syntax(f"invalid shape ID '{value}'", tok)
+        return value
+
+    # ---- node values
+    def node_value(self, tree: Tree | Token, depth: int = 0) -> Any:
+        if depth > MAX_NODE_DEPTH:
+            self.error("S1016", f"node value nested more than {MAX_NODE_DEPTH} levels deep", self.span_of(tree))
+            return None
+        if isinstance(tree, Token):  # defensive: grammar wraps all values in trees
+            return str(tree)
+        data = tree.data
+        if data == "node_array":
+            return [self.node_value(c, depth + 1) for c in tree.children if isinstance(c, Tree)]
+        if data == "node_object":
+            out: dict[str, Any] = {}
+            for kvp in self.trees_of(tree, "node_object_kvp"):
+                key_tree, value_tree = kvp.children[0], kvp.children[-1]
+                key = self.object_key(key_tree)
+                if key in out:
+                    self.error("S1011", f"duplicate object key '{key}'", self.span_of(key_tree))
+                out[key] = self.node_value(value_tree, depth + 1)
+            return out
+        if data == "number":
+            return self.number(tree.children[0])
+        if data == "node_keyword":
+            return {"true": True, "false": False, "null": None}[str(tree.children[0])]
+        if data == "node_string_value":
+            child = tree.children[0]
+            if isinstance(child, Tree):  # shape_id
+                return UnquotedId(self.shape_id(child))
+            return self.string_token(child)
+        return None
+
+    def object_key(self, tree: Tree) -> str:
+        tok = tree.children[0]
+        if tok.type == "IDENTIFIER":
+            if not _IDENTIFIER.match(str(tok)):
+                self.syntax(f"invalid object key '{tok}': quote keys that are not simple identifiers", tok)
+            return str(tok)
+        return self.string_token(tok)
+
+    def string_token(self, tok: Token) -> str:
+        if tok.type == "TEXT_BLOCK":
+            value, problem = strings.decode_text_block(str(tok))
+        else:
+            value, problem = strings.decode_quoted_text(str(tok))
+        if problem:
+            self.syntax(problem, tok)
+        return value
+
+    def number(self, tok: Token) -> int | float:
+        text = str(tok)
+        if any(c in text for c in ".eE"):
+            try:
+                return float(text)
+            except (ValueError, OverflowError):
+                return float("inf")
+        try:
+            return int(text)
+        except ValueError:  # more digits than Python converts by default
+            return float(text)
+
+    # ---- traits
+    def traits(self, tree: Tree | None) -> list[TraitApplication]:
+        if tree is None:
+            return []
+        return [self.trait(t) for t in self.trees_of(tree, "trait")]
+
+    def trait(self, tree: Tree) -> TraitApplication:
+        name = self.shape_id(tree.children[0])
+        value: Any = None
+        bodies = self.trees_of(tree, "trait_body")
+        if bodies:
+            inner = self.trees_of(bodies[0])
+            if inner:
+                node = inner[0]
+                if node.data == "trait_structure":
+                    value = {}
+                    for kvp in self.trees_of(node, "node_object_kvp"):
+                        key = self.object_key(kvp.children[0])
+                        if key in value:
+                            self.error("S1011", f"duplicate object key '{key}'", self.span_of(kvp))
+                        value[key] = self.node_value(kvp.children[-1], 1)
+                else:
+                    value = self.node_value(node.children[0], 0)
+        return TraitApplication(name, value, self.span_of(tree))
+
+    # ---- statements
+    def walk(self, statements: list[Tree]) -> IdlFile:
+        f = self.file
+        phase = 0  # 0 control, 1 metadata, 2 namespace seen, 3 use, 4 shapes
+        prev_end: int | None = None
+        version_seen = False
+        for st in statements:
+            first = self.first_token(st)
+            if prev_end is not None and first is not None and st.meta.line <= prev_end:
+                where = Span(self.path, st.meta.line, st.meta.column, st.meta.line, st.meta.column + 1)
+                self.syntax(f"expected a line break before a new statement, found {_tok(first)}", where)
+            prev_end = st.meta.end_line
+            data = st.data
+            span = self.span_of(st)
+            if data == "control_statement":
+                if phase > 0:
+                    self.error("S1010", "control statements must come before any other statement", span)
+                self.control(st, version_seen)
+                if self.control_key(st) == "version":
+                    version_seen = True
+            elif data == "metadata_statement":
+                if phase > 1:
+                    self.error("S1010", "metadata statements must come before the namespace statement", span)
+                phase = max(phase, 1)
+                self.metadata(st)
+            elif data == "namespace_statement":
+                if f.namespace is not None:
+                    self.error("S1011", "a file can only have one namespace statement", span)
+                else:
+                    toks = self.tokens_of(st)
+                    ns_tree = self.trees_of(st, "namespace")[0]
+                    ns = str(ns_tree.children[0])
+                    self.same_line(toks[0] if toks else None, ns_tree.children[0], "a namespace")
+                    if not _NAMESPACE.match(ns):
+                        self.syntax(f"invalid namespace '{ns}'", ns_tree)
+                    f.namespace = ns
+                    f.namespace_span = span
+                phase = max(phase, 2)
+            elif data == "use_statement":
+                if f.namespace is None:
+                    self.error("S1010", "use statements must come after the namespace statement", span)
+                elif phase > 3:
+                    self.error("S1010", "use statements must come before any shape or apply statement", span)
+                phase = max(phase, 3)
+                self.use(st)
+            elif data == "shape_statement":
+                if f.namespace is None and phase < 4:
+                    self.error("S1010", "shapes can only be defined after a namespace statement", span)
+                phase = 4
+                shape = self.shape_statement(st)
+                if shape is not None:
+                    f.shapes.append(shape)
+            elif data == "apply_statement":
+                if f.namespace is None and phase < 4:
+                    self.error("S1010", "apply statements can only appear after a namespace statement", span)
+                phase = 4
+                self.apply(st)
+        return f
+
+    def control_key(self, st: Tree) -> str:
+        key_tree = self.trees_of(st, "node_object_key")[0]
+        tok = key_tree.children[0]
+        return str(tok) if tok.type == "IDENTIFIER" else strings.decode_quoted_text(str(tok))[0]
+
+    def control(self, st: Tree, version_seen: bool) -> None:
+        dollar, key_tree, colon, value_tree = st.children[0], st.children[1], st.children[2], st.children[3]
+        self.same_line(dollar, key_tree, "a control statement name")
+        self.same_line(key_tree, colon, "':'")
+        self.same_line(colon, value_tree, "a value")
+        key = self.object_key(key_tree)
+        value = self.node_value(value_tree)
+        span = self.span_of(st)
+        f = self.file
+        if key in f.control:
+            self.error("S1011", f"duplicate control statement '${key}'", span)
+            return
+        f.control[key] = value
+        if key == "version":
+            if not isinstance(value, str) or isinstance(value, UnquotedId):
+                self.error("S1012", f"the $version control statement must have a string value, found {value!r}",
+                           span)
+                return
+            m = _VERSION.match(value)
+            if not m or m.group(1) not in ("1", "2"):
+                self.error("S1012", f"unsupported Smithy IDL version '{value}' (supported: 1.0, 2.0)", span)
+                return
+            f.version = f"{m.group(1)}.0"
+        elif key in ("operationInputSuffix", "operationOutputSuffix"):
+            if not isinstance(value, str) or isinstance(value, UnquotedId) or not re.fullmatch(r"[A-Za-z0-9_]+", value):
+                self.error("S1012", f"${key} must be a string of identifier characters", span)
+                return
+            if key == "operationInputSuffix":
+                f.input_suffix = value
+            else:
+                f.output_suffix = value
+        else:
+            self.error("S1015", f"unknown control statement '${key}' is ignored", span, Severity.WARNING)
+
+    def metadata(self, st: Tree) -> None:
+        kw, key_tree, eq, value_tree = st.children[0], st.children[1], st.children[2], st.children[3]
+        self.same_line(kw, key_tree, "a metadata key")
+        self.needs_space(kw, key_tree)
+        self.same_line(key_tree, eq, "'='")
+        self.same_line(eq, value_tree, "a value")
+        key = self.object_key(key_tree)
+        span = self.span_of(st)
+        if key in self.file.metadata:
+            self.error("S1011", f"duplicate metadata key '{key}' in this file", span)
+        self.file.metadata[key] = self.node_value(value_tree)
+        self.file.metadata_spans[key] = span
+
+    def use(self, st: Tree) -> None:
+        toks = self.tokens_of(st)
+        id_tree = self.trees_of(st, "shape_id")[0]
+        self.same_line(toks[0] if toks else None, id_tree.children[0], "a shape ID")
+        value = self.shape_id(id_tree)
+        span = self.span_of(st)
+        if "#" not in value:
+            self.error("S1014", f"use statements need an absolute shape ID, found '{value}'", span)
+            return
+        if "$" in value:
+            self.error("S1014", f"use statements cannot import members, found '{value}'", span)
+            return
+        name = value.partition("#")[2]
+        for u in self.file.uses:
+            if u.name == name and u.shape_id != value:
+                self.error("S1014", f"cannot use '{value}' because it conflicts with '{u.shape_id}'", span)
+                return
+        self.file.uses.append(UseDef(value, span))
+
+    def apply(self, st: Tree) -> None:
+        inner = st.children[0]
+        toks = self.tokens_of(inner)
+        id_tree = self.trees_of(inner, "shape_id")[0]
+        self.same_line(toks[0] if toks else None, id_tree.children[0], "a shape ID")
+        self.needs_space(toks[0] if toks else None, id_tree)
+        self.needs_space(id_tree, inner.children[2] if len(inner.children) > 2 else None)
+        target = self.shape_id(id_tree)
+        if inner.data == "apply_statement_singular":
+            traits = [self.trait(t) for t in self.trees_of(inner, "trait")]
+        else:
+            traits = self.traits(self.trees_of(inner, "trait_statements")[0])
+        self.file.applies.append(ApplyDef(target, traits, self.span_of(st)))
+
+    def require_v2(self, feature: str, at: Tree | Token) -> None:
+        if self.file.version == "1.0":
+            self.error("S1013", f"{feature} can only be used with Smithy IDL version 2 or later "
+                                f"(this file uses version 1.0)", self.span_of(at))
+
+    def shape_statement(self, st: Tree) -> ShapeDef | None:
+        traits_tree, shape = st.children[0], st.children[-1]
+        docs = self.docs_before(st.meta.start_pos)
+        traits = self.traits(traits_tree)
+        data = shape.data
+        type_tree = shape.children[0] if isinstance(shape.children[0], Tree) else None
+        if data == "operation_shape":
+            kw = shape.children[0]
+            type_name = "operation"
+            name_tree = shape.children[1]
+        else:
+            kw = type_tree.children[0]
+            type_name = str(kw)
+            name_tree = shape.children[1]
+        name_tok = name_tree.children[0]
+        self.same_line(kw, name_tok, "a shape name")
+        name = self.identifier(name_tree, "shape name")
+        out = ShapeDef(type_name, name, self.span_of(shape), traits, docs)
+        if type_name == "set" and self.file.version != "1.0":
+            self.error("S1013", "set shapes cannot be used in Smithy IDL version 2.0; use a list with "
+                                "@uniqueItems", self.span_of(shape))
+        if type_name in ("enum", "intEnum"):
+            self.require_v2(f"{type_name} shapes", kw)
+        prev_tok: Token = name_tok
+        for child in shape.children[2:]:
+            if not isinstance(child, Tree):
+                continue
+            if child.data == "for_resource":
+                self.require_v2("'for' resource references", child)
+                self.same_line(prev_tok, child.children[0], "'for'")
+                self.same_line(child.children[0], child.children[1], "a resource shape ID")
+                out.for_resource = self.shape_id(child.children[1])
+                prev_tok = self.last_token(child) or prev_tok
+            elif child.data == "mixins":
+                self.require_v2("mixins", child)
+                self.same_line(prev_tok, child.children[0], "'with'")
+                out.mixins = [self.shape_id(t) for t in self.trees_of(child, "shape_id")]
+                if not out.mixins:
+                    self.syntax("expected at least one shape ID in 'with [...]'", child)
+                prev_tok = self.last_token(child) or prev_tok
+            elif child.data == "shape_members":
+                out.members = self.shape_members(child, type_name)
+            elif child.data == "enum_shape_members":
+                out.members = self.enum_members(child)
+            elif child.data == "node_object":
+                value = self.node_value(child)
+                out.body = value if isinstance(value, dict) else {}
+                if type_name == "resource" and "properties" in out.body:
+                    self.require_v2("resource properties", child)
+            elif child.data == "operation_body":
+                self.operation_body(child, out)
+        return out
+
+    def shape_members(self, tree: Tree, type_name: str | None) -> list[MemberDef]:
+        members: list[MemberDef] = []
+        seen: set[str] = set()
+        prev_value_end: Token | None = None
+        for m in self.trees_of(tree, "shape_member"):
+            if prev_value_end is not None and m.meta.line <= prev_value_end.end_line:
+                where = Span(self.path, m.meta.line, m.meta.column, m.meta.line, m.meta.column + 1)
+                self.syntax("expected a line break after a default value", where)
+            prev_value_end = None
+            docs = self.docs_before(m.meta.start_pos)
+            traits = self.traits(m.children[0])
+            body = m.children[1]
+            if body.data == "explicit_shape_member":
+                name = self.identifier(body.children[0], "member name")
+                target = self.shape_id(body.children[2])
+                member = MemberDef(name, target, self.span_of(m), traits, docs)
+            else:
+                self.require_v2("elided members ('$name')", body)
+                name = self.identifier(body.children[0], "member name")
+                member = MemberDef(name, None, self.span_of(m), traits, docs, elided=True)
+            assign = self.trees_of(m, "value_assignment")
+            if assign:
+                self.require_v2("default values ('= value')", assign[0])
+                self.value_assignment(assign[0], member)
+                prev_value_end = self.last_token(assign[0])
+            if name in seen:
+                self.error("S1011", f"duplicate member name '{name}'", member.span)
+            seen.add(name)
+            members.append(member)
+        return members
+
+    def enum_members(self, tree: Tree) -> list[MemberDef]:
+        members: list[MemberDef] = []
+        seen: set[str] = set()
+        prev_value_end: Token | None = None
+        for m in self.trees_of(tree, "enum_shape_member"):
+            if prev_value_end is not None and m.meta.line <= prev_value_end.end_line:
+                where = Span(self.path, m.meta.line, m.meta.column, m.meta.line, m.meta.column + 1)
+                self.syntax("expected a line break after an enum value", where)
+            prev_value_end = None
+            docs = self.docs_before(m.meta.start_pos)
+            traits = self.traits(m.children[0])
+            name = self.identifier(m.children[1], "enum member name")
+            member = MemberDef(name, None, self.span_of(m), traits, docs)
+            assign = self.trees_of(m, "value_assignment")
+            if assign:
+                self.value_assignment(assign[0], member)
+                prev_value_end = self.last_token(assign[0])
+            if name in seen:
+                self.error("S1011", f"duplicate enum member name '{name}'", member.span)
+            seen.add(name)
+            members.append(member)
+        return members
+
+    def value_assignment(self, tree: Tree, member: MemberDef) -> None:
+        eq, value_tree = tree.children[0], tree.children[1]
+        self.same_line(eq, value_tree, "a value")
+        member.has_value = True
+        member.value = self.node_value(value_tree)
+        member.value_span = self.span_of(tree)
+
+    def operation_body(self, tree: Tree, op: ShapeDef) -> None:
+        for prop in self.trees_of(tree):
+            kw = prop.children[0]
+            which = str(kw)
+            if which == "errors":
+                if op.errors is not None:
+                    self.error("S1011", f"duplicate operation property 'errors' in '{op.name}'", self.span_of(prop))
+                op.errors = [self.shape_id(t) for t in self.trees_of(prop, "shape_id")]
+                continue
+            if getattr(op, which) is not None:
+                self.error("S1011", f"duplicate operation property '{which}' in '{op.name}'", self.span_of(prop))
+            inline = self.trees_of(prop, "inline_aggregate_shape")
+            if inline:
+                self.require_v2("inline input/output (':=')", prop)
+                setattr(op, which, self.inline_shape(inline[0], op, which))
+            else:
+                setattr(op, which, self.shape_id(self.trees_of(prop, "shape_id")[0]))
+
+    def inline_shape(self, tree: Tree, op: ShapeDef, which: str) -> ShapeDef:
+        walrus = tree.children[0]
+        name = self.file.inline_shape_name(op, which)
+        # Documentation comments count after ':=' only.
+        nxt = tree.children[1]
+        start = nxt.meta.start_pos if isinstance(nxt, Tree) and not nxt.meta.empty else None
+        if start is None:
+            for c in tree.children[2:]:
+                tok = self.first_token(c) if isinstance(c, Tree) else c
+                if tok is not None:
+                    start = tok.start_pos
+                    break
+        docs = self.docs_before(start) if start is not None else None
+        shape = ShapeDef("structure", name, self.span_of(tree), self.traits(tree.children[1]), docs,
+                         inline=which)
+        shape.span = Span(self.path, walrus.line, walrus.column, shape.span.end_line, shape.span.end_column)
+        for child in self.trees_of(tree):
+            if child.data == "for_resource":
+                shape.for_resource = self.shape_id(child.children[1])
+            elif child.data == "mixins":
+                shape.mixins = [self.shape_id(t) for t in self.trees_of(child, "shape_id")]
+                if not shape.mixins:
+                    self.syntax("expected at least one shape ID in 'with [...]'", child)
+            elif child.data == "shape_members":
+                shape.members = self.shape_members(child, "structure")
+        return shape
+
+
+def _tok(tok: Token) -> str:
+    value = str(tok)
+    return f"'{value[:27]}...'" if len(value) > 30 else f"'{value}'"
+
+
+def parse_idl(text: str, path: str) -> IdlFile:
+    """Parse one Smithy IDL file; never raises on bad input.
+
+    Args:
+        text: the file's text (already decoded; a leading BOM is ignored).
+        path: the file's path, used in spans and diagnostics.
+
+    Returns:
+        An :class:`IdlFile` whose ``diagnostics`` hold syntax errors (``S1001``, with
+        recovery at the next statement line so several are reported) and the other
+        parse-level problems listed in this module's docstring.
+
+    Follows Smithy 2.0 "Smithy IDL" (§"Smithy IDL ABNF" and the sections it refers to); IDL
+    1.0 files (no ``$version`` or ``$version: "1"``) are accepted as well.
+    """
+    if text.startswith("\ufeff"):
+        text = " " + text[1:]
+    try:
+        result = parse_tokens(text)
+        walker = _Walker(text, path, result.tokens, result.doc_comments)
+        # The version decides which syntax is allowed: read it before walking the statements.
+        for st in result.statements:
+            if st.data == "control_statement":
+                try:
+                    if walker.control_key(st) == "version":
+                        value = walker.node_value(st.children[3])
+                        m = _VERSION.match(value) if isinstance(value, str) else None
+                        if m and m.group(1) in ("1", "2"):
+                            walker.file.version = f"{m.group(1)}.0"
+                        break
+                except (IndexError, AttributeError):
+                    break
+        walker.file.diagnostics.clear()
+        file = walker.walk(result.statements)
+        for pr in result.problems:
+            file.diagnostics.append(Diagnostic("S1001", Severity.ERROR, pr.message,
+                                               Span(path, pr.line, pr.column, pr.end_line, pr.end_column)))
+        file.diagnostics.sort(key=Diagnostic.sort_key)
+        return file
+    except RecursionError:
+        file = IdlFile(path)
+        file.diagnostics.append(Diagnostic("S1016", Severity.ERROR, "the file is nested too deeply to parse",
+                                           Span(path, 1, 1)))
+        return file

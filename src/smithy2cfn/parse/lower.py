@@ -1,0 +1,291 @@
+"""Lowering an :class:`IdlFile` to a :class:`SourceDocument` (JSON-AST-shaped).
+
+Does what the IDL adds on top of the JSON AST (Smithy 2.0 "Smithy IDL"):
+
+* relative shape ID resolution (§"Relative shape ID resolution"): a ``use``d name, else the
+  shape in the current namespace if it exists, else the prelude (``smithy.api``) shape if it
+  exists, else the current namespace (the loader then reports it as unresolved) — for
+  member targets, mixins, ``for``, trait names, ``apply`` targets, service / resource /
+  operation references and unquoted trait and metadata values (§"Syntactic shape IDs");
+* documentation comments → ``smithy.api#documentation`` (§"Documentation comment");
+* inline ``:=`` input/output → structures ``<Operation><suffix>`` with ``smithy.api#input``
+  / ``smithy.api#output`` (§"Inline input / output shapes");
+* ``= value`` on a member → ``smithy.api#default``; on an enum member →
+  ``smithy.api#enumValue`` (§"Enum shapes", §"IntEnum shapes", §"Structure shapes");
+* enum members target ``smithy.api#Unit``; elided members (``$name``) become
+  ``{"elided": true}`` and ``for`` becomes ``"for"`` (see :mod:`smithy2cfn.load.document`).
+
+Diagnostic codes: ``S1011`` shape defined twice in a file, ``S1014`` a shape name that
+clashes with a ``use`` statement, ``S1017`` a member or body property that does not fit
+the shape type (wrong member names of list/map, bad service/resource property values).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from smithy2cfn.diagnostics import Diagnostic, Severity, Span
+from smithy2cfn.load.document import ApplyStatement, SourceDocument
+from smithy2cfn.parse.idl import IdlFile, MemberDef, ShapeDef, TraitApplication, UnquotedId
+
+PRELUDE_NAMESPACE = "smithy.api"
+
+_RESOURCE_SINGLE = ("create", "put", "read", "update", "delete", "list")
+_RESOURCE_LISTS = ("operations", "collectionOperations", "resources")
+_RESOURCE_MAPS = ("identifiers", "properties")
+_SERVICE_LISTS = ("operations", "resources", "errors")
+
+
+class _Lowerer:
+    def __init__(self, file: IdlFile, known: set[str] | frozenset[str]) -> None:
+        self.file = file
+        self.known = known
+        self.ns = file.namespace
+        self.uses = {u.name: u.shape_id for u in file.uses}
+        self.doc = SourceDocument(path=file.path, version=file.version,
+                                  ast={"smithy": file.version, "metadata": {}, "shapes": {}})
+
+    def error(self, code: str, message: str, span: Span | None, shape_id: str | None = None) -> None:
+        self.doc.diagnostics.append(Diagnostic(code, Severity.ERROR, message, span, shape_id))
+
+    # ---- resolution
+    def resolve(self, name: str, namespace: str | None = "") -> str:
+        """Resolve a shape ID as written to an absolute one (§"Relative shape ID resolution")."""
+        if "#" in name:
+            return name
+        ns = self.ns if namespace == "" else namespace
+        root, sep, member = name.partition("$")
+        if root in self.uses:
+            absolute = self.uses[root]
+        elif ns and f"{ns}#{root}" in self.known:
+            absolute = f"{ns}#{root}"
+        elif f"{PRELUDE_NAMESPACE}#{root}" in self.known:
+            absolute = f"{PRELUDE_NAMESPACE}#{root}"
+        elif ns:
+            absolute = f"{ns}#{root}"
+        else:
+            return name
+        return absolute + sep + member
+
+    def value(self, node: Any, namespace: str | None = "") -> Any:
+        """A node value as plain JSON, syntactic shape IDs resolved (iterative, any depth)."""
+        if isinstance(node, UnquotedId):
+            return self.resolve(str(node), namespace)
+        if not isinstance(node, (list, dict)):
+            return node
+        root: list[Any] = [None]
+        stack: list[tuple[Any, Any, Any]] = [(node, root, 0)]
+        while stack:
+            src, parent, key = stack.pop()
+            if isinstance(src, UnquotedId):
+                parent[key] = self.resolve(str(src), namespace)
+            elif isinstance(src, list):
+                out_l: list[Any] = [None] * len(src)
+                parent[key] = out_l
+                stack.extend((v, out_l, i) for i, v in enumerate(src))
+            elif isinstance(src, dict):
+                out_d: dict[str, Any] = dict.fromkeys(src)
+                parent[key] = out_d
+                stack.extend((v, out_d, k) for k, v in src.items())
+            else:
+                parent[key] = src
+        return root[0]
+
+    def traits(self, owner: str, traits: list[TraitApplication], docs: str | None,
+               docs_span: Span | None) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if docs is not None:
+            out["smithy.api#documentation"] = docs
+            if docs_span is not None:
+                self.doc.trait_spans[(owner, "smithy.api#documentation")] = docs_span
+        seen: set[str] = set()
+        for t in traits:
+            trait_id = self.resolve(t.name)
+            if trait_id in seen:
+                self.error("S1011", f"trait '{trait_id}' applied twice to '{owner}'", t.span, owner)
+            seen.add(trait_id)
+            out[trait_id] = self.value(t.value)
+            self.doc.trait_spans[(owner, trait_id)] = t.span
+        return out
+
+    # ---- shapes
+    def lower(self) -> SourceDocument:
+        f, doc = self.file, self.doc
+        for key, value in f.metadata.items():
+            # Metadata is outside any namespace: unquoted values resolve to the prelude only.
+            doc.ast["metadata"][key] = self.value(value, None)
+        if f.namespace is None:
+            return doc
+        for u in f.uses:
+            for s in f.all_shapes():
+                if s.name == u.name:
+                    self.error("S1014", f"shape name '{s.name}' conflicts with imported shape '{u.shape_id}'",
+                               s.span, f"{self.ns}#{s.name}")
+        for shape in f.shapes:
+            self.shape(shape)
+        for a in f.applies:
+            target = self.resolve(a.target)
+            stmt = ApplyStatement(target, {}, a.span)
+            for t in a.traits:
+                trait_id = self.resolve(t.name)
+                stmt.traits[trait_id] = self.value(t.value)
+                stmt.trait_spans[trait_id] = t.span
+            doc.applies.append(stmt)
+        return doc
+
+    def shape(self, s: ShapeDef, extra_traits: dict[str, Any] | None = None) -> str:
+        shape_id = f"{self.ns}#{s.name}"
+        shapes = self.doc.ast["shapes"]
+        if shape_id in shapes:
+            self.error("S1011", f"shape '{shape_id}' is defined twice in this file", s.span, shape_id)
+            return shape_id
+        body: dict[str, Any] = {"type": s.type}
+        shapes[shape_id] = body
+        self.doc.spans[shape_id] = s.span
+        if s.for_resource is not None:
+            body["for"] = self.resolve(s.for_resource)
+        if s.mixins:
+            body["mixins"] = [{"target": self.resolve(m)} for m in s.mixins]
+        if s.members is not None:
+            self.members(shape_id, s, body)
+        if s.body is not None:
+            self.entity_body(shape_id, s, body)
+        if s.type == "operation":
+            for which in ("input", "output"):
+                ref = getattr(s, which)
+                if isinstance(ref, ShapeDef):
+                    marker = {f"smithy.api#{which}": {}}
+                    target = self.shape(ref, marker)
+                    body[which] = {"target": target}
+                elif ref is not None:
+                    body[which] = {"target": self.resolve(ref)}
+            if s.errors is not None:
+                body["errors"] = [{"target": self.resolve(e)} for e in s.errors]
+        traits = self.traits(shape_id, s.traits, s.docs, s.span)
+        if "smithy.api#mixin" in traits and self.file.version == "1.0":
+            self.error("S1013", f"mixins can only be used with Smithy IDL version 2 or later; '{shape_id}' has "
+                                "@mixin in a version 1.0 file", s.span, shape_id)
+        if extra_traits:
+            for k, v in extra_traits.items():
+                traits.setdefault(k, v)
+        if traits:
+            body["traits"] = traits
+        return shape_id
+
+    def members(self, shape_id: str, s: ShapeDef, body: dict[str, Any]) -> None:
+        is_enum = s.type in ("enum", "intEnum")
+        fixed = {"list": ("member",), "set": ("member",), "map": ("key", "value")}.get(s.type)
+        members: dict[str, Any] = {}
+        for m in s.members or []:
+            member_id = f"{shape_id}${m.name}"
+            entry = self.member(member_id, m, s.type)
+            self.doc.spans[member_id] = m.span
+            if fixed is not None:
+                if m.name not in fixed:
+                    self.error("S1017", f"{s.type} shapes can only have the members "
+                                        f"{', '.join(repr(n) for n in fixed)}, found '{m.name}'", m.span, member_id)
+                    continue
+                body[m.name] = entry
+            else:
+                members[m.name] = entry
+        if fixed is None:
+            body["members"] = members
+        if is_enum and not members:
+            self.error("S1017", f"{s.type} '{shape_id}' must have at least one member", s.span, shape_id)
+
+    def member(self, member_id: str, m: MemberDef, shape_type: str) -> dict[str, Any]:
+        is_enum = shape_type in ("enum", "intEnum")
+        entry: dict[str, Any] = {}
+        if is_enum:
+            entry["target"] = "smithy.api#Unit"
+        elif m.elided:
+            entry["elided"] = True
+        else:
+            entry["target"] = self.resolve(m.target or "")
+        traits = self.traits(member_id, m.traits, m.docs, m.span)
+        if m.has_value:
+            trait_id = "smithy.api#enumValue" if is_enum else "smithy.api#default"
+            if trait_id in traits:
+                self.error("S1011", f"trait '{trait_id}' applied twice to '{member_id}'", m.value_span, member_id)
+            traits[trait_id] = self.value(m.value)
+            if is_enum:
+                self.check_enum_value(member_id, m, traits[trait_id], shape_type == "intEnum")
+            if m.value_span is not None:
+                self.doc.trait_spans[(member_id, trait_id)] = m.value_span
+        if traits:
+            entry["traits"] = traits
+        return entry
+
+    def check_enum_value(self, member_id: str, m: MemberDef, value: Any, is_int_enum: bool) -> None:
+        """``= value`` of an enum member: a string for ``enum``, a 32-bit integer for ``intEnum``."""
+        if is_int_enum:
+            if isinstance(value, bool) or not isinstance(value, int):
+                self.error("S1017", f"intEnum members require integer values, found {value!r}", m.value_span,
+                           member_id)
+            elif not -(2**31) <= value < 2**31:
+                self.error("S1017", f"intEnum members must fit within an integer, found {value}", m.value_span,
+                           member_id)
+        elif not isinstance(value, str):
+            self.error("S1017", f"enum members can only be assigned string values, found {value!r}", m.value_span,
+                       member_id)
+
+    def entity_body(self, shape_id: str, s: ShapeDef, body: dict[str, Any]) -> None:
+        props = s.body or {}
+        if s.type == "service":
+            lists, singles, maps = _SERVICE_LISTS, (), ()
+        else:
+            lists, singles, maps = _RESOURCE_LISTS, _RESOURCE_SINGLE, _RESOURCE_MAPS
+        for key, raw in props.items():
+            if key in lists:
+                if not isinstance(raw, list) or not all(isinstance(v, str) for v in raw):
+                    self.error("S1017", f"'{key}' of {s.type} '{shape_id}' must be a list of shape IDs",
+                               s.span, shape_id)
+                    continue
+                body[key] = [{"target": self.resolve(v)} for v in raw]
+            elif key in singles:
+                if not isinstance(raw, str):
+                    self.error("S1017", f"'{key}' of resource '{shape_id}' must be a shape ID", s.span, shape_id)
+                    continue
+                body[key] = {"target": self.resolve(raw)}
+            elif key in maps:
+                if not isinstance(raw, dict) or not all(isinstance(v, str) for v in raw.values()):
+                    self.error("S1017", f"'{key}' of resource '{shape_id}' must map names to shape IDs",
+                               s.span, shape_id)
+                    continue
+                body[key] = {k: {"target": self.resolve(v)} for k, v in raw.items()}
+            elif key == "rename" and s.type == "service":
+                if not isinstance(raw, dict) or not all(isinstance(v, str) for v in raw.values()):
+                    self.error("S1017", f"'rename' of service '{shape_id}' must map shape IDs to names",
+                               s.span, shape_id)
+                    continue
+                body[key] = {self.resolve(k): str(v) for k, v in raw.items()}
+            elif key in ("type", "traits", "mixins", "members"):
+                self.error("S1017", f"unknown property '{key}' in {s.type} '{shape_id}'", s.span, shape_id)
+            else:
+                # "version" and unknown properties go through; the loader/validator judges them.
+                body[key] = self.value(raw)
+
+
+def lower_idl(file: IdlFile, known_shape_ids: set[str] | frozenset[str]) -> SourceDocument:
+    """Lower a parsed IDL file into a :class:`SourceDocument` with absolute shape IDs.
+
+    Args:
+        file: the result of :func:`smithy2cfn.parse.idl.parse_idl`.
+        known_shape_ids: absolute IDs of every shape defined in every loaded file, the
+            prelude and the trait packages (used for relative shape ID resolution).
+
+    Returns:
+        The document (``ast`` in JSON AST form plus the IDL extensions described in
+        :mod:`smithy2cfn.load.document`); ``diagnostics`` holds lowering problems only
+        (the file's own parse diagnostics stay in ``file.diagnostics``). Never raises.
+
+    Follows Smithy 2.0 "Smithy IDL" §"Relative shape ID resolution", §"Syntactic shape IDs",
+    §"Documentation comment", §"Inline input / output shapes" and §"Target Elision".
+    """
+    lowerer = _Lowerer(file, known_shape_ids)
+    try:
+        return lowerer.lower()
+    except RecursionError:  # defensive: lowering is iterative for node values
+        lowerer.doc.diagnostics.append(Diagnostic("S1016", Severity.ERROR, "the model is nested too deeply",
+                                                  Span(file.path, 1, 1)))
+        return lowerer.doc

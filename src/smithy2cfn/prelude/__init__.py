@@ -1,0 +1,70 @@
+"""smithy2cfn's own prelude and built-in trait packages, as Smithy IDL 2.0 files.
+
+Every model loads these files before the user's (Smithy 2.0 "The Smithy model" §"Prelude":
+"All Smithy models automatically include a prelude"):
+
+* ``smithy.api.smithy`` -- the prelude proper: the simple shapes (``String``, ``Integer``...),
+  the ``Primitive*`` shapes that carry ``@default``, ``smithy.api#Unit`` (the only shape that
+  may carry ``@unitType``), and every trait of the core specification. Only this namespace
+  is searched when a relative shape ID does not resolve in its own namespace (Smithy IDL
+  §"Relative shape ID resolution"), and only for shapes not marked ``@private``.
+* ``aws.api``, ``aws.auth``, ``aws.cloudformation``, ``aws.customizations``, ``aws.iam``,
+  ``aws.protocols`` -- the AWS trait packages (AWS integrations in the specification).
+* ``smithy.protocols``, ``smithy.rules``, ``smithy.test``, ``smithy.waiters`` -- further
+  public trait packages that real AWS service models use (RPC v2 protocols, endpoint rules,
+  smoke tests, waiters), defined so such models load.
+
+The shape IDs, shape types, members, selectors and trait properties match the public Smithy
+definitions exactly, because user models depend on them; the files are written for this
+project and document each shape in one line with the specification section it comes from.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib.resources import files
+
+# Load order: the core prelude first (the other packages apply its traits), then the AWS
+# packages, then the other public packages. Every ``.smithy`` file of this package must be
+# listed here; tests/test_prelude.py checks that.
+PRELUDE_FILE_NAMES: tuple[str, ...] = (
+    "smithy.api.smithy",
+    "aws.api.smithy",
+    "aws.auth.smithy",
+    "aws.cloudformation.smithy",
+    "aws.customizations.smithy",
+    "aws.iam.smithy",
+    "aws.protocols.smithy",
+    "smithy.protocols.smithy",
+    "smithy.rules.smithy",
+    "smithy.test.smithy",
+    "smithy.waiters.smithy",
+)
+
+#: The namespace of the prelude proper (the target of relative shape ID fallback).
+PRELUDE_NAMESPACE = "smithy.api"
+
+
+@cache
+def _read_all() -> tuple[tuple[str, str], ...]:
+    root = files(__name__)
+    return tuple((name, root.joinpath(name).read_text(encoding="utf-8")) for name in PRELUDE_FILE_NAMES)
+
+
+def prelude_files() -> list[tuple[str, str]]:
+    """Return the built-in Smithy IDL files as ``(name, text)`` pairs, in load order.
+
+    ``name`` is the file name inside this package (e.g. ``"smithy.api.smithy"``), usable as
+    the path in diagnostics; ``text`` is the file's UTF-8 text, Smithy IDL 2.0
+    (``$version: "2"``). The order is fixed: ``smithy.api`` first, then the ``aws.*``
+    packages, then the other ``smithy.*`` trait packages (see :data:`PRELUDE_FILE_NAMES`).
+    The files are read once (via :func:`importlib.resources.files`) and cached; each call
+    returns a new list.
+
+    Raises:
+        FileNotFoundError: if a listed file is missing from the installed package (a broken
+            installation).
+
+    Spec: Smithy 2.0 "The Smithy model" §"Prelude", and the trait chapters each shape cites.
+    """
+    return list(_read_all())

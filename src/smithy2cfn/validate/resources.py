@@ -1,0 +1,358 @@
+"""Service-type checks: resource identifiers, lifecycle operations, bindings, references.
+
+Spec: service-types.rst §"Resource Identifiers", §"Binding identifiers to operations"
+(identifier binding validation, instance and collection operations, implicit and explicit
+bindings), §"Resource lifecycle operations" (put/create/read/update/delete/list rules),
+§"Resource Properties" (property binding validation), and the relationship tables of
+§"Service", §"Operation" and §"Resource" (what each property must target).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from smithy2cfn.diagnostics import Diagnostic
+from smithy2cfn.model.shapes import LIFECYCLE_OPERATIONS, Model, Shape
+from smithy2cfn.validate.common import (
+    ERROR,
+    IDEMPOTENT,
+    MIXIN,
+    READONLY,
+    REQUIRED,
+    RESOURCE_IDENTIFIER,
+    error,
+    user_shapes,
+)
+
+_STRINGS = ("string", "enum")
+
+
+def _resources(model: Model) -> list[Shape]:
+    return [s for s in user_shapes(model) if s.type == "resource" and MIXIN not in s.traits]
+
+
+def identifier_bindings(model: Model, resource: Shape, operation: Shape) -> dict[str, str]:
+    """Identifier name → input member name of the identifiers ``operation`` binds.
+
+    Spec: service-types.rst §"Implicit identifier bindings" (a required member named like an
+    identifier and targeting the same shape) and §"Explicit identifier bindings"
+    (``@resourceIdentifier`` on a required member; wins over an implicit binding).
+    """
+    out: dict[str, str] = {}
+    structure = model.shapes.get(operation.input) if operation.input else None
+    if structure is None:
+        return out
+    for member in structure.members.values():
+        if REQUIRED not in member.traits:
+            continue
+        name = member.name
+        if name in resource.identifiers and resource.identifiers[name] == member.target:
+            out.setdefault(name, name)
+    for member in structure.members.values():
+        explicit = member.traits.get(RESOURCE_IDENTIFIER)
+        if isinstance(explicit, str) and REQUIRED in member.traits and explicit in resource.identifiers:
+            out[explicit] = member.name
+    return out
+
+
+def parents(model: Model) -> dict[str, list[str]]:
+    """Resource ID → the resources that bind it as a child (``resources`` property)."""
+    out: dict[str, list[str]] = {}
+    for shape in model.shapes.values():
+        if shape.type == "resource":
+            for child in shape.resources:
+                out.setdefault(child, []).append(shape.id)
+    return out
+
+
+def _instance_ops(resource: Shape) -> list[tuple[str, str]]:
+    ops = [(k, getattr(resource, k)) for k in ("put", "read", "update", "delete") if getattr(resource, k)]
+    return ops + [("operations", o) for o in resource.operations]
+
+
+def _collection_ops(resource: Shape) -> list[tuple[str, str]]:
+    ops = [(k, getattr(resource, k)) for k in ("create", "list") if getattr(resource, k)]
+    return ops + [("collectionOperations", o) for o in resource.collection_operations]
+
+
+def check_lifecycle_traits(model: Model) -> Iterable[Diagnostic]:
+    """Lifecycle operations carry the traits their lifecycle requires.
+
+    Spec: service-types.rst §"Put lifecycle" (not ``@readonly``, ``@idempotent``),
+    §"Create lifecycle" (not ``@readonly``), §"Read lifecycle" (``@readonly``),
+    §"Update lifecycle" (not ``@readonly``), §"Delete lifecycle" (not ``@readonly``,
+    ``@idempotent``), §"List lifecycle" (``@readonly``).
+    """
+    rules = {
+        "put": (False, True), "create": (False, None), "read": (True, None),
+        "update": (False, None), "delete": (False, True), "list": (True, None),
+    }
+    for resource in _resources(model):
+        for kind, op_id in resource.lifecycle().items():
+            op = model.shapes.get(op_id)
+            if op is None or op.type != "operation":
+                continue
+            readonly, idempotent = rules[kind]
+            where = f"The `{kind}` lifecycle operation of resource `{resource.id}`"
+            if readonly and READONLY not in op.traits:
+                yield error(model, "S3010", op.id, f"{where} must be marked with the @readonly trait",
+                            "ResourceLifecycle")
+            if not readonly and READONLY in op.traits:
+                yield error(model, "S3010", op.id, f"{where} must not be marked with the @readonly trait",
+                            "ResourceLifecycle")
+            if idempotent and IDEMPOTENT not in op.traits:
+                yield error(model, "S3010", op.id, f"{where} must be marked with the @idempotent trait",
+                            "ResourceLifecycle")
+
+
+def check_identifier_bindings(model: Model) -> Iterable[Diagnostic]:
+    """Operations bound to a resource form valid instance or collection operations.
+
+    Spec: service-types.rst §"Identifier binding validation": instance operations
+    (``put``/``read``/``update``/``delete`` and ``operations``) bind every identifier of the
+    resource in their input; collection operations (``create``/``list`` and
+    ``collectionOperations``) omit at least one identifier but bind every identifier of the
+    parent resources. Also, an explicit ``@resourceIdentifier`` binding must name an
+    identifier of the resource it is used with.
+    """
+    parent_map = parents(model)
+    for resource in _resources(model):
+        ids = resource.identifiers
+        parent_ids: set[str] = set()
+        for p in parent_map.get(resource.id, []):
+            parent = model.shapes.get(p)
+            if parent is not None:
+                parent_ids |= set(parent.identifiers) & set(ids)
+        for kind, op_id in _instance_ops(resource):
+            op = model.shapes.get(op_id)
+            if op is None or op.type != "operation" or not ids:
+                continue
+            bound = identifier_bindings(model, resource, op)
+            missing = sorted(set(ids) - set(bound))
+            if missing:
+                what = f"`{kind}` lifecycle operation" if kind != "operations" else "instance operation"
+                yield error(model, "S3011", op.id,
+                            f"This operation is bound as the {what} of resource `{resource.id}`, but its "
+                            f"input does not bind these identifiers of the resource: {', '.join(missing)}. "
+                            f"Expected bindings: [{', '.join(sorted(ids))}]; found: "
+                            f"[{', '.join(sorted(bound))}]",
+                            "ResourceIdentifierBinding",
+                            "add @required input members named like the identifiers (and targeting the "
+                            "same shapes), or use @resourceIdentifier")
+        for kind, op_id in _collection_ops(resource):
+            op = model.shapes.get(op_id)
+            if op is None or op.type != "operation" or not ids:
+                continue
+            bound = identifier_bindings(model, resource, op)
+            if set(ids) <= set(bound):
+                what = f"`{kind}` lifecycle operation" if kind != "collectionOperations" else \
+                    "collection operation"
+                yield error(model, "S3012", op.id,
+                            f"This operation is bound as the {what} of resource `{resource.id}`, but it "
+                            f"binds every identifier of the resource ({', '.join(sorted(ids))}); a "
+                            "collection operation must omit at least one", "ResourceIdentifierBinding")
+            missing = sorted(parent_ids - set(bound))
+            if missing:
+                yield error(model, "S3011", op.id,
+                            f"This operation is bound as a collection operation of resource "
+                            f"`{resource.id}`, but it does not bind these identifiers of its parent "
+                            f"resource: {', '.join(missing)}", "ResourceIdentifierBinding")
+        # explicit bindings must name identifiers
+        for _kind, op_id in _instance_ops(resource) + _collection_ops(resource):
+            op = model.shapes.get(op_id)
+            structure = model.shapes.get(op.input) if op is not None and op.input else None
+            if structure is None:
+                continue
+            for member in structure.members.values():
+                name = member.traits.get(RESOURCE_IDENTIFIER)
+                if isinstance(name, str) and name not in ids:
+                    yield error(model, "S3015", member.id,
+                                f"The @resourceIdentifier trait names `{name}`, which is not an identifier "
+                                f"of resource `{resource.id}` (identifiers: {', '.join(sorted(ids)) or 'none'})",
+                                "ResourceIdentifierBinding")
+
+
+def check_resource_identifiers(model: Model) -> Iterable[Diagnostic]:
+    """Identifiers target strings; child resources repeat their parents' identifiers.
+
+    Spec: service-types.rst §"Resource Identifiers": identifiers "MUST target string shapes";
+    "all of the identifiers of the parent resource MUST be repeated verbatim in the child
+    resource" (same name, same target).
+    """
+    parent_map = parents(model)
+    for resource in _resources(model):
+        for name, target in sorted(resource.identifiers.items()):
+            shape = model.shapes.get(target)
+            if shape is not None and shape.type not in _STRINGS:
+                yield error(model, "S3014", resource.id,
+                            f"Resource identifier `{name}` targets `{target}`, a {shape.type} shape; "
+                            "identifiers must target string shapes", "ResourceIdentifier")
+        for parent_id in parent_map.get(resource.id, []):
+            parent = model.shapes.get(parent_id)
+            if parent is None:
+                continue
+            for name, target in sorted(parent.identifiers.items()):
+                mine = resource.identifiers.get(name)
+                if mine is None:
+                    yield error(model, "S3013", resource.id,
+                                f"Resource `{resource.id}` is bound as a child of `{parent_id}` but does not "
+                                f"define its parent's identifier `{name}`", "ResourceIdentifier")
+                elif mine != target:
+                    yield error(model, "S3013", resource.id,
+                                f"Resource `{resource.id}` is bound as a child of `{parent_id}`, but its "
+                                f"identifier `{name}` targets `{mine}` instead of the parent's `{target}`",
+                                "ResourceIdentifier")
+
+
+def check_resource_containment(model: Model) -> Iterable[Diagnostic]:
+    """Resources form no containment cycle.
+
+    Spec: service-types.rst §"Resource" (``resources``: "The resources MUST NOT have a
+    cyclical containment hierarchy").
+    """
+    resources = {s.id: s for s in model.shapes.values() if s.type == "resource"}
+    reported: set[str] = set()
+    for start in sorted(resources):
+        if start in model.prelude_ids:
+            continue
+        stack = list(resources[start].resources)
+        seen: set[str] = set()
+        while stack:
+            r = stack.pop()
+            if r == start:
+                if start not in reported:
+                    reported.add(start)
+                    yield error(model, "S3016", start,
+                                f"Resource `{start}` is contained in itself through its child resources",
+                                "ResourceCycle")
+                break
+            if r in seen or r not in resources:
+                continue
+            seen.add(r)
+            stack.extend(resources[r].resources)
+
+
+def _target_kind(model: Model, owner: Shape, target: str | None, allowed: tuple[str, ...],
+                 what: str) -> Diagnostic | None:
+    shape = model.shapes.get(target) if target else None
+    if shape is None or shape.type in allowed:
+        return None
+    return error(model, "S3018", owner.id,
+                 f"The {what} of `{owner.id}` targets `{target}`, a {shape.type} shape; it must target "
+                 f"{' or '.join(allowed)} shapes", "Target")
+
+
+def check_relationship_targets(model: Model) -> Iterable[Diagnostic]:
+    """Service, resource and operation properties reference the right kinds of shapes.
+
+    Spec: service-types.rst §"Service" (``operations`` → operations, ``resources`` →
+    resources, ``errors`` → ``@error`` structures), §"Operation" (``input``/``output`` →
+    structures, ``errors`` → ``@error`` structures), §"Resource" (lifecycle and
+    ``operations`` → operations, ``resources`` → resources); model.rst §"Member" (a member
+    cannot target a service, resource, operation or member; map keys target strings).
+    """
+    for shape in user_shapes(model):
+        found: list[Diagnostic | None] = []
+        if shape.type == "operation":
+            found.append(_target_kind(model, shape, shape.input, ("structure",), "input"))
+            found.append(_target_kind(model, shape, shape.output, ("structure",), "output"))
+        if shape.type in ("operation", "service"):
+            for e in shape.errors:
+                target = model.shapes.get(e)
+                if target is None:
+                    continue
+                if target.type != "structure":
+                    found.append(_target_kind(model, shape, e, ("structure",), "error"))
+                elif ERROR not in target.traits:
+                    found.append(error(model, "S3018", shape.id,
+                                       f"`{shape.id}` lists `{e}` as an error, but it is not marked with the "
+                                       "@error trait", "Target"))
+        if shape.type in ("service", "resource"):
+            for o in shape.operations:
+                found.append(_target_kind(model, shape, o, ("operation",), "operation binding"))
+            for r in shape.resources:
+                found.append(_target_kind(model, shape, r, ("resource",), "resource binding"))
+        if shape.type == "resource":
+            for k in LIFECYCLE_OPERATIONS:
+                found.append(_target_kind(model, shape, getattr(shape, k), ("operation",), f"`{k}` operation"))
+            for o in shape.collection_operations:
+                found.append(_target_kind(model, shape, o, ("operation",), "collection operation binding"))
+        for member in shape.members.values():
+            target = model.shapes.get(member.target)
+            if target is None:
+                continue
+            if target.type in ("service", "resource", "operation"):
+                found.append(error(model, "S3018", member.id,
+                                   f"Member `{member.id}` targets `{target.id}`, a {target.type} shape; members "
+                                   "cannot target service, resource or operation shapes", "Target"))
+            elif shape.type == "map" and member.name == "key" and target.type not in _STRINGS:
+                found.append(error(model, "S3018", member.id,
+                                   f"Map key `{member.id}` targets `{target.id}`, a {target.type} shape; map "
+                                   "keys must target string shapes", "Target"))
+        yield from (d for d in found if d is not None)
+
+
+def _not_property(model: Model, traits: dict) -> bool:
+    """True for members marked ``@notProperty`` or with a trait that is itself ``@notProperty``."""
+    if "smithy.api#notProperty" in traits:
+        return True
+    for tid in traits:
+        definition = model.shapes.get(tid)
+        if definition is not None and "smithy.api#notProperty" in definition.traits:
+            return True
+    return False
+
+
+def check_property_bindings(model: Model) -> Iterable[Diagnostic]:
+    """``@property`` names a declared resource property; bound members match its target.
+
+    Spec: service-types.rst §"Resource property binding validation": "Members marked with a
+    property trait using a name that does not map to a declared resource property are
+    invalid" and "Members that provide a value for a resource property but use a different
+    target shape are invalid". Only resources that declare ``properties`` are checked, on the
+    top-level input and output members of their lifecycle and instance operations.
+    """
+    for resource in _resources(model):
+        if not resource.properties:
+            continue
+        ops = [o for _, o in _instance_ops(resource) + _collection_ops(resource)]
+        seen: set[str] = set()
+        for op_id in ops:
+            op = model.shapes.get(op_id)
+            if op is None or op.type != "operation":
+                continue
+            for io in (op.input, op.output):
+                structure = model.shapes.get(io) if io else None
+                if structure is None or structure.id in seen:
+                    continue
+                seen.add(structure.id)
+                for member in structure.members.values():
+                    if _not_property(model, member.traits):
+                        continue
+                    prop = member.traits.get("smithy.api#property")
+                    name = member.name
+                    if isinstance(prop, dict) and isinstance(prop.get("name"), str):
+                        name = prop["name"]
+                        if name not in resource.properties:
+                            yield error(model, "S3017", member.id,
+                                        f"The @property trait of `{member.id}` names `{name}`, which is not a "
+                                        f"property of resource `{resource.id}`", "ResourceOperationInputOutput")
+                            continue
+                    if name in resource.properties and resource.properties[name] != member.target \
+                            and name not in resource.identifiers:
+                        yield error(model, "S3017", member.id,
+                                    f"Member `{member.id}` is bound to property `{name}` of resource "
+                                    f"`{resource.id}`, but targets `{member.target}` instead of "
+                                    f"`{resource.properties[name]}`", "ResourceOperationInputOutput")
+
+
+__all__ = [
+    "check_identifier_bindings",
+    "check_lifecycle_traits",
+    "check_property_bindings",
+    "check_relationship_targets",
+    "check_resource_containment",
+    "check_resource_identifiers",
+    "identifier_bindings",
+    "parents",
+]

@@ -1,0 +1,867 @@
+"""A Smithy selector parser and evaluator (Smithy 2.0 "Selectors", selectors.rst).
+
+Selectors say where a trait may be applied (``@trait(selector: ...)``) and which shapes an
+``@idRef(selector: ...)`` value may name. This module parses a selector once
+(:func:`parse_selector`, cached) into a tuple of steps and evaluates it over a
+:class:`~smithy2cfn.model.Model` (:class:`SelectorEngine`).
+
+The model is a graph whose nodes are shape IDs, top-level shapes and members alike
+(``ns#Shape$member``); edges are the relationships of §"Relationships" (``member``,
+``input``, ``identifier``... and the unnamed member → target edge; ``trait`` edges only
+when asked for by name).
+
+Supported: shape types (``*``, ``number``, ``simpleType``, ``collection``...; ``string``
+also matches ``enum``, ``integer`` matches ``intEnum``, ``list`` matches ``set``), attribute
+selectors (``id``, ``trait``, ``service``, ``var``, node properties, ``(keys)``,
+``(values)``, ``(length)``, ``(first)``, string/numeric/projection comparators, ``i``),
+scoped attribute selectors, neighbors (``>``, ``<``, ``~>``, ``-[a, b]->``,
+``<-[a]-``), functions ``:test``, ``:is``/``:each``, ``:not``, ``:in``, ``:root``,
+``:recursive``, ``:topdown`` (unknown functions yield nothing), and variables
+(``$name(...)``, ``${name}``).
+
+Errors: :func:`parse_selector` raises :class:`SelectorError` for text it cannot parse;
+evaluation never raises on a parsed selector.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from smithy2cfn.model.shapes import LIFECYCLE_OPERATIONS, SIMPLE_TYPES, Model, ShapeId
+
+# --------------------------------------------------------------------------- syntax tree
+
+
+class SelectorError(ValueError):
+    """A selector the parser does not understand (bad syntax or an unsupported construct)."""
+
+
+@dataclass(frozen=True)
+class TypeStep:
+    """``*`` or a shape type name (``string``, ``number``, ``member``...): a filter."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class AttrStep:
+    """``[path]`` or ``[path op values i]``: a filter on an attribute of the shape."""
+
+    path: tuple[str, ...]
+    op: str | None = None
+    values: tuple[str, ...] = ()
+    ci: bool = False
+
+
+@dataclass(frozen=True)
+class Assertion:
+    """One ``lhs op rhs, rhs... [i]`` of a scoped attribute selector.
+
+    ``lhs`` and each ``rhs`` are ``("ctx", path)`` (a context value ``@{path}``) or
+    ``("lit", text)``.
+    """
+
+    lhs: tuple[str, Any]
+    op: str
+    rhs: tuple[tuple[str, Any], ...]
+    ci: bool = False
+
+
+@dataclass(frozen=True)
+class ScopedAttrStep:
+    """``[@path: assertion && ...]``: a filter; ``path`` is empty to scope to the shape."""
+
+    path: tuple[str, ...]
+    assertions: tuple[Assertion, ...]
+
+
+@dataclass(frozen=True)
+class NeighborStep:
+    """``>``, ``<``, ``~>``, ``-[rels]->`` (``kind`` ``"fwd"``) or ``<-[rels]-`` (``"rev"``)."""
+
+    kind: str
+    rels: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class FunctionStep:
+    """``:name(selector, ...)``."""
+
+    name: str
+    args: tuple[tuple, ...]
+
+
+@dataclass(frozen=True)
+class VarSetStep:
+    """``$name(selector)``: stores what the selector yields for the shape; yields the shape."""
+
+    name: str
+    selector: tuple
+
+
+@dataclass(frozen=True)
+class VarGetStep:
+    """``${name}``: yields the shapes stored in a variable."""
+
+    name: str
+
+
+Selector = tuple  # a tuple of steps
+
+_STRING_OPS = ("^=", "$=", "*=", "!=", "?=", "=")
+_NUMERIC_OPS = (">=", "<=", ">", "<")
+_PROJECTION_OPS = ("{!=}", "{<<}", "{=}", "{<}")
+_COMPARATORS = _PROJECTION_OPS + ("^=", "$=", "*=", "!=", "?=", ">=", "<=", "=", ">", "<")
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_BARE_VALUE = re.compile(r"[A-Za-z0-9_.#+\-]+")
+_NUMBER = re.compile(r"-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$")
+
+#: Type tokens (§"Matching shapes by type") → the JSON AST types they match.
+_NUMBERS = frozenset({"byte", "short", "integer", "long", "float", "double", "bigDecimal",
+                      "bigInteger", "intEnum"})
+_AGGREGATES = frozenset({"list", "set", "map", "structure", "union"})
+TYPE_TOKENS: dict[str, frozenset[str]] = {
+    "number": _NUMBERS,
+    "simpleType": frozenset(SIMPLE_TYPES),
+    "aggregateType": _AGGREGATES,
+    "dataType": frozenset(SIMPLE_TYPES) | _AGGREGATES,
+    "serviceType": frozenset({"service", "operation", "resource"}),
+    "collection": frozenset({"list", "set"}),
+    "list": frozenset({"list", "set"}),
+    "set": frozenset({"list", "set"}),
+    "string": frozenset({"string", "enum"}),
+    "integer": frozenset({"integer", "intEnum"}),
+}
+for _t in ("blob", "boolean", "document", "byte", "short", "long", "float", "double", "bigDecimal",
+           "bigInteger", "timestamp", "map", "structure", "union", "service", "operation", "resource",
+           "member", "enum", "intEnum"):
+    TYPE_TOKENS.setdefault(_t, frozenset({_t}))
+
+
+class _Parser:
+    """Recursive-descent parser over the selector text (grammar: selectors.rst §"Grammar")."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+
+    # ---- low level
+    def ws(self) -> None:
+        while self.pos < len(self.text) and self.text[self.pos] in " \t\r\n":
+            self.pos += 1
+
+    def peek(self, s: str) -> bool:
+        return self.text.startswith(s, self.pos)
+
+    def eat(self, s: str) -> bool:
+        if self.peek(s):
+            self.pos += len(s)
+            return True
+        return False
+
+    def expect(self, s: str) -> None:
+        self.ws()
+        if not self.eat(s):
+            raise SelectorError(f"expected '{s}' at offset {self.pos} of selector {self.text!r}")
+
+    def ident(self) -> str:
+        self.ws()
+        m = _IDENT.match(self.text, self.pos)
+        if not m:
+            raise SelectorError(f"expected an identifier at offset {self.pos} of selector {self.text!r}")
+        self.pos = m.end()
+        return m.group(0)
+
+    def at_end(self) -> bool:
+        return self.pos >= len(self.text)
+
+    # ---- selectors
+    def selector(self) -> Selector:
+        steps = []
+        while True:
+            self.ws()
+            if self.at_end() or self.text[self.pos] in ",)":
+                break
+            steps.append(self.expression())
+        if not steps:
+            raise SelectorError(f"empty selector at offset {self.pos} of {self.text!r}")
+        return tuple(steps)
+
+    def expression(self):
+        t = self.text
+        if self.eat("*"):
+            return TypeStep("*")
+        if self.eat("~>"):
+            return NeighborStep("~>")
+        if self.eat("<-["):
+            rels = self.relationships()
+            self.expect("]-")
+            return NeighborStep("rev", rels)
+        if self.eat("-["):
+            rels = self.relationships()
+            self.expect("]->")
+            return NeighborStep("fwd", rels)
+        if self.eat(">"):
+            return NeighborStep(">")
+        if self.eat("<"):
+            return NeighborStep("<")
+        if self.eat("[@"):
+            return self.scoped_attr()
+        if self.eat("["):
+            return self.attr()
+        if self.eat("${"):
+            name = self.ident()
+            self.expect("}")
+            return VarGetStep(name)
+        if self.eat("$"):
+            name = self.ident()
+            self.expect("(")
+            sel = self.selector()
+            self.expect(")")
+            return VarSetStep(name, sel)
+        if self.eat(":"):
+            name = self.ident()
+            self.expect("(")
+            args = [self.selector()]
+            self.ws()
+            while self.eat(","):
+                args.append(self.selector())
+                self.ws()
+            self.expect(")")
+            return FunctionStep(name, tuple(args))
+        m = _IDENT.match(t, self.pos)
+        if m:
+            self.pos = m.end()
+            name = m.group(0)
+            if name not in TYPE_TOKENS:
+                raise SelectorError(f"unknown shape type '{name}' in selector {t!r}")
+            return TypeStep(name)
+        raise SelectorError(f"unexpected character {t[self.pos]!r} at offset {self.pos} of selector {t!r}")
+
+    def relationships(self) -> tuple[str, ...]:
+        rels = [self.ident()]
+        self.ws()
+        while self.eat(","):
+            rels.append(self.ident())
+            self.ws()
+        return tuple(rels)
+
+    def value(self) -> str:
+        """A ``SelectorValue``: quoted text, a number or a (root) shape ID."""
+        self.ws()
+        t = self.text
+        if self.pos < len(t) and t[self.pos] in "'\"":
+            q = t[self.pos]
+            end = t.find(q, self.pos + 1)
+            if end < 0:
+                raise SelectorError(f"unclosed string in selector {t!r}")
+            out = t[self.pos + 1: end]
+            self.pos = end + 1
+            return out
+        m = _BARE_VALUE.match(t, self.pos)
+        if not m:
+            raise SelectorError(f"expected a value at offset {self.pos} of selector {t!r}")
+        self.pos = m.end()
+        return m.group(0)
+
+    def path_segment(self) -> str:
+        self.ws()
+        if self.eat("("):
+            name = self.ident()
+            self.expect(")")
+            return f"({name})"
+        return self.value()
+
+    def path(self) -> tuple[str, ...]:
+        segs = [self.path_segment()]
+        self.ws()
+        while self.eat("|"):
+            segs.append(self.path_segment())
+            self.ws()
+        return tuple(segs)
+
+    def comparator(self) -> str | None:
+        self.ws()
+        for op in _COMPARATORS:
+            if self.eat(op):
+                return op
+        return None
+
+    def case_flag(self) -> bool:
+        self.ws()
+        m = _IDENT.match(self.text, self.pos)
+        if m and m.group(0) == "i":
+            self.pos = m.end()
+            return True
+        return False
+
+    def attr(self) -> AttrStep:
+        path = self.path()
+        op = self.comparator()
+        if op is None:
+            self.expect("]")
+            return AttrStep(path)
+        values = [self.value()]
+        self.ws()
+        while self.eat(","):
+            values.append(self.value())
+            self.ws()
+        ci = self.case_flag()
+        self.expect("]")
+        return AttrStep(path, op, tuple(values), ci)
+
+    def scoped_value(self) -> tuple[str, Any]:
+        self.ws()
+        if self.eat("@{"):
+            p = self.path()
+            self.expect("}")
+            return ("ctx", p)
+        return ("lit", self.value())
+
+    def scoped_attr(self) -> ScopedAttrStep:
+        self.ws()
+        path: tuple[str, ...] = ()
+        if not self.peek(":"):
+            path = self.path()
+        self.expect(":")
+        assertions = []
+        while True:
+            lhs = self.scoped_value()
+            op = self.comparator()
+            if op is None:
+                raise SelectorError(f"expected a comparator at offset {self.pos} of selector {self.text!r}")
+            rhs = [self.scoped_value()]
+            self.ws()
+            while self.eat(","):
+                rhs.append(self.scoped_value())
+                self.ws()
+            ci = self.case_flag()
+            assertions.append(Assertion(lhs, op, tuple(rhs), ci))
+            self.ws()
+            if not self.eat("&&"):
+                break
+        self.expect("]")
+        return ScopedAttrStep(path, tuple(assertions))
+
+
+@functools.lru_cache(maxsize=1024)
+def parse_selector(text: str) -> Selector:
+    """Parse selector text into a tuple of steps (cached per text).
+
+    Raises:
+        SelectorError: the text is not a selector this module understands.
+    """
+    p = _Parser(text)
+    sel = p.selector()
+    p.ws()
+    if not p.at_end():
+        raise SelectorError(f"unexpected {text[p.pos]!r} at offset {p.pos} of selector {text!r}")
+    return sel
+
+
+def _uses_variables(sel: Selector) -> bool:
+    for step in sel:
+        if isinstance(step, (VarSetStep, VarGetStep)):
+            return True
+        if isinstance(step, AttrStep) and step.path and step.path[0] == "var":
+            return True
+        if isinstance(step, ScopedAttrStep):
+            return True  # may read @{var|...}; evaluate per starting shape to be safe
+        if isinstance(step, FunctionStep) and any(_uses_variables(a) for a in step.args):
+            return True
+    return False
+
+
+# --------------------------------------------------------------------------- attribute values
+
+_EMPTY = object()  # the "empty value" of §"Empty attribute"
+
+
+class _Proj:
+    """A projection (§"Projection attribute"): an unordered bag of values."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: Iterable[Any]) -> None:
+        self.items = [i for i in items if i is not _EMPTY]
+
+    def flat(self) -> list[Any]:
+        out: list[Any] = []
+        for i in self.items:
+            out.extend(i.flat() if isinstance(i, _Proj) else [i])
+        return out
+
+
+@dataclass(frozen=True)
+class _IdAttr:
+    shape_id: str
+
+
+@dataclass(frozen=True)
+class _ShapeAttr:
+    node: str
+
+
+@dataclass(frozen=True)
+class _TraitsAttr:
+    node: str
+
+
+@dataclass(frozen=True)
+class _ServiceAttr:
+    node: str
+
+
+class _VarAttr:
+    def __init__(self, variables: dict[str, set[str]]) -> None:
+        self.variables = variables
+
+
+def _fmt_number(v: int | float) -> str:
+    if isinstance(v, float) and v.is_integer() and abs(v) < 1e16:
+        return repr(v)
+    return str(v)
+
+
+def _to_str(v: Any) -> str | None:
+    """String form for string comparators; ``None`` for the empty value."""
+    if v is _EMPTY or v is None:
+        return None
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (int, float)):
+        return _fmt_number(v)
+    if isinstance(v, str):
+        return v
+    if isinstance(v, (_IdAttr, _ShapeAttr, _ServiceAttr)):
+        return getattr(v, "shape_id", None) or getattr(v, "node", "")
+    return ""
+
+
+def _exists(v: Any) -> bool:
+    if v is _EMPTY or v is None:
+        return False
+    if isinstance(v, _Proj):
+        return bool(v.flat())
+    return True
+
+
+class SelectorEngine:
+    """Evaluates parsed selectors over one model, with per-model caches.
+
+    Args:
+        model: the loaded model. It must not change while the engine is used.
+    """
+
+    def __init__(self, model: Model) -> None:
+        self.model = model
+        self._fwd: dict[str, list[tuple[str, str]]] = {}
+        self._rev: dict[str, list[tuple[str, str]]] | None = None
+        self._select_cache: dict[Selector, frozenset[str]] = {}
+        self._all: list[str] | None = None
+
+    # ---- nodes
+    def all_nodes(self) -> list[str]:
+        """Every shape ID and member ID of the model (the starting shapes of a selector)."""
+        if self._all is None:
+            out = []
+            for sid, shape in self.model.shapes.items():
+                out.append(sid)
+                out.extend(m.id for m in shape.members.values())
+            self._all = out
+        return self._all
+
+    def exists(self, node: str) -> bool:
+        if "$" in node:
+            return self.model.member(node) is not None
+        return node in self.model.shapes
+
+    def node_type(self, node: str) -> str | None:
+        if "$" in node:
+            return "member" if self.model.member(node) is not None else None
+        shape = self.model.shapes.get(node)
+        return shape.type if shape else None
+
+    def traits(self, node: str) -> dict[str, Any]:
+        obj = self.model.member(node) if "$" in node else self.model.shapes.get(node)
+        return obj.traits if obj is not None else {}
+
+    # ---- relationships (§"Relationships")
+    def forward(self, node: str) -> list[tuple[str, str]]:
+        """``(relationship name, neighbor ID)`` pairs; ``""`` names the member → target edge."""
+        cached = self._fwd.get(node)
+        if cached is not None:
+            return cached
+        out: list[tuple[str, str]] = []
+        model = self.model
+        if "$" in node:
+            m = model.member(node)
+            if m is not None and m.target in model.shapes:
+                out.append(("", m.target))
+        else:
+            s = model.shapes.get(node)
+            if s is not None:
+                for mx in s.mixins:
+                    out.append(("mixin", mx))
+                for m in s.members.values():
+                    out.append(("member", m.id))
+                if s.type == "operation":
+                    if s.input:
+                        out.append(("input", s.input))
+                    if s.output:
+                        out.append(("output", s.output))
+                    out.extend(("error", e) for e in s.errors)
+                elif s.type == "resource":
+                    out.extend(("identifier", t) for t in s.identifiers.values())
+                    out.extend(("property", t) for t in s.properties.values())
+                    for op in LIFECYCLE_OPERATIONS:
+                        target = getattr(s, op)
+                        if target:
+                            out.append((op, target))
+                    out.extend(("operation", o) for o in s.operations)
+                    out.extend(("instanceOperation", o) for o in s.operations)
+                    out.extend(("collectionOperation", o) for o in s.collection_operations)
+                    out.extend(("resource", r) for r in s.resources)
+                elif s.type == "service":
+                    out.extend(("operation", o) for o in s.operations)
+                    out.extend(("resource", r) for r in s.resources)
+                    out.extend(("error", e) for e in s.errors)
+        out = [(r, n) for r, n in out if self.exists(n)]
+        self._fwd[node] = out
+        return out
+
+    def trait_edges(self, node: str) -> list[str]:
+        return [t for t in self.traits(node) if t in self.model.shapes]
+
+    def reverse(self, node: str) -> list[tuple[str, str]]:
+        """``(relationship name, source ID)`` pairs pointing at ``node`` (no trait edges)."""
+        if self._rev is None:
+            rev: dict[str, list[tuple[str, str]]] = {}
+            for n in self.all_nodes():
+                for rel, target in self.forward(n):
+                    rev.setdefault(target, []).append((rel, n))
+            self._rev = rev
+        return self._rev.get(node, [])
+
+    def _directed(self, node: str, rels: tuple[str, ...]) -> list[str]:
+        out = [n for r, n in self.forward(node) if r and r in rels]
+        if "trait" in rels:
+            out.extend(self.trait_edges(node))
+        return out
+
+    def _reverse_directed(self, node: str, rels: tuple[str, ...]) -> list[str]:
+        out = [n for r, n in self.reverse(node) if r and r in rels]
+        if "trait" in rels and node in self.model.shapes:
+            # shapes applying this trait (rare; linear scan)
+            out.extend(n for n in self.all_nodes() if node in self.traits(n))
+        return out
+
+    def closure(self, nodes: Iterable[str]) -> set[str]:
+        """Every node reachable from ``nodes`` over forward (non-trait) edges, excluding the start
+        unless it is reached again."""
+        seen: set[str] = set()
+        stack = [n for start in nodes for _, n in self.forward(start)]
+        while stack:
+            n = stack.pop()
+            if n in seen:
+                continue
+            seen.add(n)
+            stack.extend(t for _, t in self.forward(n) if t not in seen)
+        return seen
+
+    # ---- attributes (§"Attributes")
+    def _prop(self, value: Any, seg: str, variables: dict[str, set[str]]) -> Any:
+        if value is _EMPTY:
+            return _EMPTY
+        if isinstance(value, _Proj):
+            if seg == "(first)":
+                flat = value.flat()
+                return flat[0] if flat else _EMPTY
+            return _Proj(self._prop(v, seg, variables) for v in value.flat())
+        if isinstance(value, _ShapeAttr):
+            if seg == "id":
+                return _IdAttr(value.node)
+            if seg == "trait":
+                return _TraitsAttr(value.node)
+            if seg == "service":
+                return _ServiceAttr(value.node) if self.node_type(value.node) == "service" else _EMPTY
+            if seg == "var":
+                return _VarAttr(variables)
+            return _EMPTY
+        if isinstance(value, _IdAttr):
+            sid = value.shape_id
+            if seg == "namespace":
+                return ShapeId.namespace(sid)
+            if seg == "name":
+                return ShapeId.name(sid)
+            if seg == "member":
+                mem = ShapeId.member(sid)
+                return mem if mem is not None else _EMPTY
+            if seg == "(length)":
+                return len(sid)
+            return _EMPTY
+        if isinstance(value, _TraitsAttr):
+            traits = self.traits(value.node)
+            if seg == "(keys)":
+                return _Proj(_IdAttr(k) for k in traits)
+            if seg == "(values)":
+                return _Proj(traits.values())
+            tid = seg if "#" in seg else f"smithy.api#{seg}"
+            return traits[tid] if tid in traits else _EMPTY
+        if isinstance(value, _ServiceAttr):
+            if seg == "id":
+                return _IdAttr(value.node)
+            if seg == "version":
+                shape = self.model.shapes.get(value.node)
+                return shape.version if shape and shape.version is not None else _EMPTY
+            return _EMPTY
+        if isinstance(value, _VarAttr):
+            if seg in value.variables:
+                return _Proj(_ShapeAttr(n) for n in value.variables[seg])
+            return _EMPTY
+        # node values (JSON)
+        if isinstance(value, dict):
+            if seg == "(keys)":
+                return _Proj(value.keys())
+            if seg == "(values)":
+                return _Proj(value.values())
+            if seg == "(length)":
+                return len(value)
+            return value[seg] if seg in value else _EMPTY
+        if isinstance(value, list):
+            if seg == "(values)":
+                return _Proj(value)
+            if seg == "(length)":
+                return len(value)
+            return _EMPTY
+        if isinstance(value, str) and seg == "(length)":
+            return len(value)
+        return _EMPTY
+
+    def attribute(self, node: str, path: tuple[str, ...], variables: dict[str, set[str]],
+                  scope: Any = None) -> Any:
+        value: Any = _ShapeAttr(node) if scope is None else scope
+        for seg in path:
+            value = self._prop(value, seg, variables)
+        return value
+
+    @staticmethod
+    def _compare_one(lhs: str, op: str, rhs: str, ci: bool) -> bool:
+        if op in _NUMERIC_OPS:
+            if not (_NUMBER.match(lhs) and _NUMBER.match(rhs)):
+                return False
+            a, b = float(lhs), float(rhs)
+            return {">": a > b, ">=": a >= b, "<": a < b, "<=": a <= b}[op]
+        if ci:
+            lhs, rhs = lhs.lower(), rhs.lower()
+        if op == "=":
+            return lhs == rhs
+        if op == "!=":
+            return lhs != rhs
+        if op == "^=":
+            return lhs.startswith(rhs)
+        if op == "$=":
+            return lhs.endswith(rhs)
+        if op == "*=":
+            return rhs in lhs
+        return False
+
+    def compare(self, lhs: Any, op: str, rhs: list[Any], ci: bool) -> bool:
+        """Apply comparator ``op`` (§"Attribute comparison") between ``lhs`` and the ``rhs`` values."""
+        if op in _PROJECTION_OPS:
+            if not isinstance(lhs, _Proj) or not any(isinstance(r, _Proj) for r in rhs):
+                return op == "{!=}"
+            left = {s for s in (_to_str(v) for v in lhs.flat()) if s is not None}
+            right: set[str] = set()
+            for r in rhs:
+                if isinstance(r, _Proj):
+                    right |= {s for s in (_to_str(v) for v in r.flat()) if s is not None}
+            if ci:
+                left, right = {s.lower() for s in left}, {s.lower() for s in right}
+            if op == "{=}":
+                return left == right
+            if op == "{!=}":
+                return left != right
+            if op == "{<}":
+                return left <= right
+            return left < right
+        if op == "?=":
+            want = {(_to_str(r) or "").lower() for r in _flatten(rhs)}
+            present = _exists(lhs)
+            return ("true" in want and present) or ("false" in want and not present)
+        lefts = lhs.flat() if isinstance(lhs, _Proj) else [lhs]
+        rights = [s for s in (_to_str(r) for r in _flatten(rhs)) if s is not None]
+        for left in lefts:
+            ls = _to_str(left)
+            if ls is None:
+                continue
+            if op == "!=":
+                if rights and all(self._compare_one(ls, op, r, ci) for r in rights):
+                    return True
+            elif any(self._compare_one(ls, op, r, ci) for r in rights):
+                return True
+        return False
+
+    # ---- evaluation
+    def select(self, sel: Selector) -> frozenset[str]:
+        """Every node the selector yields when each shape and member of the model is sent
+        through it (cached per selector)."""
+        cached = self._select_cache.get(sel)
+        if cached is not None:
+            return cached
+        if _uses_variables(sel):
+            out: set[str] = set()
+            for n in self.all_nodes():
+                out |= self.run(sel, {n}, {})
+        else:
+            out = self.run(sel, set(self.all_nodes()), {})
+        result = frozenset(out)
+        self._select_cache[sel] = result
+        return result
+
+    def matches(self, sel: Selector, node: str) -> bool:
+        """True when ``node`` is yielded by ``sel`` for the whole model (trait target check)."""
+        return node in self.select(sel)
+
+    def yields_any(self, sel: Selector, node: str, variables: dict[str, set[str]]) -> bool:
+        """True when sending ``node`` through ``sel`` yields at least one shape."""
+        return bool(self.run(sel, {node}, variables))
+
+    def run(self, sel: Selector, nodes: set[str], variables: dict[str, set[str]]) -> set[str]:
+        """Send ``nodes`` through the steps of ``sel``; returns what the last step yields."""
+        current = nodes
+        for step in sel:
+            if not current:
+                return current
+            current = self.step(step, current, variables)
+        return current
+
+    def step(self, step: Any, nodes: set[str], variables: dict[str, set[str]]) -> set[str]:
+        if isinstance(step, TypeStep):
+            if step.name == "*":
+                return nodes
+            allowed = TYPE_TOKENS.get(step.name, frozenset())
+            return {n for n in nodes if self.node_type(n) in allowed}
+        if isinstance(step, AttrStep):
+            return {n for n in nodes if self._attr_matches(step, n, variables)}
+        if isinstance(step, ScopedAttrStep):
+            return {n for n in nodes if self._scoped_matches(step, n, variables)}
+        if isinstance(step, NeighborStep):
+            out: set[str] = set()
+            if step.kind == ">":
+                for n in nodes:
+                    out.update(t for _, t in self.forward(n))
+            elif step.kind == "<":
+                for n in nodes:
+                    out.update(s for _, s in self.reverse(n))
+            elif step.kind == "~>":
+                out = self.closure(nodes)
+            elif step.kind == "fwd":
+                for n in nodes:
+                    out.update(self._directed(n, step.rels))
+            else:
+                for n in nodes:
+                    out.update(self._reverse_directed(n, step.rels))
+            return out
+        if isinstance(step, FunctionStep):
+            return self._function(step, nodes, variables)
+        if isinstance(step, VarSetStep):
+            for n in nodes:
+                variables[step.name] = self.run(step.selector, {n}, variables)
+            return nodes
+        if isinstance(step, VarGetStep):
+            return set(variables.get(step.name, set()))
+        return set()
+
+    def _attr_matches(self, step: AttrStep, node: str, variables: dict[str, set[str]]) -> bool:
+        value = self.attribute(node, step.path, variables)
+        if step.op is None:
+            return _exists(value)
+        return self.compare(value, step.op, list(step.values), step.ci)
+
+    def _scoped_matches(self, step: ScopedAttrStep, node: str, variables: dict[str, set[str]]) -> bool:
+        scope = self.attribute(node, step.path, variables) if step.path else _ShapeAttr(node)
+        if not _exists(scope):
+            return False
+        scopes = scope.flat() if isinstance(scope, _Proj) else [scope]
+        for ctx in scopes:
+            ok = True
+            for a in step.assertions:
+                lhs = self._scoped_value(a.lhs, ctx, variables)
+                rhs = [self._scoped_value(r, ctx, variables) for r in a.rhs]
+                if not self.compare(lhs, a.op, rhs, a.ci):
+                    ok = False
+                    break
+            if ok:
+                return True
+        return False
+
+    def _scoped_value(self, v: tuple[str, Any], ctx: Any, variables: dict[str, set[str]]) -> Any:
+        kind, payload = v
+        if kind == "lit":
+            return payload
+        value = ctx
+        for seg in payload:
+            value = self._prop(value, seg, variables)
+        return value
+
+    def _function(self, step: FunctionStep, nodes: set[str], variables: dict[str, set[str]]) -> set[str]:
+        name, args = step.name, step.args
+        if name == "test":
+            return {n for n in nodes if any(self.yields_any(a, n, variables) for a in args)}
+        if name in ("is", "each"):
+            out: set[str] = set()
+            for a in args:
+                out |= self.run(a, set(nodes), variables)
+            return out
+        if name == "not":
+            return {n for n in nodes if not self.yields_any(args[0], n, variables)}
+        if name == "in":
+            return {n for n in nodes if n in self.run(args[0], {n}, variables)}
+        if name == "root":
+            return set(self.select(args[0]))
+        if name == "recursive":
+            out = set()
+            frontier = set(nodes)
+            while frontier:
+                found = self.run(args[0], frontier, variables) - out
+                out |= found
+                frontier = found
+            return out
+        if name == "topdown":
+            qualifier = args[0]
+            disqualifier = args[1] if len(args) > 1 else None
+            out = set()
+            for n in nodes:
+                self._topdown(n, False, qualifier, disqualifier, variables, out, set())
+            return out
+        return set()  # unknown functions yield nothing (§"Functions")
+
+    def _topdown(self, node: str, qualified: bool, qualifier: Selector, disqualifier: Selector | None,
+                 variables: dict[str, set[str]], out: set[str], visited: set[str]) -> None:
+        if node in visited or self.node_type(node) not in ("service", "resource", "operation"):
+            return
+        visited.add(node)
+        if not qualified and self.yields_any(qualifier, node, variables):
+            qualified = True
+        if qualified and disqualifier is not None and self.yields_any(disqualifier, node, variables):
+            qualified = False
+        if qualified:
+            out.add(node)
+        for rel, target in self.forward(node):
+            if rel in ("operation", "resource", "collectionOperation") or rel in LIFECYCLE_OPERATIONS:
+                self._topdown(target, qualified, qualifier, disqualifier, variables, out, visited)
+
+
+def _flatten(values: list[Any]) -> list[Any]:
+    out: list[Any] = []
+    for v in values:
+        out.extend(v.flat() if isinstance(v, _Proj) else [v])
+    return out
+
+
+__all__ = ["SelectorEngine", "SelectorError", "parse_selector", "TYPE_TOKENS"]

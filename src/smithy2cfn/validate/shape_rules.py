@@ -1,0 +1,163 @@
+"""Shape-level rules: enums, intEnums, list and map members, mixins, default values.
+
+Spec: simple-types.rst §"enum" and §"intEnum" (at least one member, unique values, string
+respectively 32-bit integer values), aggregate-types.rst §"List" and §"Map" (the required
+``member``, ``key`` and ``value`` members), mixins.rst (operation mixins may not define
+input or output; resource mixins may not define identifiers or properties),
+type-refinement-traits.rst §"default trait" (a default value matches its target shape).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from smithy2cfn.diagnostics import Diagnostic
+from smithy2cfn.model.shapes import Model
+from smithy2cfn.validate.common import DEFAULT, ENUM_VALUE, MIXIN, error, user_shapes
+from smithy2cfn.validate.traits import _NodeChecker
+
+_INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
+
+
+def _fmt(value: object) -> str:
+    import json
+
+    return json.dumps(value) if isinstance(value, str) else str(value)
+
+
+def check_enum_shapes(model: Model) -> Iterable[Diagnostic]:
+    """``enum`` shapes: at least one member; values are non-empty, unique strings.
+
+    Spec: simple-types.rst §"enum" ("Enums do not support aliasing; all values MUST be
+    unique"; ``enumValue`` of an enum member is a string) and the reference's ``EnumShape``
+    events.
+    """
+    for shape in user_shapes(model):
+        if shape.type != "enum":
+            continue
+        if not shape.members:
+            if MIXIN not in shape.traits:
+                yield error(model, "S3032", shape.id, "enum must have at least one entry", "Model")
+            continue
+        seen: dict[str, str] = {}
+        for member in shape.members.values():
+            value = member.traits.get(ENUM_VALUE, member.name)
+            if not isinstance(value, str):
+                yield error(model, "S3030", member.id,
+                            f"enum members can only be assigned string values, but found: {_fmt(value)}",
+                            "EnumShape")
+                continue
+            if value == "":
+                yield error(model, "S3030", member.id, "enum values must not be empty strings", "EnumShape")
+                continue
+            if value in seen:
+                yield error(model, "S3031", member.id,
+                            f"enum value `{value}` is also used by member `{seen[value]}`; enum values must be "
+                            "unique", "EnumShape")
+            else:
+                seen[value] = member.name
+
+
+def check_int_enum_shapes(model: Model) -> Iterable[Diagnostic]:
+    """``intEnum`` shapes: at least one member; every member has a unique 32-bit integer value.
+
+    Spec: simple-types.rst §"intEnum" ("The members of intEnum MUST be marked with the
+    enumValue trait set to a unique integer value"; values are ``integer`` shapes).
+    """
+    for shape in user_shapes(model):
+        if shape.type != "intEnum":
+            continue
+        if not shape.members:
+            if MIXIN not in shape.traits:
+                yield error(model, "S3032", shape.id, "intEnum shapes must have at least one member", "Model")
+            continue
+        seen: dict[int, str] = {}
+        for member in shape.members.values():
+            if ENUM_VALUE not in member.traits:
+                yield error(model, "S3033", member.id, "intEnum members must have an integer value (enumValue)",
+                            "IntEnumShape")
+                continue
+            value = member.traits[ENUM_VALUE]
+            if isinstance(value, float) and not isinstance(value, bool):
+                yield error(model, "S3033", member.id, "intEnum members do not support floating point values",
+                            "IntEnumShape")
+                continue
+            if isinstance(value, bool) or not isinstance(value, int):
+                yield error(model, "S3033", member.id,
+                            f"intEnum members require integer values, but found: {_fmt(value)}", "IntEnumShape")
+                continue
+            if not _INT_MIN <= value <= _INT_MAX:
+                yield error(model, "S3033", member.id,
+                            f"intEnum members must fit within an integer, but found: {value}", "IntEnumShape")
+                continue
+            if value in seen:
+                yield error(model, "S3031", member.id,
+                            f"intEnum value {value} is also used by member `{seen[value]}`; intEnum values must "
+                            "be unique", "IntEnumShape")
+            else:
+                seen[value] = member.name
+
+
+def check_collection_members(model: Model) -> Iterable[Diagnostic]:
+    """Lists (and 1.0 sets) have a ``member``; maps have ``key`` and ``value``.
+
+    Spec: aggregate-types.rst §"List" ("a list shape requires a single member named
+    ``member``") and §"Map" (``key`` and ``value`` members are required).
+    """
+    for shape in user_shapes(model):
+        if MIXIN in shape.traits:
+            continue
+        if shape.type in ("list", "set") and "member" not in shape.members:
+            yield error(model, "S3041", shape.id, f"Missing required member of shape `{shape.id}`: member",
+                        "Model")
+        elif shape.type == "map":
+            missing = [n for n in ("key", "value") if n not in shape.members]
+            if missing:
+                yield error(model, "S3041", shape.id,
+                            f"Missing required member{'s' if len(missing) > 1 else ''} of shape "
+                            f"`{shape.id}`: {', '.join(missing)}", "Model")
+
+
+def check_mixin_shapes(model: Model) -> Iterable[Diagnostic]:
+    """Operation mixins have no input/output; resource mixins no identifiers/properties.
+
+    Spec: mixins.rst §"Operation mixins" and §"Resource mixins" (what the loader does not
+    already report: cycles, type mismatches and member conflicts are load errors).
+    """
+    for shape in user_shapes(model):
+        if MIXIN not in shape.traits:
+            continue
+        if shape.type == "operation" and (shape.input or shape.output):
+            yield error(model, "S3040", shape.id,
+                        "Operation shapes with the mixin trait MUST target `smithy.api#Unit` for their input "
+                        f"and output. Operation mixin shape `{shape.id}` defines one or both of these "
+                        "properties.", "Model")
+        if shape.type == "resource" and (shape.identifiers or shape.properties):
+            yield error(model, "S3040", shape.id,
+                        "Resource shapes with the mixin trait may not define any properties. Resource mixin "
+                        f"shape `{shape.id}` defines one or more properties.", "Model")
+
+
+def check_default_values(model: Model) -> Iterable[Diagnostic]:
+    """A ``@default`` value matches the shape it applies to (for a member, its target).
+
+    Spec: type-refinement-traits.rst §"default trait" ("The default value MUST be compatible
+    with the shape targeted by the member"). Only the value's type (and enum membership)
+    is checked, not constraint traits such as ``range``; ``null`` is accepted.
+    """
+    for shape in user_shapes(model):
+        items = [(shape.id, shape.id, shape.traits, {})]
+        items += [(m.id, m.target, m.traits, m.traits) for m in shape.members.values()]
+        for node, target, traits, constraints in items:
+            if DEFAULT not in traits or traits[DEFAULT] is None:
+                continue
+            target_shape = model.shapes.get(target)
+            if target_shape is None or target_shape.type == "document":
+                continue
+            checker = _NodeChecker(model, shape.namespace, constraints=False)
+            checker.check(traits[DEFAULT], target, constraints, "")
+            for severity, _path, message in checker.problems:
+                if severity.name == "ERROR":
+                    yield error(model, "S3007", node,
+                                f"The @default value of `{node}` does not match `{target}`: {message}",
+                                "DefaultTrait")

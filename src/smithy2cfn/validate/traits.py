@@ -1,0 +1,422 @@
+"""Trait checks: where traits may be applied, conflicts, and trait values.
+
+Spec: model.rst §"Defining traits" (``selector``, ``conflicts``, ``structurallyExclusive``),
+§"Trait node values" (a trait value must match its trait shape), constraint-traits.rst
+(``length``, ``range``, ``pattern``, ``uniqueItems``, ``idRef``, ``enum``) and
+type-refinement-traits.rst (``default``, ``required``).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from smithy2cfn.diagnostics import Diagnostic, Severity
+from smithy2cfn.model.shapes import Model, Shape, ShapeId
+from smithy2cfn.validate.common import (
+    DEFAULT,
+    ENUM_VALUE,
+    MIXIN,
+    REQUIRED,
+    TRAIT,
+    diag,
+    engine_for,
+    error,
+    user_nodes,
+    user_shapes,
+    warning,
+)
+from smithy2cfn.validate.selector import SelectorError, parse_selector
+
+_INT_BOUNDS = {
+    "byte": (-(2**7), 2**7 - 1),
+    "short": (-(2**15), 2**15 - 1),
+    "integer": (-(2**31), 2**31 - 1),
+    "intEnum": (-(2**31), 2**31 - 1),
+    "long": (-(2**63), 2**63 - 1),
+}
+_FLOATS = {"float", "double", "bigDecimal"}
+
+
+def _trait_definition(model: Model, trait_id: str) -> dict | None:
+    """The ``smithy.api#trait`` value of a trait's definition, or ``None``."""
+    shape = model.shapes.get(trait_id)
+    if shape is None:
+        return None
+    value = shape.traits.get(TRAIT)
+    return value if isinstance(value, dict) else None
+
+
+def _absolute(ref: str, namespace: str) -> str:
+    return ref if "#" in ref else f"{namespace}#{ref}"
+
+
+def _is_mixin_node(model: Model, node_id: str) -> bool:
+    shape = model.shapes.get(ShapeId.root(node_id))
+    return shape is not None and MIXIN in shape.traits
+
+
+# --------------------------------------------------------------------------- selectors
+
+
+def check_trait_targets(model: Model) -> Iterable[Diagnostic]:
+    """Every trait is applied only to shapes its definition's ``selector`` matches.
+
+    Spec: model.rst §"Defining traits" (``selector``: "a valid selector that defines where
+    the trait can be applied"; default ``*``) and selectors.rst. The selector is evaluated
+    over the whole model and the shape must be among the shapes it yields (the reference's
+    ``TraitTarget``). Mixin shapes and their members are not checked (their traits are
+    checked where the mixin is used). A selector this implementation cannot parse skips the
+    trait's check with a NOTE (``S3008``).
+    """
+    engine = engine_for(model)
+    noted: set[str] = set()
+    for node, traits in user_nodes(model):
+        if _is_mixin_node(model, node):
+            continue
+        for tid in traits:
+            definition = _trait_definition(model, tid)
+            if definition is None:
+                continue
+            text = definition.get("selector", "*")
+            if not isinstance(text, str) or text.strip() in ("*", ""):
+                continue
+            try:
+                sel = parse_selector(text)
+            except SelectorError as e:
+                if tid not in noted:
+                    noted.add(tid)
+                    yield diag(model, "S3008", Severity.NOTE, node,
+                               f"the selector of trait `{tid}` cannot be evaluated ({e}); "
+                               "where it may be applied is not checked", "TraitTarget")
+                continue
+            if not engine.matches(sel, node):
+                yield error(model, "S3001", node,
+                            f"Trait `{tid}` cannot be applied to `{node}`. This trait may only be "
+                            f"applied to shapes that match the following selector: {' '.join(text.split())}",
+                            "TraitTarget")
+
+
+def check_trait_conflicts(model: Model) -> Iterable[Diagnostic]:
+    """No shape applies two traits where one's definition lists the other in ``conflicts``.
+
+    Spec: model.rst §"Defining traits" (``conflicts``: "the shape IDs of traits that this
+    trait conflicts with").
+    """
+    for node, traits in user_nodes(model):
+        reported: set[frozenset[str]] = set()
+        for tid in traits:
+            definition = _trait_definition(model, tid)
+            if not definition or not isinstance(definition.get("conflicts"), list):
+                continue
+            for other in definition["conflicts"]:
+                if not isinstance(other, str):
+                    continue
+                other = _absolute(other, ShapeId.namespace(tid))
+                pair = frozenset((tid, other))
+                if other in traits and pair not in reported:
+                    reported.add(pair)
+                    yield error(model, "S3002", node,
+                                f"Found the `{tid}` trait applied to this shape, but it conflicts with "
+                                f"the `{other}` trait, which is also applied", "TraitConflict")
+
+
+def check_structurally_exclusive(model: Model) -> Iterable[Diagnostic]:
+    """Traits marked ``structurallyExclusive`` appear at most once per aggregate shape.
+
+    Spec: model.rst §"Defining traits" (``structurallyExclusive``: ``member`` — only one
+    member of a shape can have the trait; ``target`` — only one member of a shape can target
+    a shape that has the trait).
+    """
+    for shape in user_shapes(model):
+        if not shape.members or MIXIN in shape.traits:
+            continue
+        by_trait: dict[str, list[str]] = {}
+        for member in shape.members.values():
+            for tid in member.traits:
+                definition = _trait_definition(model, tid)
+                if definition and definition.get("structurallyExclusive") == "member":
+                    by_trait.setdefault(tid, []).append(member.name)
+            target = model.shapes.get(member.target)
+            if target is not None:
+                for tid in target.traits:
+                    definition = _trait_definition(model, tid)
+                    if definition and definition.get("structurallyExclusive") == "target":
+                        by_trait.setdefault(tid, []).append(member.name)
+        for tid, names in sorted(by_trait.items()):
+            if len(names) > 1:
+                yield error(model, "S3005", shape.id,
+                            f"The `{tid}` trait can be applied to (or targeted by) only one member of a "
+                            f"shape, but these members use it: {', '.join(sorted(names))}",
+                            "StructurallyExclusiveTrait")
+
+
+def check_unstable_traits(model: Model) -> Iterable[Diagnostic]:
+    """Warn where a trait marked ``@unstable`` is applied.
+
+    Spec: documentation-traits.rst §"unstable trait" ("the shape ... may change in the
+    future"); the reference reports ``UnstableTrait`` warnings.
+    """
+    for node, traits in user_nodes(model):
+        for tid in traits:
+            definition = model.shapes.get(tid)
+            if definition is not None and "smithy.api#unstable" in definition.traits \
+                    and TRAIT in definition.traits:
+                yield warning(model, "S3006", node, f"This shape applies a trait that is unstable: {tid}",
+                              "UnstableTrait")
+
+
+# --------------------------------------------------------------------------- trait values
+
+
+class _NodeChecker:
+    """Checks a JSON value against a shape (model.rst §"Trait node values").
+
+    Problems are collected as ``(severity, path, message)`` in :attr:`problems`.
+    """
+
+    def __init__(self, model: Model, owner_namespace: str, constraints: bool = True) -> None:
+        self.model = model
+        self.constraints = constraints
+        self.engine = engine_for(model)
+        self.namespace = owner_namespace
+        self.problems: list[tuple[Severity, str, str]] = []
+
+    def add(self, path: str, message: str, severity: Severity = Severity.ERROR) -> None:
+        self.problems.append((severity, path, message))
+
+    def constraint(self, path: str, message: str) -> None:
+        """A constraint-trait violation (``length``, ``range``...); dropped in types-only mode."""
+        if self.constraints:
+            self.add(path, message)
+
+    def check(self, value: Any, shape_id: str, constraints: dict[str, Any], path: str, depth: int = 0) -> None:
+        """Check ``value`` against shape ``shape_id``; ``constraints`` are the member's traits."""
+        shape = self.model.shapes.get(shape_id)
+        if shape is None or depth > 64:
+            return
+        traits = {**shape.traits, **constraints}
+        kind = shape.type
+        if value is None:
+            return
+        if kind == "document":
+            return
+        if kind in ("structure", "union"):
+            self._structure(value, shape, path, depth)
+        elif kind in ("list", "set"):
+            self._list(value, shape, traits, path, depth)
+        elif kind == "map":
+            self._map(value, shape, traits, path, depth)
+        elif kind in ("string", "enum"):
+            self._string(value, shape, traits, path)
+        elif kind == "blob":
+            if not isinstance(value, str):
+                self._type_error(value, "string", shape, path)
+        elif kind == "boolean":
+            if not isinstance(value, bool):
+                self._type_error(value, "boolean", shape, path)
+        elif kind == "timestamp":
+            if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+                self._type_error(value, "string or number", shape, path)
+        elif kind in _INT_BOUNDS or kind in _FLOATS or kind == "bigInteger":
+            self._number(value, shape, traits, path)
+
+    @staticmethod
+    def _kind_of(value: Any) -> str:
+        if isinstance(value, bool):
+            return "boolean"
+        if isinstance(value, (int, float)):
+            return "number"
+        if isinstance(value, str):
+            return "string"
+        if isinstance(value, list):
+            return "array"
+        if isinstance(value, dict):
+            return "object"
+        return "null"
+
+    def _type_error(self, value: Any, expected: str, shape: Shape, path: str) -> None:
+        self.add(path, f"Expected {expected} value for {shape.type} shape, `{shape.id}`; "
+                       f"found {self._kind_of(value)} value")
+
+    def _structure(self, value: Any, shape: Shape, path: str, depth: int) -> None:
+        if not isinstance(value, dict):
+            self._type_error(value, "object", shape, path)
+            return
+        for key, v in value.items():
+            member = shape.members.get(key)
+            if member is None:
+                self.add(path, f"Invalid {shape.type} member `{key}` found for `{shape.id}`", Severity.WARNING)
+                continue
+            self.check(v, member.target, member.traits, f"{path}.{key}", depth + 1)
+        if shape.type == "union":
+            if len(value) != 1:
+                self.add(path, f"union values must contain exactly one member; `{shape.id}` got {len(value)}")
+            return
+        for name, member in shape.members.items():
+            if REQUIRED in member.traits and name not in value and DEFAULT not in member.traits:
+                self.add(path, f"Missing required structure member `{name}` for `{shape.id}`")
+
+    def _list(self, value: Any, shape: Shape, traits: dict, path: str, depth: int) -> None:
+        if not isinstance(value, list):
+            self._type_error(value, "array", shape, path)
+            return
+        self._length(len(value), traits, shape, path, "items")
+        member = shape.members.get("member")
+        if member is not None:
+            for i, item in enumerate(value):
+                self.check(item, member.target, member.traits, f"{path}.{i}", depth + 1)
+        if "smithy.api#uniqueItems" in traits or shape.type == "set":
+            seen: list[Any] = []
+            for item in value:
+                if item in seen:
+                    self.constraint(path, f"Value provided for `{shape.id}` must have unique items, but "
+                                   f"found duplicate: {item!r}")
+                    break
+                seen.append(item)
+
+    def _map(self, value: Any, shape: Shape, traits: dict, path: str, depth: int) -> None:
+        if not isinstance(value, dict):
+            self._type_error(value, "object", shape, path)
+            return
+        self._length(len(value), traits, shape, path, "entries")
+        key, val = shape.members.get("key"), shape.members.get("value")
+        for k, v in value.items():
+            if key is not None:
+                self.check(k, key.target, key.traits, f"{path}.{k}", depth + 1)
+            if val is not None:
+                self.check(v, val.target, val.traits, f"{path}.{k}", depth + 1)
+
+    def _length(self, size: int, traits: dict, shape: Shape, path: str, unit: str) -> None:
+        length = traits.get("smithy.api#length")
+        if not isinstance(length, dict):
+            return
+        lo, hi = length.get("min"), length.get("max")
+        if isinstance(lo, (int, float)) and size < lo:
+            self.constraint(path, f"Value provided for `{shape.id}` must have at least {lo} {unit}, but "
+                           f"the provided value only has {size} {unit}")
+        if isinstance(hi, (int, float)) and size > hi:
+            self.constraint(path, f"Value provided for `{shape.id}` must have no more than {hi} {unit}, but "
+                           f"the provided value has {size} {unit}")
+
+    def _string(self, value: Any, shape: Shape, traits: dict, path: str) -> None:
+        if not isinstance(value, str):
+            self._type_error(value, "string", shape, path)
+            return
+        if shape.type == "enum":
+            allowed = sorted(str(m.traits.get(ENUM_VALUE, m.name)) for m in shape.members.values())
+            if allowed and value not in allowed:
+                self.add(path, f"String value provided for `{shape.id}` must be one of the following "
+                               f"values: {', '.join(f'`{a}`' for a in allowed)}")
+        enum_trait = traits.get("smithy.api#enum")
+        if isinstance(enum_trait, list):
+            allowed = sorted(str(e.get("value")) for e in enum_trait if isinstance(e, dict))
+            if allowed and value not in allowed:
+                self.add(path, f"String value provided for `{shape.id}` must be one of the following "
+                               f"values: {', '.join(f'`{a}`' for a in allowed)}")
+        self._length(len(value), traits, shape, path, "characters")
+        pattern = traits.get("smithy.api#pattern")
+        if isinstance(pattern, str):
+            try:
+                if re.search(pattern, value) is None:
+                    self.constraint(path, f"String value provided for `{shape.id}` must match regular expression: "
+                                   f"{pattern}")
+            except re.error:
+                pass  # a Java-only regular expression: not checked
+        id_ref = traits.get("smithy.api#idRef")
+        if isinstance(id_ref, dict) and self.constraints:
+            self._id_ref(value, id_ref, path)
+
+    def _id_ref(self, value: str, id_ref: dict, path: str) -> None:
+        """``@idRef`` (constraint-traits.rst §"idRef trait")."""
+        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*(#[A-Za-z_][A-Za-z0-9_]*(\$[A-Za-z_][A-Za-z0-9_]*)?)?",
+                            value):
+            self.add(path, f"Invalid shape ID `{value}`")
+            return
+        target = value
+        if "#" not in value:
+            for ns in (self.namespace, "smithy.api"):
+                if f"{ns}#{value}" in self.model.shapes:
+                    target = f"{ns}#{value}"
+                    break
+        exists = (self.model.member(target) is not None) if "$" in target else target in self.model.shapes
+        if not exists:
+            if id_ref.get("failWhenMissing") is True:
+                self.add(path, str(id_ref.get("errorMessage") or f"Shape ID `{value}` was not found in the model"))
+            return
+        selector = id_ref.get("selector")
+        if isinstance(selector, str) and selector.strip() not in ("", "*"):
+            try:
+                sel = parse_selector(selector)
+            except SelectorError:
+                return
+            if not self.engine.matches(sel, target):
+                self.add(path, str(id_ref.get("errorMessage")
+                                   or f"Shape ID `{target}` does not match selector `{selector}`"))
+
+    def _number(self, value: Any, shape: Shape, traits: dict, path: str) -> None:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            if shape.type in ("bigInteger", "bigDecimal") and isinstance(value, str):
+                return
+            self._type_error(value, "number", shape, path)
+            return
+        if isinstance(value, float) and (math.isnan(value) or math.isinf(value)):
+            return
+        if shape.type in _INT_BOUNDS or shape.type == "bigInteger":
+            if isinstance(value, float) and not value.is_integer():
+                self.add(path, f"{shape.type} shapes must not have floating point values, but found "
+                               f"`{value}` provided for `{shape.id}`")
+                return
+            bounds = _INT_BOUNDS.get(shape.type)
+            if bounds and not bounds[0] <= value <= bounds[1]:
+                self.add(path, f"{shape.type} value must be between {bounds[0]} and {bounds[1]}, but "
+                               f"found {value} for `{shape.id}`")
+                return
+        if shape.type == "intEnum":
+            allowed = [m.traits.get(ENUM_VALUE) for m in shape.members.values()]
+            if allowed and value not in allowed:
+                self.add(path, f"Integer value provided for `{shape.id}` must be one of the following "
+                               f"values: {', '.join(f'`{a}`' for a in sorted(a for a in allowed if isinstance(a, int)))}")
+        rng = traits.get("smithy.api#range")
+        if isinstance(rng, dict):
+            lo, hi = rng.get("min"), rng.get("max")
+            if isinstance(lo, (int, float)) and not isinstance(lo, bool) and value < lo:
+                self.constraint(path, f"Value provided for `{shape.id}` must be greater than or equal to {lo}, "
+                               f"but found {value}")
+            if isinstance(hi, (int, float)) and not isinstance(hi, bool) and value > hi:
+                self.constraint(path, f"Value provided for `{shape.id}` must be less than or equal to {hi}, "
+                               f"but found {value}")
+
+
+def check_trait_values(model: Model) -> Iterable[Diagnostic]:
+    """Every trait value matches the shape of its trait definition.
+
+    Spec: model.rst §"Trait node values" and §"Defining traits" (the value of a trait must be
+    compatible with the shape that defines it), with the constraint traits of
+    constraint-traits.rst applied to the value (``length``, ``range``, ``pattern``,
+    ``uniqueItems``, ``idRef`` with its ``selector`` and ``failWhenMissing``, ``enum``)
+    and ``@required`` members of structure traits (type-refinement-traits.rst). Unknown
+    members of structure values are warnings. Messages follow the reference's
+    ``TraitValue`` events: ``Error validating trait `T`.path: problem``.
+    """
+    for node, traits in user_nodes(model):
+        for tid, value in traits.items():
+            if value is None or _trait_definition(model, tid) is None:
+                continue
+            checker = _NodeChecker(model, ShapeId.namespace(node))
+            checker.check(value, tid, {}, "")
+            for severity, path, message in checker.problems:
+                text = f"Error validating trait `{tid}`{path}: {message}"
+                code = "S3003" if severity >= Severity.ERROR else "S3004"
+                yield diag(model, code, severity, node, text, "TraitValue")
+
+
+__all__ = [
+    "check_structurally_exclusive",
+    "check_trait_conflicts",
+    "check_trait_targets",
+    "check_trait_values",
+    "check_unstable_traits",
+]
