@@ -3,6 +3,7 @@ $version: "2"
 namespace acme.vault
 
 use aws.api#service
+use aws.api#taggable
 use aws.cloudformation#cfnAdditionalIdentifier
 use aws.cloudformation#cfnDefaultValue
 use aws.cloudformation#cfnExcludeProperty
@@ -14,7 +15,10 @@ use aws.iam#requiredActions
 
 /// Acme Vault stores secrets in encrypted vaults, each with its own access policy.
 @service(sdkId: "Vault", cloudFormationName: "Vault", arnNamespace: "vault")
-@externalDocumentation("API Reference": "https://docs.example.com/vault/api")
+@externalDocumentation(
+    "API Reference": "https://docs.example.com/vault/api"
+    "Source Code": "https://github.com/acme/vault-resource-providers"
+)
 service VaultService {
     version: "2026-11-01"
     resources: [Vault]

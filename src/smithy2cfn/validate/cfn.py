@@ -1,0 +1,145 @@
+"""Rules of the ``aws.cloudformation`` traits (aws-cloudformation.rst).
+
+* §"cfnResource trait": members of the structures a resource's properties are derived from
+  (§"Resource properties": identifiers, ``read`` output, ``put``/``create``/``update``
+  input, ``additionalSchemas``) that share a name MUST resolve to the same target; the
+  deprecated ``primaryIdentifier`` MUST name a resource property that targets a string.
+* §"cfnMutability trait" / §"cfnAdditionalIdentifier trait": an additional identifier MUST
+  NOT have ``write`` (or ``create``) mutability.
+
+Trait placement, conflicts (``cfnExcludeProperty`` vs the others) and values (the
+``cfnMutability`` enum, ``additionalSchemas`` structure IDs) are checked generically by
+:mod:`smithy2cfn.validate.traits`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from smithy2cfn.diagnostics import Diagnostic
+from smithy2cfn.model.shapes import Model, Shape
+from smithy2cfn.validate.common import MIXIN, error, user_shapes
+
+CFN_RESOURCE = "aws.cloudformation#cfnResource"
+CFN_EXCLUDE = "aws.cloudformation#cfnExcludeProperty"
+CFN_NAME = "aws.cloudformation#cfnName"
+CFN_MUTABILITY = "aws.cloudformation#cfnMutability"
+CFN_ADDITIONAL_IDENTIFIER = "aws.cloudformation#cfnAdditionalIdentifier"
+NESTED_PROPERTIES = "smithy.api#nestedProperties"
+
+
+def _structure_members(model: Model, structure_id: str | None):
+    """Top-level members of a structure, descending into ``@nestedProperties`` members."""
+    structure = model.shapes.get(structure_id) if structure_id else None
+    if structure is None or structure.type != "structure":
+        return []
+    nested = [m for m in structure.members.values() if NESTED_PROPERTIES in m.traits]
+    if nested:
+        inner = model.shapes.get(nested[0].target)
+        return list(inner.members.values()) if inner is not None and inner.type == "structure" else []
+    return list(structure.members.values())
+
+
+def cfn_property_targets(model: Model, resource: Shape) -> dict[str, set[str]]:
+    """CloudFormation property name → the shape IDs its defining members target.
+
+    Follows aws-cloudformation.rst §"Resource properties": the resource's identifiers, the
+    top-level members of the ``read`` output and the ``put``/``create``/``update`` inputs,
+    and the members of every ``additionalSchemas`` structure; members marked
+    ``@cfnExcludeProperty`` are left out and ``@cfnName`` renames a property.
+    """
+    out: dict[str, set[str]] = {}
+    for name, target in resource.identifiers.items():
+        out.setdefault(name, set()).add(target)
+    sources: list[str | None] = []
+    for kind, io in (("read", "output"), ("put", "input"), ("create", "input"), ("update", "input")):
+        op = model.shapes.get(getattr(resource, kind) or "")
+        if op is not None and op.type == "operation":
+            sources.append(getattr(op, io))
+    trait = resource.traits.get(CFN_RESOURCE)
+    if isinstance(trait, dict) and isinstance(trait.get("additionalSchemas"), list):
+        sources += [s for s in trait["additionalSchemas"] if isinstance(s, str)]
+    for structure_id in sources:
+        for member in _structure_members(model, structure_id):
+            if CFN_EXCLUDE in member.traits:
+                continue
+            name = member.traits.get(CFN_NAME)
+            name = name if isinstance(name, str) and name else member.name
+            out.setdefault(name, set()).add(member.target)
+    return out
+
+
+def _cfn_resources(model: Model) -> list[Shape]:
+    return [s for s in user_shapes(model)
+            if s.type == "resource" and CFN_RESOURCE in s.traits and MIXIN not in s.traits]
+
+
+def check_cfn_resource_properties(model: Model) -> Iterable[Diagnostic]:
+    """Members that define the same CloudFormation property target the same shape.
+
+    Spec: aws-cloudformation.rst §"Resource properties" ("Any members used to derive
+    properties that are defined in more than one of the above structures MUST resolve to the
+    same target") and §"cfnResource trait" (``additionalSchemas``). Reference event:
+    ``CfnResourceProperty``.
+    """
+    for resource in _cfn_resources(model):
+        trait = resource.traits.get(CFN_RESOURCE)
+        cfn_name = trait.get("name") if isinstance(trait, dict) else None
+        cfn_name = cfn_name if isinstance(cfn_name, str) and cfn_name else resource.name
+        for prop, targets in sorted(cfn_property_targets(model, resource).items()):
+            if len(targets) > 1:
+                yield error(model, "S3050", resource.id,
+                            f"The `{prop}` property of the generated `{cfn_name}` CloudFormation resource "
+                            f"targets multiple shapes: [{', '.join(sorted(targets))}]. Reusing member names "
+                            "that target different shapes can cause confusion for users of the API. This "
+                            "target discrepancy must either be resolved in the model or one of the members "
+                            "must be excluded from the conversion.", "CfnResourceProperty",
+                            "make the members target the same shape, or mark one with @cfnExcludeProperty")
+
+
+def check_cfn_primary_identifier(model: Model) -> Iterable[Diagnostic]:
+    """``@cfnResource(primaryIdentifier: ...)`` names a resource property targeting a string.
+
+    Spec: aws-cloudformation.rst §"cfnResource trait" (``primaryIdentifier``: "The value MUST
+    be the name of a property on the resource shape that targets a string shape"). Reference
+    event: ``CfnResourceProperty``.
+    """
+    for resource in _cfn_resources(model):
+        trait = resource.traits.get(CFN_RESOURCE)
+        pid = trait.get("primaryIdentifier") if isinstance(trait, dict) else None
+        if not isinstance(pid, str):
+            continue
+        if pid not in resource.properties:
+            yield error(model, "S3051", resource.id,
+                        f"The alternative resource primary identifier, `{pid}`, must be a property of the "
+                        "resource.", "CfnResourceProperty")
+            continue
+        target = model.shapes.get(resource.properties[pid])
+        if target is not None and target.type not in ("string", "enum"):
+            yield error(model, "S3051", resource.id,
+                        f"The alternative resource primary identifier, `{pid}`, targets a `{target.type}` "
+                        "shape, it must target a `string`.", "CfnResourceProperty")
+
+
+def check_cfn_mutability(model: Model) -> Iterable[Diagnostic]:
+    """An ``@cfnAdditionalIdentifier`` member does not have ``write`` or ``create`` mutability.
+
+    Spec: aws-cloudformation.rst §"cfnAdditionalIdentifier trait" ("MUST NOT be applied to
+    members with the cfnMutability trait set to write or create") and §"cfnMutability trait".
+    Reference event: ``CfnMutabilityTrait``.
+    """
+    for shape in user_shapes(model):
+        for member in shape.members.values():
+            value = member.traits.get(CFN_MUTABILITY)
+            if value in ("write", "create") and CFN_ADDITIONAL_IDENTIFIER in member.traits:
+                yield error(model, "S3052", member.id,
+                            f'Member with the mutability value of "{value}" is also marked as an additional '
+                            "identifier", "CfnMutabilityTrait")
+
+
+__all__ = [
+    "cfn_property_targets",
+    "check_cfn_mutability",
+    "check_cfn_primary_identifier",
+    "check_cfn_resource_properties",
+]
