@@ -17,6 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from smithy2cfn.load.document import ANNOTATION
 from smithy2cfn.diagnostics import Severity
 from smithy2cfn.parse.idl import parse_idl
 from smithy2cfn.parse.lower import lower_idl
@@ -62,7 +63,7 @@ def _shared_ids() -> set[str]:
 
 # --------------------------------------------------------------------------- comparison
 
-_ANNOTATION_VALUES = ({}, [], True, None)
+_ANNOTATION_VALUES = ({}, [], True)
 
 
 def _same_value(ours, theirs) -> bool:
@@ -76,7 +77,7 @@ def _compare_traits(where: str, ours: dict, theirs: dict, problems: list[str]) -
     for trait_id, value in ours.items():
         if trait_id not in theirs:
             problems.append(f"{where}: unexpected trait {trait_id}")
-        elif value is None:
+        elif value is ANNOTATION:
             if theirs[trait_id] not in _ANNOTATION_VALUES:
                 problems.append(f"{where}: annotation {trait_id} vs {theirs[trait_id]!r}")
         elif not _same_value(value, theirs[trait_id]):
@@ -233,6 +234,11 @@ def test_error_recovery_conformance(name: str) -> None:
 
 
 def _golden_json(doc) -> dict:
+    """The lowered document as plain JSON (annotation traits written as ``"@annotation"``)."""
+    return json.loads(json.dumps(_golden_parts(doc), default=lambda o: "@annotation"))
+
+
+def _golden_parts(doc) -> dict:
     return {
         "ast": doc.ast,
         "applies": [{"target": a.target, "traits": a.traits} for a in doc.applies],
@@ -345,13 +351,13 @@ def test_lowering_sugar() -> None:
     assert not idl.diagnostics and not doc.diagnostics
     shapes = doc.ast["shapes"]
     assert shapes["smithy.example#Base"]["traits"] == {"smithy.api#documentation": "Docs\n indented",
-                                                       "smithy.api#mixin": None}
+                                                       "smithy.api#mixin": ANNOTATION}
     op = shapes["smithy.example#Op"]
     assert op["input"] == {"target": "smithy.example#OpRequest"}
     assert op["output"] == {"target": "smithy.example#OpOutput"}
     assert op["errors"] == [{"target": "smithy.example#Oops"}]
     req = shapes["smithy.example#OpRequest"]
-    assert req["traits"] == {"smithy.api#sensitive": None, "smithy.api#input": {}}
+    assert req["traits"] == {"smithy.api#sensitive": ANNOTATION, "smithy.api#input": {}}
     assert req["mixins"] == [{"target": "smithy.example#Base"}]
     assert req["members"]["a"] == {"target": "other.ns#Widget", "traits": {"smithy.api#default": "x"}}
     e = shapes["smithy.example#E"]["members"]
@@ -363,7 +369,7 @@ def test_lowering_sugar() -> None:
     assert s["members"]["id"] == {"elided": True}
     assert s["members"]["b"]["traits"] == {"smithy.api#documentation": "other.ns#Widget"}
     assert shapes["smithy.example#Str"]["traits"] == {
-        "smithy.api#references": [{"resource": "smithy.example#R"}], "smithy.api#deprecated": None}
+        "smithy.api#references": [{"resource": "smithy.example#R"}], "smithy.api#deprecated": ANNOTATION}
     assert [(a.target, a.traits) for a in doc.applies] == [("smithy.example#Str", {"smithy.api#tags": ["t"]})]
     assert idl.defined_shape_ids() == {f"smithy.example#{n}" for n in
                                        ("Base", "Op", "OpRequest", "OpOutput", "E", "I", "S", "Str", "R")}

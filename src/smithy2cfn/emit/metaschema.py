@@ -78,12 +78,21 @@ def check_schema(schema: dict, filename: str) -> list[Diagnostic]:
 
     Returns:
         One ERROR diagnostic ``S4201`` per validation error, naming the JSON pointer of the
-        offending property; empty when the schema is valid. Never raises.
+        offending property (a ``format`` failure, which the CloudFormation CLI does not
+        enforce, is a WARNING ``S4202``); empty when the schema is valid. Never raises.
     """
     out: list[Diagnostic] = []
     errors = sorted(_validator().iter_errors(schema), key=lambda e: (list(map(str, e.absolute_path)), e.message))
     for err in errors:
         where = _path(err.absolute_path) if err.absolute_path else "/"
+        if err.validator == "format":
+            # The CloudFormation CLI's own loader does not enforce formats (it accepts, e.g.,
+            # the Java-only pattern of the reference's rule-example), so this only warns.
+            out.append(Diagnostic("S4202", Severity.WARNING,
+                                  f"{where}: {err.message}; the CloudFormation CLI accepts it, but "
+                                  "tools that check formats will not (CloudFormation meta-schema, format)",
+                                  Span(filename)))
+            continue
         out.append(Diagnostic("S4201", Severity.ERROR,
                               f"{where}: {err.message} (CloudFormation meta-schema, {err.validator})",
                               Span(filename)))

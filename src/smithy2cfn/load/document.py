@@ -11,8 +11,9 @@ one :class:`smithy2cfn.model.Model`.
 * a member entry with ``"elided": true`` and no ``"target"`` is an elided member
   (``$name`` in the IDL), whose target comes from the ``for`` resource or the mixins;
 * a shape entry may have ``"for": "ns#Resource"`` (target elision, IDL 2.0 §"for");
-* a trait value ``None`` is an annotation trait written without a value (``@foo``); the
-  loader turns it into ``{}``, ``[]`` or ``true`` from the trait's shape.
+* a trait value :data:`ANNOTATION` is an annotation trait written without a value
+  (``@foo`` or ``@foo()``); the loader turns it into ``{}``, ``[]`` or ``true`` from the
+  trait's shape. ``None`` is an explicit ``null`` (e.g. ``@default(null)``).
 
 ``apply`` statements are kept apart in ``applies`` (several may target the same shape).
 """
@@ -25,12 +26,36 @@ from typing import Any
 from smithy2cfn.diagnostics import Diagnostic, Span
 
 
+class _Annotation:
+    """The type of :data:`ANNOTATION` (a singleton)."""
+
+    _instance: _Annotation | None = None
+
+    def __new__(cls) -> _Annotation:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "ANNOTATION"
+
+    def __copy__(self) -> _Annotation:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> _Annotation:
+        return self
+
+
+#: The value of a trait applied without a value (IDL 2.0 §"Trait values": ``@foo``).
+ANNOTATION = _Annotation()
+
+
 @dataclass
 class ApplyStatement:
     """``apply Target @trait...`` (IDL 2.0 §"Apply statement", JSON AST ``"type": "apply"``).
 
     ``target`` is an absolute shape or member ID; ``traits`` maps absolute trait IDs to
-    values (``None`` for annotation traits without a value).
+    values (:data:`ANNOTATION` for annotation traits without a value).
     """
 
     target: str

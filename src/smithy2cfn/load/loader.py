@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from smithy2cfn.diagnostics import Diagnostics, Span
-from smithy2cfn.load.document import ApplyStatement, SourceDocument
+from smithy2cfn.load.document import ANNOTATION, ApplyStatement, SourceDocument
 from smithy2cfn.load.json_ast import read_json_ast
 from smithy2cfn.model.shapes import (
     AGGREGATE_TYPES,
@@ -276,7 +276,7 @@ class _Assembler:
 
     # ---- trait handling
     def coerce(self, trait_id: str, value: Any, owner: str, span: Span | None) -> Any:
-        """Annotation value ``None`` → ``{}``/``[]``/``true`` from the trait's shape type."""
+        """Annotation value ``ANNOTATION`` → ``{}``/``[]``/``true`` from the trait's shape type."""
         trait_shape = self.raw.get(trait_id)
         if trait_shape is None:
             if trait_id not in self._warned:
@@ -286,7 +286,7 @@ class _Assembler:
         elif "smithy.api#trait" not in (trait_shape.get("traits") or {}):
             self.diags.error("S2011", f"'{trait_id}' is applied as a trait but is not a trait "
                              "definition", span, owner)
-        if value is None:
+        if value is ANNOTATION:
             kind = trait_shape.get("type") if trait_shape else "structure"
             if kind in ("list", "set"):
                 return []

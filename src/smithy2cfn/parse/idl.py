@@ -32,6 +32,7 @@ from typing import Any
 from lark import Token, Tree
 
 from smithy2cfn.diagnostics import Diagnostic, Severity, Span
+from smithy2cfn.load.document import ANNOTATION
 from smithy2cfn.parse import strings
 from smithy2cfn.parse.syntax import DocComment, parse_tokens
 
@@ -53,7 +54,7 @@ class UnquotedId(str):
 
 @dataclass
 class TraitApplication:
-    """``@name`` / ``@name(value)``. ``name`` is as written; ``value`` is ``None`` for an
+    """``@name`` / ``@name(value)``. ``name`` is as written; ``value`` is ``ANNOTATION`` for an
     annotation trait (no value or empty parentheses) else a node value (JSON-like, with
     :class:`UnquotedId` strings)."""
 
@@ -354,7 +355,7 @@ class _Walker:
 
     def trait(self, tree: Tree) -> TraitApplication:
         name = self.shape_id(tree.children[0])
-        value: Any = None
+        value: Any = ANNOTATION
         bodies = self.trees_of(tree, "trait_body")
         if bodies:
             inner = self.trees_of(bodies[0])

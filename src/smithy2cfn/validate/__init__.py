@@ -27,6 +27,7 @@ VALIDATORS: list[Validator] = [
     shape_rules.check_int_enum_shapes,
     shape_rules.check_collection_members,
     shape_rules.check_mixin_shapes,
+    shape_rules.check_mixin_member_conflicts,
     shape_rules.check_default_values,
     # traits
     traits.check_trait_targets,

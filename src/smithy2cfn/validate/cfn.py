@@ -18,11 +18,11 @@ from collections.abc import Iterable
 
 from smithy2cfn.diagnostics import Diagnostic
 from smithy2cfn.model.shapes import Model, Shape
-from smithy2cfn.validate.common import MIXIN, error, user_shapes
+from smithy2cfn.validate.common import MIXIN, error, user_shapes, warning
+from smithy2cfn.validate.resources import identifier_bindings
 
 CFN_RESOURCE = "aws.cloudformation#cfnResource"
 CFN_EXCLUDE = "aws.cloudformation#cfnExcludeProperty"
-CFN_NAME = "aws.cloudformation#cfnName"
 CFN_MUTABILITY = "aws.cloudformation#cfnMutability"
 CFN_ADDITIONAL_IDENTIFIER = "aws.cloudformation#cfnAdditionalIdentifier"
 NESTED_PROPERTIES = "smithy.api#nestedProperties"
@@ -44,28 +44,29 @@ def cfn_property_targets(model: Model, resource: Shape) -> dict[str, set[str]]:
     """CloudFormation property name → the shape IDs its defining members target.
 
     Follows aws-cloudformation.rst §"Resource properties": the resource's identifiers, the
-    top-level members of the ``read`` output and the ``put``/``create``/``update`` inputs,
-    and the members of every ``additionalSchemas`` structure; members marked
-    ``@cfnExcludeProperty`` are left out and ``@cfnName`` renames a property.
+    top-level members of the ``read`` output and the ``put``/``create``/``update`` inputs
+    (``@nestedProperties`` followed), and the members of every ``additionalSchemas``
+    structure; members marked ``@cfnExcludeProperty`` are left out. Like the reference, a
+    lifecycle member whose name is that of an input member binding an identifier of the
+    operation does not add a target: the identifier's own target defines that property.
     """
     out: dict[str, set[str]] = {}
     for name, target in resource.identifiers.items():
         out.setdefault(name, set()).add(target)
-    sources: list[str | None] = []
+    sources: list[tuple[str | None, set[str]]] = []
     for kind, io in (("read", "output"), ("put", "input"), ("create", "input"), ("update", "input")):
         op = model.shapes.get(getattr(resource, kind) or "")
         if op is not None and op.type == "operation":
-            sources.append(getattr(op, io))
+            bound = set(identifier_bindings(model, resource, op).values())
+            sources.append((getattr(op, io), bound))
     trait = resource.traits.get(CFN_RESOURCE)
     if isinstance(trait, dict) and isinstance(trait.get("additionalSchemas"), list):
-        sources += [s for s in trait["additionalSchemas"] if isinstance(s, str)]
-    for structure_id in sources:
+        sources += [(s, set()) for s in trait["additionalSchemas"] if isinstance(s, str)]
+    for structure_id, bound in sources:
         for member in _structure_members(model, structure_id):
-            if CFN_EXCLUDE in member.traits:
+            if CFN_EXCLUDE in member.traits or member.name in bound:
                 continue
-            name = member.traits.get(CFN_NAME)
-            name = name if isinstance(name, str) and name else member.name
-            out.setdefault(name, set()).add(member.target)
+            out.setdefault(member.name, set()).add(member.target)
     return out
 
 
@@ -80,21 +81,27 @@ def check_cfn_resource_properties(model: Model) -> Iterable[Diagnostic]:
     Spec: aws-cloudformation.rst §"Resource properties" ("Any members used to derive
     properties that are defined in more than one of the above structures MUST resolve to the
     same target") and §"cfnResource trait" (``additionalSchemas``). Reference event:
-    ``CfnResourceProperty``.
+    ``CfnResourceProperty``. Severity: ERROR when the targets are shapes of different types
+    (``string`` vs ``boolean``: no single schema fits); a WARNING when they are all of one
+    type (two string shapes with different constraints), which real AWS models do and the
+    reference converts.
     """
     for resource in _cfn_resources(model):
         trait = resource.traits.get(CFN_RESOURCE)
         cfn_name = trait.get("name") if isinstance(trait, dict) else None
         cfn_name = cfn_name if isinstance(cfn_name, str) and cfn_name else resource.name
         for prop, targets in sorted(cfn_property_targets(model, resource).items()):
-            if len(targets) > 1:
-                yield error(model, "S3050", resource.id,
-                            f"The `{prop}` property of the generated `{cfn_name}` CloudFormation resource "
-                            f"targets multiple shapes: [{', '.join(sorted(targets))}]. Reusing member names "
-                            "that target different shapes can cause confusion for users of the API. This "
-                            "target discrepancy must either be resolved in the model or one of the members "
-                            "must be excluded from the conversion.", "CfnResourceProperty",
-                            "make the members target the same shape, or mark one with @cfnExcludeProperty")
+            if len(targets) < 2:
+                continue
+            kinds = {model.shapes[t].type if t in model.shapes else t for t in targets}
+            make = error if len(kinds) > 1 else warning
+            yield make(model, "S3050", resource.id,
+                       f"The `{prop}` property of the generated `{cfn_name}` CloudFormation resource "
+                       f"targets multiple shapes: [{', '.join(sorted(targets))}]. Reusing member names "
+                       "that target different shapes can cause confusion for users of the API. This "
+                       "target discrepancy must either be resolved in the model or one of the members "
+                       "must be excluded from the conversion.", "CfnResourceProperty",
+                       "make the members target the same shape, or mark one with @cfnExcludeProperty")
 
 
 def check_cfn_primary_identifier(model: Model) -> Iterable[Diagnostic]:

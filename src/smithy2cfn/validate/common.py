@@ -29,6 +29,7 @@ S3031     duplicate enum / intEnum values                         EnumShape / In
 S3032     enum / intEnum without members                          Model
 S3033     intEnum value that is not a 32-bit integer              IntEnumShape
 S3040     operation / resource mixin with input, output, ids...   Model
+S3043     two mixins give a member different targets          Model
 S3041     list / map without its required members                 Model
 S3050     cfn property whose members target different shapes     CfnResourceProperty
 S3051     cfnResource primaryIdentifier is not a string property  CfnResourceProperty

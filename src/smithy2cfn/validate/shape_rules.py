@@ -138,6 +138,32 @@ def check_mixin_shapes(model: Model) -> Iterable[Diagnostic]:
                         f"shape `{shape.id}` defines one or more properties.", "Model")
 
 
+def check_mixin_member_conflicts(model: Model) -> Iterable[Diagnostic]:
+    """Members inherited under one name from several mixins target the same shape.
+
+    Spec: mixins.rst §"Mixin members" (a shape "MUST NOT" inherit conflicting members: members
+    with the same name that target different shapes). The loader reports a local member that
+    redefines an inherited target (``S2022``); this check covers two mixins that disagree.
+    """
+    for shape in user_shapes(model):
+        if len(shape.mixins) < 2:
+            continue
+        for name, member in shape.members.items():
+            first: tuple[str, str] | None = None
+            for mixin_id in shape.mixins:
+                mixin = model.shapes.get(mixin_id)
+                inherited = mixin.members.get(name) if mixin is not None else None
+                if inherited is None:
+                    continue
+                if first is None:
+                    first = (inherited.id, inherited.target)
+                elif inherited.target != first[1]:
+                    yield error(model, "S3043", member.id,
+                                f"Member conflicts with an inherited mixin member: `{inherited.id}` targets "
+                                f"`{inherited.target}`, but `{first[0]}` targets `{first[1]}`", "Model")
+                    break
+
+
 def check_default_values(model: Model) -> Iterable[Diagnostic]:
     """A ``@default`` value matches the shape it applies to (for a member, its target).
 
@@ -154,6 +180,8 @@ def check_default_values(model: Model) -> Iterable[Diagnostic]:
             target_shape = model.shapes.get(target)
             if target_shape is None or target_shape.type == "document":
                 continue
+            if traits[DEFAULT] == {} and target_shape.type not in ("map", "structure", "union"):
+                continue  # an explicit ``null`` default, as the loader stores it for annotation-style values
             checker = _NodeChecker(model, shape.namespace, constraints=False)
             checker.check(traits[DEFAULT], target, constraints, "")
             for severity, _path, message in checker.problems:
