@@ -17,8 +17,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from smithy2cfn.load.document import ANNOTATION
 from smithy2cfn.diagnostics import Severity
+from smithy2cfn.load.document import ANNOTATION
 from smithy2cfn.parse.idl import parse_idl
 from smithy2cfn.parse.lower import lower_idl
 

@@ -3,6 +3,7 @@ $version: "2"
 namespace acme.vault
 
 use aws.api#service
+use aws.api#tagEnabled
 use aws.api#taggable
 use aws.cloudformation#cfnAdditionalIdentifier
 use aws.cloudformation#cfnDefaultValue
@@ -15,6 +16,7 @@ use aws.iam#requiredActions
 
 /// Acme Vault stores secrets in encrypted vaults, each with its own access policy.
 @service(sdkId: "Vault", cloudFormationName: "Vault", arnNamespace: "vault")
+@tagEnabled
 @externalDocumentation(
     "API Reference": "https://docs.example.com/vault/api"
     "Source Code": "https://github.com/acme/vault-resource-providers"
@@ -27,12 +29,11 @@ service VaultService {
 
 /// A vault: an encrypted container for secrets.
 @cfnResource(name: "Vault", additionalSchemas: [VaultStatistics])
-@taggable(property: "Tags", apiConfig: {
-    tagApi: TagResource, untagApi: UntagResource, listTagsApi: ListTagsForResource
-})
+@taggable(property: "Tags")
 resource Vault {
-    identifiers: { vaultName: VaultName }
+    identifiers: { vaultId: VaultId }
     properties: {
+        vaultName: VaultName
         vaultArn: VaultArn
         description: String
         encryption: EncryptionSettings
@@ -51,6 +52,10 @@ resource Vault {
     delete: DeleteVault
     list: ListVaults
 }
+
+/// The ID the service gives a vault.
+@pattern("^v-[0-9a-f]{16}$")
+string VaultId
 
 /// The name of a vault, unique in an account and region.
 @length(min: 3, max: 63)
@@ -124,10 +129,10 @@ operation CreateVault {
 
         $storageClass
 
-        @cfnMutability("create")
+        @cfnMutability("create-and-read")
         $kmsKeyId
 
-        /// Set once; never returned.
+        /// Never returned by the service.
         @cfnMutability("write")
         $adminPassword
 
@@ -142,10 +147,9 @@ operation CreateVault {
     }
     output := for Vault {
         @required
-        $vaultName
+        $vaultId
 
         @required
-        @cfnAdditionalIdentifier
         $vaultArn
     }
     errors: [VaultAlreadyExists]
@@ -156,9 +160,16 @@ operation CreateVault {
 operation GetVault {
     input := for Vault {
         @required
-        $vaultName
+        $vaultId
+
+        /// The vault's ARN can be used instead of its ID.
+        @cfnAdditionalIdentifier
+        $vaultArn
     }
     output := for Vault {
+        @required
+        $vaultId
+
         @required
         $vaultName
 
@@ -191,7 +202,7 @@ operation GetVault {
 operation UpdateVault {
     input := for Vault {
         @required
-        $vaultName
+        $vaultId
 
         $description
 
@@ -209,7 +220,7 @@ operation UpdateVault {
 operation DeleteVault {
     input := for Vault {
         @required
-        $vaultName
+        $vaultId
     }
     output := {}
     errors: [VaultNotFound]
@@ -223,14 +234,14 @@ operation ListVaults {
     }
     output := {
         @required
-        vaults: VaultNameList
+        vaults: VaultIdList
 
         nextToken: String
     }
 }
 
-list VaultNameList {
-    member: VaultName
+list VaultIdList {
+    member: VaultId
 }
 
 operation TagResource {

@@ -1,0 +1,503 @@
+"""Tests of the validate stage (:mod:`smithy2cfn.validate`).
+
+* unit tests per check, on small IDL models (``load_texts``) and on fixtures under
+  ``tests/fixtures/validate/``;
+* the selector engine on its own;
+* the reference's ``aws.cloudformation`` validation events (``../shared/conformance/cfn-traits``),
+  reported as reproduced/total;
+* no false ERRORs on valid models: real AWS models, the converter's cases, the IDL valid suite;
+* the semantic cases of the IDL invalid suite that belong to validation.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from conftest import FIXTURES, SHARED, record_result, shared_or_skip
+from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity
+from smithy2cfn.load import load_model, load_texts
+from smithy2cfn.validate import VALIDATORS, run_validators, validate_model
+from smithy2cfn.validate.selector import SelectorEngine, SelectorError, parse_selector
+
+HERE = FIXTURES / "validate"
+
+
+def check(text: str, *, allow_load_errors: bool = False) -> list[Diagnostic]:
+    """Load one IDL text (namespace ``smithy.example``) and return the validate diagnostics."""
+    diags = Diagnostics()
+    model = load_texts([("test.smithy", text)], diags)
+    if not allow_load_errors:
+        assert not diags.has_errors, [d.format_text() for d in diags if d.is_error]
+    return validate_model(model)
+
+
+def idl(body: str) -> str:
+    return '$version: "2.0"\n\nnamespace smithy.example\n\n' + body
+
+
+def codes(diags: list[Diagnostic], severity: Severity | None = Severity.ERROR) -> list[tuple[str, str]]:
+    """``(code, shape ID)`` pairs of the diagnostics of ``severity`` (all when ``None``), sorted."""
+    return sorted((d.code, d.shape_id or "") for d in diags if severity is None or d.severity == severity)
+
+
+# --------------------------------------------------------------------------- the registry
+
+
+def test_every_validator_is_documented_and_cites_the_spec():
+    for v in VALIDATORS:
+        assert v.__doc__ and ".rst" in v.__doc__, v.__name__
+
+
+def test_run_validators_adds_to_diagnostics_and_never_raises():
+    diags = Diagnostics()
+    model = load_texts([("t.smithy", idl("@readonly\nstring Foo\n"))], diags)
+    run_validators(model, diags)
+    assert ("S3001", "smithy.example#Foo") in codes(list(diags))
+
+
+def test_a_failing_validator_becomes_a_warning():
+    def check_boom(model):
+        """Fails on purpose (model.rst)."""
+        raise RuntimeError("boom")
+
+    diags = Diagnostics()
+    model = load_texts([("t.smithy", idl("string Foo\n"))], diags)
+    out = validate_model(model, [check_boom])
+    assert [(d.code, d.severity) for d in out] == [("S3099", Severity.WARNING)]
+
+
+def test_diagnostics_are_located():
+    out = check(idl("structure S {\n    @readonly\n    a: String\n}\n"))
+    (d,) = [d for d in out if d.code == "S3001"]
+    assert d.shape_id == "smithy.example#S$a"
+    assert d.span is not None and d.span.path == "test.smithy" and d.span.line >= 5
+    assert "TraitTarget" in (d.hint or "")
+
+
+# --------------------------------------------------------------------------- selectors
+
+
+def _model(body: str):
+    diags = Diagnostics()
+    model = load_texts([("sel.smithy", idl(body))], diags)
+    assert not diags.has_errors
+    return model
+
+
+SELECTOR_MODEL = """
+@documentation("Top")
+service Svc {
+    version: "2020-01-01"
+    operations: [GetThing]
+    resources: [Thing]
+}
+
+resource Thing {
+    identifiers: { thingId: ThingId }
+    read: ReadThing
+}
+
+string ThingId
+
+@readonly
+operation ReadThing {
+    input := { @required thingId: ThingId }
+    output := { name: String, tags: TagList, count: Integer }
+}
+
+@readonly
+@http(method: "GET", uri: "/x")
+operation GetThing {
+    input := { @required @length(min: 1) name: String }
+}
+
+list TagList { member: String }
+map TagMap { key: String, value: Document }
+
+@error("client")
+structure Oops { message: String }
+
+enum Color { RED, GREEN }
+"""
+
+
+@pytest.mark.parametrize(
+    "selector,expected",
+    [
+        ("operation", {"smithy.example#ReadThing", "smithy.example#GetThing"}),
+        ("structure > member [trait|required]",
+         {"smithy.example#ReadThingInput$thingId", "smithy.example#GetThingInput$name"}),
+        ("list > member > string", {"smithy.api#String"}),
+        ("string :not(enum) [id|namespace = smithy.example]", {"smithy.example#ThingId"}),
+        ("string [id|namespace = 'smithy.example']", {"smithy.example#ThingId", "smithy.example#Color"}),
+        ("[trait|error = client]", {"smithy.example#Oops"}),
+        ("[trait|http|method = get i]", {"smithy.example#GetThing"}),
+        ("[trait|length|min > 0]", {"smithy.example#GetThingInput$name"}),
+        ("resource -[read]-> operation -[output]-> structure > member :test(> list)",
+         {"smithy.example#ReadThingOutput$tags"}),
+        ("service ~> resource", {"smithy.example#Thing"}),
+        (":is(map, list) [id|name ^= Tag]", {"smithy.example#TagList", "smithy.example#TagMap"}),
+        ("~> member :test(> document)", {"smithy.example#TagMap$value"}),
+        ("[service|version ^= '2020-']", {"smithy.example#Svc"}),
+        (":topdown([trait|documentation])",
+         {"smithy.example#Svc", "smithy.example#Thing", "smithy.example#ReadThing", "smithy.example#GetThing"}),
+        ("string :test(< member < list)", {"smithy.api#String"}),
+        ("structure <-[output]- operation", {"smithy.example#ReadThing"}),
+        ("[@trait|length: @{min} = 1]", {"smithy.example#GetThingInput$name"}),
+        ("enum > member [id|member = RED]", {"smithy.example#Color$RED"}),
+        (":unknownFunction(*)", set()),
+    ],
+)
+def test_selector_matches(selector, expected):
+    model = _model(SELECTOR_MODEL)
+    engine = SelectorEngine(model)
+    got = {n for n in engine.select(parse_selector(selector))
+           if n.startswith("smithy.example#") or n in expected}
+    assert got == expected
+
+
+@pytest.mark.parametrize("text", ["", "[trait|", "string ]", "-[input", "notAType", "[id = 'x]", ":test(string"])
+def test_selector_parse_errors(text):
+    with pytest.raises(SelectorError):
+        parse_selector(text)
+
+
+def test_every_prelude_selector_parses():
+    from smithy2cfn.prelude import prelude_files
+
+    found = 0
+    for _name, text in prelude_files():
+        for m in re.finditer(r'selector:\s*("""(.*?)"""|"((?:[^"\\]|\\.)*)")', text, re.S):
+            sel = m.group(2) if m.group(2) is not None else m.group(3)
+            found += 1
+            parse_selector(sel)
+    assert found > 40
+
+
+# --------------------------------------------------------------------------- trait checks
+
+
+def test_trait_outside_its_selector():
+    out = check(idl("@readonly\nstring Foo\n\nstructure S {\n    @httpLabel\n    a: String\n}\n"))
+    assert codes(out) == [("S3001", "smithy.example#Foo"), ("S3001", "smithy.example#S$a")]
+
+
+def test_trait_in_its_selector_is_fine():
+    out = check(idl("@readonly\noperation Op {}\n\nstructure S {\n    @required\n    @httpLabel\n    a: String\n}\n"))
+    assert codes(out) == []
+
+
+def test_trait_conflicts():
+    out = check(idl("@readonly\n@idempotent\noperation Op {}\n"))
+    assert codes(out) == [("S3002", "smithy.example#Op")]
+
+
+def test_trait_value_type_and_required_members():
+    out = check(idl('@length(min: "x")\nstring A\n\n@range(min: 1, max: 0.5)\ninteger B\n\n'
+                    '@http(method: "GET")\noperation Op {}\n'))
+    assert codes(out) == [("S3003", "smithy.example#A"), ("S3003", "smithy.example#Op")]
+    msg = next(d.message for d in out if d.shape_id == "smithy.example#Op")
+    assert "Missing required structure member `uri`" in msg
+
+
+def test_trait_value_enum_and_unknown_member():
+    out = check(idl('@error("nope")\nstructure E {}\n\n@paginated(inputToken: "a", bogus: 1)\n'
+                    "@readonly\noperation Op {}\n"))
+    assert ("S3003", "smithy.example#E") in codes(out)
+    assert ("S3004", "smithy.example#Op") in codes(out, Severity.WARNING)
+
+
+def test_user_defined_trait_with_id_ref_selector():
+    out = check(idl("@trait\nstructure pointsAt {\n    @idRef(failWhenMissing: true, selector: \"structure\")\n"
+                    "    target: String\n}\n\n@pointsAt(target: Bar)\nstring Foo\n\nlist Bar { member: String }\n"
+                    "\n@pointsAt(target: Baz)\nstring Ok\n\nstructure Baz {}\n"))
+    assert codes(out) == [("S3003", "smithy.example#Foo")]
+    assert "does not match selector `structure`" in out[0].message
+
+
+def test_structurally_exclusive():
+    out = check(idl("@input\nstructure In {\n    @httpPayload\n    a: Blob\n    @httpPayload\n    b: Blob\n}\n"
+                    "\n@http(method: \"POST\", uri: \"/\")\noperation Op { input: In }\n"))
+    assert ("S3005", "smithy.example#In") in codes(out)
+
+
+def test_unstable_traits_warn():
+    out = check(idl("use aws.cloudformation#cfnResource\n\n@cfnResource\nresource R {}\n")
+                .replace("use aws.cloudformation#cfnResource\n\n", "")
+                .replace("namespace smithy.example\n", "namespace smithy.example\n\nuse aws.cloudformation#cfnResource\n"))
+    assert codes(out, Severity.WARNING) == [("S3006", "smithy.example#R")]
+
+
+def test_default_value_type():
+    out = check(idl('structure S {\n    a: Integer = "x"\n    b: Integer = 1\n    c: String = "s"\n}\n'))
+    assert codes(out) == [("S3007", "smithy.example#S$a")]
+
+
+# --------------------------------------------------------------------------- shapes
+
+
+def _load_fixture(name: str):
+    diags = Diagnostics()
+    model = load_model([str(HERE / name)], diags)
+    assert not diags.has_errors, [d.format_text() for d in diags if d.is_error]
+    return model
+
+
+def test_enum_rules_on_json_ast():
+    out = validate_model(_load_fixture("enum-values.json"))
+    assert codes(out) == [
+        ("S3030", "smithy.example#BadEnum$EMPTY"),
+        ("S3030", "smithy.example#BadEnum$TEN"),
+        ("S3031", "smithy.example#BadEnum$ALSO_A"),
+        ("S3031", "smithy.example#BadIntEnum$ALSO_ONE"),
+        ("S3032", "smithy.example#EmptyEnum"),
+        ("S3032", "smithy.example#EmptyIntEnum"),
+        ("S3033", "smithy.example#BadIntEnum$ABC"),
+        ("S3033", "smithy.example#BadIntEnum$FLOAT"),
+        ("S3033", "smithy.example#BadIntEnum$LONG"),
+    ]
+
+
+def test_collections_and_mixins():
+    out = check(idl("list L {}\nmap M {}\n\n@mixin\noperation OpMixin {\n    input := {}\n}\n\n"
+                    "@mixin\nresource ResMixin {\n    identifiers: { id: String }\n}\n\n"
+                    "@mixin\nstructure A1 { a: String }\n\n@mixin\nstructure A2 { a: Integer }\n\n"
+                    "structure Both with [A1, A2] {}\n"))
+    assert codes(out) == [
+        ("S3040", "smithy.example#OpMixin"),
+        ("S3040", "smithy.example#ResMixin"),
+        ("S3041", "smithy.example#L"),
+        ("S3041", "smithy.example#M"),
+        ("S3043", "smithy.example#Both$a"),
+    ]
+
+
+# --------------------------------------------------------------------------- resources
+
+
+def test_lifecycle_rules():
+    out = validate_model(_load_fixture("lifecycle.smithy"))
+    assert codes(out) == sorted([
+        ("S3010", "smithy.example#GetForecast"),      # read must be readonly
+        ("S3010", "smithy.example#ListForecasts"),    # list must be readonly
+        ("S3010", "smithy.example#PutForecast"),      # put must not be readonly
+        ("S3010", "smithy.example#PutForecast"),      # put must be idempotent
+        ("S3010", "smithy.example#UpdateForecast"),   # update must not be readonly
+        ("S3010", "smithy.example#DeleteForecast"),   # delete must be idempotent
+        ("S3011", "smithy.example#GetForecast"),      # identifier not bound (not @required)
+        ("S3012", "smithy.example#BatchGet"),         # collection operation binds every identifier
+        ("S3012", "smithy.example#ListForecasts"),
+        ("S3013", "smithy.example#History"),          # child lacks the parent's identifier
+    ])
+
+
+def test_valid_resource_hierarchy():
+    out = check(idl("""
+resource Forecast {
+    identifiers: { forecastId: ForecastId }
+    create: CreateForecast
+    read: GetForecast
+    list: ListForecasts
+    resources: [History]
+}
+string ForecastId
+string HistoryId
+
+operation CreateForecast { input := { a: String } }
+@readonly
+operation GetForecast { input := { @required forecastId: ForecastId } }
+@readonly
+operation ListForecasts { input := {} }
+
+resource History {
+    identifiers: { forecastId: ForecastId, historyId: HistoryId }
+    read: GetHistory
+    list: ListHistory
+}
+@readonly
+operation GetHistory {
+    input := {
+        @required
+        @resourceIdentifier("forecastId")
+        fid: ForecastId
+        @required
+        historyId: HistoryId
+    }
+}
+@readonly
+operation ListHistory { input := { @required forecastId: ForecastId } }
+"""))
+    assert codes(out) == []
+
+
+def test_identifier_and_reference_targets():
+    out = check(idl("""
+resource R {
+    identifiers: { n: Integer }
+    operations: [Op]
+}
+operation Op {
+    input := { @required @resourceIdentifier("nope") n: Integer }
+    errors: [NotAnError]
+}
+structure NotAnError {}
+structure S { r: R }
+"""))
+    got = codes(out)
+    assert ("S3014", "smithy.example#R") in got
+    assert ("S3015", "smithy.example#OpInput$n") in got
+    assert ("S3018", "smithy.example#Op") in got
+    assert ("S3018", "smithy.example#S$r") in got
+
+
+def test_property_bindings():
+    out = check(idl("""
+resource R {
+    identifiers: { id: String }
+    properties: { size: Integer }
+    read: GetR
+}
+@readonly
+operation GetR {
+    input := { @required id: String }
+    output := {
+        size: String
+        @property(name: "nope")
+        other: String
+    }
+}
+"""))
+    assert codes(out) == [("S3017", "smithy.example#GetROutput$other"), ("S3017", "smithy.example#GetROutput$size")]
+
+
+def test_resource_cycle():
+    out = check(idl("resource A { resources: [B] }\nresource B { resources: [A] }\n"))
+    assert ("S3016", "smithy.example#A") in codes(out)
+
+
+# --------------------------------------------------------------------------- aws.cloudformation
+
+
+def test_cfn_mutability_and_additional_identifier():
+    out = check(idl("structure S {\n    @aws.cloudformation#cfnAdditionalIdentifier\n"
+                    '    @aws.cloudformation#cfnMutability("create")\n    a: String\n}\n'))
+    assert codes(out) == [("S3052", "smithy.example#S$a")]
+
+
+def test_cfn_property_conflict_of_one_type_is_a_warning():
+    out = check(idl("""
+@aws.cloudformation#cfnResource
+resource R {
+    identifiers: { id: String }
+    create: CreateR
+    read: GetR
+}
+string NameA
+string NameB
+operation CreateR { input := { name: NameA } }
+@readonly
+operation GetR { input := { @required id: String }, output := { name: NameB } }
+"""))
+    assert codes(out) == []
+    assert ("S3050", "smithy.example#R") in codes(out, Severity.WARNING)
+
+
+def _parse_errorfile(path: Path) -> list[tuple[str, str, str, str]]:
+    """``(severity, shape ID, message, event ID)`` for each line of a reference ``.errors`` file."""
+    events = []
+    for line in path.read_text().splitlines():
+        m = re.match(r"\[(\w+)\] ([^:]+(?::[^ :][^:]*)?): (.*) \| ([\w.#]+)\s*$", line)
+        if m:
+            events.append((m.group(1), m.group(2), m.group(3), m.group(4).split(".", 1)[0]))
+    return events
+
+
+def _errorfiles() -> list[Path]:
+    folder = SHARED / "conformance" / "cfn-traits" / "errorfiles"
+    return sorted(folder.glob("*.errors")) if folder.exists() else []
+
+
+@pytest.mark.parametrize("errors_file", _errorfiles() or [None], ids=lambda p: p.stem if p else "absent")
+def test_cfn_traits_errorfiles(errors_file):
+    if errors_file is None:
+        shared_or_skip("conformance", "cfn-traits", "errorfiles")
+    diags = Diagnostics()
+    model = load_model([str(errors_file.with_suffix(".smithy"))], diags)
+    assert not diags.has_errors
+    out = validate_model(model)
+    expected = _parse_errorfile(errors_file)
+    assert expected
+    missing = []
+    for severity, shape, message, event in expected:
+        hit = [d for d in out if d.shape_id == shape and d.severity.name == severity
+               and f"Smithy event: {event}" in (d.hint or "")]
+        record_result("cfn-traits events", f"{errors_file.stem}: {shape} {event}", bool(hit))
+        if not hit:
+            missing.append((severity, shape, event, message))
+    extra_errors = [d for d in out if d.is_error and not any(
+        d.shape_id == s and sev == "ERROR" for sev, s, _, _ in expected)]
+    print(f"{errors_file.stem}: {len(expected) - len(missing)}/{len(expected)} events reproduced")
+    assert not missing
+    assert not extra_errors, [d.message for d in extra_errors]
+
+
+# --------------------------------------------------------------------------- no false errors
+
+
+def _valid_model_groups() -> list[tuple[str, list[str]]]:
+    conf = SHARED / "conformance"
+    if not conf.exists():
+        return []
+    groups = [(f"aws/{f.stem}", [str(f)]) for f in sorted((conf / "aws" / "models").glob("*.json"))]
+    cases = json.loads((conf / "cfn" / "cases.json").read_text())["cases"]
+    groups += [(f"cfn/{c['name']}", [str(conf / "cfn" / m) for m in c["models"]]) for c in cases]
+    shared = conf / "idl" / "valid" / "__shared.json"
+    groups += [(f"idl/{f.relative_to(conf / 'idl' / 'valid')}", [str(f), str(shared)])
+               for f in sorted((conf / "idl" / "valid").rglob("*.smithy"))]
+    return groups
+
+
+@pytest.mark.parametrize("name,paths", _valid_model_groups() or [("absent", [])],
+                         ids=[g[0] for g in _valid_model_groups()] or ["absent"])
+def test_no_false_errors_on_valid_models(name, paths):
+    if not paths:
+        shared_or_skip("conformance")
+    diags = Diagnostics()
+    model = load_model(paths, diags)
+    if diags.has_errors:
+        pytest.skip(f"{name} does not load yet: {next(d.message for d in diags if d.is_error)}")
+    errors = [d.format_text(None) for d in validate_model(model) if d.is_error]
+    record_result("validate: no false errors", name, not errors)
+    assert not errors
+
+
+#: IDL invalid cases whose problem is semantic: the expected event must come from load or validate.
+SEMANTIC_INVALID = [
+    "enums/enum-with-bad-values.smithy",
+    "enums/enum-without-member.smithy",
+    "enums/int-enum-without-member.smithy",
+    "enums/intEnum-with-bad-value.smithy",
+    "enums/intEnum-with-float.smithy",
+    "enums/intEnum-with-long.smithy",
+    "lists/list-empty-members.smithy",
+    "lists/set-empty-members.smithy",
+    "maps/map-empty-members.smithy",
+    "mixins/member-mixin-conflict-1.smithy",
+    "mixins/member-mixin-conflict-2.smithy",
+    "mixins/operation-mixin-with-io.smithy",
+    "mixins/resource-mixin-with-properties.smithy",
+]
+
+
+@pytest.mark.parametrize("case", SEMANTIC_INVALID)
+def test_semantic_invalid_idl_cases_are_rejected(case):
+    path = shared_or_skip("conformance", "idl", "invalid", *case.split("/"))
+    diags = Diagnostics()
+    model = load_model([str(path)], diags)
+    errors = [d for d in diags if d.is_error] + [d for d in validate_model(model) if d.is_error]
+    record_result("idl invalid (semantic)", case, bool(errors))
+    assert errors
