@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import jsonpointer
+
 from smithy2cfn.emit.schema import Context, ResourceSchema
 
 SERVICE_TRAIT = "aws.api#service"
@@ -267,38 +269,46 @@ class JsonAddMapper(CfnMapper):
 
 
 def json_add(doc: dict[str, Any], pointer: str, value: Any) -> str | None:
-    """Add ``value`` at RFC 6901 ``pointer`` in ``doc`` (in place), creating intermediate
-    objects. Returns a problem description, or ``None`` on success."""
-    if pointer == "":
+    """Add ``value`` at RFC 6901 ``pointer`` in ``doc`` (in place), creating missing
+    intermediate objects like the reference's ``NodePointer.addWithIntermediateValues``.
+
+    Pointers are parsed by the ``jsonpointer`` library. Returns a problem description, or
+    ``None`` on success.
+    """
+    try:
+        parts = jsonpointer.JsonPointer(pointer).parts
+    except jsonpointer.JsonPointerException as e:
+        return str(e)
+    if not parts:
         return "cannot replace the whole document"
-    if not pointer.startswith("/"):
-        return "a JSON pointer must start with '/'"
-    parts = [p.replace("~1", "/").replace("~0", "~") for p in pointer[1:].split("/")]
     cur: Any = doc
-    for i, part in enumerate(parts):
-        last = i == len(parts) - 1
+    for part in parts[:-1]:
         if isinstance(cur, dict):
-            if last:
-                cur[part] = value
-                return None
             if not isinstance(cur.get(part), (dict, list)):
                 cur[part] = {}
             cur = cur[part]
         elif isinstance(cur, list):
-            if part == "-":
-                index = len(cur)
-            elif part.isdigit() and int(part) <= len(cur):
-                index = int(part)
+            if part == "-" or (part.isdigit() and int(part) == len(cur)):
+                cur.append({})
+                cur = cur[-1]
+            elif part.isdigit() and int(part) < len(cur):
+                cur = cur[int(part)]
             else:
                 return f"'{part}' is not an index of the array"
-            if last:
-                cur.insert(index, value)
-                return None
-            if index == len(cur):
-                cur.append({})
-            cur = cur[index]
         else:
             return f"'{part}' goes through a value that is neither an object nor an array"
+    last = parts[-1]
+    if isinstance(cur, dict):
+        cur[last] = value
+    elif isinstance(cur, list):
+        if last == "-":
+            cur.append(value)
+        elif last.isdigit() and int(last) <= len(cur):
+            cur.insert(int(last), value)
+        else:
+            return f"'{last}' is not an index of the array"
+    else:
+        return f"'{last}' goes through a value that is neither an object nor an array"
     return None
 
 

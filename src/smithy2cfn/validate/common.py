@@ -21,7 +21,7 @@ S3012     collection operation binds every identifier             ResourceIdenti
 S3013     child resource lacks its parent's identifiers           ResourceIdentifier
 S3014     resource identifier does not target a string            ResourceIdentifier
 S3015     @resourceIdentifier names no identifier                 ResourceIdentifierBinding
-S3016     resource bound more than once / containment cycle       ServiceBoundResourceOperation
+S3016     resource containment cycle                              ResourceCycle
 S3017     property binding problems                               ResourceOperationInputOutput
 S3018     a relationship targets the wrong kind of shape          Target
 S3030     enum value that is not a non-empty string               EnumShape
@@ -29,11 +29,12 @@ S3031     duplicate enum / intEnum values                         EnumShape / In
 S3032     enum / intEnum without members                          Model
 S3033     intEnum value that is not a 32-bit integer              IntEnumShape
 S3040     operation / resource mixin with input, output, ids...   Model
-S3043     two mixins give a member different targets          Model
 S3041     list / map without its required members                 Model
+S3043     two mixins give a member different targets              Model
 S3050     cfn property whose members target different shapes     CfnResourceProperty
+          (ERROR across shape types, WARNING within one type)
 S3051     cfnResource primaryIdentifier is not a string property  CfnResourceProperty
-S3052     write-only member marked as additional identifier       CfnMutabilityTrait
+S3052     write/create-only member marked additional identifier   CfnMutabilityTrait
 S3099     internal error in a validator (reported, not raised)    —
 ========  =====================================================  ===========================
 """
