@@ -62,7 +62,12 @@ class Span:
 
 @dataclass(frozen=True)
 class Diagnostic:
-    """One problem: ``code`` (e.g. ``"S2001"``), severity, message, span, shape ID, hint."""
+    """One problem: ``code`` (e.g. ``"S2001"``), severity, message, span, shape ID, hint.
+
+    ``event_id`` is the reference's validation event ID where the problem has one
+    (``"TraitTarget"``...); suppressions (Smithy 2.0 "Model validation" §"Suppressions")
+    match it.
+    """
 
     code: str
     severity: Severity
@@ -70,6 +75,7 @@ class Diagnostic:
     span: Span | None = None
     shape_id: str | None = None
     hint: str | None = None
+    event_id: str | None = None
 
     @property
     def is_error(self) -> bool:
@@ -114,6 +120,8 @@ class Diagnostic:
             d["shapeId"] = self.shape_id
         if self.hint:
             d["hint"] = self.hint
+        if self.event_id:
+            d["eventId"] = self.event_id
         return d
 
 

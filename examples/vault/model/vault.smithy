@@ -1,5 +1,13 @@
 $version: "2"
 
+metadata suppressions = [
+    {
+        id: "UnstableTrait"
+        namespace: "acme.vault"
+        reason: "The CloudFormation traits are what this model is for."
+    }
+]
+
 namespace acme.vault
 
 use aws.api#service

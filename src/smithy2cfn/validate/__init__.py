@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity
 from smithy2cfn.model.shapes import Model, ShapeId
 from smithy2cfn.validate import cfn, resources, shape_rules, traits
+from smithy2cfn.validate.suppressions import apply_suppressions
 
 Validator = Callable[[Model], Iterable[Diagnostic]]
 
@@ -52,7 +53,8 @@ VALIDATORS: list[Validator] = [
 def validate_model(model: Model, validators: Iterable[Validator] | None = None) -> list[Diagnostic]:
     """Run ``validators`` (default :data:`VALIDATORS`) and return their diagnostics.
 
-    Findings about prelude shapes are dropped; an exception inside a validator becomes one
+    Findings about prelude shapes are dropped, and so are those that the model suppresses
+    (:mod:`smithy2cfn.validate.suppressions`); an exception inside a validator becomes one
     ``S3099`` WARNING naming the validator (the model is never rejected for it).
     """
     out: list[Diagnostic] = []
@@ -66,7 +68,7 @@ def validate_model(model: Model, validators: Iterable[Validator] | None = None) 
             out.append(Diagnostic("S3099", Severity.WARNING,
                                   f"internal error in validator {check.__name__}: {type(e).__name__}: {e}; "
                                   "its checks were skipped", hint="please report this as a smithy2cfn bug"))
-    return out
+    return apply_suppressions(model, out)
 
 
 def run_validators(model: Model, diags: Diagnostics) -> None:

@@ -84,7 +84,7 @@ def diag(model: Model, code: str, severity: Severity, node_id: str, message: str
     """A located diagnostic about ``node_id``; ``event`` is the reference's event ID."""
     tail = f"Smithy event: {event}"
     return Diagnostic(code, severity, message, span_of(model, node_id), node_id,
-                      f"{hint} ({tail})" if hint else tail)
+                      f"{hint} ({tail})" if hint else tail, event_id=event)
 
 
 def error(model: Model, code: str, node_id: str, message: str, event: str, hint: str | None = None) -> Diagnostic:
