@@ -46,28 +46,27 @@ def check_with_cloudformation_cli(path: Path) -> None:
 
 
 def check_case(suite: str, case: dict, tmp_path: Path) -> None:
+    """Build one case and compare every expected file; records per-case and per-schema counts."""
     base = SHARED / "conformance" / suite
     out = tmp_path / "out"
     result = run_build(suite, case, out)
-    ok = False
-    try:
-        assert result.exit_code == 0, result.output
-        written = sorted(p.name for p in out.glob("*.json"))
-        for name, rel in case["expected"].items():
-            expected = json.loads((base / rel).read_text())
-            if name == "*":
-                assert len(written) == 1, f"expected exactly one schema, got {written}"
-                name = written[0]
-            assert name in written, f"{name} not written (got {written})"
-            actual = json.loads((out / name).read_text())
-            assert actual == expected, f"{name} differs from {rel}"
-        for name in written:
-            check_with_cloudformation_cli(out / name)
-        if case.get("complete", True) and "*" not in case["expected"]:
-            assert set(written) == set(case["expected"]), "unexpected extra or missing files"
-        ok = True
-    finally:
-        record_result(suite, case["name"], ok)
+    written = sorted(p.name for p in out.glob("*.json")) if result.exit_code == 0 else []
+    problems: list[str] = [] if result.exit_code == 0 else [result.stderr]
+    for name, rel in case["expected"].items():
+        expected = json.loads((base / rel).read_text())
+        if name == "*":
+            name = written[0] if len(written) == 1 else "*"
+        same = name in written and json.loads((out / name).read_text()) == expected
+        record_result(f"{suite} (schemas)", f"{case['name']}/{name}", same)
+        if not same:
+            problems.append(f"{name} differs from {rel} (written: {written})")
+    for name in written:
+        check_with_cloudformation_cli(out / name)
+    if case.get("complete", True) and "*" not in case["expected"] and written:
+        if set(written) != set(case["expected"]):
+            problems.append(f"unexpected extra or missing files: {sorted(set(written) ^ set(case['expected']))}")
+    record_result(f"{suite} (cases)", case["name"], not problems)
+    assert not problems, "\n".join(problems)
 
 
 @pytest.mark.parametrize("case", _cases("cfn"))
