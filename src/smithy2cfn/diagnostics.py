@@ -103,12 +103,17 @@ class Diagnostic:
         where = f"{self.span}: " if self.span else ""
         shape = f" (shape {self.shape_id})" if self.shape_id and self.shape_id not in self.message else ""
         out = f"{where}{self.severity.label}[{self.code}] {self.message}{shape}"
-        if self.hint:
-            out += f"\n  = help: {self.hint}"
         if source_line is not None and self.span and self.span.line:
             gutter = f"{self.span.line:>5} | "
             text = source_line.expandtabs(1)
-            out += f"\n{gutter}{text}\n{' ' * (len(gutter) - 2)}| {' ' * max(self.span.column - 1, 0)}^"
+            start = max(self.span.column - 1, 0)
+            width = 1
+            if self.span.end_line == self.span.line and self.span.end_column > self.span.column:
+                width = self.span.end_column - self.span.column
+            width = max(1, min(width, len(text) - start))
+            out += f"\n{gutter}{text}\n{' ' * (len(gutter) - 2)}| {' ' * start}{'^' * width}"
+        if self.hint:
+            out += f"\n      = help: {self.hint}"
         return out
 
     def to_json(self) -> dict:

@@ -25,10 +25,6 @@ use aws.iam#requiredActions
 /// Acme Vault stores secrets in encrypted vaults, each with its own access policy.
 @service(sdkId: "Vault", cloudFormationName: "Vault", arnNamespace: "vault")
 @tagEnabled
-@externalDocumentation(
-    "API Reference": "https://docs.example.com/vault/api"
-    "Source Code": "https://github.com/acme/vault-resource-providers"
-)
 service VaultService {
     version: "2026-11-01"
     resources: [Vault]
@@ -36,6 +32,10 @@ service VaultService {
 }
 
 /// A vault: an encrypted container for secrets.
+@externalDocumentation(
+    "API Reference": "https://docs.example.com/vault/api"
+    "Source Code": "https://github.com/acme/vault-resource-providers"
+)
 @cfnResource(name: "Vault", additionalSchemas: [VaultStatistics])
 @taggable(property: "Tags")
 resource Vault {
@@ -47,6 +47,7 @@ resource Vault {
         encryption: EncryptionSettings
         retentionDays: RetentionDays
         storageClass: StorageClass
+        tier: String
         kmsKeyId: String
         status: VaultStatus
         createdAt: Timestamp
@@ -137,6 +138,9 @@ operation CreateVault {
 
         $storageClass
 
+        @deprecated(message: "Use storageClass instead.", since: "2026-11-01")
+        $tier
+
         @cfnMutability("create-and-read")
         $kmsKeyId
 
@@ -191,6 +195,8 @@ operation GetVault {
         $retentionDays
 
         $storageClass
+
+        $tier
 
         $kmsKeyId
 
