@@ -16,14 +16,16 @@ from smithy2cfn.diagnostics import Diagnostic, Diagnostics, format_diagnostics
 
 _FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
                        show_default=True, help="How diagnostics are printed on stderr.")
+_VERBOSE = click.option("-v", "--verbose", is_flag=True,
+                        help="Print every warning (by default a warning repeated more than 3 times is summed up).")
 
 
-def _report(items: list[Diagnostic] | Diagnostics, fmt: str, quiet: bool = False) -> None:
+def _report(items: list[Diagnostic] | Diagnostics, fmt: str, quiet: bool = False, verbose: bool = False) -> None:
     items = list(items)
     if quiet:
         items = [d for d in items if d.is_error]
     if items:
-        click.echo(format_diagnostics(items, fmt), nl=False, err=True)
+        click.echo(format_diagnostics(items, fmt, fold_after=None if verbose else 3), nl=False, err=True)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -44,7 +46,8 @@ def main() -> None:
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 if the output folder is out of date.")
 @click.option("-q", "--quiet", is_flag=True, help="Print errors only, no warnings.")
 @_FORMAT
-def build(models, out_dir, config_file, service, organization, service_name, check, quiet, fmt):
+@_VERBOSE
+def build(models, out_dir, config_file, service, organization, service_name, check, quiet, fmt, verbose):
     """Build one schema per cfnResource resource of MODELS (files or folders).
 
     With no MODELS and no --config, a smithy-build.json in the current folder is used.
@@ -70,7 +73,7 @@ def build(models, out_dir, config_file, service, organization, service_name, che
     if out_dir is None:
         out_dir = Path("build") / "cloudformation"
     result = api.build([*sources, *map(str, models)], out_dir, settings, check=check)
-    _report(list(diags) + result.diagnostics, fmt, quiet)
+    _report(list(diags) + result.diagnostics, fmt, quiet, verbose)
     if not result.ok:
         sys.exit(1)
     if not quiet:
@@ -83,12 +86,13 @@ def build(models, out_dir, config_file, service, organization, service_name, che
 @click.argument("models", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("-q", "--quiet", is_flag=True, help="Print errors only, no warnings.")
 @_FORMAT
-def validate(models, quiet, fmt):
+@_VERBOSE
+def validate(models, quiet, fmt, verbose):
     """Load and check MODELS; exit 1 when they have errors."""
     model, diags = api.load(models)
     if not diags.has_errors:
         api.validate(model, diags)
-    _report(diags.sorted(), fmt, quiet)
+    _report(diags.sorted(), fmt, quiet, verbose)
     sys.exit(1 if diags.has_errors else 0)
 
 

@@ -195,13 +195,27 @@ def _source_line(span: Span | None, cache: dict[str, list[str] | None]) -> str |
 
 
 def format_diagnostics(diagnostics: Diagnostics | list[Diagnostic], fmt: str = "text",
-                       show_source: bool = True) -> str:
-    """Render diagnostics sorted by location, one per line (``fmt`` is ``text`` or ``json``)."""
+                       show_source: bool = True, fold_after: int | None = None) -> str:
+    """Render diagnostics sorted by location, one per line (``fmt`` is ``text`` or ``json``).
+
+    ``fold_after`` (text only): non-error diagnostics whose code and message repeat more than
+    this many times are shown that many times, then summed up in one line.
+    """
     items = diagnostics.sorted() if isinstance(diagnostics, Diagnostics) else sorted(
         set(diagnostics), key=Diagnostic.sort_key)
     if fmt == "json":
         return "".join(json.dumps(d.to_json(), sort_keys=True) + "\n" for d in items)
     cache: dict[str, list[str] | None] = {}
-    return "".join(
-        d.format_text(_source_line(d.span, cache) if show_source else None) + "\n" for d in items
-    )
+    seen: dict[tuple, int] = {}
+    out: list[str] = []
+    for d in items:
+        key = (d.code, d.severity, d.message)
+        seen[key] = seen.get(key, 0) + 1
+        if fold_after is not None and not d.is_error and seen[key] > fold_after:
+            continue
+        out.append(d.format_text(_source_line(d.span, cache) if show_source else None) + "\n")
+    for (code, severity, message), count in seen.items():
+        if fold_after is not None and severity < Severity.ERROR and count > fold_after:
+            out.append(f"{severity.label}[{code}] {message}: {count - fold_after} more like the above "
+                       "(--verbose shows them all)\n")
+    return "".join(out)

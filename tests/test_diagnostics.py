@@ -1,0 +1,47 @@
+"""The diagnostic formats: text (source line, caret, help, folding) and JSON lines."""
+
+from __future__ import annotations
+
+import json
+
+from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity, Span, format_diagnostics
+
+
+def test_text_format_has_location_source_caret_and_help(tmp_path):
+    src = tmp_path / "m.smithy"
+    src.write_text("namespace a\nstructure Foo { bar: Baz }\n")
+    d = Diagnostic("S2001", Severity.ERROR, "unresolved 'Baz'", Span(str(src), 2, 22, 2, 25),
+                   "a#Foo$bar", "did you mean 'Bar'?")
+    lines = format_diagnostics([d]).splitlines()
+    assert lines[0] == f"{src}:2:22: error[S2001] unresolved 'Baz' (shape a#Foo$bar)"
+    assert lines[1] == "    2 | structure Foo { bar: Baz }"
+    assert lines[2] == "      |                      ^^^"
+    assert lines[3] == "      = help: did you mean 'Bar'?"
+
+
+def test_sorted_by_file_line_column_and_deduplicated():
+    diags = Diagnostics()
+    diags.error("S1", "b", Span("b.smithy", 1, 1))
+    diags.error("S1", "a2", Span("a.smithy", 2, 1))
+    diags.error("S1", "a1", Span("a.smithy", 1, 5))
+    diags.error("S1", "a1", Span("a.smithy", 1, 5))
+    text = format_diagnostics(diags, show_source=False)
+    assert [line.split(": ")[0] for line in text.splitlines()] == ["a.smithy:1:5", "a.smithy:2:1", "b.smithy:1:1"]
+
+
+def test_json_lines():
+    d = Diagnostic("S3006", Severity.WARNING, "unstable", Span("m.smithy", 3, 1), "a#B", event_id="UnstableTrait")
+    (line,) = format_diagnostics([d], "json").splitlines()
+    assert json.loads(line) == {"code": "S3006", "severity": "warning", "message": "unstable", "file": "m.smithy",
+                                "line": 3, "column": 1, "shapeId": "a#B", "eventId": "UnstableTrait"}
+
+
+def test_repeated_warnings_fold_but_errors_never_do():
+    items = [Diagnostic("S3006", Severity.WARNING, "same", Span("m.smithy", i, 1)) for i in range(1, 7)]
+    items += [Diagnostic("S2001", Severity.ERROR, "same error", Span("m.smithy", i, 2)) for i in range(1, 7)]
+    text = format_diagnostics(items, show_source=False, fold_after=3)
+    assert text.count("warning[S3006] same (") == 0
+    assert sum(1 for line in text.splitlines() if line.endswith("warning[S3006] same")) == 3
+    assert "warning[S3006] same: 3 more like the above" in text
+    assert text.count("error[S2001]") == 6
+    assert "more like" not in format_diagnostics(items, show_source=False)
