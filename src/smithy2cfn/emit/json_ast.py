@@ -1,9 +1,13 @@
 """Writing a :class:`Model` as Smithy JSON AST, the way the reference serializer does.
 
 Smithy 2.0 "JSON AST". Prelude and trait-package shapes are left out; shapes that use
-mixins list them as ``mixins`` references and hold only what they introduce; traits that a
-shape introduces on a member inherited from a mixin are written as ``"type": "apply"``
-entries keyed by the member ID. Keys are sorted, so the output is byte-stable.
+mixins list them as ``mixins`` references and hold only what they introduce (traits,
+members, and the errors/operations/resources/version/rename of operations, resources and
+services); traits that a shape introduces on a member inherited from a mixin are written as
+``"type": "apply"`` entries keyed by the member ID. As the reference serializer does:
+operations always have ``input``/``output`` (``smithy.api#Unit`` when absent), lists of
+shape references are sorted, IDL 1.0 ``set`` shapes become ``list`` + ``@uniqueItems``,
+and the synthetic ``@box`` is left out. Keys are sorted, so the output is byte-stable.
 """
 
 from __future__ import annotations
@@ -14,20 +18,43 @@ from typing import Any
 from smithy2cfn.model import Member, Model, Shape
 from smithy2cfn.model.shapes import LIFECYCLE_OPERATIONS
 
+UNIT = "smithy.api#Unit"
+
 
 def _ref(shape_id: str) -> dict[str, str]:
     return {"target": shape_id}
 
 
+#: Traits the reference treats as synthetic and never writes in a 2.0 JSON AST.
+_SYNTHETIC = frozenset({"smithy.api#box"})
+
+
+def _traits(traits: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in traits.items() if k not in _SYNTHETIC}
+
+
 def _member(member: Member) -> dict[str, Any]:
     out: dict[str, Any] = {"target": member.target}
-    if member.introduced_traits:
-        out["traits"] = dict(member.introduced_traits)
+    traits = _traits(member.introduced_traits)
+    if traits:
+        out["traits"] = traits
     return out
 
 
-def shape_to_json_ast(shape: Shape) -> dict[str, dict[str, Any]]:
+def _id_list(ids: list[str]) -> list[dict[str, str]]:
+    """A list of references, sorted by shape ID as the reference serializer writes them."""
+    return [_ref(i) for i in sorted(set(ids))]
+
+
+def _introduced(values: list[str], inherited: list[str]) -> list[str]:
+    return [v for v in values if v not in inherited]
+
+
+def shape_to_json_ast(shape: Shape, model: Model | None = None) -> dict[str, dict[str, Any]]:
     """The JSON AST entries for one shape: its own entry plus any ``apply`` entries.
+
+    ``model`` (to look the shape's mixins up) lets the writer leave out what a mixin
+    contributes to a service, resource or operation, as the reference serializer does.
 
     Returns a dict of absolute ID → JSON AST body (``{"type": ..., ...}``).
     """
@@ -35,9 +62,21 @@ def shape_to_json_ast(shape: Shape) -> dict[str, dict[str, Any]]:
     extra: dict[str, dict[str, Any]] = {}
     if shape.mixins:
         body["mixins"] = [_ref(m) for m in shape.mixins]
-    traits = shape.introduced_traits if shape.mixins else shape.traits
+    traits = _traits(shape.introduced_traits if shape.mixins else shape.traits)
+    if shape.type == "set":
+        # Sets are not part of IDL 2.0: the reference writes them as lists with @uniqueItems.
+        body["type"] = "list"
+        traits.setdefault("smithy.api#uniqueItems", {})
     if traits:
-        body["traits"] = dict(traits)
+        body["traits"] = traits
+    mixin_shapes = [model.shapes[m] for m in shape.mixins if model is not None and m in model.shapes]
+
+    def inherited(attr: str) -> list[str]:
+        out: list[str] = []
+        for m in mixin_shapes:
+            out += getattr(m, attr)
+        return out
+
     local = {n: m for n, m in shape.members.items() if m.from_mixin is None}
     if shape.type in ("list", "set"):
         if "member" in local:
@@ -49,15 +88,14 @@ def shape_to_json_ast(shape: Shape) -> dict[str, dict[str, Any]]:
     elif shape.type in ("structure", "union", "enum", "intEnum"):
         body["members"] = {n: _member(m) for n, m in local.items()}
     for member in shape.members.values():
-        if member.from_mixin is not None and member.introduced_traits:
-            extra[member.id] = {"type": "apply", "traits": dict(member.introduced_traits)}
+        if member.from_mixin is not None and _traits(member.introduced_traits):
+            extra[member.id] = {"type": "apply", "traits": _traits(member.introduced_traits)}
     if shape.type == "operation":
-        if shape.input:
-            body["input"] = _ref(shape.input)
-        if shape.output:
-            body["output"] = _ref(shape.output)
-        if shape.errors:
-            body["errors"] = [_ref(e) for e in shape.errors]
+        body["input"] = _ref(shape.input or UNIT)
+        body["output"] = _ref(shape.output or UNIT)
+        errors = _introduced(shape.errors, inherited("errors"))
+        if errors:
+            body["errors"] = _id_list(errors)
     elif shape.type == "resource":
         if shape.identifiers:
             body["identifiers"] = {k: _ref(v) for k, v in shape.identifiers.items()}
@@ -66,23 +104,28 @@ def shape_to_json_ast(shape: Shape) -> dict[str, dict[str, Any]]:
         for op in LIFECYCLE_OPERATIONS:
             if getattr(shape, op):
                 body[op] = _ref(getattr(shape, op))
-        if shape.operations:
-            body["operations"] = [_ref(o) for o in shape.operations]
+        operations = _introduced(shape.operations, inherited("operations"))
+        if operations:
+            body["operations"] = _id_list(operations)
         if shape.collection_operations:
-            body["collectionOperations"] = [_ref(o) for o in shape.collection_operations]
-        if shape.resources:
-            body["resources"] = [_ref(r) for r in shape.resources]
+            body["collectionOperations"] = _id_list(shape.collection_operations)
+        resources = _introduced(shape.resources, inherited("resources"))
+        if resources:
+            body["resources"] = _id_list(resources)
     elif shape.type == "service":
-        if shape.version is not None:
+        versions = {m.version for m in mixin_shapes}
+        if shape.version and shape.version.strip() and shape.version not in versions:
             body["version"] = shape.version
-        if shape.operations:
-            body["operations"] = [_ref(o) for o in shape.operations]
-        if shape.resources:
-            body["resources"] = [_ref(r) for r in shape.resources]
-        if shape.errors:
-            body["errors"] = [_ref(e) for e in shape.errors]
-        if shape.rename:
-            body["rename"] = dict(shape.rename)
+        for attr in ("operations", "resources", "errors"):
+            values = _introduced(getattr(shape, attr), inherited(attr))
+            if values:
+                body[attr] = _id_list(values)
+        inherited_rename: dict[str, str] = {}
+        for m in mixin_shapes:
+            inherited_rename.update(m.rename)
+        rename = {k: v for k, v in shape.rename.items() if inherited_rename.get(k) != v}
+        if rename:
+            body["rename"] = rename
     return {shape.id: body, **extra}
 
 
@@ -92,7 +135,7 @@ def model_to_json_ast(model: Model, *, include_prelude: bool = False) -> dict[st
     for shape_id in sorted(model.shapes):
         if not include_prelude and model.is_prelude(shape_id):
             continue
-        shapes.update(shape_to_json_ast(model.shapes[shape_id]))
+        shapes.update(shape_to_json_ast(model.shapes[shape_id], model))
     doc: dict[str, Any] = {"smithy": "2.0"}
     if model.metadata:
         doc["metadata"] = model.metadata

@@ -506,15 +506,6 @@ class _Assembler:
     def _build_members(self, shape: Shape, body: dict, mixin_shapes: list[Shape], doc: SourceDocument) -> None:
         shape_id = shape.id
         members: dict[str, Member] = {}
-        # inherited members, in mixin order
-        for m in mixin_shapes:
-            for name, mm in m.members.items():
-                if name in members:
-                    continue
-                members[name] = Member(name=name, target=mm.target, container=shape_id,
-                                       traits=dict(mm.traits), introduced_traits={},
-                                       from_mixin=mm.from_mixin or m.id,
-                                       span=self.span_of(f"{shape_id}${name}") or shape.span)
         # local members
         local: list[tuple[str, Any]] = []
         if shape.type in ("list", "set"):
@@ -528,6 +519,23 @@ class _Assembler:
             raw_members = body.get("members") or {}
             if isinstance(raw_members, dict):
                 local.extend(raw_members.items())
+        local_names = {name for name, _ in local}
+        # inherited members, in mixin order
+        for m in mixin_shapes:
+            for name, mm in m.members.items():
+                if name in members:
+                    # Inherited again from a later mixin: the reference adds that mixin
+                    # member's traits to the member as its own (introduced) traits.
+                    # (Two mixins giving the member different targets: the validator's S3043.)
+                    previous = members[name]
+                    previous.traits.update(mm.traits)
+                    if name not in local_names:
+                        previous.introduced_traits.update(mm.traits)
+                    continue
+                members[name] = Member(name=name, target=mm.target, container=shape_id,
+                                       traits=dict(mm.traits), introduced_traits={},
+                                       from_mixin=mm.from_mixin or m.id,
+                                       span=self.span_of(f"{shape_id}${name}") or shape.span)
         for_resource = body.get("for")
         for name, raw in local:
             member_id = f"{shape_id}${name}"
@@ -549,8 +557,8 @@ class _Assembler:
             traits = self._local_traits(member_id, raw.get("traits"))
             if name in members:
                 inherited = members[name]
-                if inherited.target != target and not raw.get("elided"):
-                    self.diags.error("S2022", f"member '{member_id}' redefines the target of mixin member "
+                if inherited.target != target:
+                    self.diags.error("S2022", f"member '{member_id}' conflicts with an inherited mixin member: "
                                      f"'{inherited.from_mixin}${name}'", self.span_of(member_id), member_id)
                 inherited.introduced_traits = self.merge_traits(member_id, inherited.introduced_traits,
                                                                 traits, "member")
@@ -597,10 +605,15 @@ class _Assembler:
 def _upgrade_v1(model: Model, v1_shapes: set[str]) -> None:
     """Apply the reference's IDL 1.0 → 2.0 box semantics to shapes from 1.0 documents.
 
-    Structure members targeting a non-boxed number/boolean shape get ``@default(0/false)``
-    unless boxed; a boxed member of a shape with a default gets ``@default(null)``; a member
-    targeting a ``@streaming`` blob gets ``@default("")``; non-boxed number/boolean shapes
-    defined in 1.0 get ``@default`` themselves.
+    * number/boolean shapes defined in 1.0 without ``@box`` get ``@default(0/false)``;
+    * a structure member whose target is a number/boolean shape that is not boxed (a 1.0
+      shape without ``@box``; a 2.0 or prelude shape whose ``@default`` is the zero value),
+      or a streaming blob (member not ``@required``), gets ``@default`` with the zero value
+      of the target's type, unless the member is ``@box``ed or has a ``@default``;
+    * otherwise a ``@box``ed member gets ``@default(null)``.
+
+    ``@box`` stays on boxed shapes (the reference keeps it as a synthetic trait, which its
+    serializer and ours leave out) and is dropped from members that get a ``@default``.
     """
     for sid in v1_shapes:
         shape = model.shapes.get(sid)
@@ -610,6 +623,17 @@ def _upgrade_v1(model: Model, v1_shapes: set[str]) -> None:
                 and "smithy.api#default" not in shape.traits:
             shape.traits["smithy.api#default"] = _NUMERIC_BOOL[shape.type]
             shape.introduced_traits["smithy.api#default"] = _NUMERIC_BOOL[shape.type]
+
+    def boxed(target: Shape) -> bool:
+        if "smithy.api#box" in target.traits:
+            return True
+        if target.id in v1_shapes:
+            return False
+        default = target.traits.get("smithy.api#default")
+        if target.type == "boolean":
+            return default is not False
+        return isinstance(default, bool) or not isinstance(default, (int, float)) or default != 0
+
     for sid in v1_shapes:
         shape = model.shapes.get(sid)
         if shape is None or shape.type != "structure":
@@ -620,12 +644,17 @@ def _upgrade_v1(model: Model, v1_shapes: set[str]) -> None:
             target = model.shapes.get(member.target)
             if target is None:
                 continue
-            boxed = "smithy.api#box" in member.traits
+            member_boxed = "smithy.api#box" in member.traits
             value: Any = ...
-            if target.type == "blob" and "smithy.api#streaming" in target.traits and not boxed:
-                value = ""
-            elif target.type in _NUMERIC_BOOL and "smithy.api#default" in target.traits:
-                value = None if boxed else target.traits["smithy.api#default"]
+            if not member_boxed:
+                if target.type in _NUMERIC_BOOL and not boxed(target):
+                    value = _NUMERIC_BOOL[target.type]
+                elif (target.type == "blob" and "smithy.api#streaming" in target.traits
+                      and "smithy.api#required" not in member.traits
+                      and "smithy.api#box" not in target.traits):
+                    value = ""
+            else:
+                value = None
             if value is ...:
                 continue
             member.traits.pop("smithy.api#box", None)

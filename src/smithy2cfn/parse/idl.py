@@ -34,7 +34,7 @@ from lark import Token, Tree
 from smithy2cfn.diagnostics import Diagnostic, Severity, Span
 from smithy2cfn.load.document import ANNOTATION
 from smithy2cfn.parse import strings
-from smithy2cfn.parse.syntax import DocComment, parse_tokens
+from smithy2cfn.parse.syntax import DocComment, _after, parse_tokens
 
 MAX_NODE_DEPTH = 256
 
@@ -47,9 +47,17 @@ _VERSION = re.compile(r"([0-9]+)(?:\.([0-9]+))?\Z")
 
 class UnquotedId(str):
     """An unquoted string node value: a syntactic shape ID (Smithy 2.0 IDL §"Syntactic
-    shape IDs"), resolved to an absolute shape ID during lowering."""
+    shape IDs"), resolved to an absolute shape ID during lowering. ``span`` is where it
+    was written (``None`` when unknown)."""
 
-    __slots__ = ()
+    span: Span | None = None
+
+    @classmethod
+    def at(cls, value: str, span: Span) -> UnquotedId:
+        """An unquoted ID written at ``span``."""
+        out = cls(value)
+        out.span = span
+        return out
 
 
 @dataclass
@@ -252,8 +260,12 @@ class _Walker:
             stack.extend(node.children)
         return None
 
-    def same_line(self, a: Tree | Token | None, b: Tree | Token | None, what: str) -> None:
-        """ABNF ``SP``: ``b`` must start on the line where ``a`` ends."""
+    def same_line(self, a: Tree | Token | None, b: Tree | Token | None, what: str, at_break: bool = True) -> None:
+        """ABNF ``SP``: ``b`` must start on the line where ``a`` ends.
+
+        Reported at the line break after ``a`` (``at_break``), else at ``b`` (as the reference
+        does for ``with``/``for``, which it reads as the start of another statement).
+        """
         if a is None or b is None:
             return
         a_end = a.end_line if isinstance(a, Token) else (None if a.meta.empty else a.meta.end_line)
@@ -261,7 +273,14 @@ class _Walker:
         if a_end is not None and b_line is not None and b_line != a_end:
             last = a if isinstance(a, Token) else self.last_token(a)
             shown = f"'{last.value}'" if last is not None else "the previous token"
-            self.syntax(f"expected {what} on the same line as {shown}, found a line break", b)
+            where: Tree | Token | Span = b
+            if last is not None and at_break:
+                # Where the reference reports it: the line break (or comment) after `last`.
+                line, col = _after(self.text, last)
+                where = Span(self.path, line, col, line, col + 1)
+            what_found = "a comment" if isinstance(where, Span) and self.text.startswith(
+                "//", last.end_pos + (where.column - last.end_column)) else "a line break"
+            self.syntax(f"expected {what} on the same line as {shown}, found {what_found}", where)
 
     def needs_space(self, a: Tree | Token | None, b: Tree | Token | None) -> None:
         """ABNF ``SP``/``WS`` between two tokens: they must not touch."""
@@ -314,7 +333,7 @@ class _Walker:
         if data == "node_string_value":
             child = tree.children[0]
             if isinstance(child, Tree):  # shape_id
-                return UnquotedId(self.shape_id(child))
+                return UnquotedId.at(self.shape_id(child), self.span_of(child.children[0]))
             return self.string_token(child)
         return None
 
@@ -550,13 +569,13 @@ class _Walker:
                 continue
             if child.data == "for_resource":
                 self.require_v2("'for' resource references", child)
-                self.same_line(prev_tok, child.children[0], "'for'")
+                self.same_line(prev_tok, child.children[0], "'for'", at_break=False)
                 self.same_line(child.children[0], child.children[1], "a resource shape ID")
                 out.for_resource = self.shape_id(child.children[1])
                 prev_tok = self.last_token(child) or prev_tok
             elif child.data == "mixins":
                 self.require_v2("mixins", child)
-                self.same_line(prev_tok, child.children[0], "'with'")
+                self.same_line(prev_tok, child.children[0], "'with'", at_break=False)
                 out.mixins = [self.shape_id(t) for t in self.trees_of(child, "shape_id")]
                 if not out.mixins:
                     self.syntax("expected at least one shape ID in 'with [...]'", child)
@@ -656,15 +675,9 @@ class _Walker:
     def inline_shape(self, tree: Tree, op: ShapeDef, which: str) -> ShapeDef:
         walrus = tree.children[0]
         name = self.file.inline_shape_name(op, which)
-        # Documentation comments count after ':=' only.
-        nxt = tree.children[1]
-        start = nxt.meta.start_pos if isinstance(nxt, Tree) and not nxt.meta.empty else None
-        if start is None:
-            for c in tree.children[2:]:
-                tok = self.first_token(c) if isinstance(c, Tree) else c
-                if tok is not None:
-                    start = tok.start_pos
-                    break
+        # Documentation comments count after ':=' only: those before the next token.
+        k = bisect.bisect_right(self.token_starts, walrus.start_pos)
+        start = self.tokens[k].start_pos if k < len(self.tokens) else None
         docs = self.docs_before(start) if start is not None else None
         shape = ShapeDef("structure", name, self.span_of(tree), self.traits(tree.children[1]), docs,
                          inline=which)

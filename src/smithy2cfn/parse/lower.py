@@ -17,7 +17,10 @@ Does what the IDL adds on top of the JSON AST (Smithy 2.0 "Smithy IDL"):
 
 Diagnostic codes: ``S1011`` shape defined twice in a file, ``S1014`` a shape name that
 clashes with a ``use`` statement, ``S1017`` a member or body property that does not fit
-the shape type (wrong member names of list/map, bad service/resource property values).
+the shape type (wrong member names of list/map, bad service/resource property values),
+``S2025`` an unquoted node value (trait, metadata or default value) that resolves to no
+loaded shape (the reference's ``SyntacticShapeIdTarget``, a DANGER there, which fails
+its validation; an error here).
 """
 
 from __future__ import annotations
@@ -67,10 +70,24 @@ class _Lowerer:
             return name
         return absolute + sep + member
 
+    def syntactic_id(self, node: UnquotedId, namespace: str | None) -> str:
+        """Resolve an unquoted node value; report it when no shape has the resolved ID
+        (the reference's ``SyntacticShapeIdTarget``)."""
+        absolute = self.resolve(str(node), namespace)
+        if absolute.partition("$")[0] not in self.known:
+            shown = absolute if "#" in absolute else f"{PRELUDE_NAMESPACE}#{absolute}"
+            self.doc.diagnostics.append(Diagnostic(
+                "S2025", Severity.ERROR,
+                f"syntactic shape ID '{node}' does not resolve to a valid shape ID: '{shown}'",
+                node.span or Span(self.file.path), None,
+                "quote the string if it is not meant as a shape ID, or load the model file that defines it",
+                "SyntacticShapeIdTarget"))
+        return absolute
+
     def value(self, node: Any, namespace: str | None = "") -> Any:
         """A node value as plain JSON, syntactic shape IDs resolved (iterative, any depth)."""
         if isinstance(node, UnquotedId):
-            return self.resolve(str(node), namespace)
+            return self.syntactic_id(node, namespace)
         if not isinstance(node, (list, dict)):
             return node
         root: list[Any] = [None]
@@ -78,7 +95,7 @@ class _Lowerer:
         while stack:
             src, parent, key = stack.pop()
             if isinstance(src, UnquotedId):
-                parent[key] = self.resolve(str(src), namespace)
+                parent[key] = self.syntactic_id(src, namespace)
             elif isinstance(src, list):
                 out_l: list[Any] = [None] * len(src)
                 parent[key] = out_l

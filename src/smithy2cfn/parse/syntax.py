@@ -166,8 +166,10 @@ def tokenize(text: str) -> tuple[list[Token], list[DocComment], list[SyntaxProbl
         elif kind in _IGNORED:
             pass
         elif kind == "UNCLOSED":
-            problems.append(SyntaxProblem("unclosed string: expected a closing '\"' before the end of the file",
-                                          line, col, end_line, end_col))
+            # Reported where the reference reports it: at the end of the file.
+            problems.append(SyntaxProblem(f"unclosed string starting at line {line}, column {col}: expected "
+                                          "a closing '\"' before the end of the file",
+                                          end_line, end_col, end_line, end_col))
             tokens.append(Token("ERROR", value[:1], pos, line, col, line, col + 1, pos + 1))
         else:
             ttype = p.punctuation[value] if kind == "PUNCT" else kind
@@ -233,6 +235,8 @@ _DESCRIPTIONS = {
 }
 
 _SHAPE_TYPE_WORDS = STATEMENT_KEYWORDS - {"metadata", "namespace", "use", "apply"}
+#: Keywords that the ABNF requires to be followed by something on the same line (``SP``).
+_SAME_LINE_KEYWORDS = STATEMENT_KEYWORDS | {"="}
 
 
 def _describe_expected(names: list[str], prev: Token | None, p: _Parser) -> str:
@@ -275,6 +279,36 @@ def _describe_token(tok: Token) -> str:
     return repr(value) if "'" in value else f"'{value}'"
 
 
+def _after(text: str, tok: Token) -> tuple[int, int]:
+    """Line and column of the first character after ``tok`` that is not a space or tab
+    (where the reference reports a line break or comment that the ABNF forbids)."""
+    pos = tok.end_pos
+    line, col = tok.end_line, tok.end_column
+    while pos < len(text) and text[pos] in " \t":
+        pos += 1
+        col += 1
+    return line, col
+
+
+def _pending_traits(value_stack: list) -> Token | None:
+    """The ``@`` token of traits parsed after the last complete statement, if any."""
+    for item in value_stack:
+        if isinstance(item, Tree):
+            if item.data in _STATEMENT_RULES or str(item.data).startswith("__start") or item.data == "start":
+                continue
+            is_traits = item.data in ("trait", "trait_statements") or str(item.data).startswith("__trait_statements")
+            if is_traits and not item.meta.empty:
+                # "@" is filtered out of the tree; the tree's position is the "@"'s.
+                m = item.meta
+                return Token("AT", "@", m.start_pos, m.line, m.column, m.line, m.column + 1, m.start_pos + 1)
+            if is_traits:
+                continue  # an empty trait list
+            return None
+        if isinstance(item, Token):
+            return item if item.value == "@" else None
+    return None
+
+
 def parse_tokens(text: str) -> ParseResult:
     """Tokenize and parse ``text``; never raises on bad input.
 
@@ -306,7 +340,11 @@ def parse_tokens(text: str) -> ParseResult:
 
     eq_type = p.punctuation.get("=", "EQUAL")
     i, n = 0, len(tokens)
-    unclosed_reported = {(pr.line, pr.column) for pr in problems}
+    unclosed_reported = {(t.line, t.column) for t in tokens if t.type == "ERROR" and t.value == '"'}
+    eof_line = text.count("\n") + 1
+    eof_col = len(text) - text.rfind("\n")
+    namespace_kw = keywords.get("namespace")
+    seen_namespace = False
     while True:
         ip = p.lark.parse_interactive()
         ps = ip.parser_state
@@ -328,11 +366,12 @@ def parse_tokens(text: str) -> ParseResult:
                     error_at = i
                     break
                 ps.feed_token(tok)
+                if tok.type == namespace_kw:
+                    seen_namespace = True
                 prev = tok
                 i += 1
             if error_at is None:
-                end = Token("$END", "", len(text), prev.end_line if prev else 1,
-                            prev.end_column if prev else 1)
+                end = Token("$END", "", len(text), eof_line, eof_col)
                 if not _can_shift(states, ps.state_stack, "$END", p.end_state):
                     error_at = n
                 else:
@@ -348,24 +387,38 @@ def parse_tokens(text: str) -> ParseResult:
         if error_at < n:
             bad = tokens[error_at]
         else:
-            last = tokens[-1] if tokens else None
-            bad = Token("$END", "", len(text), last.end_line if last else 1, last.end_column if last else 1,
-                        last.end_line if last else 1, last.end_column if last else 1)
-        if bad.type == "ERROR":
+            bad = Token("$END", "", len(text), eof_line, eof_col, eof_line, eof_col)
+        pending_traits = None if seen_namespace else _pending_traits(ps.value_stack)
+        if pending_traits is not None and bad.type != "ERROR":
+            # Traits before the namespace: the reference expects a namespace at the '@'.
+            at = pending_traits
+            result.problems.append(SyntaxProblem(
+                f"expected a namespace statement before traits and shapes, found '@' "
+                f"(the trait is followed by {_describe_token(bad)})",
+                at.line, at.column, at.end_line or at.line, at.end_column or at.column))
+        elif bad.type == "ERROR":
             if (bad.line, bad.column) not in unclosed_reported:
                 result.problems.append(SyntaxProblem(f"unexpected character {_describe_token(bad)}",
                                                      bad.line, bad.column, bad.line, bad.column + 1))
         elif prev is not None and prev.type == eq_type and bad.line != prev.end_line:
+            line, col = _after(text, prev)
             result.problems.append(SyntaxProblem("expected a value on the same line as '=', found a line break",
-                                                 bad.line, bad.column, bad.end_line, bad.end_column))
+                                                 line, col, line, col + 1))
         else:
             expected = _expected(states, ps.state_stack)
             if bad.type == "$END" and not expected:
                 expected = ["$END"]
             where = f" after '{prev.value}'" if prev is not None and len(prev.value) <= 30 else ""
             msg = f"expected {_describe_expected(expected, prev, p)}{where}, found {_describe_token(bad)}"
-            result.problems.append(SyntaxProblem(msg, bad.line, bad.column, bad.end_line or bad.line,
-                                                 bad.end_column or bad.column))
+            if prev is not None and bad.line != prev.end_line and (
+                    (prev.type != "IDENTIFIER" and prev.value in _SAME_LINE_KEYWORDS)
+                    or (prev.value == ":" and error_at >= 3 and tokens[error_at - 3].value == "$")):
+                # The ABNF wants the next token on this line: report at the line break.
+                line, col = _after(text, prev)
+                result.problems.append(SyntaxProblem(msg, line, col, line, col + 1))
+            else:
+                result.problems.append(SyntaxProblem(msg, bad.line, bad.column, bad.end_line or bad.line,
+                                                     bad.end_column or bad.column))
         if len(result.problems) >= MAX_SYNTAX_ERRORS or error_at >= n:
             break
         # Resume at the error token itself when it starts a statement line (the previous
