@@ -79,7 +79,7 @@ def test_json_ast_round_trip(case: Path):
         assert from_json == from_idl
         ok = True
     finally:
-        record_result("idl JSON AST round trip", case.name, ok)
+        record_result("idl JSON AST round trip", str(case.relative_to(IDL / "valid")), ok)
 
 
 _LINE = re.compile(r"line (\d+)")
@@ -90,9 +90,17 @@ def test_invalid_is_rejected(case: Path):
     first = case.read_text(encoding="utf-8", errors="replace").splitlines()[0]
     result = CliRunner().invoke(main, ["validate", str(case), "--format", "json"], catch_exceptions=False)
     rejected = result.exit_code == 1
-    record_result("idl invalid (rejected)", case.name, rejected)
+    name = str(case.relative_to(IDL / "invalid"))
+    record_result("idl invalid (rejected)", name, rejected)
     m = _LINE.search(first)
     if m and rejected:
         lines = {json.loads(x).get("line") for x in result.stderr.splitlines() if x.startswith("{")}
-        record_result("idl invalid (same line as the reference)", case.name, int(m.group(1)) in lines)
+        record_result("idl invalid (same line as the reference)", name, int(m.group(1)) in lines)
     assert rejected, f"{case.name} was accepted; the reference reports: {first}"
+
+
+@pytest.mark.parametrize("case", _params("invalid", "*.json"))
+def test_invalid_json_ast_is_rejected(case: Path):
+    result = CliRunner().invoke(main, ["validate", str(case)], catch_exceptions=False)
+    record_result("idl invalid JSON AST (rejected)", str(case.relative_to(IDL / "invalid")), result.exit_code == 1)
+    assert result.exit_code == 1, result.output

@@ -104,6 +104,12 @@ def read_json_ast(text: str, path: str) -> SourceDocument:
         if body["type"] == "apply":
             doc.applies.append(ApplyStatement(shape_id, dict(traits), span))
             continue
+        if doc.version == "1.0":
+            for key, feature in (("properties", "resource properties"), ("mixins", "mixins")):
+                if key in body and (key != "properties" or body["type"] == "resource"):
+                    doc.diagnostics.append(_error(
+                        path, f"{feature} can only be used with Smithy version 2 or later "
+                        f"(shape '{shape_id}' is in a version {version} file)", span, code="S1013"))
         doc.ast["shapes"][shape_id] = body
         doc.spans[shape_id] = span
         members = body.get("members")
