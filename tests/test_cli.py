@@ -75,7 +75,7 @@ def test_unknown_shape_suggests_a_name(tmp_path):
 def test_missing_service_is_an_error(tmp_path):
     result = run("build", str(CLI / "no-service.smithy"), "-o", str(tmp_path / "out"))
     assert result.exit_code == 1
-    assert "error[S4" in result.stderr
+    assert result.stderr.startswith(f"{CLI / 'no-service.smithy'}: error[S4002]")
     assert not (tmp_path / "out").exists()
 
 
@@ -83,7 +83,9 @@ def test_unknown_service_is_an_error(tmp_path):
     result = run("build", str(EXAMPLE / "model"), "-o", str(tmp_path / "out"),
                  "--service", "acme.vault#Nope")
     assert result.exit_code == 1
+    assert result.stderr.startswith("<command line --service>: error[S4001]")
     assert "acme.vault#Nope" in result.stderr
+    assert "did you mean 'acme.vault#VaultService'" in result.stderr
 
 
 def test_missing_file_is_reported(tmp_path):

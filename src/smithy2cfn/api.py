@@ -70,13 +70,16 @@ def validate(model: Model, diags: Diagnostics) -> None:
     run_validators(model, diags)
 
 
-def convert(model: Model, settings: Mapping[str, Any] | None, diags: Diagnostics) -> dict[str, dict]:
+def convert(model: Model, settings: Mapping[str, Any] | None, diags: Diagnostics,
+            settings_source: str | None = None) -> dict[str, dict]:
     """Convert every ``cfnResource`` of the configured service into a resource schema.
 
     Args:
         model: a loaded model without errors.
         settings: the ``cloudformation`` plugin settings (``service``, ``organizationName``...).
         diags: receives conversion problems and the meta-schema check of every schema.
+        settings_source: where the settings came from (a file path, or e.g.
+            ``"<command line>"``); configuration diagnostics point there.
 
     Returns:
         Output file name → schema; ``{}`` when configuration or conversion failed.
@@ -86,6 +89,8 @@ def convert(model: Model, settings: Mapping[str, Any] | None, diags: Diagnostics
     from smithy2cfn.emit.metaschema import check_schema
 
     config = CfnConfig.from_dict(dict(settings or {}), diags)
+    if settings_source is not None:
+        config.source = Span(settings_source)
     if diags.has_errors:
         return {}
     schemas = emit_convert(model, config, diags)
@@ -125,6 +130,7 @@ def build(
     settings: Mapping[str, Any] | None = None,
     *,
     check: bool = False,
+    settings_source: str | None = None,
 ) -> BuildResult:
     """Load, validate, convert and (unless the build fails) write the resource schemas.
 
@@ -134,6 +140,7 @@ def build(
         settings: ``cloudformation`` plugin settings (see README "Settings").
         check: compare with the files in ``out_dir`` instead of writing; differing or
             missing files are listed in ``BuildResult.stale``.
+        settings_source: where ``settings`` came from, for diagnostics (see :func:`convert`).
 
     Returns:
         A :class:`BuildResult`. Nothing is written when any ERROR diagnostic is reported;
@@ -145,7 +152,7 @@ def build(
     if not diags.has_errors:
         validate(model, diags)
     if not diags.has_errors:
-        schemas = convert(model, settings, diags)
+        schemas = convert(model, settings, diags, settings_source)
         if not diags.has_errors:
             result.schemas = schemas
     if result.schemas and out_dir is not None:

@@ -66,13 +66,17 @@ def build(models, out_dir, config_file, service, organization, service_name, che
         sources = cfg.sources
     if not models and not sources:
         raise click.UsageError("give at least one model file or folder (or a smithy-build.json)")
-    for key, value in (("service", service), ("organizationName", organization),
-                       ("serviceName", service_name)):
+    source = str(config_file) if config_file is not None else None
+    for key, flag, value in (("service", "--service", service), ("organizationName", "--org", organization),
+                             ("serviceName", "--service-name", service_name)):
         if value is not None:
             settings[key] = value
+            if key == "service":
+                source = f"<command line {flag}>"
     if out_dir is None:
         out_dir = Path("build") / "cloudformation"
-    result = api.build([*sources, *map(str, models)], out_dir, settings, check=check)
+    result = api.build([*sources, *map(str, models)], out_dir, settings, check=check,
+                       settings_source=source or "<command line>")
     _report(list(diags) + result.diagnostics, fmt, quiet, verbose)
     if not result.ok:
         sys.exit(1)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from smithy2cfn.diagnostics import Diagnostics
+from smithy2cfn.diagnostics import Diagnostics, Span
 
 #: Default ``externalDocs`` names, in priority order (reference ``CfnConfig``).
 DEFAULT_EXTERNAL_DOCS = (
@@ -91,6 +91,8 @@ class CfnConfig:
     disable_features: list[str] = field(default_factory=list)
     use_integer_type: bool = False
     extensions: dict[str, Any] = field(default_factory=dict)
+    #: where the settings came from (a config file, or the command line), for diagnostics
+    source: Span | None = None
 
     @classmethod
     def from_dict(cls, d: dict, diags: Diagnostics) -> CfnConfig:

@@ -7,6 +7,7 @@ convert them to JSON Schema, run the mapper chain, and name the file after ``typ
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import replace
 from typing import Any
 
@@ -14,7 +15,7 @@ from smithy2cfn.config import CfnConfig
 from smithy2cfn.derive.graph import closure, contained_resources, member_closure
 from smithy2cfn.derive.resource_index import CFN_RESOURCE, CfnResource, CfnResourceIndex
 from smithy2cfn.derive.tagging import TAGGABLE, TagIndex
-from smithy2cfn.diagnostics import Diagnostics
+from smithy2cfn.diagnostics import Diagnostics, Span
 from smithy2cfn.emit.jsonschema import SchemaConverter, capitalize
 from smithy2cfn.emit.mappers import CfnMapper, default_mappers, tag_member_name
 from smithy2cfn.emit.schema import Context, ResourceSchema
@@ -32,6 +33,12 @@ def file_name(type_name: str) -> str:
     return type_name.lower().replace("::", "-") + ".json"
 
 
+def _first_model_file(model: Model) -> Span | None:
+    """The first user file the model was loaded from (prelude files skipped), as a span."""
+    paths = [p for p in model.versions if not p.startswith("<prelude>")]
+    return Span(paths[0]) if paths else None
+
+
 def resolve_service(model: Model, config: CfnConfig, diags: Diagnostics) -> Shape | None:
     """The service to convert: ``config.service``, or the model's only service.
 
@@ -42,8 +49,12 @@ def resolve_service(model: Model, config: CfnConfig, diags: Diagnostics) -> Shap
         shape = model.get(config.service)
         if shape is None or shape.type != "service":
             what = "not found" if shape is None else f"a {shape.type}, not a service"
+            names = {s.id: s.id for s in model.of_type("service") if not model.is_prelude(s.id)}
+            close = difflib.get_close_matches(config.service, list(names), n=1, cutoff=0.6)
+            hint = f"did you mean '{close[0]}'?" if close else (
+                f"services in the model: {', '.join(names)}" if names else None)
             diags.error("S4001", f"cloudformation 'service' {config.service} is {what}",
-                        shape_id=config.service)
+                        span=config.source, shape_id=config.service, hint=hint)
             return None
         return shape
     services = [s for s in model.of_type("service") if not model.is_prelude(s.id)]
@@ -51,6 +62,7 @@ def resolve_service(model: Model, config: CfnConfig, diags: Diagnostics) -> Shap
         found = ", ".join(s.id for s in services) or "none"
         diags.error("S4002", f"cloudformation setting 'service' is missing and the model has "
                              f"{len(services)} services ({found})",
+                    span=config.source if services else _first_model_file(model),
                     hint="set 'service' to the shape ID of the service to convert")
         return None
     return services[0]
@@ -88,7 +100,8 @@ def type_name(model: Model, service: Shape, resource: Shape, config: CfnConfig,
     if org is None:
         if service_trait is None:
             diags.error("S4006", "cloudformation setting 'organizationName' is required when the "
-                                 f"service {service.id} has no aws.api#service trait", shape_id=service.id)
+                                 f"service {service.id} has no aws.api#service trait", span=service.span,
+                        shape_id=service.id, hint="pass --org NAME or set 'organizationName'")
             return None
         org = "AWS"
     svc = config.service_name
