@@ -115,41 +115,51 @@ def _prelude_documents() -> tuple[SourceDocument, ...]:
 
 # --------------------------------------------------------------------------- reading
 
-def read_documents(files: list[Path], diags: Diagnostics, extra_known: set[str] = frozenset()) -> list[SourceDocument]:
-    """Read every file into a :class:`SourceDocument` (IDL lowered with cross-file resolution).
+def read_sources(sources: Iterable[tuple[str, str]], diags: Diagnostics,
+                 extra_known: set[str] = frozenset()) -> list[SourceDocument]:
+    """Turn ``(path, text)`` sources into :class:`SourceDocument` s, in order.
 
-    ``extra_known`` holds IDs that exist besides these files (the prelude's).
-    Syntax problems land in ``diags``.
+    A path ending in ``.json`` is a JSON AST file, anything else IDL. Every IDL file is
+    parsed first and lowered only once the IDs of every shape in every source (and
+    ``extra_known``, the prelude's) are known, so forward references across files resolve
+    (Smithy 2.0 IDL §"Relative shape ID resolution"). Problems land in ``diags``.
     """
-    parsed: list[tuple[Path, Any]] = []
+    from smithy2cfn.parse.idl import parse_idl
+    from smithy2cfn.parse.lower import lower_idl
+
     known: set[str] = set(extra_known)
-    for f in files:
-        text = _read_text(f, diags)
-        if text is None:
-            continue
-        if f.suffix == ".json":
-            doc = read_json_ast(text, str(f))
+    items: list[Any] = []
+    for path, text in sources:
+        if path.endswith(".json"):
+            doc = read_json_ast(text, path)
             diags.extend(doc.diagnostics)
             known |= set(doc.ast.get("shapes", {}))
-            parsed.append((f, doc))
+            items.append(doc)
         else:
-            from smithy2cfn.parse.idl import parse_idl
-
-            idl = parse_idl(text, str(f))
+            idl = parse_idl(text, path)
             diags.extend(idl.diagnostics)
             known |= idl.defined_shape_ids()
-            parsed.append((f, idl))
+            items.append(idl)
     docs: list[SourceDocument] = []
-    for _f, item in parsed:
-        if isinstance(item, SourceDocument):
-            docs.append(item)
-        else:
-            from smithy2cfn.parse.lower import lower_idl
-
-            doc = lower_idl(item, known)
-            diags.extend(doc.diagnostics)
-            docs.append(doc)
+    for item in items:
+        if not isinstance(item, SourceDocument):
+            item = lower_idl(item, known)
+            diags.extend(item.diagnostics)
+        docs.append(item)
     return docs
+
+
+def read_documents(files: list[Path], diags: Diagnostics, extra_known: set[str] = frozenset()) -> list[SourceDocument]:
+    """Read files (UTF-8) and turn them into documents with :func:`read_sources`."""
+    texts = ((str(f), text) for f in files if (text := _read_text(f, diags)) is not None)
+    return read_sources(texts, diags, extra_known)
+
+
+def _prelude_ids(prelude_docs: list[SourceDocument]) -> set[str]:
+    known: set[str] = set()
+    for d in prelude_docs:
+        known |= set(d.ast["shapes"])
+    return known
 
 
 def load_model(paths: Iterable[str], diags: Diagnostics, *, prelude: bool = True) -> Model:
@@ -164,42 +174,14 @@ def load_model(paths: Iterable[str], diags: Diagnostics, *, prelude: bool = True
         The model (possibly partial when ``diags.has_errors``).
     """
     prelude_docs = list(_prelude_documents()) if prelude else []
-    extra = set()
-    for d in prelude_docs:
-        extra |= set(d.ast["shapes"])
-    docs = read_documents(discover(paths, diags), diags, extra)
+    docs = read_documents(discover(paths, diags), diags, _prelude_ids(prelude_docs))
     return assemble(prelude_docs, docs, diags)
 
 
 def load_texts(sources: Iterable[tuple[str, str]], diags: Diagnostics, *, prelude: bool = True) -> Model:
     """Load in-memory sources ``(path, text)``; the path's suffix picks IDL or JSON AST."""
-    from smithy2cfn.parse.idl import parse_idl
-    from smithy2cfn.parse.lower import lower_idl
-
     prelude_docs = list(_prelude_documents()) if prelude else []
-    known: set[str] = set()
-    for d in prelude_docs:
-        known |= set(d.ast["shapes"])
-    items: list[Any] = []
-    for path, text in sources:
-        if path.endswith(".json"):
-            doc = read_json_ast(text, path)
-            diags.extend(doc.diagnostics)
-            known |= set(doc.ast["shapes"])
-            items.append(doc)
-        else:
-            idl = parse_idl(text, path)
-            diags.extend(idl.diagnostics)
-            known |= idl.defined_shape_ids()
-            items.append(idl)
-    docs = []
-    for item in items:
-        if isinstance(item, SourceDocument):
-            docs.append(item)
-        else:
-            doc = lower_idl(item, known)
-            diags.extend(doc.diagnostics)
-            docs.append(doc)
+    docs = read_sources(sources, diags, _prelude_ids(prelude_docs))
     return assemble(prelude_docs, docs, diags)
 
 
