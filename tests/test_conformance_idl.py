@@ -104,3 +104,21 @@ def test_invalid_json_ast_is_rejected(case: Path):
     result = CliRunner().invoke(main, ["validate", str(case)], catch_exceptions=False)
     record_result("idl invalid JSON AST (rejected)", str(case.relative_to(IDL / "invalid")), result.exit_code == 1)
     assert result.exit_code == 1, result.output
+
+
+def _aws_models() -> list:
+    root = SHARED / "conformance" / "aws" / "models"
+    if not root.exists():
+        return [pytest.param(None, marks=pytest.mark.skip(reason=f"{root} not found (../shared is absent)"),
+                             id="aws-absent")]
+    return [pytest.param(p, id=p.stem) for p in sorted(root.glob("*.json"))]
+
+
+@pytest.mark.parametrize("model", _aws_models())
+def test_real_models_round_trip_through_ast(model: Path):
+    """Loading a real AWS model and writing it back gives the same shapes and metadata."""
+    code, doc, output = _ast(model)
+    original = json.loads(model.read_text())
+    ok = code == 0 and doc["shapes"] == original["shapes"] and doc.get("metadata", {}) == original.get("metadata", {})
+    record_result("aws models: JSON AST round trip", model.stem, ok)
+    assert ok, output[:2000]
