@@ -201,3 +201,60 @@ def test_traits_before_the_namespace_are_reported_at_the_first_trait():
     _, diags = _load(("bad.smithy", '$version: "2.0"\n@deprecated\n@since("1")\nmetadata foo = "bar"\n'))
     errors = [d for d in diags if d.code == "S1001"]
     assert errors and (errors[0].span.line, errors[0].span.column) == (2, 1)
+
+
+# --------------------------------------------------------------------------- versions, duplicates
+
+
+def test_box_in_a_v2_file_is_an_error_where_it_is_applied():
+    _, diags = _load(_v2("structure A {\n    @box\n    a: Integer\n}\ninteger B\napply B @box\n"))
+    errors = [d for d in diags if d.code == "S2026"]
+    assert sorted((d.shape_id, d.span.line) for d in errors) == [(f"{NS}#A$a", 4), (f"{NS}#B", 8)]
+    _, diags = _load(("m.json", '{"smithy": "2.0", "shapes": {"a#B": {"type": "integer", '
+                                '"traits": {"smithy.api#box": {}}}}}'))
+    assert _codes(diags) == ["S2026"]
+    _, diags = _load(("v1.smithy", "namespace a\n@box\ninteger B\n"))
+    assert not diags.has_errors
+
+
+def test_structure_for_a_private_resource_of_another_namespace_is_a_danger():
+    res = ("r.smithy", '$version: "2.0"\nnamespace p\n@private\nresource R { identifiers: { id: String } }\n')
+    _, diags = _load(res, _v2("structure S for p#R { $id }\n"))
+    events = [d for d in diags if d.code == "S2027"]
+    assert len(events) == 1 and events[0].event_id == "PrivateAccess" and not diags.has_errors
+    assert events[0].span.line == 3
+    _, diags = _load(("r.smithy", res[1] + "structure S for R { $id }\n"))
+    assert not [d for d in diags if d.code == "S2027"]
+
+
+def test_equal_definitions_merge_their_traits_and_different_ones_conflict():
+    model, diags = _load(_v2('@tags(["a"])\nstructure A { a: String }\n', "a.smithy"),
+                         _v2('@tags(["b"])\n@deprecated\nstructure A { @internal a: String }\n', "b.smithy"))
+    assert not diags.has_errors
+    a = model.shapes[f"{NS}#A"]
+    assert a.traits["smithy.api#tags"] == ["a", "b"] and "smithy.api#deprecated" in a.traits
+    assert "smithy.api#internal" in a.members["a"].traits
+    _, diags = _load(_v2("structure A { a: String }\n", "a.smithy"), _v2("structure A { a: Integer }\n", "b.smithy"))
+    assert _codes(diags) == ["S2002"]
+    _, diags = _load(_v2('@documentation("x")\nstring A\n', "a.smithy"),
+                     _v2('@documentation("y")\nstring A\n', "b.smithy"))
+    errors = [d for d in diags if d.is_error]
+    assert [d.code for d in errors] == ["S2013"] and errors[0].span.path == "b.smithy"
+
+
+def test_the_same_source_twice_is_loaded_once_and_null_trait_values_coerce():
+    src = ("a.smithy", 'metadata m = [1]\nnamespace a\n@tags(["x"])\nstring S\n')
+    model, diags = _load(src, src)
+    assert not diags.has_errors and model.metadata["m"] == [1]
+    model, diags = _load(("n.json", '{"smithy": "2.0", "shapes": {"a#S": {"type": "string", "traits": '
+                                    '{"smithy.api#tags": null, "smithy.api#deprecated": null}}}}'))
+    assert not diags.has_errors
+    assert model.shapes["a#S"].traits == {"smithy.api#tags": [], "smithy.api#deprecated": {}}
+
+
+def test_metadata_conflicts_are_located_at_the_key():
+    _, diags = _load(("a.smithy", 'metadata foo = "a"\n'), ("b.json", '{"smithy": "2.0",\n "metadata": {\n  "foo": "b"}}'))
+    errors = [d for d in diags if d.is_error]
+    assert [d.code for d in errors] == ["S2005"]
+    assert (errors[0].span.path, errors[0].span.line, errors[0].span.column) == ("b.json", 3, 3)
+    assert "a.smithy:1:" in errors[0].message

@@ -76,6 +76,7 @@ class SourceDocument:
         applies: apply statements, in source order.
         spans: absolute shape or member ID → where it is defined.
         trait_spans: ``(shape or member ID, trait ID)`` → where the trait is applied.
+        metadata_spans: metadata key → where the key is set.
         diagnostics: problems found while reading the file (syntax errors...).
     """
 
@@ -85,4 +86,5 @@ class SourceDocument:
     applies: list[ApplyStatement] = field(default_factory=list)
     spans: dict[str, Span] = field(default_factory=dict)
     trait_spans: dict[tuple[str, str], Span] = field(default_factory=dict)
+    metadata_spans: dict[str, Span] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)

@@ -37,6 +37,23 @@ def _key_positions(text: str, path: str) -> dict[str, Span]:
     return spans
 
 
+def _metadata_key_positions(text: str, path: str, keys: list[str]) -> dict[str, Span]:
+    """Approximate spans of the top-level keys of the ``"metadata"`` object: the first
+    ``"key":`` after the ``"metadata"`` key (the JSON itself is already known valid)."""
+    spans: dict[str, Span] = {}
+    start = re.search(r'"metadata"\s*:', text)
+    if start is None:
+        return spans
+    for key in keys:
+        m = re.compile(re.escape(json.dumps(key)) + r"\s*:").search(text, start.end())
+        if m is None:
+            continue
+        line = text.count("\n", 0, m.start()) + 1
+        col = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
+        spans[key] = Span(path, line, col)
+    return spans
+
+
 def _error(path: str, message: str, span: Span | None = None, code: str = "S1101") -> Diagnostic:
     return Diagnostic(code, Severity.ERROR, message, span or Span(path))
 
@@ -85,6 +102,7 @@ def read_json_ast(text: str, path: str) -> SourceDocument:
         doc.diagnostics.append(_error(path, "'metadata' must be an object"))
     else:
         doc.ast["metadata"] = metadata
+        doc.metadata_spans = _metadata_key_positions(text, path, list(metadata))
     shapes = data.get("shapes", {})
     if not isinstance(shapes, dict):
         doc.diagnostics.append(_error(path, "'shapes' must be an object"))

@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from smithy2cfn.diagnostics import Diagnostics, Span
+from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity, Span
 from smithy2cfn.load.document import ANNOTATION, ApplyStatement, SourceDocument
 from smithy2cfn.load.json_ast import read_json_ast
 from smithy2cfn.model.shapes import (
@@ -223,20 +223,28 @@ class _Assembler:
     def add_document(self, doc: SourceDocument, is_prelude: bool) -> None:
         self.model.versions[doc.path] = doc.version
         for key, value in (doc.ast.get("metadata") or {}).items():
+            span = doc.metadata_spans.get(key) or Span(doc.path)
             if key in self.metadata:
                 old = self.metadata[key]
                 if isinstance(old, list) and isinstance(value, list):
                     self.metadata[key] = old + value
                 elif old != value:
-                    self.diags.error("S2005", f"metadata key '{key}' conflicts with a value set in "
-                                     f"{self.metadata_span[key]}", Span(doc.path))
+                    self.diags.error("S2005", f"metadata conflict for key '{key}': it is set to a different "
+                                     f"value at {self.metadata_span[key]}", span)
             else:
                 self.metadata[key] = value
-                self.metadata_span[key] = Span(doc.path)
+                self.metadata_span[key] = span
         for shape_id, body in (doc.ast.get("shapes") or {}).items():
             if shape_id in self.raw:
-                if self.raw[shape_id] == body and not is_prelude and shape_id not in self.prelude_ids:
-                    continue
+                if not is_prelude and shape_id not in self.prelude_ids:
+                    if self.raw[shape_id] == body:
+                        continue
+                    if _without_traits(self.raw[shape_id]) == _without_traits(body):
+                        # The same shape defined again with other traits: the reference merges
+                        # the traits of equal definitions (ModelAssembler "conflicting shapes
+                        # that are equal").
+                        self.raw[shape_id] = self._merge_duplicate(shape_id, self.raw[shape_id], body, doc)
+                        continue
                 first = self.span_of(shape_id)
                 self.diags.error(
                     "S2002",
@@ -256,6 +264,43 @@ class _Assembler:
         for apply in doc.applies:
             self.applies.append((apply, doc))
 
+    def _merge_duplicate(self, shape_id: str, first: dict, again: dict, doc: SourceDocument) -> dict:
+        """``first`` with the shape and member traits of ``again`` (an equal definition
+        apart from traits) merged in: equal values are kept once, lists concatenate, other
+        different values are an ``S2013`` error located in ``doc``."""
+        merged = dict(first)
+
+        def merge(owner: str, base: Any, extra: Any) -> dict:
+            out = dict(base) if isinstance(base, dict) else {}
+            for tid, value in (extra if isinstance(extra, dict) else {}).items():
+                if tid not in out or _same_trait_value(out[tid], value):
+                    if tid not in out or out[tid] is ANNOTATION:
+                        out[tid] = value
+                elif isinstance(out[tid], list) and isinstance(value, list):
+                    out[tid] = out[tid] + value
+                else:
+                    span = doc.trait_spans.get((owner, tid)) or doc.spans.get(owner) or Span(doc.path)
+                    self.diags.error("S2013", f"conflicting values for trait '{tid}' on '{owner}' "
+                                     "(the shape is defined again with another value)", span, owner)
+            return out
+
+        if "traits" in first or "traits" in again:
+            merged["traits"] = merge(shape_id, first.get("traits"), again.get("traits"))
+        if isinstance(first.get("members"), dict):
+            members = dict(first["members"])
+            for name, member in (again.get("members") or {}).items():
+                if isinstance(member, dict) and isinstance(members.get(name), dict) and (
+                        "traits" in member or "traits" in members[name]):
+                    members[name] = {**members[name], "traits": merge(
+                        f"{shape_id}${name}", members[name].get("traits"), member.get("traits"))}
+            merged["members"] = members
+        for name in ("member", "key", "value"):
+            if isinstance(first.get(name), dict) and isinstance(again.get(name), dict) and (
+                    "traits" in first[name] or "traits" in again[name]):
+                merged[name] = {**first[name], "traits": merge(
+                    f"{shape_id}${name}", first[name].get("traits"), again[name].get("traits"))}
+        return merged
+
     # ---- trait handling
     def coerce(self, trait_id: str, value: Any, owner: str, span: Span | None) -> Any:
         """Annotation value ``ANNOTATION`` → ``{}``/``[]``/``true`` from the trait's shape type."""
@@ -268,6 +313,14 @@ class _Assembler:
         elif "smithy.api#trait" not in (trait_shape.get("traits") or {}):
             self.diags.error("S2011", f"'{trait_id}' is applied as a trait but is not a trait "
                              "definition", span, owner)
+        if value is None and trait_shape is not None:
+            # A null trait value means "no value" for structure, map and list traits
+            # (the reference's ``Trait.coerceTraitValue``).
+            kind = trait_shape.get("type")
+            if kind in ("structure", "map"):
+                return {}
+            if kind in ("list", "set"):
+                return []
         if value is ANNOTATION:
             kind = trait_shape.get("type") if trait_shape else "structure"
             if kind in ("list", "set"):
@@ -355,6 +408,7 @@ class _Assembler:
         for apply, doc in self.applied.get(target, []):
             for tid, value in apply.traits.items():
                 span = apply.trait_spans.get(tid) or apply.span or Span(doc.path)
+                self._check_versioned_trait(doc, target, tid, span)
                 value = self.coerce(tid, value, target, span)
                 out = self.merge_traits(target, out, {tid: value}, "apply")
         return out
@@ -363,9 +417,19 @@ class _Assembler:
         out: dict[str, Any] = {}
         if not isinstance(raw_traits, dict):
             return out
+        doc = self.raw_doc.get(ShapeId.root(owner))
         for tid, value in raw_traits.items():
+            if doc is not None:
+                self._check_versioned_trait(doc, owner, tid, self.trait_span(owner, tid))
             out[tid] = self.coerce(tid, value, owner, self.trait_span(owner, tid))
         return out
+
+    def _check_versioned_trait(self, doc: SourceDocument, owner: str, trait_id: str, span: Span | None) -> None:
+        """Traits a model version does not allow: ``@box`` in IDL 2.0 (the reference's
+        ``Version.validateVersionedTrait``)."""
+        if trait_id == "smithy.api#box" and doc.version == "2.0" and ShapeId.root(owner) not in self.prelude_ids:
+            self.diags.error("S2026", "@box is not supported in Smithy IDL 2.0; use @default (or no "
+                             "@default for a nullable member) instead", span, owner)
 
     def _ref(self, owner: str, value: Any, what: str) -> str | None:
         target = value.get("target") if isinstance(value, dict) else value
@@ -412,6 +476,9 @@ class _Assembler:
         local = self.merge_traits(shape_id, local, self._apply_traits(shape_id), "apply")
         shape.introduced_traits = local
         shape.traits = {**inherited, **local}
+
+        if isinstance(body.get("for"), str):
+            self._check_private_for(shape, body["for"])
 
         # members
         if kind in AGGREGATE_TYPES or kind in ("enum", "intEnum"):
@@ -478,6 +545,21 @@ class _Assembler:
             if isinstance(rename, dict):
                 shape.rename.update({k: v for k, v in rename.items() if isinstance(v, str)})
         return shape
+
+    def _check_private_for(self, shape: Shape, resource_id: str) -> None:
+        """A structure ``for`` a ``@private`` resource of another namespace: the reference's
+        ``PrivateAccess`` event (DANGER)."""
+        res = self.raw.get(resource_id)
+        if res is None or ShapeId.namespace(resource_id) == ShapeId.namespace(shape.id):
+            return
+        traits = set(res.get("traits") or {})
+        for apply, _ in self.applied.get(resource_id, []):
+            traits |= set(apply.traits)
+        if "smithy.api#private" in traits:
+            self.diags.items.append(Diagnostic(
+                "S2027", Severity.DANGER,
+                f"'{shape.id}' is for '{resource_id}', a @private resource of another namespace "
+                f"('{ShapeId.namespace(resource_id)}')", shape.span, shape.id, event_id="PrivateAccess"))
 
     def _io(self, owner: str, value: Any, what: str) -> str | None:
         if value is None:
@@ -584,6 +666,26 @@ class _Assembler:
         return None
 
 
+def _without_traits(body: dict) -> dict:
+    """A raw shape body without its own and its members' traits (to compare definitions)."""
+    out = {k: v for k, v in body.items() if k != "traits"}
+    if isinstance(out.get("members"), dict):
+        out["members"] = {n: {k: v for k, v in m.items() if k != "traits"} if isinstance(m, dict) else m
+                          for n, m in out["members"].items()}
+    for name in ("member", "key", "value"):
+        if isinstance(out.get(name), dict):
+            out[name] = {k: v for k, v in out[name].items() if k != "traits"}
+    return out
+
+
+def _same_trait_value(a: Any, b: Any) -> bool:
+    """Equal raw trait values; an annotation (``@foo``) equals ``{}``, ``[]`` and ``true``."""
+    if a is ANNOTATION or b is ANNOTATION:
+        other = b if a is ANNOTATION else a
+        return other is ANNOTATION or other is True or (isinstance(other, (dict, list)) and not other)
+    return a == b
+
+
 def _upgrade_v1(model: Model, v1_shapes: set[str]) -> None:
     """Apply the reference's IDL 1.0 → 2.0 box semantics to shapes from 1.0 documents.
 
@@ -650,7 +752,13 @@ def assemble(prelude_docs: list[SourceDocument], docs: list[SourceDocument], dia
     asm = _Assembler(diags)
     for d in prelude_docs:
         asm.add_document(d, is_prelude=True)
+    added: list[SourceDocument] = []
     for d in docs:
+        # The same file (same path, same contents) given twice is loaded once (the
+        # reference dedupes shapes and metadata from the same source location).
+        if any(o.path == d.path and o.ast == d.ast and o.applies == d.applies for o in added):
+            continue
+        added.append(d)
         asm.add_document(d, is_prelude=False)
     model = asm.build()
     v1 = {sid for sid, doc in asm.raw_doc.items() if doc.version == "1.0" and sid not in asm.prelude_ids}

@@ -131,6 +131,7 @@ class _Lowerer:
         for key, value in f.metadata.items():
             # Metadata is outside any namespace: unquoted values resolve to the prelude only.
             doc.ast["metadata"][key] = self.value(value, None)
+        doc.metadata_spans.update(f.metadata_spans)
         if f.namespace is None:
             return doc
         for u in f.uses:
