@@ -16,7 +16,7 @@ from smithy2cfn.derive.graph import closure, contained_resources, member_closure
 from smithy2cfn.derive.resource_index import CFN_RESOURCE, CfnResource, CfnResourceIndex
 from smithy2cfn.derive.tagging import TAGGABLE, TagIndex
 from smithy2cfn.diagnostics import Diagnostics, Span
-from smithy2cfn.emit.jsonschema import SchemaConverter, capitalize
+from smithy2cfn.emit.jsonschema import SYNTHETIC_SUFFIX, SchemaConverter, capitalize
 from smithy2cfn.emit.mappers import CfnMapper, default_mappers, tag_member_name
 from smithy2cfn.emit.schema import Context, ResourceSchema
 from smithy2cfn.model.shapes import Member, Model, Shape
@@ -120,7 +120,7 @@ def resource_members(ctx_model: Model, resource: Shape, cfn: CfnResource, config
     new member targeting the identifier shape), plus the tags member of a ``@taggable``
     resource whose tag property is not already a property (reference
     ``getCfnResourceStructure``, ``TaggingMapper.injectTagsMember``)."""
-    container = resource.id + "__SYNTHETIC__"
+    container = resource.id + SYNTHETIC_SUFFIX
     members: dict[str, Member] = {}
     for name, prop in cfn.properties.items():
         source = ctx_model.member(prop.shape_id) if "$" in prop.shape_id else None

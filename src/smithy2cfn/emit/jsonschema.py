@@ -15,6 +15,8 @@ schema.
 
 from __future__ import annotations
 
+import json
+import math
 import re
 from collections.abc import Callable
 from typing import Any
@@ -73,6 +75,8 @@ MIXIN = "smithy.api#mixin"
 TRAIT = "smithy.api#trait"
 PRIVATE = "smithy.api#private"
 UNIT = "smithy.api#Unit"
+#: Container suffix of the members of a resource's pseudo structure (see ``converter``).
+SYNTHETIC_SUFFIX = "__SYNTHETIC__"
 
 #: A mapper applied to every schema built: ``(converter, shape_or_member, schema) -> schema``.
 SchemaMapper = Callable[["SchemaConverter", "Shape | Member", dict], dict]
@@ -144,7 +148,7 @@ class SchemaConverter:
             ``disableFeatures``).
         property_name: member → JSON property name (the CloudFormation naming strategy).
         diags: receives warnings (``S4101`` dropped keyword) and errors (``S4102``
-            conflicting definition names).
+            conflicting definition names, ``S4103`` a ``@range`` bound that is not a number).
         ref_shapes: the shapes whose definition names are reserved, in the reference's
             ``DeconflictingStrategy`` (the service closure).
         service: the service shape, whose ``rename`` gives contextual definition names.
@@ -287,7 +291,9 @@ class SchemaConverter:
             member = shape.members.get("member")
             if member is not None:
                 schema["items"] = self.ref(member)
-            if UNIQUE_ITEMS in shape.traits:
+            # A (1.0 or deprecated 2.0) set always has @uniqueItems in the reference: its
+            # SetShape builder adds the trait (smithy-model ``SetShape.prepareBuilder``).
+            if UNIQUE_ITEMS in shape.traits or t == "set":
                 schema["uniqueItems"] = True
         elif t == "map":
             key, value = shape.members.get("key"), shape.members.get("value")
@@ -314,6 +320,33 @@ class SchemaConverter:
                                  "required": [name]})
             schema["oneOf"] = variants
         return self._finish(shape, schema)
+
+    def _range_bound(self, shape: Shape | Member, key: str, value: Any) -> int | float | None:
+        """A ``@range`` bound as a JSON number, or ``None`` after an error ``S4103``.
+
+        The reference's ``RangeTrait.Provider`` reads each bound with ``expectNumberNode``, so
+        a string (``"0.5"``) or other non-number fails the model there; a number too large
+        for a double (``1e400``) would make this writer emit ``Infinity``, which is not JSON.
+        Reported once per shape and bound, at the shape (or member) that carries the trait.
+        """
+        if isinstance(value, bool) or not isinstance(value, (int, float)) \
+                or (isinstance(value, float) and not math.isfinite(value)):
+            # A member inheriting the trait from its target: the target reports it.
+            own = not isinstance(shape, Member) or RANGE in shape.traits
+            if own and (shape.id, "range." + key) not in self.warned:
+                self.warned.add((shape.id, "range." + key))
+                sid = shape.id
+                if isinstance(shape, Member) and shape.container.endswith(SYNTHETIC_SUFFIX):
+                    where = f"property '{shape.name}' of {shape.container[:-len(SYNTHETIC_SUFFIX)]}"
+                    sid = shape.container[:-len(SYNTHETIC_SUFFIX)]
+                else:
+                    where = sid
+                self.diags.error(
+                    "S4103", f"@range {key} of {where} must be a finite number, found "
+                             f"{json.dumps(value)}", span=shape.span, shape_id=sid,
+                    hint=f"write the bound as a number literal, e.g. @range({key}: 1)")
+            return None
+        return value
 
     def _member_trait(self, member: Member, trait: str) -> Any:
         if trait in member.traits:
@@ -354,10 +387,11 @@ class SchemaConverter:
             schema["pattern"] = pattern
         rng = trait(RANGE)
         if isinstance(rng, dict):
-            if "min" in rng:
-                schema["minimum"] = rng["min"]
-            if "max" in rng:
-                schema["maximum"] = rng["max"]
+            for key, keyword in (("min", "minimum"), ("max", "maximum")):
+                if key in rng:
+                    value = self._range_bound(shape, key, rng[key])
+                    if value is not None:
+                        schema[keyword] = value
         length = trait(LENGTH)
         if isinstance(length, dict):
             target = self.model.get(shape.target) if is_member else shape
