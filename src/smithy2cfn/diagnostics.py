@@ -79,8 +79,9 @@ class Diagnostic:
 
     @property
     def is_error(self) -> bool:
-        """True when this diagnostic fails the build (severity ERROR)."""
-        return self.severity >= Severity.ERROR
+        """True when this diagnostic fails the build: ERROR, or DANGER (which, as in the
+        reference, fails validation unless a suppression hides it)."""
+        return self.severity >= Severity.DANGER
 
     def sort_key(self) -> tuple:
         """Key sorting by file, line, column, then code and message (deterministic)."""
@@ -166,7 +167,7 @@ class Diagnostics:
 
     @property
     def has_errors(self) -> bool:
-        """True when any diagnostic has severity ERROR."""
+        """True when any diagnostic fails the build (ERROR or DANGER)."""
         return any(d.is_error for d in self.items)
 
     def sorted(self) -> list[Diagnostic]:
