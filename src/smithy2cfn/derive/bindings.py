@@ -10,13 +10,15 @@ the structure holding an operation's properties (``@nestedProperties``).
 from __future__ import annotations
 
 from smithy2cfn.model.shapes import Member, Model, Shape
+from smithy2cfn.model.traits import (
+    NESTED_PROPERTIES,
+    NOT_PROPERTY,
+    PROPERTY,
+    REQUIRED,
+    RESOURCE_IDENTIFIER,
+    TRAIT,
+)
 
-RESOURCE_IDENTIFIER = "smithy.api#resourceIdentifier"
-REQUIRED = "smithy.api#required"
-NESTED_PROPERTIES = "smithy.api#nestedProperties"
-PROPERTY = "smithy.api#property"
-NOT_PROPERTY = "smithy.api#notProperty"
-TRAIT = "smithy.api#trait"
 #: Prelude traits marked ``@notProperty`` (used when the model lacks trait definitions).
 BUILTIN_NOT_PROPERTY_TRAITS = frozenset({
     "smithy.api#idempotencyToken", "smithy.api#resourceIdentifier",

@@ -13,8 +13,7 @@ from __future__ import annotations
 import networkx as nx
 
 from smithy2cfn.model.shapes import Model
-
-UNIT = "smithy.api#Unit"
+from smithy2cfn.model.traits import UNIT
 
 
 def build_graph(model: Model) -> nx.DiGraph:

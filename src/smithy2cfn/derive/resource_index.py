@@ -18,11 +18,12 @@ from smithy2cfn.derive.bindings import BindingIndex, struct_members
 from smithy2cfn.derive.graph import build_graph, parent_resources
 from smithy2cfn.diagnostics import Diagnostics
 from smithy2cfn.model.shapes import Member, Model, Shape
-
-CFN_RESOURCE = "aws.cloudformation#cfnResource"
-CFN_MUTABILITY = "aws.cloudformation#cfnMutability"
-CFN_EXCLUDE_PROPERTY = "aws.cloudformation#cfnExcludeProperty"
-CFN_ADDITIONAL_IDENTIFIER = "aws.cloudformation#cfnAdditionalIdentifier"
+from smithy2cfn.model.traits import (
+    CFN_ADDITIONAL_IDENTIFIER,
+    CFN_EXCLUDE_PROPERTY,
+    CFN_MUTABILITY,
+    CFN_RESOURCE,
+)
 
 
 class Mutability(enum.Flag):

@@ -9,10 +9,8 @@ import re
 from smithy2cfn.derive.bindings import BindingIndex, struct_members
 from smithy2cfn.derive.graph import build_graph, contained_resources
 from smithy2cfn.model.shapes import Member, Model, Shape
+from smithy2cfn.model.traits import TAG_ENABLED, TAGGABLE
 
-TAGGABLE = "aws.api#taggable"
-TAG_ENABLED = "aws.api#tagEnabled"
-NO_REPLACE = "smithy.api#noReplace"
 _TAG_NAME = re.compile(r"^[T|t]ag(s|[L|l]ist)$")
 _API_NAMES = {"tagApi": "TagResource", "untagApi": "UntagResource", "listTagsApi": "ListTagsForResource"}
 

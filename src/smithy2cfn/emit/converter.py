@@ -13,18 +13,14 @@ from typing import Any
 
 from smithy2cfn.config import CfnConfig
 from smithy2cfn.derive.graph import closure, contained_resources, member_closure
-from smithy2cfn.derive.resource_index import CFN_RESOURCE, CfnResource, CfnResourceIndex
+from smithy2cfn.derive.resource_index import CfnResource, CfnResourceIndex
 from smithy2cfn.derive.tagging import TAGGABLE, TagIndex
 from smithy2cfn.diagnostics import Diagnostics, Span
 from smithy2cfn.emit.jsonschema import SYNTHETIC_SUFFIX, SchemaConverter, capitalize
 from smithy2cfn.emit.mappers import CfnMapper, default_mappers, tag_member_name
 from smithy2cfn.emit.schema import Context, ResourceSchema
 from smithy2cfn.model.shapes import Member, Model, Shape
-
-SERVICE_TRAIT = "aws.api#service"
-CFN_NAME = "aws.cloudformation#cfnName"
-PROPERTY = "smithy.api#property"
-DOCUMENTATION = "smithy.api#documentation"
+from smithy2cfn.model.traits import AWS_SERVICE, CFN_NAME, CFN_RESOURCE, DOCUMENTATION, PROPERTY
 
 
 def file_name(type_name: str) -> str:
@@ -95,7 +91,7 @@ def type_name(model: Model, service: Shape, resource: Shape, config: CfnConfig,
     the service shape name; the resource part is ``cfnResource`` ``name``, else the shape
     name.
     """
-    service_trait = service.traits.get(SERVICE_TRAIT)
+    service_trait = service.traits.get(AWS_SERVICE)
     org = config.organization_name
     if org is None:
         if service_trait is None:

@@ -17,8 +17,7 @@ from typing import Any
 
 from smithy2cfn.model import Member, Model, Shape
 from smithy2cfn.model.shapes import LIFECYCLE_OPERATIONS
-
-UNIT = "smithy.api#Unit"
+from smithy2cfn.model.traits import UNIT
 
 
 def _ref(shape_id: str) -> dict[str, str]:

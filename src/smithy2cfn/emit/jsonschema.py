@@ -24,6 +24,25 @@ from typing import Any
 from smithy2cfn.config import CfnConfig
 from smithy2cfn.diagnostics import Diagnostics
 from smithy2cfn.model.shapes import Member, Model, Shape
+from smithy2cfn.model.traits import (
+    DEFAULT,
+    DEPRECATED,
+    DOCUMENTATION,
+    ENUM,
+    ENUM_VALUE,
+    LENGTH,
+    MEDIA_TYPE,
+    MIXIN,
+    PATTERN,
+    PRIVATE,
+    RANGE,
+    REQUIRED,
+    TIMESTAMP_FORMAT,
+    TITLE,
+    TRAIT,
+    UNIQUE_ITEMS,
+    UNIT,
+)
 
 DEFINITIONS_POINTER = "#/definitions/"
 SIMPLE = frozenset({
@@ -58,23 +77,6 @@ _WHY = {"contentMediaType": " (from @mediaType)", "propertyNames": " (map keys)"
 
 _NON_ALNUM = re.compile(r"[^A-Za-z0-9]")
 
-DOCUMENTATION = "smithy.api#documentation"
-DEPRECATED = "smithy.api#deprecated"
-TITLE = "smithy.api#title"
-MEDIA_TYPE = "smithy.api#mediaType"
-PATTERN = "smithy.api#pattern"
-RANGE = "smithy.api#range"
-LENGTH = "smithy.api#length"
-UNIQUE_ITEMS = "smithy.api#uniqueItems"
-ENUM = "smithy.api#enum"
-ENUM_VALUE = "smithy.api#enumValue"
-DEFAULT = "smithy.api#default"
-REQUIRED = "smithy.api#required"
-TIMESTAMP_FORMAT = "smithy.api#timestampFormat"
-MIXIN = "smithy.api#mixin"
-TRAIT = "smithy.api#trait"
-PRIVATE = "smithy.api#private"
-UNIT = "smithy.api#Unit"
 #: Container suffix of the members of a resource's pseudo structure (see ``converter``).
 SYNTHETIC_SUFFIX = "__SYNTHETIC__"
 

@@ -18,15 +18,16 @@ from typing import Any
 import jsonpointer
 
 from smithy2cfn.emit.schema import Context, ResourceSchema
-
-SERVICE_TRAIT = "aws.api#service"
-IAM_ACTION = "aws.iam#iamAction"
-REQUIRED_ACTIONS = "aws.iam#requiredActions"
-EXTERNAL_DOCUMENTATION = "smithy.api#externalDocumentation"
-DEPRECATED = "smithy.api#deprecated"
-REQUIRED = "smithy.api#required"
-NO_REPLACE = "smithy.api#noReplace"
-TAGGABLE = "aws.api#taggable"
+from smithy2cfn.model.traits import (
+    AWS_SERVICE,
+    DEPRECATED,
+    EXTERNAL_DOCUMENTATION,
+    IAM_ACTION,
+    NO_REPLACE,
+    REQUIRED,
+    REQUIRED_ACTIONS,
+    TAGGABLE,
+)
 
 
 class CfnMapper:
@@ -52,7 +53,7 @@ def permissions_for_operation(context: Context, operation_id: str) -> set[str]:
     ``requiredActions`` (else ``aws.iam#requiredActions``). Reference
     ``HandlerPermissionMapper.getPermissionsEntriesForOperation``."""
     service = context.service
-    trait = service.traits.get(SERVICE_TRAIT)
+    trait = service.traits.get(AWS_SERVICE)
     prefix = trait.get("arnNamespace") if isinstance(trait, dict) and trait.get("arnNamespace") else service.name
     name = service.rename.get(operation_id, operation_id.split("#", 1)[-1])
     perms = {f"{prefix.lower()}:{name}"}

@@ -18,14 +18,16 @@ from collections.abc import Iterable
 
 from smithy2cfn.diagnostics import Diagnostic
 from smithy2cfn.model.shapes import Model, Shape
-from smithy2cfn.validate.common import MIXIN, error, user_shapes, warning
+from smithy2cfn.model.traits import (
+    CFN_ADDITIONAL_IDENTIFIER,
+    CFN_EXCLUDE_PROPERTY,
+    CFN_MUTABILITY,
+    CFN_RESOURCE,
+    MIXIN,
+    NESTED_PROPERTIES,
+)
+from smithy2cfn.validate.common import error, user_shapes, warning
 from smithy2cfn.validate.resources import identifier_bindings
-
-CFN_RESOURCE = "aws.cloudformation#cfnResource"
-CFN_EXCLUDE = "aws.cloudformation#cfnExcludeProperty"
-CFN_MUTABILITY = "aws.cloudformation#cfnMutability"
-CFN_ADDITIONAL_IDENTIFIER = "aws.cloudformation#cfnAdditionalIdentifier"
-NESTED_PROPERTIES = "smithy.api#nestedProperties"
 
 
 def _structure_members(model: Model, structure_id: str | None):
@@ -64,7 +66,7 @@ def cfn_property_targets(model: Model, resource: Shape) -> dict[str, set[str]]:
         sources += [(s, set()) for s in trait["additionalSchemas"] if isinstance(s, str)]
     for structure_id, bound in sources:
         for member in _structure_members(model, structure_id):
-            if CFN_EXCLUDE in member.traits or member.name in bound:
+            if CFN_EXCLUDE_PROPERTY in member.traits or member.name in bound:
                 continue
             out.setdefault(member.name, set()).add(member.target)
     return out

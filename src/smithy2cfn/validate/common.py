@@ -46,15 +46,6 @@ from smithy2cfn.model.shapes import Model
 from smithy2cfn.validate.selector import SelectorEngine
 
 #: The trait IDs the validators use.
-TRAIT = "smithy.api#trait"
-REQUIRED = "smithy.api#required"
-READONLY = "smithy.api#readonly"
-IDEMPOTENT = "smithy.api#idempotent"
-MIXIN = "smithy.api#mixin"
-ENUM_VALUE = "smithy.api#enumValue"
-RESOURCE_IDENTIFIER = "smithy.api#resourceIdentifier"
-ERROR = "smithy.api#error"
-DEFAULT = "smithy.api#default"
 
 _engine_cache: list = []  # [(model, engine)] — one entry, the last model validated
 

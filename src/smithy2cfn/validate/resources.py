@@ -13,16 +13,8 @@ from collections.abc import Iterable
 
 from smithy2cfn.diagnostics import Diagnostic
 from smithy2cfn.model.shapes import LIFECYCLE_OPERATIONS, Model, Shape
-from smithy2cfn.validate.common import (
-    ERROR,
-    IDEMPOTENT,
-    MIXIN,
-    READONLY,
-    REQUIRED,
-    RESOURCE_IDENTIFIER,
-    error,
-    user_shapes,
-)
+from smithy2cfn.model.traits import ERROR, IDEMPOTENT, MIXIN, READONLY, REQUIRED, RESOURCE_IDENTIFIER
+from smithy2cfn.validate.common import error, user_shapes
 
 _STRINGS = ("string", "enum")
 

@@ -13,7 +13,8 @@ from collections.abc import Iterable
 
 from smithy2cfn.diagnostics import Diagnostic
 from smithy2cfn.model.shapes import Model
-from smithy2cfn.validate.common import DEFAULT, ENUM_VALUE, MIXIN, error, user_shapes
+from smithy2cfn.model.traits import DEFAULT, ENUM_VALUE, MIXIN
+from smithy2cfn.validate.common import error, user_shapes
 from smithy2cfn.validate.traits import _NodeChecker
 
 _INT_MIN, _INT_MAX = -(2**31), 2**31 - 1

@@ -15,19 +15,8 @@ from typing import Any
 
 from smithy2cfn.diagnostics import Diagnostic, Severity
 from smithy2cfn.model.shapes import Model, Shape, ShapeId
-from smithy2cfn.validate.common import (
-    DEFAULT,
-    ENUM_VALUE,
-    MIXIN,
-    REQUIRED,
-    TRAIT,
-    diag,
-    engine_for,
-    error,
-    user_nodes,
-    user_shapes,
-    warning,
-)
+from smithy2cfn.model.traits import DEFAULT, ENUM_VALUE, MIXIN, REQUIRED, TRAIT
+from smithy2cfn.validate.common import diag, engine_for, error, user_nodes, user_shapes, warning
 from smithy2cfn.validate.selector import SelectorError, parse_selector
 
 _INT_BOUNDS = {
