@@ -58,20 +58,25 @@ def build_graph(model: Model) -> nx.DiGraph:
     return g
 
 
+def _reachable(graph: nx.DiGraph, roots: list[str], kind: str) -> set[str]:
+    """Nodes reachable from ``roots`` along edges of one ``kind`` (roots excluded unless a
+    cycle reaches them)."""
+    view = nx.subgraph_view(graph, filter_edge=lambda u, v: graph.edges[u, v].get("kind") == kind)
+    seen: set[str] = set()
+    for root in roots:
+        if root in graph:
+            seen |= nx.descendants(view, root)
+            if any(view.has_edge(pred, root) for pred in seen):
+                seen.add(root)
+    return seen
+
+
 def contained_resources(graph: nx.DiGraph, service_id: str) -> list[str]:
     """Resources bound to a service directly or through other resources, sorted by ID.
 
     Reference ``TopDownIndex.getContainedResources``.
     """
-    seen: set[str] = set()
-    stack = [service_id]
-    while stack:
-        node = stack.pop()
-        for _, child, data in graph.out_edges(node, data=True):
-            if data.get("kind") == "resource" and child not in seen:
-                seen.add(child)
-                stack.append(child)
-    return sorted(seen)
+    return sorted(_reachable(graph, [service_id], "resource"))
 
 
 def parent_resources(graph: nx.DiGraph, model: Model, resource_id: str) -> list[str]:
@@ -103,13 +108,4 @@ def closure(graph: nx.DiGraph, roots: list[str]) -> set[str]:
 def member_closure(graph: nx.DiGraph, roots: list[str]) -> set[str]:
     """Shapes reachable from ``roots`` through member targets only (reference ``Walker``
     from a structure), roots excluded unless a cycle reaches them."""
-    seen: set[str] = set()
-    stack = [r for r in roots if r in graph]
-    while stack:
-        node = stack.pop()
-        for _, child, data in graph.out_edges(node, data=True):
-            if data.get("kind") == "member" and child not in seen:
-                seen.add(child)
-                stack.append(child)
-    return seen
-
+    return _reachable(graph, roots, "member")
