@@ -45,6 +45,9 @@ class _Annotation:
     def __deepcopy__(self, memo: dict) -> _Annotation:
         return self
 
+    def __reduce__(self) -> tuple:
+        return (_Annotation, ())
+
 
 #: The value of a trait applied without a value (IDL 2.0 §"Trait values": ``@foo``).
 ANNOTATION = _Annotation()

@@ -21,6 +21,10 @@ from __future__ import annotations
 
 import difflib
 import functools
+import hashlib
+import os
+import pickle
+import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -99,18 +103,52 @@ def _read_text(path: Path, diags: Diagnostics) -> str | None:
 
 # --------------------------------------------------------------------------- prelude
 
+def _cache_dir() -> Path | None:
+    """Where the parsed prelude is cached (``$XDG_CACHE_HOME/smithy2cfn`` or
+    ``~/.cache/smithy2cfn``); ``None`` when ``SMITHY2CFN_NO_CACHE`` is set."""
+    if os.environ.get("SMITHY2CFN_NO_CACHE"):
+        return None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "smithy2cfn"
+
+
 @functools.cache
 def _prelude_documents() -> tuple[SourceDocument, ...]:
-    """Parse and lower our prelude and trait packages once per process."""
-    from smithy2cfn.parse.idl import parse_idl
-    from smithy2cfn.parse.lower import lower_idl
+    """Our prelude and trait packages, parsed and lowered once per process.
+
+    Parsing them is most of a small build's start-up, so the lowered documents are also
+    kept in a per-user cache file keyed by a hash of the package version, the grammar and
+    every prelude file; a missing, stale or unreadable cache is simply rebuilt.
+    """
+    from smithy2cfn import __version__
+    from smithy2cfn.parse.syntax import grammar_text
     from smithy2cfn.prelude import prelude_files
 
-    files = [parse_idl(text, f"<prelude>/{name}") for name, text in prelude_files()]
-    known: set[str] = set()
-    for f in files:
-        known |= f.defined_shape_ids()
-    return tuple(lower_idl(f, known) for f in files)
+    sources = prelude_files()
+    digest = hashlib.sha256(__version__.encode() + grammar_text().encode())
+    for name, text in sources:
+        digest.update(name.encode() + b"\0" + text.encode())
+    folder = _cache_dir()
+    cache = folder / f"prelude-{digest.hexdigest()[:24]}.pickle" if folder else None
+    if cache is not None:
+        try:
+            with cache.open("rb") as f:
+                docs = pickle.load(f)
+            if isinstance(docs, tuple) and all(isinstance(d, SourceDocument) for d in docs):
+                return docs
+        except Exception:  # noqa: BLE001 - any unreadable cache is rebuilt
+            pass
+    docs = tuple(read_sources(((f"<prelude>/{name}", text) for name, text in sources), Diagnostics()))
+    if cache is not None:
+        try:
+            cache.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=cache.parent, suffix=".tmp")
+            with os.fdopen(fd, "wb") as f:
+                pickle.dump(docs, f, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, cache)
+        except OSError:
+            pass
+    return docs
 
 
 # --------------------------------------------------------------------------- reading

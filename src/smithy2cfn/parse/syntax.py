@@ -49,7 +49,8 @@ STATEMENT_KEYWORDS = frozenset({
 MAX_SYNTAX_ERRORS = 50
 
 
-def _grammar_text() -> str:
+@functools.cache
+def grammar_text() -> str:
     """The grammar, from the installed package data or the source tree (editable install)."""
     try:
         res = resources.files("smithy2cfn") / "grammar" / "smithy.lark"
@@ -77,7 +78,7 @@ def get_parser() -> _Parser:
     Uses Lark's grammar cache (``cache=True``) so that later processes skip the LALR table
     construction.
     """
-    text = _grammar_text()
+    text = grammar_text()
     kwargs = dict(parser="lalr", lexer="basic", propagate_positions=True, maybe_placeholders=False)
     try:
         lark = Lark(text, cache=True, **kwargs)
