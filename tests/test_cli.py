@@ -151,3 +151,20 @@ def test_name_overrides(tmp_path, flag):
     assert result.exit_code == 0, result.output
     (schema_file,) = out.iterdir()
     assert "Zed" in json.loads(schema_file.read_text())["typeName"]
+
+
+def test_folder_build_ignores_json_that_is_not_a_model(tmp_path):
+    """A second build of a folder must not read the schemas the first one wrote into it
+    (the reference's assembler ignores unrecognized JSON found in a folder)."""
+    project = tmp_path / "project"
+    shutil.copytree(EXAMPLE, project)
+    (project / "notes.json").write_text('{"foo": 1}')
+    (project / "list.json").write_text("[1, 2]")
+    for _ in range(2):
+        result = run("build", str(project), "-o", str(project / "out"), "--service", "acme.vault#VaultService",
+                     "--org", "Acme")
+        assert result.exit_code == 0, result.output
+    # an explicitly named file is still checked
+    result = run("validate", str(project / "notes.json"))
+    assert result.exit_code == 1
+    assert "error[S1101]" in result.stderr

@@ -22,6 +22,7 @@ from __future__ import annotations
 import difflib
 import functools
 import hashlib
+import json
 import os
 import pickle
 import tempfile
@@ -58,8 +59,10 @@ def discover(paths: Iterable[str], diags: Diagnostics) -> list[Path]:
         diags: receives ``S1000`` errors for paths that do not exist.
 
     Returns:
-        Files: each given file as is; for a directory, every ``*.smithy`` and ``*.json``
-        file under it (sorted, hidden folders skipped, ``smithy-build.json`` skipped).
+        Files: each given file as is; for a directory, every ``*.smithy`` file and every
+        ``*.json`` file that is a Smithy JSON AST model (an object with a ``smithy`` key)
+        under it — other JSON, such as schemas a previous build wrote, is ignored as the
+        reference's assembler ignores unrecognized JSON — sorted, hidden folders skipped.
     """
     out: list[Path] = []
     seen: set[Path] = set()
@@ -69,8 +72,8 @@ def discover(paths: Iterable[str], diags: Diagnostics) -> list[Path]:
             found = sorted(
                 f for f in p.rglob("*")
                 if f.is_file() and f.suffix in (".smithy", ".json")
-                and f.name != "smithy-build.json"
                 and not any(part.startswith(".") for part in f.relative_to(p).parts)
+                and (f.suffix == ".smithy" or _is_json_ast(f))
             )
         elif p.is_file():
             found = [p]
@@ -83,6 +86,18 @@ def discover(paths: Iterable[str], diags: Diagnostics) -> list[Path]:
                 seen.add(key)
                 out.append(f)
     return out
+
+
+def _is_json_ast(path: Path) -> bool:
+    """True when ``path`` holds a JSON object with a ``smithy`` key (or cannot be read, so
+    that reading it later reports the problem)."""
+    try:
+        data = json.loads(path.read_bytes())
+    except OSError:
+        return True
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and "smithy" in data
 
 
 def _read_text(path: Path, diags: Diagnostics) -> str | None:
