@@ -168,3 +168,18 @@ def test_folder_build_ignores_json_that_is_not_a_model(tmp_path):
     result = run("validate", str(project / "notes.json"))
     assert result.exit_code == 1
     assert "error[S1101]" in result.stderr
+
+
+def test_unbound_cfn_resource_is_a_located_warning(tmp_path):
+    model = tmp_path / "m.smithy"
+    model.write_text((EXAMPLE / "model" / "vault.smithy").read_text() + """
+@cfnResource
+resource Orphan {
+    identifiers: { orphanId: String }
+}
+""")
+    result = run("build", str(model), "-o", str(tmp_path / "out"), "--format", "json")
+    assert result.exit_code == 0, result.output
+    (warning,) = [d for d in json_diagnostics(result.stderr) if d["code"] == "S4011"]
+    assert warning["shapeId"] == "acme.vault#Orphan" and warning["line"] > 1
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["acme-vault-vault.json"]

@@ -177,7 +177,14 @@ def convert(model: Model, config: CfnConfig, diags: Diagnostics,
     converter = SchemaConverter(model, config, naming, diags, ref_shapes, service)
     chain = default_mappers(mappers)
     out: dict[str, dict[str, Any]] = {}
-    for rid in contained_resources(index.graph, service.id):
+    contained = contained_resources(index.graph, service.id)
+    for resource in model.shapes_with_trait(CFN_RESOURCE):
+        if resource.type == "resource" and resource.id not in contained and not model.is_prelude(resource.id):
+            diags.warning("S4011", f"resource {resource.id} has @cfnResource but is not bound to service "
+                                   f"{service.id}, so no schema is written for it", span=resource.span,
+                          shape_id=resource.id, hint=f"add it to the 'resources' of {service.id} "
+                                                     "(or of a resource bound to it)")
+    for rid in contained:
         resource = model.get(rid)
         cfn = index.get(rid)
         if resource is None or cfn is None:
