@@ -182,4 +182,5 @@ resource Orphan {
     assert result.exit_code == 0, result.output
     (warning,) = [d for d in json_diagnostics(result.stderr) if d["code"] == "S4011"]
     assert warning["shapeId"] == "acme.vault#Orphan" and warning["line"] > 1
-    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["acme-vault-vault.json"]
+    # organizationName defaults to AWS from @aws.api#service, as in the reference
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["aws-vault-vault.json"]
