@@ -123,7 +123,14 @@ def _cache_dir() -> Path | None:
     ``~/.cache/smithy2cfn``); ``None`` when ``SMITHY2CFN_NO_CACHE`` is set."""
     if os.environ.get("SMITHY2CFN_NO_CACHE"):
         return None
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    base = os.environ.get("XDG_CACHE_HOME")
+    if not base:
+        home = os.path.expanduser("~")
+        if home.startswith("~"):  # no home folder known: no cache rather than one in the cwd
+            return None
+        base = os.path.join(home, ".cache")
+    if not os.path.isabs(base):
+        return None
     return Path(base) / "smithy2cfn"
 
 
