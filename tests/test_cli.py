@@ -184,3 +184,12 @@ resource Orphan {
     assert warning["shapeId"] == "acme.vault#Orphan" and warning["line"] > 1
     # organizationName defaults to AWS from @aws.api#service, as in the reference
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["aws-vault-vault.json"]
+
+
+def test_service_without_cfn_resources_warns(tmp_path):
+    model = tmp_path / "m.smithy"
+    model.write_text('$version: "2"\nnamespace a.b\nservice S { version: "1", resources: [R] }\n'
+                     "resource R { identifiers: { id: String } }\n")
+    result = run("build", str(model), "-o", str(tmp_path / "out"), "--org", "X")
+    assert result.exit_code == 0
+    assert f"{model}:3:1: warning[S4012]" in result.stderr

@@ -184,6 +184,10 @@ def convert(model: Model, config: CfnConfig, diags: Diagnostics,
                                    f"{service.id}, so no schema is written for it", span=resource.span,
                           shape_id=resource.id, hint=f"add it to the 'resources' of {service.id} "
                                                      "(or of a resource bound to it)")
+    if not any(CFN_RESOURCE in model.shapes[rid].traits for rid in contained if rid in model.shapes):
+        diags.warning("S4012", f"service {service.id} has no resource with @aws.cloudformation#cfnResource, "
+                               "so no schema is written", span=service.span, shape_id=service.id,
+                      hint="apply @aws.cloudformation#cfnResource to the resources to convert")
     for rid in contained:
         resource = model.get(rid)
         cfn = index.get(rid)
