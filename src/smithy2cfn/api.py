@@ -86,17 +86,13 @@ def convert(model: Model, settings: Mapping[str, Any] | None, diags: Diagnostics
     """
     from smithy2cfn.config import CfnConfig
     from smithy2cfn.emit import convert as emit_convert
-    from smithy2cfn.emit.metaschema import check_schema
 
     config = CfnConfig.from_dict(dict(settings or {}), diags)
     if settings_source is not None:
         config.source = Span(settings_source)
     if diags.has_errors:
         return {}
-    schemas = emit_convert(model, config, diags)
-    for name, schema in schemas.items():
-        diags.extend(check_schema(schema, name))
-    return schemas
+    return emit_convert(model, config, diags)
 
 
 def render_schema(schema: Mapping[str, Any]) -> str:

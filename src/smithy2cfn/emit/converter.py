@@ -18,6 +18,7 @@ from smithy2cfn.derive.tagging import TAGGABLE, TagIndex
 from smithy2cfn.diagnostics import Diagnostics, Span
 from smithy2cfn.emit.jsonschema import SYNTHETIC_SUFFIX, SchemaConverter, capitalize
 from smithy2cfn.emit.mappers import CfnMapper, default_mappers, tag_member_name
+from smithy2cfn.emit.metaschema import check_schema
 from smithy2cfn.emit.schema import Context, ResourceSchema
 from smithy2cfn.model.shapes import Member, Model, Shape
 from smithy2cfn.model.traits import AWS_SERVICE, CFN_NAME, CFN_RESOURCE, DOCUMENTATION, PROPERTY
@@ -158,7 +159,8 @@ def convert(model: Model, config: CfnConfig, diags: Diagnostics,
         model: the loaded model.
         config: the ``cloudformation`` plugin settings.
         diags: receives every problem (``S40xx`` conversion errors, ``S4101`` dropped
-            keywords); nothing is raised.
+            keywords, ``S4201``/``S4202`` meta-schema findings located at the resource);
+            nothing is raised.
         mappers: extra :class:`~smithy2cfn.emit.mappers.CfnMapper` objects run with the
             core chain.
 
@@ -216,6 +218,10 @@ def convert(model: Model, config: CfnConfig, diags: Diagnostics,
             node = mapper.update_node(ctx, node)
         node["additionalProperties"] = False
         fname = file_name(tname)
+        for problem in check_schema(node, fname):
+            # located at the resource the schema is made from, and naming the output file
+            diags.extend([replace(problem, span=resource.span or problem.span, shape_id=rid,
+                                  message=f"{fname}: {problem.message}")])
         if fname in out:
             diags.error("S4010", f"two resources convert to the same typeName {tname}", shape_id=rid)
         out[fname] = node
