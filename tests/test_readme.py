@@ -1,0 +1,25 @@
+"""The README's library example runs and prints what its comment says."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import re
+
+from conftest import REPO
+
+
+def test_library_example_runs():
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    (code,) = re.findall(r"```python\n(.*?)```", text, re.S)
+    out = io.StringIO()
+    cwd = os.getcwd()
+    os.chdir(REPO)
+    try:
+        with contextlib.redirect_stdout(out):
+            exec(compile(code, "README.md", "exec"), {})
+    finally:
+        os.chdir(cwd)
+    expected = re.search(r"# (\[.*\])", code).group(1)
+    assert out.getvalue().splitlines()[-1] == expected
