@@ -193,3 +193,17 @@ def test_service_without_cfn_resources_warns(tmp_path):
     result = run("build", str(model), "-o", str(tmp_path / "out"), "--org", "X")
     assert result.exit_code == 0
     assert f"{model}:3:1: warning[S4012]" in result.stderr
+
+
+def test_output_is_identical_across_processes_and_hash_seeds(tmp_path):
+    """Byte-identical schemas whatever Python's string hashing (set order) is."""
+    outputs = []
+    for seed in ("1", "2"):
+        out = tmp_path / seed
+        env = {**os.environ, "PYTHONHASHSEED": seed, "SMITHY2CFN_NO_CACHE": "1"}
+        proc = subprocess.run([sys.executable, "-m", "smithy2cfn", "build", "-q", "--config",
+                               str(EXAMPLE / "smithy-build.json"), "-o", str(out)],
+                              capture_output=True, text=True, env=env)
+        assert proc.returncode == 0, proc.stderr
+        outputs.append({p.name: p.read_bytes() for p in out.iterdir()})
+    assert outputs[0] == outputs[1]
