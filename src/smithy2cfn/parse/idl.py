@@ -594,56 +594,47 @@ class _Walker:
         return out
 
     def shape_members(self, tree: Tree, type_name: str | None) -> list[MemberDef]:
-        members: list[MemberDef] = []
-        seen: set[str] = set()
-        prev_value_end: Token | None = None
-        for m in self.trees_of(tree, "shape_member"):
-            if prev_value_end is not None and m.meta.line <= prev_value_end.end_line:
-                where = Span(self.path, m.meta.line, m.meta.column, m.meta.line, m.meta.column + 1)
-                self.syntax("expected a line break after a default value", where)
-            prev_value_end = None
-            docs = self.docs_before(m.meta.start_pos)
-            traits = self.traits(m.children[0])
+        def build(m: Tree, docs: str | None, traits: list[TraitApplication]) -> MemberDef:
             body = m.children[1]
+            name = self.identifier(body.children[0], "member name")
             if body.data == "explicit_shape_member":
-                name = self.identifier(body.children[0], "member name")
-                target = self.shape_id(body.children[2])
-                member = MemberDef(name, target, self.span_of(m), traits, docs)
-            else:
-                self.require_v2("elided members ('$name')", body)
-                name = self.identifier(body.children[0], "member name")
-                member = MemberDef(name, None, self.span_of(m), traits, docs, elided=True)
-            assign = self.trees_of(m, "value_assignment")
-            if assign:
-                self.require_v2("default values ('= value')", assign[0])
-                self.value_assignment(assign[0], member)
-                prev_value_end = self.last_token(assign[0])
-            if name in seen:
-                self.error("S1011", f"duplicate member name '{name}'", member.span)
-            seen.add(name)
-            members.append(member)
-        return members
+                return MemberDef(name, self.shape_id(body.children[2]), self.span_of(m), traits, docs)
+            self.require_v2("elided members ('$name')", body)
+            return MemberDef(name, None, self.span_of(m), traits, docs, elided=True)
+
+        return self.member_list(tree, "shape_member", build, "a default value", "member name",
+                                v2_value="default values ('= value')")
 
     def enum_members(self, tree: Tree) -> list[MemberDef]:
+        def build(m: Tree, docs: str | None, traits: list[TraitApplication]) -> MemberDef:
+            name = self.identifier(m.children[1], "enum member name")
+            return MemberDef(name, None, self.span_of(m), traits, docs)
+
+        return self.member_list(tree, "enum_shape_member", build, "an enum value", "enum member name")
+
+    def member_list(self, tree: Tree, rule: str, build, value_words: str, name_words: str,
+                    v2_value: str | None = None) -> list[MemberDef]:
+        """The members of a shape body (IDL 2.0 §"Shape members"): ``build(tree, docs, traits)``
+        makes each :class:`MemberDef`; this applies ``= value`` (which must end its line),
+        and reports duplicate names (S1011)."""
         members: list[MemberDef] = []
         seen: set[str] = set()
         prev_value_end: Token | None = None
-        for m in self.trees_of(tree, "enum_shape_member"):
+        for m in self.trees_of(tree, rule):
             if prev_value_end is not None and m.meta.line <= prev_value_end.end_line:
                 where = Span(self.path, m.meta.line, m.meta.column, m.meta.line, m.meta.column + 1)
-                self.syntax("expected a line break after an enum value", where)
+                self.syntax(f"expected a line break after {value_words}", where)
             prev_value_end = None
-            docs = self.docs_before(m.meta.start_pos)
-            traits = self.traits(m.children[0])
-            name = self.identifier(m.children[1], "enum member name")
-            member = MemberDef(name, None, self.span_of(m), traits, docs)
+            member = build(m, self.docs_before(m.meta.start_pos), self.traits(m.children[0]))
             assign = self.trees_of(m, "value_assignment")
             if assign:
+                if v2_value:
+                    self.require_v2(v2_value, assign[0])
                 self.value_assignment(assign[0], member)
                 prev_value_end = self.last_token(assign[0])
-            if name in seen:
-                self.error("S1011", f"duplicate enum member name '{name}'", member.span)
-            seen.add(name)
+            if member.name in seen:
+                self.error("S1011", f"duplicate {name_words} '{member.name}'", member.span)
+            seen.add(member.name)
             members.append(member)
         return members
 
