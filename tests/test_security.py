@@ -1,0 +1,297 @@
+"""Hostile input (issue 6, security): smithy2cfn runs in CI on models and smithy-build.json
+files from unreviewed pull requests.
+
+* Nothing is written outside ``-o``: a schema file is named after the schema's final
+  ``typeName``, which must match the CloudFormation meta-schema pattern, whatever the
+  setting, flag, trait, mapper or library call that made it (``S5020``–``S5023``), and every
+  path written or read in check mode must be a plain name inside the output folder
+  (``S5024``). Each case snapshots the whole temporary tree before and after.
+* Nothing is unpickled from a place another user can write (Lark's ``cache=True`` file in
+  the temp folder, the old prelude cache under ``$XDG_CACHE_HOME``).
+* Writes are atomic even under ``kill -9``; the files are byte-identical across runs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import smithy2cfn
+from conftest import REPO
+from smithy2cfn import api
+from smithy2cfn.cli import main
+from smithy2cfn.diagnostics import Diagnostics
+from smithy2cfn.emit import CfnMapper, file_name
+from smithy2cfn.emit.typename import is_type_name
+from smithy2cfn.load import load_model
+
+EXAMPLE = REPO / "examples" / "vault"
+MODEL = EXAMPLE / "model" / "vault.smithy"
+SERVICE = "acme.vault#VaultService"
+
+#: Names that must never leave the output folder or reach a file name.
+HOSTILE = [
+    "../x", "../../x", "a/b", "a\\b", "a\0b", "..", ".", "", "A" * 65, "Acme\n", "Ácme",
+    "Acme::Evil", "C:x", "~", "x" * 300,
+]
+
+
+def snapshot(root: Path) -> dict[str, str]:
+    """Every entry under ``root``: relative path → content hash (or link target / "dir")."""
+    out = {}
+    for dirpath, dirnames, filenames in os.walk(root):
+        for name in dirnames + filenames:
+            p = Path(dirpath, name)
+            rel = str(p.relative_to(root))
+            if p.is_symlink():
+                out[rel] = "link:" + os.readlink(p)
+            elif p.is_dir():
+                out[rel] = "dir"
+            else:
+                out[rel] = hashlib.sha256(p.read_bytes()).hexdigest()
+    return out
+
+
+@pytest.fixture
+def tree(tmp_path, monkeypatch):
+    """A working folder three levels deep in a temporary tree; the test runs there."""
+    work = tmp_path / "a" / "b" / "work"
+    work.mkdir(parents=True)
+    monkeypatch.chdir(work)
+    return tmp_path
+
+
+def run_cli(*args: str):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def json_diags(stderr: str) -> list[dict]:
+    return [json.loads(line) for line in stderr.splitlines() if line.startswith("{")]
+
+
+def assert_refused(result, tree: Path, before: dict, code: str, exit_code: int) -> list[dict]:
+    """The build failed with ``exit_code`` and an error ``code``, wrote nothing anywhere,
+    and printed no traceback."""
+    assert result.exit_code == exit_code, result.output
+    assert "Traceback" not in result.output
+    errors = [d for d in json_diags(result.stderr) if d["severity"] == "error"]
+    assert code in {d["code"] for d in errors}, result.stderr
+    # the meta-schema's own typeName finding is not repeated under the clearer error
+    assert not any(d["code"] == "S4201" and "/typeName" in d["message"] for d in errors), errors
+    assert snapshot(tree) == before
+    return errors
+
+
+# ---------------------------------------------------------------- names from flags and settings
+
+@pytest.mark.parametrize("value", [v for v in HOSTILE if "\0" not in v] + [str(Path("/tmp/x").resolve())])
+@pytest.mark.parametrize("flag", ["--org", "--service-name"])
+def test_flag_cannot_name_a_file_outside_the_output(tree, flag, value):
+    before = snapshot(tree)
+    result = run_cli("build", "--config", str(EXAMPLE / "smithy-build.json"), "-o", "out", flag, value,
+                     "--format", "json")
+    (err,) = assert_refused(result, tree, before, "S5020", 2)
+    assert err["file"] == f"<command line {flag}>"
+    assert flag in err["hint"]
+
+
+def test_nul_in_a_flag_is_refused(tree):
+    before = snapshot(tree)
+    result = run_cli("build", "--config", str(EXAMPLE / "smithy-build.json"), "-o", "out",
+                     "--org", "a\0b", "--format", "json")
+    assert_refused(result, tree, before, "S5020", 2)
+
+
+@pytest.mark.parametrize("value", HOSTILE + [str(Path("/tmp/x").resolve())])
+@pytest.mark.parametrize("key", ["organizationName", "serviceName"])
+@pytest.mark.parametrize("layout", ["flat", "smithy-build"])
+def test_config_key_cannot_name_a_file_outside_the_output(tree, key, value, layout):
+    settings = {"service": SERVICE, "organizationName": "Acme", key: value}
+    if layout == "flat":
+        config, models = settings, [str(EXAMPLE / "model")]
+    else:
+        config = {"version": "1.0", "sources": [str(EXAMPLE / "model")],
+                  "plugins": {"cloudformation": settings}}
+        models = []
+    cfg = tree / "a" / "cfg.json"
+    cfg.write_text(json.dumps(config, indent=4))
+    before = snapshot(tree)
+    result = run_cli("build", *models, "--config", str(cfg), "-o", "out", "--format", "json")
+    (err,) = assert_refused(result, tree, before, "S5020", 2)
+    # located at the key in the config file
+    line = next(i for i, text in enumerate(cfg.read_text().splitlines(), 1) if f'"{key}"' in text)
+    assert (err["file"], err["line"]) == (str(cfg), line)
+    assert key in err["hint"] and str(cfg) in err["hint"]
+
+
+@pytest.mark.parametrize("value", HOSTILE)
+def test_library_settings_cannot_name_a_file_outside_the_output(tree, value):
+    before = snapshot(tree)
+    result = smithy2cfn.build([str(MODEL)], "out", {"service": SERVICE, "organizationName": value})
+    assert not result.ok and not result.written and not result.schemas
+    assert "S5020" in {d.code for d in result.diagnostics if d.is_error}
+    assert snapshot(tree) == before
+
+
+@pytest.mark.parametrize("value", ["../../evil", "a/b", "x\\\\y", "..", "Va ult", "V", "Vault\\n",
+                                   "Vault\\u0000", "x" * 65])
+def test_cfn_resource_name_cannot_name_a_file_outside_the_output(tree, value):
+    text = MODEL.read_text().replace('@cfnResource(name: "Vault"', f'@cfnResource(name: "{value}"')
+    model = tree / "a" / "m.smithy"
+    model.write_text(text)
+    before = snapshot(tree)
+    result = run_cli("build", str(model), "--org", "Acme", "-o", "out", "--format", "json")
+    (err,) = assert_refused(result, tree, before, "S5022", 1)
+    line = next(i for i, t in enumerate(text.splitlines(), 1) if t.startswith("@cfnResource("))
+    assert (err["file"], err["line"], err["column"]) == (str(model), line, 1)  # at the trait
+    assert "cfnResource" in err["hint"]
+
+
+def test_service_cloudformation_name_and_shape_names_are_checked(tree):
+    # the trait's own pattern (^[A-Z][A-Za-z0-9]+$) has no length limit; typeName parts do
+    text = MODEL.read_text().replace('cloudFormationName: "Vault"', f'cloudFormationName: "V{"a" * 64}"')
+    model = tree / "a" / "m.smithy"
+    model.write_text(text)
+    before = snapshot(tree)
+    result = run_cli("build", str(model), "--org", "Acme", "-o", "out", "--format", "json")
+    (err,) = assert_refused(result, tree, before, "S5022", 1)
+    assert err["line"] == next(i for i, t in enumerate(text.splitlines(), 1) if t.startswith("@service("))
+    assert "serviceName" in err["hint"]
+    # a resource shape name that is no type name part (underscore) points at the resource
+    text = MODEL.read_text().replace('@cfnResource(name: "Vault", ', "@cfnResource(").replace(
+        "Vault", "Va_ult").replace('cloudFormationName: "Va_ult"', 'cloudFormationName: "Vault"')
+    model.write_text(text)
+    before = snapshot(tree)
+    result = run_cli("build", str(model), "--org", "Acme", "-o", "out", "--format", "json")
+    (err,) = assert_refused(result, tree, before, "S5022", 1)
+    assert err["shapeId"] == "acme.vault#Va_ult" and "cfnResource" in err["hint"]
+    assert err["line"] == next(i for i, t in enumerate(text.splitlines(), 1) if t.startswith("resource Va_ult"))
+
+
+# ---------------------------------------------------------------- names set by mappers
+
+@pytest.mark.parametrize("setting", ["jsonAdd", "schemaDocumentExtensions"])
+@pytest.mark.parametrize("value", ["../../x", "Acme::Vault::Vault\n", "Acme::Vault::Vault/../../x", 5, None])
+def test_type_name_set_by_a_mapper_is_checked(tree, setting, value):
+    settings = {"service": SERVICE, "organizationName": "Acme"}
+    if setting == "jsonAdd":
+        settings["jsonAdd"] = {"acme.vault#Vault": {"/typeName": value}}
+    else:
+        settings["schemaDocumentExtensions"] = {"typeName": value}
+    cfg = tree / "a" / "cfg.json"
+    cfg.write_text(json.dumps(settings, indent=2))
+    before = snapshot(tree)
+    result = run_cli("build", str(EXAMPLE / "model"), "--config", str(cfg), "-o", "out", "--format", "json")
+    (err,) = assert_refused(result, tree, before, "S5021", 2)
+    line = next(i for i, text in enumerate(cfg.read_text().splitlines(), 1) if f'"{setting}"' in text)
+    assert (err["file"], err["line"]) == (str(cfg), line)
+
+
+def test_file_name_follows_the_final_type_name(tree):
+    """A bad organizationName that jsonAdd replaces does not matter: the file is named after
+    the typeName that is written, inside the output folder."""
+    settings = {"service": SERVICE, "organizationName": "../../x",
+                "jsonAdd": {"acme.vault#Vault": {"/typeName": "Other::Vault::Thing"}}}
+    before = snapshot(tree)
+    result = smithy2cfn.build([str(MODEL)], "out", settings)
+    assert result.ok, [d.format_text() for d in result.diagnostics]
+    assert json.loads(Path("out/other-vault-thing.json").read_text())["typeName"] == "Other::Vault::Thing"
+    assert set(snapshot(tree)) - set(before) == {"a/b/work/out", "a/b/work/out/other-vault-thing.json"}
+
+
+class _EvilMapper(CfnMapper):
+    order = 200
+
+    def update_node(self, context, node):
+        node["typeName"] = "../../evil"
+        return node
+
+
+def test_custom_mapper_cannot_name_a_file_outside_the_output():
+    from smithy2cfn.config import CfnConfig
+    from smithy2cfn.emit import convert
+
+    diags = Diagnostics()
+    model = load_model([str(MODEL)], diags)
+    config = CfnConfig.from_dict({"service": SERVICE, "organizationName": "Acme"}, diags)
+    assert convert(model, config, diags, [_EvilMapper()]) == {}
+    (err,) = [d for d in diags if d.is_error]
+    assert err.code == "S5023" and "_EvilMapper" in err.message and err.span.path == str(MODEL)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(org=st.text(max_size=70), svc=st.one_of(st.none(), st.text(max_size=70)))
+def test_any_name_gives_a_plain_file_name_or_a_located_error(vault_model, org, svc):
+    """Property: whatever the names, a schema is only ever returned under a plain lower-case
+    file name made from its typeName; otherwise S5020 says which setting is wrong."""
+    settings_ = {"service": SERVICE, "organizationName": org}
+    if svc is not None:
+        settings_["serviceName"] = svc
+    diags = Diagnostics()
+    schemas = api.convert(vault_model, settings_, diags)
+    for name, schema in schemas.items():
+        assert re.fullmatch(r"[a-z0-9-]+\.json", name)
+        assert is_type_name(schema["typeName"]) and name == file_name(schema["typeName"])
+        assert api.output_path(Path("out"), name) == Path("out") / name
+    if not schemas:
+        assert {d.code for d in diags if d.is_error} == {"S5020"}
+
+
+@pytest.fixture(scope="module")
+def vault_model():
+    diags = Diagnostics()
+    model = load_model([str(MODEL)], diags)
+    assert not diags.has_errors
+    return model
+
+
+def test_file_name_refuses_what_is_not_a_type_name():
+    assert file_name("Acme::Vault::Vault") == "acme-vault-vault.json"
+    assert file_name("Acme::Vault::Vault::MODULE") == "acme-vault-vault-module.json"
+    for bad in ["../x::a::b", "Acme::Vault::Vault\n", "Acme::Vault", "A::Vault::Vault", 5]:
+        with pytest.raises(ValueError):
+            file_name(bad)
+
+
+# ---------------------------------------------------------------- defence in depth: api.build paths
+
+@pytest.mark.parametrize("name", ["../x.json", "/tmp/x.json", "a/b.json", "a\\b.json", "a\0b.json", "..", ".",
+                                  "", ".hidden.json", "x" * 300 + ".json"])
+def test_output_paths_stay_inside_the_output_folder(tree, monkeypatch, name):
+    if name == "/tmp/x.json":
+        name = str(tree / "abs.json")
+    assert api.output_path(Path("out"), name) is None
+    monkeypatch.setattr(api, "convert", lambda *a, **k: {name: {"typeName": "A::B::C"}, "ok.json": {}})
+    before = snapshot(tree)
+    for check in (False, True):
+        result = api.build([str(MODEL)], "out", {}, check=check)
+        assert [d.code for d in result.diagnostics if d.is_error] == ["S5024"]
+        assert not result.written and not result.stale
+        assert snapshot(tree) == before
+
+
+def test_check_mode_does_not_read_through_a_link_out_of_the_folder(tree):
+    secret = tree / "secret.json"
+    secret.write_text(api.render_schema(
+        smithy2cfn.build([str(EXAMPLE / "model")], None, {"service": SERVICE, "organizationName": "Acme"})
+        .schemas["acme-vault-vault.json"]))
+    out = Path("out")
+    out.mkdir()
+    (out / "acme-vault-vault.json").symlink_to(secret)
+    result = run_cli("build", "--config", str(EXAMPLE / "smithy-build.json"), "-o", "out", "--check",
+                     "--format", "json")
+    assert result.exit_code == 1
+    assert [d["code"] for d in json_diags(result.stderr) if d["severity"] == "error"] == ["S5024"]
+    # a real build replaces the link itself and never writes through it
+    before = secret.read_bytes()
+    assert run_cli("build", "--config", str(EXAMPLE / "smithy-build.json"), "-o", "out").exit_code == 0
+    assert not (out / "acme-vault-vault.json").is_symlink()
+    assert secret.read_bytes() == before
