@@ -16,7 +16,14 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import pickle
+import random
 import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -295,3 +302,271 @@ def test_check_mode_does_not_read_through_a_link_out_of_the_folder(tree):
     assert run_cli("build", "--config", str(EXAMPLE / "smithy-build.json"), "-o", "out").exit_code == 0
     assert not (out / "acme-vault-vault.json").is_symlink()
     assert secret.read_bytes() == before
+
+
+# ---------------------------------------------------------------- nothing unpickled from shared places
+
+def _marker_pickle(marker: Path) -> bytes:
+    """A pickle whose unpickling creates ``marker`` (what a planted cache file could do)."""
+
+    class Plant:
+        def __reduce__(self):
+            return (open, (str(marker), "w"))
+
+    return pickle.dumps(Plant())
+
+
+def _env(tmp: Path, cache: Path, home: Path) -> dict:
+    return {**os.environ, "TMPDIR": str(tmp), "XDG_CACHE_HOME": str(cache), "HOME": str(home)}
+
+
+def test_planted_lark_cache_is_never_loaded(tmp_path):
+    """Lark's ``cache=True`` keeps ``$TMPDIR/.lark_cache_<user>_<sha>_<py>.tmp`` and unpickles
+    it before checking anything: another user of the machine could plant one. We let Lark
+    write its file under a private TMPDIR (so the name is exactly Lark's), replace it with a
+    planted pickle, show that Lark with ``cache=True`` would run it, and that smithy2cfn never
+    does."""
+    tmp, cache, home = (tmp_path / n for n in ("tmp", "cache", "home"))
+    for folder in (tmp, cache, home):
+        folder.mkdir()
+    marker = tmp_path / "pwned"
+    make = ("from lark import Lark; from smithy2cfn.parse.syntax import grammar_text;"
+            "Lark(grammar_text(), cache=True, parser='lalr', lexer='basic', propagate_positions=True,"
+            " maybe_placeholders=False)")
+    env = _env(tmp, cache, home)
+    subprocess.run([sys.executable, "-c", make], env=env, check=True)
+    (planted,) = [p for p in tmp.iterdir() if re.fullmatch(r"\.lark_cache_.+\.tmp", p.name)]
+    planted.write_bytes(b"0" * 64 + b"\n" + _marker_pickle(marker))
+    for args in (["validate", str(MODEL)],
+                 ["build", "--config", str(EXAMPLE / "smithy-build.json"), "-o", str(tmp_path / "out")]):
+        proc = subprocess.run([sys.executable, "-m", "smithy2cfn", *args], env=env, capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr
+        assert not marker.exists()
+    # the plant is live: the old way of building the parser runs it
+    subprocess.run([sys.executable, "-c", make], env=env, capture_output=True)
+    assert marker.exists()
+
+
+def test_planted_prelude_pickle_is_never_loaded(tmp_path):
+    """The old prelude cache was ``$XDG_CACHE_HOME/smithy2cfn/prelude-<key>.pickle`` (key: the
+    package version, the grammar and the prelude files). Planted at that name (and a few
+    others), it is never read."""
+    import hashlib as _hashlib
+
+    from smithy2cfn import __version__
+    from smithy2cfn.parse.syntax import grammar_text
+    from smithy2cfn.prelude import prelude_files
+
+    tmp, cache, home = (tmp_path / n for n in ("tmp", "cache", "home"))
+    marker = tmp_path / "pwned"
+    digest = _hashlib.sha256(__version__.encode() + grammar_text().encode())
+    for name, text in prelude_files():
+        digest.update(name.encode() + b"\0" + text.encode())
+    names = [f"prelude-{digest.hexdigest()[:24]}.pickle", "prelude.pickle", "prelude-0.pickle"]
+    for folder in (cache / "smithy2cfn", home / ".cache" / "smithy2cfn", tmp):
+        folder.mkdir(parents=True)
+        for name in names:
+            (folder / name).write_bytes(_marker_pickle(marker))
+    env = _env(tmp, cache, home)
+    for args in (["validate", str(MODEL)],
+                 ["build", "--config", str(EXAMPLE / "smithy-build.json"), "-o", str(tmp_path / "out")]):
+        proc = subprocess.run([sys.executable, "-m", "smithy2cfn", *args], env=env, capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr
+        assert not marker.exists()
+    # the plant is live
+    subprocess.run([sys.executable, "-c", f"import pickle; pickle.load(open({str(tmp / names[0])!r}, 'rb'))"])
+    assert marker.exists()
+
+
+def test_no_module_unpickles_or_uses_a_lark_cache():
+    """Nothing in the package can load a pickle, marshal or shelve file, or ask Lark for its
+    temp-folder cache."""
+    src = Path(smithy2cfn.__file__).parent
+    for path in src.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"^\s*(import|from)\s+(pickle|cPickle|marshal|shelve|dill)\b", text, re.M), path
+        assert "cache=True" not in text.replace("``cache=True``", ""), path
+
+
+# ---------------------------------------------------------------- atomic writes
+
+def test_write_atomically_mode_links_and_fallback(tmp_path, monkeypatch):
+    old = os.umask(0o027)
+    try:
+        for anonymous in (True, False):
+            if not anonymous:
+                monkeypatch.delattr(os, "O_TMPFILE", raising=False)
+            folder = tmp_path / f"out-{anonymous}"
+            target = folder / "a.json"
+            api.write_atomically(target, "one\n")
+            assert target.read_text() == "one\n"
+            assert target.stat().st_mode & 0o777 == 0o640  # 0o644 minus the umask
+            api.write_atomically(target, "two\n")
+            assert target.read_text() == "two\n"
+            # a link is replaced, never written through
+            outside = tmp_path / f"outside-{anonymous}"
+            outside.write_text("keep")
+            target.unlink()
+            target.symlink_to(outside)
+            api.write_atomically(target, "three\n")
+            assert outside.read_text() == "keep" and not target.is_symlink() and target.read_text() == "three\n"
+            # a FIFO is replaced, never opened for reading or writing (that would block)
+            target.unlink()
+            os.mkfifo(target)
+            api.write_atomically(target, "four\n")
+            assert target.read_text() == "four\n"
+            assert sorted(p.name for p in folder.iterdir()) == ["a.json"]
+    finally:
+        os.umask(old)
+
+
+def test_unchanged_files_are_left_alone(tmp_path):
+    target = tmp_path / "a.json"
+    api.write_atomically(target, "same\n")
+    before = os.stat(target)
+    api.write_atomically(target, "same\n")
+    assert os.stat(target).st_ino == before.st_ino
+
+
+def test_build_sweeps_only_our_temp_files(tree):
+    out = Path("out")
+    out.mkdir()
+    ours = [".acme-vault-vault.json.ab_d1234.tmp", ".x-y-z.json.k2j3h4g5.tmp"]
+    others = [".notes.tmp", "x.json.abcd1234.tmp", ".acme-vault-vault.json.abcd1234.tmp.keep", "keep.json"]
+    for name in ours + others:
+        (out / name).write_text("x")
+    (out / ".dir.json.abcd1234.tmp").mkdir()
+    result = run_cli("build", "--config", str(EXAMPLE / "smithy-build.json"), "-o", "out")
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in out.iterdir()) == sorted(
+        others + [".dir.json.abcd1234.tmp", "acme-vault-vault.json"])
+
+
+def _big_model(folder: Path, n: int = 24) -> Path:
+    """A service with ``n`` cfnResource resources (``n`` schema files)."""
+    parts = ['$version: "2"', "namespace big.example", "use aws.cloudformation#cfnResource",
+             'service Big { version: "1", resources: [' + ", ".join(f"R{i}" for i in range(n)) + "] }",
+             "list Labels { member: String }"]
+    for i in range(n):
+        parts.append(f"""
+@cfnResource
+resource R{i} {{
+    identifiers: {{ id: String }}
+    properties: {{ name: String, size: Integer, tags: Labels }}
+    create: CreateR{i}
+    read: GetR{i}
+}}
+operation CreateR{i} {{
+    input := for R{i} {{
+        @required
+        $name
+        $size
+        $tags
+    }}
+    output := for R{i} {{
+        @required
+        $id
+    }}
+}}
+@readonly
+operation GetR{i} {{
+    input := for R{i} {{
+        @required
+        $id
+    }}
+    output := for R{i} {{
+        @required
+        $id
+        $name
+        $size
+        $tags
+    }}
+}}""")
+    path = folder / "big.smithy"
+    path.write_text("\n".join(parts) + "\n")
+    return path
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in folder.iterdir()} if folder.exists() else {}
+
+
+def test_kill_9_leaves_only_complete_schemas(tmp_path):
+    """Real ``smithy2cfn build`` processes killed with SIGKILL at random moments (40 in all,
+    two at a time) leave only complete schemas identical to a clean build's (or the complete
+    old file they were replacing), and no temporary file; the next build completes the
+    folder. The example replaces an existing, different file and is killed anywhere in its
+    run; a 24-resource model fills its folder and is killed while the files appear."""
+    rng = random.Random(40)
+    big = _big_model(tmp_path)
+    cli = [sys.executable, "-m", "smithy2cfn", "build", "-q"]
+    cases = {"vault": ["--config", str(EXAMPLE / "smithy-build.json")], "big": [str(big), "--org", "Big"]}
+    refs, took = {}, {}
+    for name, args in cases.items():
+        start = time.monotonic()
+        subprocess.run([*cli, *args, "-o", str(tmp_path / f"ref-{name}")], check=True, capture_output=True)
+        took[name] = time.monotonic() - start
+        refs[name] = _files(tmp_path / f"ref-{name}")
+    assert len(refs["big"]) == 24
+    (vault_name,) = refs["vault"]
+    old_vault = json.dumps(json.loads(refs["vault"][vault_name]), indent=4).encode()  # complete, different
+    vault_out, big_out = tmp_path / "out-vault", tmp_path / "out-big"
+    vault_out.mkdir()
+    leftovers = partial = 0
+    for attempt in range(20):
+        (vault_out / vault_name).write_bytes(old_vault)
+        if attempt % 4 == 0:
+            shutil.rmtree(big_out, ignore_errors=True)
+        count = len(_files(big_out))
+        start = time.monotonic()
+        procs = {"vault": subprocess.Popen([*cli, *cases["vault"], "-o", str(vault_out)], stderr=subprocess.DEVNULL),
+                 "big": subprocess.Popen([*cli, *cases["big"], "-o", str(big_out)], stderr=subprocess.DEVNULL)}
+        kill_at = {"vault": start + rng.uniform(0.3, 1.1) * took["vault"], "big": None}
+        deadline = start + 3 * max(took.values()) + 5
+        while procs:
+            now = time.monotonic()
+            if kill_at["big"] is None and (
+                    (big_out.exists() and len(os.listdir(big_out)) > count) or now > deadline):
+                kill_at["big"] = now + rng.uniform(0, 0.03)
+            for name in [n for n in procs if kill_at[n] is not None and now >= kill_at[n]]:
+                procs[name].send_signal(signal.SIGKILL)
+                procs.pop(name).wait()
+            time.sleep(0.001)
+        partial += 0 < len(_files(big_out)) < 24
+        for name, out in (("vault", vault_out), ("big", big_out)):
+            allowed = {k: {v} for k, v in refs[name].items()}
+            if name == "vault":
+                allowed[vault_name].add(old_vault)
+            for file, data in _files(out).items():
+                if api.TEMP_FILE_RE.fullmatch(file):
+                    # only between linking a finished file under a temporary name and renaming
+                    # it over the old one (two system calls): complete, and swept next time
+                    assert name == "vault" and data == refs[name][vault_name], file
+                    leftovers += 1
+                    continue
+                assert data in allowed.get(file, ()), f"attempt {attempt}: {name} {file} is partial or foreign"
+    for name, args in cases.items():
+        subprocess.run([*cli, *args, "-o", str(tmp_path / f"out-{name}")], check=True, capture_output=True)
+        assert _files(tmp_path / f"out-{name}") == refs[name]
+    assert leftovers <= 2, f"{leftovers} temporary files left by 20 kills during a replacement"
+    print(f"kill -9: {partial}/20 big-model kills left a partly filled folder; {leftovers} temporary files "
+          f"(clean builds took {took['vault']:.2f} s and {took['big']:.2f} s)")
+
+
+def test_schemas_are_byte_identical_with_and_without_the_precomputed_data(tmp_path, monkeypatch):
+    from smithy2cfn.load import loader, prelude_data
+    from smithy2cfn.parse import syntax, tables
+
+    args = ([str(EXAMPLE / "model")], {"service": SERVICE, "organizationName": "Acme"})
+    first = api.build(args[0], tmp_path / "a", args[1])
+    assert first.ok
+    monkeypatch.setattr(prelude_data, "key", lambda sources=None: "stale")
+    monkeypatch.setattr(tables, "key", lambda grammar: "stale")
+    syntax.get_parser.cache_clear()
+    loader._prelude_documents.cache_clear()
+    try:
+        assert api.build(args[0], tmp_path / "b", args[1]).ok
+    finally:
+        syntax.get_parser.cache_clear()
+        loader._prelude_documents.cache_clear()
+    assert _files(tmp_path / "a") == _files(tmp_path / "b") == _files(EXAMPLE / "expected")

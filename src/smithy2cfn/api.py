@@ -21,6 +21,7 @@ import json
 import os
 import re
 import secrets
+import stat
 import tempfile
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -38,7 +39,8 @@ class BuildResult:
 
     Attributes:
         schemas: output file name → resource schema (``dict``), empty when the build failed.
-        written: paths written (empty in check mode or when the build failed).
+        written: the output files now in place (files that already held the same bytes are
+            left untouched); empty in check mode or when the build failed.
         stale: in check mode, output files that are missing or differ from what the build makes.
         diagnostics: every problem found, sorted by location.
     """
@@ -201,14 +203,46 @@ def _write_named_temp(folder: Path, name: str, data: bytes) -> None:
         raise
 
 
+def read_regular_file(path: str | os.PathLike, limit: int, dir_fd: int | None = None,
+                      follow_symlinks: bool = True) -> bytes | None:
+    """The bytes of the regular file at ``path`` when it holds at most ``limit`` bytes;
+    ``None`` when it is missing, not a regular file (a FIFO, a device, a folder: opened
+    without blocking, never read), a symbolic link (with ``follow_symlinks=False``), larger,
+    or unreadable."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    if not follow_symlinks:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags, dir_fd=dir_fd)
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > limit:
+            return None
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, limit + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks) if size <= limit else None
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
 def write_atomically(path: Path, text: str) -> None:
     """Write ``text`` (UTF-8) to ``path`` so that readers, and a process killed at any
     moment, see either the old file or the whole new one.
 
-    On Linux the data goes to an anonymous file (``O_TMPFILE``) that is synced and then
+    A regular file that already holds exactly ``text`` is left as it is. Otherwise, on
+    Linux, the data goes to an anonymous file (``O_TMPFILE``) that is synced and then
     linked in; elsewhere through a temporary file (``TEMP_FILE_RE`` naming) and
     ``os.replace``. The file mode is 0o644 minus the umask, like a plain write. A symbolic
-    link at ``path`` is replaced, never written through.
+    link, FIFO or other non-regular file at ``path`` is replaced, never written through.
 
     Raises:
         OSError: when the folder cannot be written.
@@ -217,12 +251,16 @@ def write_atomically(path: Path, text: str) -> None:
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
     data = text.encode("utf-8")
-    folder_fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
-    try:
-        if not _write_anonymous(folder_fd, path.name, data):
-            _write_named_temp(folder, path.name, data)
-    finally:
-        os.close(folder_fd)
+    if os.open in os.supports_dir_fd and hasattr(os, "O_DIRECTORY"):
+        folder_fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0))
+        try:
+            if read_regular_file(path.name, len(data), folder_fd, follow_symlinks=False) == data:
+                return
+            if _write_anonymous(folder_fd, path.name, data):
+                return
+        finally:
+            os.close(folder_fd)
+    _write_named_temp(folder, path.name, data)
 
 
 def sweep_temp_files(folder: Path) -> list[Path]:
@@ -314,14 +352,15 @@ def build(
             for name, text in rendered.items():
                 p = targets[name]
                 try:
-                    if p.resolve().parent != out.resolve():
-                        diags.error("S5024", f"refusing to read {p}: it is a link that leaves {out}", Span(str(p)),
-                                    hint="replace the link by the file the build writes")
-                        continue
-                    same = p.read_text(encoding="utf-8") == text
-                except (OSError, RuntimeError, UnicodeDecodeError):
-                    same = False
-                if not same:
+                    leaves = p.resolve().parent != out.resolve()
+                except (OSError, RuntimeError):
+                    leaves = False  # a link loop: unreadable, so stale
+                if leaves:
+                    diags.error("S5024", f"refusing to read {p}: it is a link that leaves {out}", Span(str(p)),
+                                hint="replace the link by the file the build writes")
+                    continue
+                data = text.encode("utf-8")
+                if read_regular_file(p, len(data)) != data:
                     result.stale.append(p)
                     diags.error("S5010", f"{p} is out of date; run the build to regenerate it", Span(str(p)))
         else:
