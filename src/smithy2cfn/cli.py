@@ -15,7 +15,6 @@ import click
 from smithy2cfn import api
 from smithy2cfn.buildconfig import read_config_file
 from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Span, format_diagnostics
-from smithy2cfn.emit.typename import CONFIG_CODES
 from smithy2cfn.settings_spans import locate_settings
 
 _FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
@@ -85,6 +84,8 @@ def build(models, out_dir, config_file, service, organization, service_name, che
                        settings_source=source or "<command line>", setting_spans=spans)
     _report(list(diags) + result.diagnostics, fmt, quiet, verbose)
     if not result.ok:
+        from smithy2cfn.emit.typename import CONFIG_CODES  # (emit is loaded by now)
+
         # a typeName that a setting or flag makes invalid is a configuration error
         sys.exit(2 if any(d.is_error and d.code in CONFIG_CODES for d in result.diagnostics) else 1)
     if not quiet:

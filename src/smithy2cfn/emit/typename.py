@@ -86,7 +86,8 @@ def setting_part(value: str, key: str, flag: str, span: Span | None) -> Part:
     library's ``settings`` mapping."""
     used_flag = flag_of(span)
     if used_flag:
-        what, hint = f"{used_flag}", f"pass {used_flag} with {PART_RULE} (e.g. {used_flag} Acme)"
+        example = "Acme" if used_flag == "--org" else "Storage"
+        what, hint = f"{used_flag}", f"pass {used_flag} with {PART_RULE} (e.g. {used_flag} {example})"
     elif span is not None and not span.path.startswith("<"):
         what = f"setting '{key}'"
         hint = f"set '{key}' in {span.path} to {PART_RULE} (or override it with {flag})"
