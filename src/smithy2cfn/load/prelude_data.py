@@ -47,6 +47,8 @@ FRONT_END_MODULES: tuple[str, ...] = (
 )
 _MARK = "\0"
 _ESCAPE = "\1"
+_DOCUMENT_FIELDS = {"path", "version", "ast", "applies", "spans", "trait_spans", "metadata_spans", "diagnostics"}
+_APPLY_FIELDS = {"target", "traits", "span", "trait_spans"}
 
 
 def prelude_sources() -> list[tuple[str, str]]:
@@ -134,8 +136,14 @@ def encode_documents(docs: tuple[SourceDocument, ...] | list[SourceDocument]) ->
     """The JSON form of lowered documents (see the module docstring).
 
     Raises:
-        TypeError: a value that JSON cannot hold exactly (the generator then fails loudly).
+        TypeError: a value that JSON cannot hold exactly, or a field of
+            :class:`SourceDocument` / :class:`ApplyStatement` this form does not know (the
+            generator then fails loudly instead of dropping it).
     """
+    for cls, known in ((SourceDocument, _DOCUMENT_FIELDS), (ApplyStatement, _APPLY_FIELDS)):
+        if set(cls.__dataclass_fields__) != known:
+            raise TypeError(f"{cls.__name__} fields changed ({sorted(set(cls.__dataclass_fields__) ^ known)}): "
+                            "teach smithy2cfn/load/prelude_data.py to write and read them")
     out = []
     for d in docs:
         p = d.path
