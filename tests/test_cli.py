@@ -200,7 +200,7 @@ def test_output_is_identical_across_processes_and_hash_seeds(tmp_path):
     outputs = []
     for seed in ("1", "2"):
         out = tmp_path / seed
-        env = {**os.environ, "PYTHONHASHSEED": seed, "SMITHY2CFN_NO_CACHE": "1"}
+        env = {**os.environ, "PYTHONHASHSEED": seed}
         proc = subprocess.run([sys.executable, "-m", "smithy2cfn", "build", "-q", "--config",
                                str(EXAMPLE / "smithy-build.json"), "-o", str(out)],
                               capture_output=True, text=True, env=env)

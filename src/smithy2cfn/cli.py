@@ -1,6 +1,8 @@
 """The ``smithy2cfn`` command line: click commands over :mod:`smithy2cfn.api`, nothing more.
 
-Exit codes: 0 success, 1 the model or output has errors, 2 bad usage or configuration.
+Exit codes: 0 success, 1 the model or output has errors, 2 bad usage or configuration
+(including a typeName that a setting, flag, ``jsonAdd`` or ``schemaDocumentExtensions``
+makes invalid: ``S5020``, ``S5021``).
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ import click
 
 from smithy2cfn import api
 from smithy2cfn.buildconfig import read_config_file
-from smithy2cfn.diagnostics import Diagnostic, Diagnostics, format_diagnostics
+from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Span, format_diagnostics
+from smithy2cfn.settings_spans import locate_settings
 
 _FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
                        show_default=True, help="How diagnostics are printed on stderr.")
@@ -67,19 +70,24 @@ def build(models, out_dir, config_file, service, organization, service_name, che
     if not models and not sources:
         raise click.UsageError("give at least one model file or folder (or a smithy-build.json)")
     source = str(config_file) if config_file is not None else None
+    spans = locate_settings(config_file, cfg.is_smithy_build) if config_file is not None else {}
     for key, flag, value in (("service", "--service", service), ("organizationName", "--org", organization),
                              ("serviceName", "--service-name", service_name)):
         if value is not None:
             settings[key] = value
+            spans[key] = Span(f"<command line {flag}>")
             if key == "service":
                 source = f"<command line {flag}>"
     if out_dir is None:
         out_dir = Path("build") / "cloudformation"
     result = api.build([*sources, *map(str, models)], out_dir, settings, check=check,
-                       settings_source=source or "<command line>")
+                       settings_source=source or "<command line>", setting_spans=spans)
     _report(list(diags) + result.diagnostics, fmt, quiet, verbose)
     if not result.ok:
-        sys.exit(1)
+        from smithy2cfn.emit.typename import CONFIG_CODES  # (emit is loaded by now)
+
+        # a typeName that a setting or flag makes invalid is a configuration error
+        sys.exit(2 if any(d.is_error and d.code in CONFIG_CODES for d in result.diagnostics) else 1)
     if not quiet:
         verb = "up to date" if check else "wrote"
         names = sorted(result.schemas)

@@ -8,7 +8,9 @@ convert them to JSON Schema, run the mapper chain, and name the file after ``typ
 from __future__ import annotations
 
 import difflib
+from collections.abc import Mapping
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from smithy2cfn.config import CfnConfig
@@ -20,13 +22,33 @@ from smithy2cfn.emit.jsonschema import SYNTHETIC_SUFFIX, SchemaConverter, capita
 from smithy2cfn.emit.mappers import CfnMapper, default_mappers, tag_member_name
 from smithy2cfn.emit.metaschema import check_schema
 from smithy2cfn.emit.schema import Context, ResourceSchema
+from smithy2cfn.emit.typename import (
+    PART_RULE,
+    Part,
+    is_type_name,
+    mapper_problem,
+    part_problems,
+    setting_part,
+    show,
+)
 from smithy2cfn.model.shapes import Member, Model, Shape
 from smithy2cfn.model.traits import AWS_SERVICE, CFN_NAME, CFN_RESOURCE, DOCUMENTATION, PROPERTY
+
+#: Mapper class → the setting it applies (for locating a typeName it sets).
+_MAPPER_SETTINGS = {"JsonAddMapper": "jsonAdd", "SchemaDocumentExtensionsMapper": "schemaDocumentExtensions"}
 
 
 def file_name(type_name: str) -> str:
     """Output file name of a type: lower-cased, ``::`` → ``-``, plus ``.json``
-    (reference ``Smithy2Cfn.getFileNameFromResourceType``)."""
+    (reference ``Smithy2Cfn.getFileNameFromResourceType``).
+
+    Raises:
+        ValueError: when ``type_name`` is not a CloudFormation type name
+            (:func:`~smithy2cfn.emit.typename.is_type_name`), so that no caller can make a
+            file name holding ``/``, ``..``, NUL or other characters from it.
+    """
+    if not is_type_name(type_name):
+        raise ValueError(f"not a CloudFormation typeName: {show(type_name)}")
     return type_name.lower().replace("::", "-") + ".json"
 
 
@@ -83,15 +105,41 @@ def naming_strategy(config: CfnConfig):
     return name
 
 
-def type_name(model: Model, service: Shape, resource: Shape, config: CfnConfig,
-              diags: Diagnostics) -> str | None:
-    """``Organization::Service::Resource`` (reference ``CfnConverter.resolveResourceTypeName``).
+def _trait_span(shape: Shape, trait_id: str) -> Span | None:
+    """Where ``trait_id`` is applied to ``shape``: the shape's IDL file is read again and
+    lowered to find the trait (or an ``apply`` of it); the shape's span when it cannot be
+    found (a JSON AST file, a file changed since). Used on error paths only."""
+    span = shape.span
+    if span is None or span.path.startswith("<") or span.path.endswith(".json"):
+        return span
+    from smithy2cfn.load.loader import read_sources  # only on an error path
+
+    try:
+        text = Path(span.path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return span
+    for doc in read_sources([(span.path, text)], Diagnostics()):
+        if (shape.id, trait_id) in doc.trait_spans:
+            return doc.trait_spans[(shape.id, trait_id)]
+        for apply in doc.applies:
+            if apply.target == shape.id and trait_id in apply.trait_spans:
+                return apply.trait_spans[trait_id]
+    return span
+
+
+def type_name_parts(service: Shape, resource: Shape, config: CfnConfig, diags: Diagnostics,
+                    setting_spans: Mapping[str, Span] | None = None) -> list[Part] | None:
+    """The three parts of ``Organization::Service::Resource`` and where each comes from
+    (reference ``CfnConverter.resolveResourceTypeName``).
 
     ``organizationName`` defaults to ``AWS`` with the ``aws.api#service`` trait, else it is
-    required (error ``S4006``); ``serviceName`` defaults to its ``cloudFormationName``, else
-    the service shape name; the resource part is ``cfnResource`` ``name``, else the shape
-    name.
+    required (error ``S4006``, and ``None`` is returned); ``serviceName`` defaults to its
+    ``cloudFormationName``, else the service shape name; the resource part is
+    ``cfnResource`` ``name``, else the shape name. ``setting_spans`` (setting name → span
+    of the config key or ``<command line --flag>``) locates parts that come from settings.
+    The parts are not checked here (see :func:`~smithy2cfn.emit.typename.part_problems`).
     """
+    spans = setting_spans or {}
     service_trait = service.traits.get(AWS_SERVICE)
     org = config.organization_name
     if org is None:
@@ -100,14 +148,51 @@ def type_name(model: Model, service: Shape, resource: Shape, config: CfnConfig,
                                  f"service {service.id} has no aws.api#service trait", span=service.span,
                         shape_id=service.id, hint="pass --org NAME or set 'organizationName'")
             return None
-        org = "AWS"
-    svc = config.service_name
-    if svc is None:
+        org_part = Part("AWS", "the default organizationName", "S5022", service.span, "", service.id)
+    else:
+        org_part = setting_part(org, "organizationName", "--org",
+                                spans.get("organizationName", config.source))
+    if config.service_name is not None:
+        svc_part = setting_part(config.service_name, "serviceName", "--service-name",
+                                spans.get("serviceName", config.source))
+    else:
         cfn_name = service_trait.get("cloudFormationName") if isinstance(service_trait, dict) else None
-        svc = cfn_name or service.name
+        if cfn_name:
+            svc_part = Part(str(cfn_name), f"the @aws.api#service cloudFormationName of {service.id}", "S5022",
+                            None, f"change cloudFormationName to {PART_RULE}, or set 'serviceName' "
+                                  "(--service-name NAME)", service.id)
+        else:
+            svc_part = Part(service.name, f"the name of service {service.id}", "S5022", service.span,
+                            f"set 'serviceName' (--service-name NAME) to {PART_RULE}", service.id)
     trait = resource.traits.get(CFN_RESOURCE)
-    name = trait.get("name") if isinstance(trait, dict) and trait.get("name") else resource.name
-    return f"{org}::{svc}::{name}"
+    name = trait.get("name") if isinstance(trait, dict) and trait.get("name") else None
+    if name:
+        res_part = Part(str(name), f"the @aws.cloudformation#cfnResource name of {resource.id}", "S5022",
+                        None, f"change the cfnResource 'name' to {PART_RULE}", resource.id)
+    else:
+        res_part = Part(resource.name, f"the name of resource {resource.id}", "S5022", resource.span,
+                        f"give @aws.cloudformation#cfnResource a 'name' of {PART_RULE}", resource.id)
+    return [org_part, svc_part, res_part]
+
+
+def _locate(parts: list[Part], service: Shape, resource: Shape) -> list[Part]:
+    """Parts whose span is the trait they come from, looked up now (an error path)."""
+    out = []
+    for p in parts:
+        if p.span is None and p.shape_id == resource.id:
+            p = replace(p, span=_trait_span(resource, CFN_RESOURCE))
+        elif p.span is None and p.shape_id == service.id:
+            p = replace(p, span=_trait_span(service, AWS_SERVICE))
+        out.append(p)
+    return out
+
+
+def type_name(model: Model, service: Shape, resource: Shape, config: CfnConfig,
+              diags: Diagnostics) -> str | None:
+    """``Organization::Service::Resource`` as the mappers first see it (see
+    :func:`type_name_parts`); ``None`` after error ``S4006``."""
+    parts = type_name_parts(service, resource, config, diags)
+    return None if parts is None else "::".join(p.value for p in parts)
 
 
 def resource_members(ctx_model: Model, resource: Shape, cfn: CfnResource, config: CfnConfig,
@@ -152,7 +237,8 @@ def resource_members(ctx_model: Model, resource: Shape, cfn: CfnResource, config
 
 
 def convert(model: Model, config: CfnConfig, diags: Diagnostics,
-            mappers: list[CfnMapper] | None = None) -> dict[str, dict[str, Any]]:
+            mappers: list[CfnMapper] | None = None, *,
+            setting_spans: Mapping[str, Span] | None = None) -> dict[str, dict[str, Any]]:
     """Convert every ``@cfnResource`` resource of the configured service.
 
     Args:
@@ -163,11 +249,16 @@ def convert(model: Model, config: CfnConfig, diags: Diagnostics,
             nothing is raised.
         mappers: extra :class:`~smithy2cfn.emit.mappers.CfnMapper` objects run with the
             core chain.
+        setting_spans: setting name → where it was given (a config file key, or
+            ``Span("<command line --org>")`` for a flag); locates setting problems.
 
     Returns:
-        Output file name (``typeName`` lower-cased, ``::`` → ``-``, ``.json``) → schema,
-        sorted by file name; each schema's key order is the order to write. Follows
-        reference ``CfnConverter.convertToNodes`` and ``Smithy2Cfn``.
+        Output file name (the final ``typeName``, after every mapper, lower-cased, ``::`` →
+        ``-``, ``.json``) → schema, sorted by file name; each schema's key order is the
+        order to write. A final ``typeName`` that is not a CloudFormation type name
+        (meta-schema pattern) is an error located where it comes from (``S5020``–``S5023``,
+        :mod:`smithy2cfn.emit.typename`) and gets no file. Follows reference
+        ``CfnConverter.convertToNodes`` and ``Smithy2Cfn``.
     """
     service = resolve_service(model, config, diags)
     if service is None:
@@ -195,15 +286,19 @@ def convert(model: Model, config: CfnConfig, diags: Diagnostics,
         cfn = index.get(rid)
         if resource is None or cfn is None:
             continue
-        tname = type_name(model, service, resource, config, diags)
-        if tname is None:
+        parts = type_name_parts(service, resource, config, diags, setting_spans)
+        if parts is None:
             return {}
+        tname = "::".join(p.value for p in parts)
         members = resource_members(model, resource, cfn, config, tags, diags)
         ctx = Context(model, service, resource, cfn, members, config, converter, tags, index.graph, diags)
         doc = resource.traits.get(DOCUMENTATION)
         schema = ResourceSchema(tname, doc if isinstance(doc, str) else f"Definition of {tname} Resource Type")
+        setter: str | None = None  # the last mapper that changed typeName
         for mapper in chain:
+            before = schema.type_name
             mapper.before(ctx, schema)
+            setter = type(mapper).__name__ if schema.type_name != before else setter
         for member in members.values():
             schema.properties[naming(member)] = converter.ref(member)
         roots = [m.target for m in members.values()]
@@ -212,20 +307,43 @@ def convert(model: Model, config: CfnConfig, diags: Diagnostics,
         if not schema.properties:
             diags.error("S4009", f"resource {rid} has no properties", span=resource.span, shape_id=rid)
         for mapper in chain:
+            before = schema.type_name
             mapper.after(ctx, schema)
+            setter = type(mapper).__name__ if schema.type_name != before else setter
         node = schema.to_node()
         for mapper in chain:
+            before = node.get("typeName")
             node = mapper.update_node(ctx, node)
+            if node.get("typeName") != before or type(node.get("typeName")) is not type(before):
+                setter = type(mapper).__name__
         node["additionalProperties"] = False
-        fname = file_name(tname)
+        # The file is named after the FINAL typeName, which must be a CloudFormation type
+        # name: that is what keeps the file name a plain name inside the output folder.
+        final = node.get("typeName")
+        named = is_type_name(final)
+        if not named:
+            if setter is None:
+                diags.extend(part_problems(_locate(parts, service, resource), rid))
+            else:
+                setting = _MAPPER_SETTINGS.get(setter, setter)
+                span = (setting_spans or {}).get(setting, config.source)
+                diags.extend([mapper_problem(final, setting, rid, span, resource.span)])
+        fname = file_name(final) if named else f"the schema of {rid}"
         for problem in check_schema(node, fname):
+            if not named and problem.message.startswith("/typeName:"):
+                continue  # reported above, with where the bad typeName comes from
             # located at the resource the schema is made from, and naming the output file
             diags.extend([replace(problem, span=resource.span or problem.span, shape_id=rid,
                                   message=f"{fname}: {problem.message}")])
+        if not named:
+            continue
         if fname in out:
-            diags.error("S4010", f"two resources convert to the same typeName {tname}", shape_id=rid)
+            diags.error("S4010", f"two resources convert to the same typeName {final} (file {fname})",
+                        span=resource.span, shape_id=rid,
+                        hint="give one of them another @aws.cloudformation#cfnResource name")
         out[fname] = node
     return dict(sorted(out.items()))
 
 
-__all__ = ["convert", "file_name", "naming_strategy", "resolve_service", "tag_member_name", "type_name"]
+__all__ = ["convert", "file_name", "naming_strategy", "resolve_service", "tag_member_name", "type_name",
+           "type_name_parts"]

@@ -21,11 +21,7 @@ from __future__ import annotations
 
 import difflib
 import functools
-import hashlib
 import json
-import os
-import pickle
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -118,59 +114,14 @@ def _read_text(path: Path, diags: Diagnostics) -> str | None:
 
 # --------------------------------------------------------------------------- prelude
 
-def _cache_dir() -> Path | None:
-    """Where the parsed prelude is cached (``$XDG_CACHE_HOME/smithy2cfn`` or
-    ``~/.cache/smithy2cfn``); ``None`` when ``SMITHY2CFN_NO_CACHE`` is set."""
-    if os.environ.get("SMITHY2CFN_NO_CACHE"):
-        return None
-    base = os.environ.get("XDG_CACHE_HOME")
-    if not base:
-        home = os.path.expanduser("~")
-        if home.startswith("~"):  # no home folder known: no cache rather than one in the cwd
-            return None
-        base = os.path.join(home, ".cache")
-    if not os.path.isabs(base):
-        return None
-    return Path(base) / "smithy2cfn"
-
-
 @functools.cache
 def _prelude_documents() -> tuple[SourceDocument, ...]:
-    """Our prelude and trait packages, parsed and lowered once per process.
+    """Our prelude and trait packages, lowered once per process: from the JSON shipped with
+    the package when it is current, else from source (:mod:`smithy2cfn.load.prelude_data`).
+    Nothing is cached outside the package."""
+    from smithy2cfn.load.prelude_data import prelude_documents
 
-    Parsing them is most of a small build's start-up, so the lowered documents are also
-    kept in a per-user cache file keyed by a hash of the package version, the grammar and
-    every prelude file; a missing, stale or unreadable cache is simply rebuilt.
-    """
-    from smithy2cfn import __version__
-    from smithy2cfn.parse.syntax import grammar_text
-    from smithy2cfn.prelude import prelude_files
-
-    sources = prelude_files()
-    digest = hashlib.sha256(__version__.encode() + grammar_text().encode())
-    for name, text in sources:
-        digest.update(name.encode() + b"\0" + text.encode())
-    folder = _cache_dir()
-    cache = folder / f"prelude-{digest.hexdigest()[:24]}.pickle" if folder else None
-    if cache is not None:
-        try:
-            with cache.open("rb") as f:
-                docs = pickle.load(f)
-            if isinstance(docs, tuple) and all(isinstance(d, SourceDocument) for d in docs):
-                return docs
-        except Exception:  # noqa: BLE001 - any unreadable cache is rebuilt
-            pass
-    docs = tuple(read_sources(((f"<prelude>/{name}", text) for name, text in sources), Diagnostics()))
-    if cache is not None:
-        try:
-            cache.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=cache.parent, suffix=".tmp")
-            with os.fdopen(fd, "wb") as f:
-                pickle.dump(docs, f, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, cache)
-        except OSError:
-            pass
-    return docs
+    return prelude_documents()
 
 
 # --------------------------------------------------------------------------- reading

@@ -1,7 +1,7 @@
 """Tokenizer and LALR driver for the Smithy IDL (Smithy 2.0 "Smithy IDL" §"Smithy IDL ABNF").
 
 The grammar (``grammar/smithy.lark``) is compiled once per process into a Lark LALR(1)
-parser. Tokens are produced here rather than by Lark's lexers because Smithy's keywords
+parser (its tables precomputed, see :mod:`smithy2cfn.parse.tables`). Tokens are produced here rather than by Lark's lexers because Smithy's keywords
 (``structure``, ``list``, ``input``, ``true``...) are also valid identifiers, and LALR state
 merging makes Lark's contextual lexer pick the keyword in places where only an identifier
 fits (``list: ListCities`` inside a resource body). Our lexer asks the exact LALR stack
@@ -24,6 +24,8 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 from lark.lexer import PatternStr
 from lark.parsers.lalr_analysis import Shift
+
+from smithy2cfn.parse.tables import build_parser, load_parser
 
 #: Terminals of the grammar that the tokenizer produces from regexes, in match order.
 _REGEX_TERMINALS = (
@@ -75,15 +77,13 @@ class _Parser:
 def get_parser() -> _Parser:
     """Build (once per process) the Lark LALR parser and the tokenizer regex.
 
-    Uses Lark's grammar cache (``cache=True``) so that later processes skip the LALR table
-    construction.
+    The LALR tables come from the JSON shipped with the package when it was computed from
+    this grammar and these sources (:mod:`smithy2cfn.parse.tables`), else from the grammar.
+    Nothing is cached at run time (Lark's ``cache=True`` unpickles a file from the shared
+    temp folder).
     """
     text = grammar_text()
-    kwargs = dict(parser="lalr", lexer="basic", propagate_positions=True, maybe_placeholders=False)
-    try:
-        lark = Lark(text, cache=True, **kwargs)
-    except Exception:  # cache directory not writable or stale cache: build without it
-        lark = Lark(text, **kwargs)
+    lark = load_parser(text) or build_parser(text)
     by_name = {t.name: t for t in lark.terminals}
     keywords: dict[str, str] = {}
     punctuation: dict[str, str] = {}
