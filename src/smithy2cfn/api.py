@@ -87,9 +87,8 @@ def convert(model: Model, settings: Mapping[str, Any] | None, diags: Diagnostics
     from smithy2cfn.config import CfnConfig
     from smithy2cfn.emit import convert as emit_convert
 
-    config = CfnConfig.from_dict(dict(settings or {}), diags)
-    if settings_source is not None:
-        config.source = Span(settings_source)
+    source = Span(settings_source) if settings_source is not None else None
+    config = CfnConfig.from_dict({} if settings is None else settings, diags, source=source)
     if diags.has_errors:
         return {}
     return emit_convert(model, config, diags)

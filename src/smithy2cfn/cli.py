@@ -5,6 +5,7 @@ Exit codes: 0 success, 1 the model or output has errors, 2 bad usage or configur
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -12,7 +13,10 @@ import click
 
 from smithy2cfn import api
 from smithy2cfn.buildconfig import read_config_file
-from smithy2cfn.diagnostics import Diagnostic, Diagnostics, format_diagnostics
+from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity, Span, format_diagnostics
+
+#: Configuration errors (bad settings): exit 2, as bad usage.
+_CONFIG_CODES = frozenset(f"S500{i}" for i in range(10))
 
 _FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
                        show_default=True, help="How diagnostics are printed on stderr.")
@@ -79,7 +83,7 @@ def build(models, out_dir, config_file, service, organization, service_name, che
                        settings_source=source or "<command line>")
     _report(list(diags) + result.diagnostics, fmt, quiet, verbose)
     if not result.ok:
-        sys.exit(1)
+        sys.exit(2 if any(d.is_error and d.code in _CONFIG_CODES for d in result.diagnostics) else 1)
     if not quiet:
         verb = "up to date" if check else "wrote"
         names = sorted(result.schemas)
@@ -102,7 +106,7 @@ def validate(models, quiet, fmt, verbose):
 
 @main.command()
 @click.argument("models", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option("-o", "--output", "out_file", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("-o", "--output", "out_file", type=click.Path(path_type=Path),
               help="File to write (default: standard output).")
 @_FORMAT
 def ast(models, out_file, fmt):
@@ -113,11 +117,26 @@ def ast(models, out_file, fmt):
     _report([d for d in diags.sorted() if d.is_error], fmt)
     if diags.has_errors:
         sys.exit(1)
-    text = render_json_ast(model_to_json_ast(model))
+    try:
+        text = render_json_ast(model_to_json_ast(model))
+    except ValueError as e:  # a NaN or infinity: the readers never make one
+        _report([Diagnostic("S5011", Severity.ERROR, f"the model cannot be written as JSON: {e}")], fmt)
+        sys.exit(1)
     if out_file is None:
         click.echo(text, nl=False)
+        return
+    problem = None
+    if os.path.isdir(out_file):
+        problem = "it is a folder"
     else:
-        api.write_atomically(out_file, text)
+        try:
+            api.write_atomically(out_file, text)
+        except OSError as e:
+            problem = e.strerror or str(e)
+    if problem is not None:
+        _report([Diagnostic("S5011", Severity.ERROR, f"cannot write {out_file}: {problem}", Span(str(out_file)),
+                            hint="give -o a file path in a folder you can write")], fmt)
+        sys.exit(1)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -82,6 +82,11 @@ class BigNumber(int):
     def __reduce__(self) -> tuple:
         return (BigNumber, (int(self), self.literal))
 
+    def __repr__(self) -> str:  # messages show the number as written (JSON writers use int's)
+        return self.literal
+
+    __str__ = __repr__
+
     def __deepcopy__(self, memo: dict) -> BigNumber:
         return self
 
