@@ -539,7 +539,7 @@ def broken_documents(draw) -> str:
     doc = json.loads(json.dumps(draw(st.sampled_from(SEEDS))))
     for _ in range(draw(st.integers(1, 4))):
         path = draw(st.sampled_from(list(_paths(doc))))
-        value = draw(ODD)
+        value = json.loads(json.dumps(draw(ODD)))  # a fresh copy: never shared, never circular
         if not path:
             continue
         target = doc
@@ -568,3 +568,16 @@ def test_json_ast_with_wrong_values_anywhere_never_raises(tmp_path_factory, text
     for d in [*diags, *result.diagnostics]:
         assert d.code and d.message, d
         assert d.span is not None and d.span.path, d.format_text()
+
+
+# ---------------------------------------------------------------- embedded trait-package shapes
+
+def test_a_trait_package_shape_embedded_the_same_way_is_accepted() -> None:
+    """AWS models embed aws.cloudformation#StructureIdList (deadline-2023-10-12); the
+    reference accepts an equal definition, a different one is still a duplicate."""
+    shape = ('{"type": "list", "member": {"target": "smithy.api#String", "traits": {"smithy.api#idRef": '
+             '{"failWhenMissing": true, "selector": "structure"}}}, "traits": {"smithy.api#private": {}}}')
+    assert not load_json(_doc(f'"aws.cloudformation#StructureIdList": {shape}')).has_errors
+    other = shape.replace("smithy.api#String", "smithy.api#Integer")
+    assert located(load_json(_doc(f'"aws.cloudformation#StructureIdList": {other}')), "S2002")
+    assert located(load_json(_doc('"smithy.api#String": {"type": "string"}')), "S2002")

@@ -57,6 +57,8 @@ def load(paths: Iterable[str | os.PathLike], diags: Diagnostics | None = None) -
     Returns ``(model, diagnostics)``; the model may be partial when there are errors.
     """
     diags = diags if diags is not None else Diagnostics()
+    if isinstance(paths, (str, os.PathLike)):  # one path, not the characters of its name
+        paths = [paths]
     model = load_model([str(p) for p in paths], diags)
     return model, diags
 
@@ -79,7 +81,8 @@ def convert(model: Model, settings: Mapping[str, Any] | None, diags: Diagnostics
         settings: the ``cloudformation`` plugin settings (``service``, ``organizationName``...).
         diags: receives conversion problems and the meta-schema check of every schema.
         settings_source: where the settings came from (a file path, or e.g.
-            ``"<command line>"``); configuration diagnostics point there.
+            ``"<command line>"``; default ``"<settings>"``); configuration diagnostics
+            point there.
 
     Returns:
         Output file name → schema; ``{}`` when configuration or conversion failed.
@@ -87,7 +90,7 @@ def convert(model: Model, settings: Mapping[str, Any] | None, diags: Diagnostics
     from smithy2cfn.config import CfnConfig
     from smithy2cfn.emit import convert as emit_convert
 
-    source = Span(settings_source) if settings_source is not None else None
+    source = Span(settings_source if settings_source is not None else "<settings>")
     config = CfnConfig.from_dict({} if settings is None else settings, diags, source=source)
     if diags.has_errors:
         return {}

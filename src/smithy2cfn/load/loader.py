@@ -383,6 +383,12 @@ class _Assembler:
                         # that are equal").
                         self.raw[shape_id] = self._merge_duplicate(shape_id, self.raw[shape_id], body, doc)
                         continue
+                elif (not is_prelude and not shape_id.startswith("smithy.api#")
+                      and _without_traits(self.raw[shape_id]) == _without_traits(body)):
+                    # A trait-package shape (aws.cloudformation#StructureIdList...) that a model
+                    # embeds, defined the same way: the reference loads those packages as
+                    # models, so equal definitions merge. Ours (with its documentation) is kept.
+                    continue
                 first = self.span_of(shape_id)
                 self.diags.error(
                     "S2002",
