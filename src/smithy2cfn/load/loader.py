@@ -3,9 +3,11 @@
 Follows the reference model assembler (Smithy 2.0 "Model", "Mixins", "IDL" §"Relative shape
 ID resolution", "JSON AST", and "IDL 1.0 → 2.0 upgrade" as the reference does it):
 
-1. discover files (a directory means every ``.smithy`` and ``.json`` model under it);
-2. read each file: IDL through :mod:`smithy2cfn.parse`, JSON AST through
-   :mod:`smithy2cfn.load.json_ast`; IDL files are lowered once the IDs of every shape in
+1. discover files (a directory means every ``.smithy`` and ``.json`` model under it,
+   symbolic links followed, loops and unreadable folders reported);
+2. read each file, bounded (:mod:`smithy2cfn.load.files`: regular files of at most 256 MiB):
+   IDL through :mod:`smithy2cfn.parse`, JSON AST through :mod:`smithy2cfn.load.json_ast`
+   (strict JSON, structure checked); IDL files are lowered once the IDs of every shape in
    every file are known, so that forward references across files resolve;
 3. merge the documents with the prelude and trait packages: duplicate shapes, metadata;
 4. build shapes in mixin order: mixin members and traits first, then local ones, then
@@ -14,7 +16,8 @@ ID resolution", "JSON AST", and "IDL 1.0 → 2.0 upgrade" as the reference does 
 6. coerce annotation trait values and report unknown traits (warnings) and unresolved
    shape references (errors, with a "did you mean" hint).
 
-Every problem is a diagnostic; nothing here raises on bad input.
+Every problem is a diagnostic; nothing here raises on bad input: the assembler checks the
+type of every raw value it reads (IDL-lowered documents may hold anything a node value can).
 """
 
 from __future__ import annotations
