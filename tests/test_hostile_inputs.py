@@ -150,6 +150,21 @@ def test_json_nan_and_infinity_are_refused_where_they_are(token: str) -> None:
                                         "NaN or Infinity); write a finite number or a string")]
 
 
+@pytest.mark.parametrize("text,line,column,fragment", [
+    ('{"smithy": "2.0",\n "shapes" {}}', 2, 11, "expected ':'"),
+    ('{"smithy": "2.0",\n "shapes": {},}', 2, 15, "expected a property name"),
+    ('{"smithy": "2.0", "shapes": {"a#S": {"type": "string", "traits": {"a#t": [1 2]}}}}', 1, 77,
+     "expecting ',' delimiter"),
+    ('{"smithy": "2.0"} {}', 1, 19, "extra data"),
+    ("", 1, 1, "expected a value"),
+    ("\ufeff{}", 1, 1, "byte order mark"),
+    ('{"smithy": "2.0", "shapes": {"a#S": {"type": "string\u0001"}}}', 1, 53, "invalid control character"),
+])
+def test_json_syntax_errors_are_located(text: str, line: int, column: int, fragment: str) -> None:
+    (found,) = located(load_json(text), "S1100")
+    assert found[:2] == (line, column) and fragment in found[2], found
+
+
 def test_numbers_beyond_a_double_are_kept_exactly_and_written_back() -> None:
     text = _doc('"a#S": {"type": "string", "traits": {"smithy.api#documentation": "x", "a#t": 1e400}}')
     diags = Diagnostics()

@@ -54,8 +54,7 @@ _NUMBER = r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?"
 _TOKEN = re.compile(rf"({_STRING})|([\[{{])|([\]}}])|({_NUMBER})|(-?Infinity|NaN|true|false|null)")
 _STRINGS = re.compile(_STRING)
 _NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
-_SURROGATE_ESCAPE = re.compile(r"(\\+)u[dD]([89abAB]|[c-fC-F])[0-9a-fA-F]{2}")
-_ANY_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_ANY_SURROGATE_ESCAPE = re.compile(r"\\u[dD]([89a-fA-F])[0-9a-fA-F]{2}")
 _LOW_ESCAPE = re.compile(r"\\u[dD][c-fC-F][0-9a-fA-F]{2}")
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 _STEP = [0] * 256
@@ -394,15 +393,17 @@ def _too_deep(text: str, start: int) -> int | None:
 
 
 def _has_lone_surrogate(text: str) -> bool:
-    """True when a JSON text has a ``\\uXXXX`` escape of an unpaired UTF-16 surrogate."""
-    if not _ANY_SURROGATE_ESCAPE.search(text):
-        return False
+    """True when a JSON text has a ``\\uXXXX`` escape of an unpaired UTF-16 surrogate
+    (linear: each escape looks back over its own run of backslashes only)."""
     paired_low = -1
-    for m in _SURROGATE_ESCAPE.finditer(text):
-        if len(m.group(1)) % 2 == 0:  # an escaped backslash followed by "u...": plain text
+    for m in _ANY_SURROGATE_ESCAPE.finditer(text):
+        start = m.start()
+        run = start
+        while run > 0 and text[run - 1] == "\\":
+            run -= 1
+        if (start - run) % 2:  # an escaped backslash followed by "u...": plain text
             continue
-        start = m.start() + len(m.group(1)) - 1
-        if m.group(2) in "89abAB":
+        if m.group(1) in "89abAB":
             if not _LOW_ESCAPE.match(text, m.end()):
                 return True
             paired_low = m.end()
