@@ -2,9 +2,9 @@
 
 Python's :mod:`json` accepts more than RFC 8259 (``NaN``, ``Infinity``, ``-Infinity``),
 turns numbers that overflow a double into ``inf``, and ends in ``RecursionError`` on deep
-nesting. :func:`parse_json` rejects all of those with a located problem, and records where
-the keys of the upper levels of the document are, so that diagnostics can point at the key
-at fault:
+nesting. :func:`parse_json` refuses the first and the last with a located problem, keeps
+such numbers exactly, and records where the keys of the upper levels of the document are,
+so that diagnostics can point at the key at fault:
 
 * the upper levels (``descend(path)`` true) are walked here, recording the offset of every
   object key and array element under its path (a tuple of keys and indexes);
@@ -431,10 +431,5 @@ def _fix_surrogates(value: Any) -> Any:
     return walk(value)
 
 
-def dumps_strict(value: Any, **kwargs: Any) -> str:
-    """:func:`json.dumps` that refuses NaN and infinities (RFC 8259); raises ``ValueError``."""
-    return json.dumps(value, allow_nan=False, **kwargs)
-
-
-__all__ = ["MAX_INTEGER_DIGITS", "MAX_NODE_DEPTH", "BigNumber", "JsonProblem", "JsonText", "dumps_strict", "parse_json",
+__all__ = ["MAX_INTEGER_DIGITS", "MAX_NODE_DEPTH", "BigNumber", "JsonProblem", "JsonText", "parse_json",
            "read_number"]
