@@ -581,32 +581,36 @@ def test_schemas_are_byte_identical_with_and_without_the_precomputed_data(tmp_pa
 json_values = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=5),
                            lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner,
                                                                                       max_size=3), max_leaves=10)
+#: Keys that make a flat settings file look like a smithy-build.json are left out.
+setting_keys = st.text(max_size=8).filter(
+    lambda k: k not in {"version", "sources", "imports", "plugins", "projections", "outputDirectory", "maven"})
 
 
 @settings(max_examples=60, deadline=None)
-@given(settings_=st.dictionaries(st.text(max_size=8), json_values, max_size=5), indent=st.sampled_from([None, 1, 4]),
+@given(settings_=st.dictionaries(setting_keys, json_values, max_size=5), indent=st.sampled_from([None, 1, 4]),
        smithy_build=st.booleans())
-def test_locate_settings_points_at_each_key(tmp_path_factory, settings_, indent, smithy_build):
-    from smithy2cfn.settings_spans import locate_settings
+def test_config_file_locates_each_setting(tmp_path_factory, settings_, indent, smithy_build):
+    from smithy2cfn.buildconfig import read_config_file
 
     doc = {"version": "1.0", "plugins": {"cloudformation": settings_}} if smithy_build else settings_
     path = tmp_path_factory.mktemp("cfg") / "c.json"
     text = json.dumps(doc, indent=indent)
     path.write_text(text, encoding="utf-8")
-    spans = locate_settings(path, smithy_build)
+    spans = read_config_file(path, Diagnostics()).spans
     assert set(spans) == set(settings_)
     lines = text.splitlines()
     for key, span in spans.items():
         line = lines[span.line - 1]
-        assert json.loads(line[span.column - 1:span.end_column - 1]) == key
+        assert json.JSONDecoder().raw_decode(line, span.column - 1)[0] == key
 
 
 @settings(max_examples=60, deadline=None)
 @given(text=st.text(max_size=60) | st.sampled_from(["[" * 5000, '{"a":' * 3000 + "1" + "}" * 3000]))
-def test_locate_settings_never_raises(tmp_path_factory, text):
-    from smithy2cfn.settings_spans import locate_settings
+def test_reading_a_config_file_never_raises(tmp_path_factory, text):
+    from smithy2cfn.buildconfig import read_config_file
 
     path = tmp_path_factory.mktemp("cfg") / "c.json"
     path.write_text(text, encoding="utf-8")
-    for smithy_build in (False, True):
-        assert isinstance(locate_settings(path, smithy_build), dict)
+    diags = Diagnostics()
+    assert isinstance(read_config_file(path, diags).spans, dict)
+    assert all(d.span is not None for d in diags)

@@ -62,6 +62,8 @@ def load(paths: Iterable[str | os.PathLike], diags: Diagnostics | None = None) -
     Returns ``(model, diagnostics)``; the model may be partial when there are errors.
     """
     diags = diags if diags is not None else Diagnostics()
+    if isinstance(paths, (str, os.PathLike)):  # one path, not the characters of its name
+        paths = [paths]
     model = load_model([str(p) for p in paths], diags)
     return model, diags
 
@@ -85,10 +87,12 @@ def convert(model: Model, settings: Mapping[str, Any] | None, diags: Diagnostics
         settings: the ``cloudformation`` plugin settings (``service``, ``organizationName``...).
         diags: receives conversion problems and the meta-schema check of every schema.
         settings_source: where the settings came from (a file path, or e.g.
-            ``"<command line>"``); configuration diagnostics point there.
+            ``"<command line>"``; default ``"<settings>"``); configuration diagnostics
+            point there.
         setting_spans: setting name → where it was given: the key in a config file, or
-            ``Span("<command line --org>")`` for a flag. A ``typeName`` part or value that
-            a setting makes invalid (``S5020``/``S5021``) is located there.
+            ``Span("<command line --org>")`` for a flag. A setting of the wrong type, and a
+            ``typeName`` part or value that a setting makes invalid (``S5020``/``S5021``),
+            are located there.
 
     Returns:
         Output file name → schema; ``{}`` when configuration or conversion failed. File
@@ -98,9 +102,8 @@ def convert(model: Model, settings: Mapping[str, Any] | None, diags: Diagnostics
     from smithy2cfn.config import CfnConfig
     from smithy2cfn.emit import convert as emit_convert
 
-    config = CfnConfig.from_dict(dict(settings or {}), diags)
-    if settings_source is not None:
-        config.source = Span(settings_source)
+    source = Span(settings_source if settings_source is not None else "<settings>")
+    config = CfnConfig.from_dict({} if settings is None else settings, diags, spans=setting_spans, source=source)
     if diags.has_errors:
         return {}
     return emit_convert(model, config, diags, setting_spans=setting_spans)

@@ -1,89 +1,201 @@
 """Reading ``--config`` files: a flat settings object or a ``smithy-build.json``.
 
-A ``smithy-build.json`` (Smithy "smithy-build" guide) is recognised by its ``version`` and
+A ``smithy-build.json`` (Smithy "smithy-build" guide; the reference's
+``SmithyBuildConfig``/``ProjectionConfig``) is recognised by its ``version`` and
 ``sources``/``imports``/``plugins``/``projections`` keys. Its ``sources`` and ``imports``
 (paths relative to the file) are models to load, and ``plugins.cloudformation`` holds the
 converter settings (or the one projection that has a ``cloudformation`` plugin). Any other
 JSON object is taken as the settings themselves.
+
+The file is read like a model (:mod:`smithy2cfn.load.files`: regular files only, at most
+256 MiB) and parsed as strict JSON (:mod:`smithy2cfn.load.jsonread`). Every key of a
+``smithy-build.json`` is checked for its type, and the settings are checked
+(:meth:`CfnConfig.from_dict`); each problem is located at its key.
 """
 
 from __future__ import annotations
 
-import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from smithy2cfn.config import CfnConfig
 from smithy2cfn.diagnostics import Diagnostics, Span
+from smithy2cfn.load.files import decode_utf8, read_bytes
+from smithy2cfn.load.jsonread import JsonText, parse_json
 
-_BUILD_KEYS = {"version", "sources", "imports", "plugins", "projections", "outputDirectory", "maven"}
+_BUILD_KEYS = {"version", "sources", "imports", "plugins", "projections", "outputDirectory", "maven",
+               "ignoreMissingPlugins"}
+_PROJECTION_KEYS = {"abstract", "imports", "transforms", "plugins"}
 
 
 @dataclass
 class ConfigFile:
-    """What a config file says: model paths to load and ``cloudformation`` settings."""
+    """What a config file says: model paths to load and ``cloudformation`` settings.
+
+    ``spans`` gives where each setting's key is in the file (for diagnostics).
+    """
 
     sources: list[str] = field(default_factory=list)
     settings: dict[str, Any] = field(default_factory=dict)
     is_smithy_build: bool = False
+    spans: dict[str, Span] = field(default_factory=dict)
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    return "an array" if isinstance(value, list) else "an object"
+
+
+def _entries(value: Any, check: Callable[[Any], bool]) -> tuple | None:
+    """The key or index of the first entry of a list or object that fails ``check``."""
+    items = value.items() if isinstance(value, dict) else enumerate(value)
+    for key, item in items:
+        if not check(item):
+            return (key,)
+    return None
+
+
+def _string(value: Any) -> bool:
+    return isinstance(value, str)
+
+
+def _transform(value: Any) -> bool:
+    return isinstance(value, dict) and isinstance(value.get("name"), str)
+
+
+# What a key holds: (container type or None, entry check or plain check, description).
+_Spec = tuple[type | None, Callable[[Any], bool], str]
+
+#: smithy-build.json key → spec (reference ``SmithyBuildConfig``).
+_TOP_CHECKS: dict[str, _Spec] = {
+    "version": (None, _string, "a string"),
+    "outputDirectory": (None, _string, "a string"),
+    "sources": (list, _string, "a list of path strings"),
+    "imports": (list, _string, "a list of path strings"),
+    "projections": (dict, lambda v: isinstance(v, dict), "an object of projection names to projection objects"),
+    "plugins": (dict, lambda v: isinstance(v, dict), "an object of plugin names to plugin setting objects"),
+    "ignoreMissingPlugins": (None, lambda v: isinstance(v, bool), "a boolean"),
+    "maven": (None, lambda v: isinstance(v, dict), "an object"),
+}
+#: projection key → spec (reference ``ProjectionConfig``).
+_PROJECTION_CHECKS: dict[str, _Spec] = {
+    "abstract": (None, lambda v: isinstance(v, bool), "a boolean"),
+    "imports": (list, _string, "a list of path strings"),
+    "transforms": (list, _transform, "a list of {\"name\": ..., \"args\": ...} objects"),
+    "plugins": (dict, lambda v: isinstance(v, dict), "an object of plugin names to plugin setting objects"),
+}
+
+
+def _check(data: dict, checks: dict[str, _Spec], jt: JsonText, path: tuple, where: str,
+           diags: Diagnostics) -> dict:
+    """``data`` without the keys whose value has the wrong type; each is an ``S5001`` error
+    located at the key, or at the entry at fault in a list or object."""
+    out = {}
+    for key, value in data.items():
+        spec = checks.get(key)
+        if spec is not None:
+            container, check, expected = spec
+            at: tuple | None = None
+            if container is None:
+                bad = not check(value)
+            else:
+                bad = not isinstance(value, container)
+                if not bad:
+                    at = _entries(value, check)
+                    bad = at is not None
+            if bad:
+                found = _kind(value) if at is None else f"{_kind(value[at[0]])} at {at[0]!r}"
+                diags.error("S5001", f"{where}'{key}' must be {expected}, found {found}",
+                            jt.span((*path, key, *(at or ()))))
+                continue
+        out[key] = value
+    return out
 
 
 def read_config_file(path: str | Path, diags: Diagnostics) -> ConfigFile:
     """Read a settings file or ``smithy-build.json``.
 
-    Errors (``S5000`` unreadable/invalid JSON, ``S5001`` wrong shape) land in ``diags``;
-    the CLI treats them as usage errors (exit 2).
+    Errors (``S5000`` unreadable, not a regular file, too large, not UTF-8 or not strict
+    JSON; ``S5001`` a key or setting of the wrong type) land in ``diags``, located at the
+    key at fault; the CLI treats them as usage errors (exit 2). Warnings (``S5002``
+    unknown key, ``S5003`` maven, ``S5004`` transforms) too. Never raises on bad input.
     """
     p = Path(path)
     span = Span(str(p))
-    try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-    except OSError as e:
-        diags.error("S5000", f"cannot read config file: {e.strerror or e}", span)
+    data_bytes, problem = read_bytes(p)
+    if data_bytes is None:
+        diags.error("S5000", f"cannot read config file: {problem.message}", span)
         return ConfigFile()
-    except ValueError as e:
-        diags.error("S5000", f"config file is not valid JSON: {e}", span)
+    text, where = decode_utf8(data_bytes)
+    if text is None:
+        diags.error("S5000", "config file is not valid UTF-8", Span(str(p), *where))
         return ConfigFile()
+    jt, problem = parse_json(text, str(p))
+    if problem is not None:
+        diags.error("S5000", f"config file is not valid JSON: {problem.message}", jt.span_at(problem.offset))
+        return ConfigFile()
+    data = jt.value
     if not isinstance(data, dict):
-        diags.error("S5001", "config file must hold a JSON object", span)
+        diags.error("S5001", f"config file must hold a JSON object, found {_kind(data)}", jt.span(()))
         return ConfigFile()
     if not (set(data) & {"sources", "imports", "plugins", "projections"}) or \
             ("version" not in data and "plugins" not in data and "projections" not in data):
-        return ConfigFile(settings=data)
+        out = ConfigFile(settings=data, spans={key: jt.span((key,)) for key in data})
+        _check_settings(out, jt.span(()), diags)
+        return out
     out = ConfigFile(is_smithy_build=True)
     base = p.parent
+    data = _check(data, _TOP_CHECKS, jt, (), "", diags)
     for key in ("sources", "imports"):
-        values = data.get(key, [])
-        if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
-            diags.error("S5001", f"'{key}' must be a list of paths", span)
-            continue
-        out.sources += [str(base / v) for v in values]
+        out.sources += [str(base / v) for v in data.get(key, [])]
     for key in sorted(set(data) - _BUILD_KEYS):
-        diags.warning("S5002", f"unknown smithy-build.json key '{key}' is ignored", span)
+        diags.warning("S5002", f"unknown smithy-build.json key '{key}' is ignored", jt.span((key,)))
     if data.get("maven"):
         diags.warning("S5003", "'maven' dependencies are not fetched; add their models to "
-                      "'sources' or 'imports' instead", span)
+                      "'sources' or 'imports' instead", jt.span(("maven",)))
+    settings_path: tuple = ("plugins", "cloudformation")
     plugins = data.get("plugins") or {}
-    settings = plugins.get("cloudformation") if isinstance(plugins, dict) else None
+    settings = plugins.get("cloudformation")
     if settings is None:
-        found = [(name, proj["plugins"]["cloudformation"]) for name, proj in
-                 sorted((data.get("projections") or {}).items())
-                 if isinstance(proj, dict) and isinstance(proj.get("plugins"), dict)
-                 and "cloudformation" in proj["plugins"]]
+        projections = data.get("projections") or {}
+        found = []
+        for name, projection in sorted(projections.items()):
+            projection = _check(projection, _PROJECTION_CHECKS, jt, ("projections", name),
+                                f"projection '{name}': ", diags)
+            for key in sorted(set(projection) - _PROJECTION_KEYS):
+                diags.warning("S5002", f"projection '{name}': unknown key '{key}' is ignored",
+                              jt.span(("projections", name, key)))
+            if "cloudformation" in (projection.get("plugins") or {}):
+                found.append((name, projection))
         if len(found) == 1:
-            name, settings = found[0]
-            for sub in ("imports",):
-                extra = data["projections"][name].get(sub) or []
-                out.sources += [str(base / v) for v in extra if isinstance(v, str)]
-            if data["projections"][name].get("transforms"):
-                diags.warning("S5004", f"projection '{name}': transforms are not applied", span)
+            name, projection = found[0]
+            settings = projection["plugins"]["cloudformation"]
+            settings_path = ("projections", name, "plugins", "cloudformation")
+            out.sources += [str(base / v) for v in projection.get("imports", [])]
+            if projection.get("transforms"):
+                diags.warning("S5004", f"projection '{name}': transforms are not applied",
+                              jt.span(("projections", name, "transforms")))
         elif len(found) > 1:
             diags.error("S5001", "several projections have a 'cloudformation' plugin; "
-                        "give its settings with a flat --config file", span)
-    if settings is None:
-        settings = {}
-    if not isinstance(settings, dict):
-        diags.error("S5001", "'plugins.cloudformation' must be an object", span)
-        settings = {}
-    out.settings = settings
+                        "give its settings with a flat --config file", jt.span(("projections",)))
+    out.settings = settings or {}
+    out.spans = {key: jt.span((*settings_path, key)) for key in out.settings}
+    _check_settings(out, jt.span(settings_path), diags)
     return out
+
+
+def _check_settings(config: ConfigFile, source: Span, diags: Diagnostics) -> None:
+    """Report the settings' errors now, located at their keys (the build, which gets the
+    settings without their positions, reports the warnings)."""
+    found = Diagnostics()
+    CfnConfig.from_dict(config.settings, found, spans=config.spans, source=source)
+    diags.extend([d for d in found if d.is_error])

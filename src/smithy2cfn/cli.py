@@ -7,6 +7,7 @@ makes invalid: ``S5020``, ``S5021``).
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -14,8 +15,10 @@ import click
 
 from smithy2cfn import api
 from smithy2cfn.buildconfig import read_config_file
-from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Span, format_diagnostics
-from smithy2cfn.settings_spans import locate_settings
+from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity, Span, format_diagnostics
+
+#: Configuration errors (bad settings): exit 2, as bad usage.
+_CONFIG_CODES = frozenset(f"S500{i}" for i in range(10))
 
 _FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
                        show_default=True, help="How diagnostics are printed on stderr.")
@@ -70,7 +73,7 @@ def build(models, out_dir, config_file, service, organization, service_name, che
     if not models and not sources:
         raise click.UsageError("give at least one model file or folder (or a smithy-build.json)")
     source = str(config_file) if config_file is not None else None
-    spans = locate_settings(config_file, cfg.is_smithy_build) if config_file is not None else {}
+    spans = dict(cfg.spans) if config_file is not None else {}
     for key, flag, value in (("service", "--service", service), ("organizationName", "--org", organization),
                              ("serviceName", "--service-name", service_name)):
         if value is not None:
@@ -86,8 +89,9 @@ def build(models, out_dir, config_file, service, organization, service_name, che
     if not result.ok:
         from smithy2cfn.emit.typename import CONFIG_CODES  # (emit is loaded by now)
 
-        # a typeName that a setting or flag makes invalid is a configuration error
-        sys.exit(2 if any(d.is_error and d.code in CONFIG_CODES for d in result.diagnostics) else 1)
+        # bad settings, and a typeName that a setting or flag makes invalid, are configuration errors
+        sys.exit(2 if any(d.is_error and d.code in (_CONFIG_CODES | CONFIG_CODES)
+                          for d in result.diagnostics) else 1)
     if not quiet:
         verb = "up to date" if check else "wrote"
         names = sorted(result.schemas)
@@ -110,7 +114,7 @@ def validate(models, quiet, fmt, verbose):
 
 @main.command()
 @click.argument("models", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option("-o", "--output", "out_file", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("-o", "--output", "out_file", type=click.Path(path_type=Path),
               help="File to write (default: standard output).")
 @_FORMAT
 def ast(models, out_file, fmt):
@@ -121,11 +125,26 @@ def ast(models, out_file, fmt):
     _report([d for d in diags.sorted() if d.is_error], fmt)
     if diags.has_errors:
         sys.exit(1)
-    text = render_json_ast(model_to_json_ast(model))
+    try:
+        text = render_json_ast(model_to_json_ast(model))
+    except ValueError as e:  # a NaN or infinity: the readers never make one
+        _report([Diagnostic("S5011", Severity.ERROR, f"the model cannot be written as JSON: {e}")], fmt)
+        sys.exit(1)
     if out_file is None:
         click.echo(text, nl=False)
+        return
+    problem = None
+    if os.path.isdir(out_file):
+        problem = "it is a folder"
     else:
-        api.write_atomically(out_file, text)
+        try:
+            api.write_atomically(out_file, text)
+        except OSError as e:
+            problem = e.strerror or str(e)
+    if problem is not None:
+        _report([Diagnostic("S5011", Severity.ERROR, f"cannot write {out_file}: {problem}", Span(str(out_file)),
+                            hint="give -o a file path in a folder you can write")], fmt)
+        sys.exit(1)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -7,10 +7,13 @@ configuration settings" and §"JSON schema configuration settings", and the refe
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from smithy2cfn.diagnostics import Diagnostics, Span
+from smithy2cfn.load.jsonread import MAX_NODE_DEPTH
 
 #: Default ``externalDocs`` names, in priority order (reference ``CfnConfig``).
 DEFAULT_EXTERNAL_DOCS = (
@@ -27,6 +30,34 @@ def _is_str_list(value: Any) -> bool:
     return isinstance(value, list) and all(isinstance(v, str) for v in value)
 
 
+def _is_json(value: Any) -> bool:
+    """True when ``value`` can be written as strict JSON: dicts with string keys, lists,
+    strings, finite numbers, booleans, ``None``, nested at most ``MAX_NODE_DEPTH`` deep
+    (settings given through the library API may hold anything)."""
+    stack = [(value, 0)]
+    while stack:
+        v, depth = stack.pop()
+        if depth > MAX_NODE_DEPTH:
+            return False
+        if isinstance(v, dict):
+            if not all(isinstance(k, str) for k in v):
+                return False
+            stack.extend((x, depth + 1) for x in v.values())
+        elif isinstance(v, list):
+            stack.extend((x, depth + 1) for x in v)
+        elif isinstance(v, float):
+            if not math.isfinite(v):
+                return False
+        elif not (v is None or isinstance(v, (str, int))):
+            return False
+    return True
+
+
+def _is_json_add(value: Any) -> bool:
+    return isinstance(value, dict) and _is_json(value) and all(
+        isinstance(pointers, dict) for pointers in value.values())
+
+
 #: setting name → (attribute, checker, expected type description)
 _SETTINGS: dict[str, tuple[str, Any, str]] = {
     "service": ("service", lambda v: isinstance(v, str), "a shape ID string"),
@@ -34,8 +65,8 @@ _SETTINGS: dict[str, tuple[str, Any, str]] = {
     "serviceName": ("service_name", lambda v: isinstance(v, str), "a string"),
     "externalDocs": ("external_docs", _is_str_list, "a list of strings"),
     "sourceDocs": ("source_docs", _is_str_list, "a list of strings"),
-    "jsonAdd": ("json_add", lambda v: isinstance(v, dict) and all(isinstance(x, dict) for x in v.values()),
-                "an object of resource shape ID → object of JSON pointer → value"),
+    "jsonAdd": ("json_add", _is_json_add,
+                "an object of resource shape ID → object of JSON pointer → JSON value"),
     "disableHandlerPermissionGeneration": ("disable_handler_permission_generation",
                                            lambda v: isinstance(v, bool), "a boolean"),
     "disableDeprecatedPropertyGeneration": ("disable_deprecated_property_generation",
@@ -47,7 +78,8 @@ _SETTINGS: dict[str, tuple[str, Any, str]] = {
     "defaultTimestampFormat": ("default_timestamp_format",
                                lambda v: isinstance(v, str) and v in TIMESTAMP_FORMATS,
                                "one of " + ", ".join(repr(f) for f in TIMESTAMP_FORMATS)),
-    "schemaDocumentExtensions": ("schema_document_extensions", lambda v: isinstance(v, dict), "an object"),
+    "schemaDocumentExtensions": ("schema_document_extensions", lambda v: isinstance(v, dict) and _is_json(v),
+                                 "an object of JSON values"),
     "disableFeatures": ("disable_features", _is_str_list, "a list of strings"),
     "useIntegerType": ("use_integer_type", lambda v: isinstance(v, bool), "a boolean"),
 }
@@ -95,36 +127,45 @@ class CfnConfig:
     source: Span | None = None
 
     @classmethod
-    def from_dict(cls, d: dict, diags: Diagnostics) -> CfnConfig:
+    def from_dict(cls, d: Any, diags: Diagnostics, *, spans: Mapping[str, Span] | None = None,
+                  source: Span | None = None) -> CfnConfig:
         """Build a config from the plugin's JSON settings object.
 
         Args:
-            d: the ``cloudformation`` plugin object of ``smithy-build.json``.
+            d: the ``cloudformation`` plugin object of ``smithy-build.json`` (any mapping
+                with string keys); anything else is an ``S5001`` error and gives the defaults.
             diags: receives ``S5001`` (error) for a setting of the wrong type — the setting
                 keeps its default — and ``S5002`` (warning) for an unknown setting.
+            spans: where each setting's key is written (a config file), for diagnostics.
+            source: where the settings come from, for diagnostics without a key span.
 
         Returns:
-            The config; never raises on bad input (reference ``CfnConfig.fromNode``).
+            The config (``source`` set); never raises on bad input (reference
+            ``CfnConfig.fromNode``).
         """
-        config = cls()
-        if not isinstance(d, dict):
-            diags.error("S5001", "cloudformation plugin settings must be a JSON object")
+        config = cls(source=source)
+        spans = spans or {}
+        if not isinstance(d, Mapping) or not all(isinstance(k, str) for k in d):
+            diags.error("S5001", "cloudformation plugin settings must be a JSON object (a mapping of setting "
+                        f"names to values), got {type(d).__name__}", source,
+                        hint='for example {"service": "example.weather#Weather"}')
             return config
         config.extensions = dict(d)
         for key, value in d.items():
+            where = spans.get(key, source)
             spec = _SETTINGS.get(key)
             if spec is None:
-                diags.warning("S5002", f"unknown cloudformation setting '{key}' is ignored",
+                diags.warning("S5002", f"unknown cloudformation setting '{key}' is ignored", where,
                               hint="known settings: " + ", ".join(sorted(_SETTINGS)))
                 continue
             attr, check, expected = spec
             if not check(value):
                 diags.error("S5001", f"cloudformation setting '{key}' must be {expected}, "
-                                     f"got {type(value).__name__} {value!r}")
+                                     f"got {_describe(value)}", where)
                 continue
             if key == "service" and "#" not in value:
                 diags.error("S5001", f"cloudformation setting 'service' must be an absolute shape ID "
-                                     f"(namespace#Name), got {value!r}")
+                                     f"(namespace#Name), got {value!r}", where)
                 continue
             if isinstance(value, list):
                 value = list(value)
@@ -132,3 +173,11 @@ class CfnConfig:
                 value = dict(value)
             setattr(config, attr, value)
         return config
+
+
+def _describe(value: Any) -> str:
+    """A value's type and a short ``repr`` of it, for messages."""
+    text = repr(value)
+    if len(text) > 60:
+        text = text[:57] + "..."
+    return f"{type(value).__name__} {text}"

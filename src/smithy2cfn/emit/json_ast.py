@@ -13,8 +13,11 @@ and the synthetic ``@box`` is left out. Keys are sorted, so the output is byte-s
 from __future__ import annotations
 
 import json
+import re
+import uuid
 from typing import Any
 
+from smithy2cfn.load.jsonread import BigNumber
 from smithy2cfn.model import Member, Model, Shape
 from smithy2cfn.model.shapes import LIFECYCLE_OPERATIONS
 from smithy2cfn.model.traits import UNIT
@@ -143,5 +146,29 @@ def model_to_json_ast(model: Model, *, include_prelude: bool = False) -> dict[st
 
 
 def render_json_ast(document: dict[str, Any]) -> str:
-    """Byte-stable text of a JSON AST document: sorted keys, 4-space indent, final newline."""
-    return json.dumps(document, indent=4, sort_keys=True, ensure_ascii=False) + "\n"
+    """Byte-stable text of a JSON AST document: sorted keys, 4-space indent, final newline.
+
+    Strict JSON (RFC 8259). A :class:`~smithy2cfn.load.jsonread.BigNumber` (a number too
+    large for a 64-bit float) is written as it was written in the model, as the reference
+    keeps such numbers.
+
+    Raises:
+        ValueError: the document holds a NaN or an infinite float (the readers never make one).
+    """
+    bigs: list[str] = []
+    marker = f"bignumber-{uuid.uuid4().hex}-"
+
+    def swap(value: Any) -> Any:  # node values are at most MAX_NODE_DEPTH deep: bounded recursion
+        if isinstance(value, BigNumber):
+            bigs.append(value.literal)
+            return f"{marker}{len(bigs) - 1}"
+        if isinstance(value, dict):
+            return {k: swap(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [swap(v) for v in value]
+        return value
+
+    text = json.dumps(swap(document), indent=4, sort_keys=True, ensure_ascii=False, allow_nan=False) + "\n"
+    if bigs:
+        text = re.sub(f'"{marker}([0-9]+)"', lambda m: bigs[int(m.group(1))], text)
+    return text

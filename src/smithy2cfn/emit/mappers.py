@@ -13,6 +13,7 @@ reference. Register your own with :func:`register_mapper` or pass a list to
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import jsonpointer
@@ -289,29 +290,49 @@ def json_add(doc: dict[str, Any], pointer: str, value: Any) -> str | None:
                 cur[part] = {}
             cur = cur[part]
         elif isinstance(cur, list):
-            if part == "-" or (part.isdigit() and int(part) == len(cur)):
+            index = _array_index(part, len(cur))
+            if index == len(cur):
                 cur.append({})
                 cur = cur[-1]
-            elif part.isdigit() and int(part) < len(cur):
-                cur = cur[int(part)]
+            elif index is not None and index < len(cur):
+                cur = cur[index]
             else:
-                return f"'{part}' is not an index of the array"
+                return f"'{_short(part)}' is not an index of the array"
         else:
             return f"'{part}' goes through a value that is neither an object nor an array"
     last = parts[-1]
     if isinstance(cur, dict):
         cur[last] = value
     elif isinstance(cur, list):
-        if last == "-":
-            cur.append(value)
-        elif last.isdigit() and int(last) <= len(cur):
-            cur.insert(int(last), value)
+        index = _array_index(last, len(cur))
+        if index is not None and index <= len(cur):
+            cur.insert(index, value)
         else:
-            return f"'{last}' is not an index of the array"
+            return f"'{_short(last)}' is not an index of the array"
     else:
         return f"'{last}' goes through a value that is neither an object nor an array"
     return None
 
+
+def _array_index(part: str, length: int) -> int | None:
+    """The array index a pointer token names in an array of ``length`` elements: ``-`` is
+    ``length``; otherwise RFC 6901 ``0`` or ASCII digits without a leading zero. An index
+    longer than any in range is ``length + 1`` (never converted: it may have thousands of
+    digits). ``None`` when the token is not an index."""
+    if part == "-":
+        return length
+    if not _INDEX.match(part):
+        return None
+    if len(part) > len(str(length)):
+        return length + 1
+    return int(part)
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+_INDEX = re.compile(r"(?:0|[1-9][0-9]*)\Z")
 
 #: The core mappers, in registration order (reference ``CoreExtension``).
 CORE_MAPPERS: list[type[CfnMapper]] = [

@@ -1,61 +1,305 @@
 """Reading Smithy JSON AST files into :class:`SourceDocument` (Smithy 2.0 "JSON AST").
 
-The JSON AST already uses absolute shape IDs; this module checks the document's structure,
-splits ``"type": "apply"`` entries into :class:`ApplyStatement` objects, and finds
-approximate source positions for shapes and members (the line of their key) so that
-diagnostics can point into the file.
+The text is read as strict JSON (:mod:`smithy2cfn.load.jsonread`: no NaN/Infinity, finite
+numbers, node values nested at most 256 deep), then every shape entry is checked against
+the JSON AST's structure, as the reference's ``JsonAstLoader`` does: which properties each
+shape type has and the type of each (shape references ``{"target": "ns#Name"}``, lists of
+them, member objects, ``traits`` maps keyed by absolute shape IDs, ``rename``,
+``identifiers``/``properties``, ``version``). A value of the wrong type is a located error
+naming the property, and is dropped, so that the assembler only ever sees well-typed
+documents; an unknown property is a warning (the reference's is too) and is dropped.
+``"type": "apply"`` entries become :class:`ApplyStatement` objects.
+
+Every shape, member, trait and metadata key gets the span of its key in the file.
+
+Codes: ``S1100`` invalid JSON (syntax, ``NaN``/``Infinity``), ``S1016`` nested too deeply,
+``S1103`` a number out of range, ``S1101`` wrong document structure (not an object, no
+``smithy`` version, ``metadata``/``shapes`` or a shape entry not an object), ``S1102``
+unsupported version, ``S1104`` a property of the wrong type or missing, ``S1105`` an invalid
+shape ID or member name, ``S1106`` (warning) an unknown property, ``S1013`` a 2.0 feature
+in a 1.0 file.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
-from smithy2cfn.diagnostics import Diagnostic, Severity, Span
+from smithy2cfn.diagnostics import Diagnostic, Severity
 from smithy2cfn.load.document import ApplyStatement, SourceDocument
+from smithy2cfn.load.jsonread import JsonText, parse_json
 
-_KEY = re.compile(r'"((?:[^"\\]|\\.)*)"\s*:')
+_ID = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*#[A-Za-z_][A-Za-z0-9_]*(\$[A-Za-z_][A-Za-z0-9_]*)?\Z")
+_IDENTIFIER = re.compile(r"(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*\Z")
+
+# What a property holds.
+_REF = "a shape reference object {\"target\": \"namespace#Name\"}"
+_REFS = "a list of shape reference objects"
+_REF_MAP = "an object of names to shape reference objects"
+_MEMBER = "a member object {\"target\": ..., \"traits\": {...}}"
+_MEMBERS = "an object of member names to member objects"
+_TRAITS = "an object of trait shape IDs to trait values"
+_STRING = "a string"
+_RENAME = "an object of shape IDs to names"
+
+_COMMON = {"type": None, "traits": _TRAITS, "mixins": _REFS}
+_NAMED_MEMBERS = {**_COMMON, "members": _MEMBERS}
+#: Shape type → property → what it holds (Smithy 2.0 "JSON AST"; reference ``JsonAstLoader``).
+_PROPERTIES: dict[str, dict[str, str | None]] = {
+    **{t: _COMMON for t in ("blob", "boolean", "document", "string", "byte", "short", "integer", "long",
+                            "float", "double", "bigInteger", "bigDecimal", "timestamp")},
+    "list": {**_COMMON, "member": _MEMBER},
+    "set": {**_COMMON, "member": _MEMBER},
+    "map": {**_COMMON, "key": _MEMBER, "value": _MEMBER},
+    "structure": _NAMED_MEMBERS,
+    "union": _NAMED_MEMBERS,
+    "enum": _NAMED_MEMBERS,
+    "intEnum": _NAMED_MEMBERS,
+    "operation": {**_COMMON, "input": _REF, "output": _REF, "errors": _REFS},
+    "resource": {**_COMMON, "identifiers": _REF_MAP, "properties": _REF_MAP,
+                 **{op: _REF for op in ("create", "put", "read", "update", "delete", "list")},
+                 "operations": _REFS, "collectionOperations": _REFS, "resources": _REFS},
+    "service": {**_COMMON, "version": _STRING, "operations": _REFS, "resources": _REFS, "errors": _REFS,
+                "rename": _RENAME},
+    "apply": {"type": None, "traits": _TRAITS},
+}
+_TOP_LEVEL = ("smithy", "metadata", "shapes")
+_MEMBER_PROPERTIES = ("target", "traits")
+_STRUCTURED = {"members", "identifiers", "properties", "mixins", "operations", "resources", "errors",
+               "collectionOperations"}
 
 
-def _key_positions(text: str, path: str) -> dict[str, Span]:
-    """Map every object key that looks like a shape ID to the span of its first occurrence."""
-    spans: dict[str, Span] = {}
-    line_starts = [0]
-    for i, ch in enumerate(text):
-        if ch == "\n":
-            line_starts.append(i + 1)
-    import bisect
-
-    for m in _KEY.finditer(text):
-        key = m.group(1)
-        if "#" not in key or key in spans:
-            continue
-        line = bisect.bisect_right(line_starts, m.start())
-        col = m.start() - line_starts[line - 1] + 1
-        spans[key] = Span(path, line, col)
-    return spans
+def _descend(path: tuple) -> bool:
+    """The levels of a JSON AST walked with positions: the document, ``metadata`` keys, shape
+    entries and their properties, members, references, and the keys of ``traits`` maps
+    (trait and metadata values are node values, parsed whole)."""
+    n = len(path)
+    if n <= 1:
+        return True
+    if path[0] != "shapes":
+        return False
+    if n <= 3:
+        return True
+    key = path[2]
+    if n == 4:
+        return key in _STRUCTURED or (key in ("member", "key", "value") and path[3] == "traits")
+    return n == 5 and key == "members" and path[4] == "traits"
 
 
-def _metadata_key_positions(text: str, path: str, keys: list[str]) -> dict[str, Span]:
-    """Approximate spans of the top-level keys of the ``"metadata"`` object: the first
-    ``"key":`` after the ``"metadata"`` key (the JSON itself is already known valid)."""
-    spans: dict[str, Span] = {}
-    start = re.search(r'"metadata"\s*:', text)
-    if start is None:
-        return spans
-    for key in keys:
-        m = re.compile(re.escape(json.dumps(key)) + r"\s*:").search(text, start.end())
-        if m is None:
-            continue
-        line = text.count("\n", 0, m.start()) + 1
-        col = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
-        spans[key] = Span(path, line, col)
-    return spans
+def _kind(value: Any) -> str:
+    """How a JSON value is called in messages."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    return "an object"
 
 
-def _error(path: str, message: str, span: Span | None = None, code: str = "S1101") -> Diagnostic:
-    return Diagnostic(code, Severity.ERROR, message, span or Span(path))
+class _Reader:
+    """Checks one parsed JSON AST document and fills a :class:`SourceDocument`."""
+
+    def __init__(self, jt: JsonText, doc: SourceDocument) -> None:
+        self.jt = jt
+        self.doc = doc
+
+    def error(self, code: str, message: str, path: tuple, shape_id: str | None = None,
+              hint: str | None = None) -> None:
+        self.doc.diagnostics.append(Diagnostic(code, Severity.ERROR, message, self.jt.span(path), shape_id, hint))
+
+    def unknown(self, key: str, allowed: Any, path: tuple, shape_id: str | None) -> None:
+        self.doc.diagnostics.append(Diagnostic(
+            "S1106", Severity.WARNING, f"unknown property '{key}' is ignored", self.jt.span((*path, key)),
+            shape_id, "expected one of " + ", ".join(f"'{k}'" for k in allowed)))
+
+    # ---- values
+    def shape_id(self, value: Any, what: str, path: tuple, owner: str | None) -> str | None:
+        if not isinstance(value, str):
+            self.error("S1104", f"{what} must be an absolute shape ID string, found {_kind(value)}", path, owner)
+            return None
+        if not _ID.match(value):
+            self.error("S1105", f"{what} '{value}' is not an absolute shape ID (namespace#Name)", path, owner)
+            return None
+        return value
+
+    def ref(self, value: Any, what: str, path: tuple, owner: str) -> dict[str, str] | None:
+        if not isinstance(value, dict):
+            self.error("S1104", f"{what} of '{owner}' must be {_REF}, found {_kind(value)}", path, owner)
+            return None
+        for key in value:
+            if key != "target":
+                self.unknown(key, ("target",), path, owner)
+        if "target" not in value:
+            self.error("S1104", f"{what} of '{owner}' has no 'target'", path, owner)
+            return None
+        target = self.shape_id(value["target"], f"the target of {what} of '{owner}'", (*path, "target"), owner)
+        return {"target": target} if target else None
+
+    def refs(self, value: Any, what: str, path: tuple, owner: str) -> list[dict[str, str]] | None:
+        if not isinstance(value, list):
+            self.error("S1104", f"'{path[-1]}' of '{owner}' must be {_REFS}, found {_kind(value)}", path, owner)
+            return None
+        out = []
+        for i, item in enumerate(value):
+            r = self.ref(item, f"{what} #{i + 1}", (*path, i), owner)
+            if r is not None:
+                out.append(r)
+        return out
+
+    def ref_map(self, value: Any, path: tuple, owner: str) -> dict[str, dict[str, str]] | None:
+        key = path[-1]
+        if not isinstance(value, dict):
+            self.error("S1104", f"'{key}' of '{owner}' must be {_REF_MAP}, found {_kind(value)}", path, owner)
+            return None
+        out = {}
+        for name, item in value.items():
+            r = self.ref(item, f"{key[:-1]} '{name}'", (*path, name), owner)
+            if r is not None:
+                out[name] = r
+        return out
+
+    def traits(self, value: Any, path: tuple, owner: str) -> dict[str, Any] | None:
+        if not isinstance(value, dict):
+            self.error("S1104", f"'traits' of '{owner}' must be {_TRAITS}, found {_kind(value)}", path, owner)
+            return None
+        out = {}
+        for tid, trait_value in value.items():
+            if self.shape_id(tid, "trait name", (*path, tid), owner) is None:
+                continue
+            out[tid] = trait_value
+        return out
+
+    def member(self, value: Any, path: tuple, member_id: str) -> dict[str, Any] | None:
+        if not isinstance(value, dict):
+            self.error("S1104", f"member '{member_id}' must be {_MEMBER}, found {_kind(value)}", path, member_id)
+            return None
+        out: dict[str, Any] = {}
+        for key in value:
+            if key not in _MEMBER_PROPERTIES:
+                self.unknown(key, _MEMBER_PROPERTIES, path, member_id)
+        if "target" not in value:
+            self.error("S1104", f"member '{member_id}' has no 'target'", path, member_id)
+            return None
+        target = self.shape_id(value["target"], f"the target of member '{member_id}'", (*path, "target"),
+                               member_id)
+        if target is None:
+            return None
+        out["target"] = target
+        if "traits" in value:
+            traits = self.traits(value["traits"], (*path, "traits"), member_id)
+            if traits:
+                out["traits"] = traits
+                self.trait_spans(member_id, (*path, "traits"), traits)
+        self.doc.spans[member_id] = self.jt.span(path)
+        return out
+
+    def members(self, value: Any, path: tuple, shape_id: str) -> dict[str, Any] | None:
+        if not isinstance(value, dict):
+            self.error("S1104", f"'members' of '{shape_id}' must be {_MEMBERS}, found {_kind(value)}", path,
+                       shape_id)
+            return None
+        out = {}
+        for name, body in value.items():
+            if not _IDENTIFIER.match(name):
+                self.error("S1105", f"invalid member name '{name}' in '{shape_id}': expected an identifier",
+                           (*path, name), shape_id)
+                continue
+            member = self.member(body, (*path, name), f"{shape_id}${name}")
+            if member is not None:
+                out[name] = member
+        return out
+
+    def rename(self, value: Any, path: tuple, shape_id: str) -> dict[str, str] | None:
+        if not isinstance(value, dict):
+            self.error("S1104", f"'rename' of '{shape_id}' must be {_RENAME}, found {_kind(value)}", path, shape_id)
+            return None
+        out = {}
+        for key, name in value.items():
+            if self.shape_id(key, "a 'rename' key", (*path, key), shape_id) is None:
+                continue
+            if not isinstance(name, str):
+                self.error("S1104", f"'rename' of '{shape_id}' must map '{key}' to a name string, found "
+                           f"{_kind(name)}", (*path, key), shape_id)
+                continue
+            out[key] = name
+        return out
+
+    def trait_spans(self, owner: str, path: tuple, traits: dict[str, Any]) -> None:
+        for tid in traits:
+            self.doc.trait_spans[(owner, tid)] = self.jt.span((*path, tid))
+
+    # ---- shapes
+    def shape(self, shape_id: str, body: Any) -> None:
+        doc = self.doc
+        path = ("shapes", shape_id)
+        if not _ID.match(shape_id):
+            self.error("S1101", f"invalid shape ID '{shape_id}' (expected namespace#Name)", path)
+            return
+        if not isinstance(body, dict):
+            self.error("S1101", f"shape '{shape_id}' must be an object with a 'type', found {_kind(body)}", path,
+                       shape_id)
+            return
+        kind = body.get("type")
+        if not isinstance(kind, str):
+            self.error("S1101", f"shape '{shape_id}' needs a string 'type'", path, shape_id)
+            return
+        span = self.jt.span(path)
+        allowed = _PROPERTIES.get(kind)
+        if allowed is None:
+            doc.ast["shapes"][shape_id] = {"type": kind}  # the assembler reports the unknown type
+            doc.spans[shape_id] = span
+            return
+        if "$" in shape_id and kind != "apply":
+            self.error("S1105", f"a {kind} shape cannot have a member ID ('{shape_id}')", path, shape_id)
+            return
+        clean: dict[str, Any] = {"type": kind}
+        for key, value in body.items():
+            what = allowed.get(key, "")
+            sub = (*path, key)
+            if what == "":
+                self.unknown(key, allowed, path, shape_id)
+                continue
+            if what is None:
+                continue
+            if what == _TRAITS:
+                out: Any = self.traits(value, sub, shape_id)
+                if out is not None:
+                    self.trait_spans(shape_id, sub, out)
+            elif what == _REFS:
+                out = self.refs(value, "mixin" if key == "mixins" else key.rstrip("s"), sub, shape_id)
+            elif what == _REF:
+                out = self.ref(value, f"'{key}'", sub, shape_id)
+            elif what == _REF_MAP:
+                out = self.ref_map(value, sub, shape_id)
+            elif what == _MEMBER:
+                out = self.member(value, sub, f"{shape_id}${key}")
+            elif what == _MEMBERS:
+                out = self.members(value, sub, shape_id)
+            elif what == _RENAME:
+                out = self.rename(value, sub, shape_id)
+            else:  # _STRING
+                out = value if isinstance(value, str) else None
+                if out is None:
+                    self.error("S1104", f"'{key}' of '{shape_id}' must be a string, found {_kind(value)}", sub,
+                               shape_id)
+            if out is not None:
+                clean[key] = out
+        if kind == "apply":
+            doc.applies.append(ApplyStatement(shape_id, dict(clean.get("traits") or {}), span, {
+                tid: self.jt.span((*path, "traits", tid)) for tid in clean.get("traits") or {}}))
+            return
+        if doc.version == "1.0":
+            for key, feature in (("properties", "resource properties"), ("mixins", "mixins")):
+                if key in body and (key != "properties" or kind == "resource"):
+                    self.error("S1013", f"{feature} can only be used with Smithy version 2 or later "
+                               f"(shape '{shape_id}' is in a version 1.0 file)", (*path, key), shape_id)
+        doc.ast["shapes"][shape_id] = clean
+        doc.spans[shape_id] = span
 
 
 def read_json_ast(text: str, path: str) -> SourceDocument:
@@ -66,81 +310,53 @@ def read_json_ast(text: str, path: str) -> SourceDocument:
         path: its path, for diagnostics.
 
     Returns:
-        The document; problems (invalid JSON ``S1100``, wrong structure ``S1101``,
-        unsupported version ``S1102``) are in ``document.diagnostics``.
+        The document, holding only well-typed shape entries (see the module docstring);
+        problems are in ``document.diagnostics``.
 
-    Follows Smithy 2.0 "JSON AST" (top-level ``smithy``, ``metadata``, ``shapes``).
+    Follows Smithy 2.0 "JSON AST" (top-level ``smithy``, ``metadata``, ``shapes``) and the
+    reference's ``JsonAstLoader``.
     """
     doc = SourceDocument(path=path, version="2.0", ast={"smithy": "2.0", "metadata": {}, "shapes": {}})
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as e:
-        line = getattr(e, "lineno", 0)
-        col = getattr(e, "colno", 0)
-        msg = getattr(e, "msg", str(e))
-        doc.diagnostics.append(Diagnostic("S1100", Severity.ERROR, f"invalid JSON: {msg}",
-                                          Span(path, line, col)))
+    jt, problem = parse_json(text, path, _descend, whole_is_node=False)
+    if problem is not None:
+        message = f"invalid JSON: {problem.message}" if problem.code == "S1100" else problem.message
+        doc.diagnostics.append(Diagnostic(problem.code, Severity.ERROR, message, jt.span_at(problem.offset)))
         return doc
+    reader = _Reader(jt, doc)
+    data = jt.value
     if not isinstance(data, dict):
-        doc.diagnostics.append(_error(path, "a JSON AST model must be a JSON object"))
+        reader.error("S1101", f"a JSON AST model must be a JSON object, found {_kind(data)}", ())
         return doc
     version = data.get("smithy")
     if not isinstance(version, str):
-        doc.diagnostics.append(_error(path, "a JSON AST model needs a string 'smithy' version"))
+        reader.error("S1101", "a JSON AST model needs a string 'smithy' version"
+                     + (f", found {_kind(version)}" if "smithy" in data else ""), ("smithy",))
         return doc
     if version in ("1", "1.0"):
         doc.version = "1.0"
     elif version in ("2", "2.0"):
         doc.version = "2.0"
     else:
-        doc.diagnostics.append(_error(path, f"unsupported Smithy version '{version}'", code="S1102"))
+        reader.error("S1102", f"unsupported Smithy version '{version}'", ("smithy",),
+                     hint="use \"2.0\" (or \"1.0\")")
         return doc
     doc.ast["smithy"] = doc.version
-    positions = _key_positions(text, path)
+    for key in data:
+        if key not in _TOP_LEVEL:
+            reader.unknown(key, _TOP_LEVEL, (), None)
     metadata = data.get("metadata", {})
     if not isinstance(metadata, dict):
-        doc.diagnostics.append(_error(path, "'metadata' must be an object"))
+        reader.error("S1101", f"'metadata' must be an object, found {_kind(metadata)}", ("metadata",))
     else:
         doc.ast["metadata"] = metadata
-        doc.metadata_spans = _metadata_key_positions(text, path, list(metadata))
+        doc.metadata_spans = {key: jt.span(("metadata", key)) for key in metadata}
     shapes = data.get("shapes", {})
     if not isinstance(shapes, dict):
-        doc.diagnostics.append(_error(path, "'shapes' must be an object"))
+        reader.error("S1101", f"'shapes' must be an object, found {_kind(shapes)}", ("shapes",))
         return doc
     for shape_id, body in shapes.items():
-        span = positions.get(shape_id, Span(path))
-        if not _valid_absolute_id(shape_id):
-            doc.diagnostics.append(_error(path, f"invalid shape ID '{shape_id}'", span))
-            continue
-        if not isinstance(body, dict) or not isinstance(body.get("type"), str):
-            doc.diagnostics.append(_error(path, f"shape '{shape_id}' needs an object with a 'type'", span))
-            continue
-        traits = body.get("traits", {})
-        if not isinstance(traits, dict):
-            doc.diagnostics.append(_error(path, f"'traits' of '{shape_id}' must be an object", span))
-            traits = {}
-        if body["type"] == "apply":
-            doc.applies.append(ApplyStatement(shape_id, dict(traits), span))
-            continue
-        if doc.version == "1.0":
-            for key, feature in (("properties", "resource properties"), ("mixins", "mixins")):
-                if key in body and (key != "properties" or body["type"] == "resource"):
-                    doc.diagnostics.append(_error(
-                        path, f"{feature} can only be used with Smithy version 2 or later "
-                        f"(shape '{shape_id}' is in a version {version} file)", span, code="S1013"))
-        doc.ast["shapes"][shape_id] = body
-        doc.spans[shape_id] = span
-        members = body.get("members")
-        if isinstance(members, dict):
-            for name in members:
-                doc.spans[f"{shape_id}${name}"] = span
-        for name in ("member", "key", "value"):
-            if isinstance(body.get(name), dict):
-                doc.spans[f"{shape_id}${name}"] = span
+        reader.shape(shape_id, body)
     return doc
-
-
-_ID = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*#[A-Za-z_][A-Za-z0-9_]*(\$[A-Za-z_][A-Za-z0-9_]*)?$")
 
 
 def _valid_absolute_id(text: str) -> bool:
@@ -150,3 +366,4 @@ def _valid_absolute_id(text: str) -> bool:
 def is_absolute_shape_id(text: Any) -> bool:
     """True when ``text`` is a syntactically valid absolute shape ID (Smithy 2.0 §"Shape ID")."""
     return isinstance(text, str) and _valid_absolute_id(text)
+

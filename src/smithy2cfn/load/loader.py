@@ -3,9 +3,11 @@
 Follows the reference model assembler (Smithy 2.0 "Model", "Mixins", "IDL" §"Relative shape
 ID resolution", "JSON AST", and "IDL 1.0 → 2.0 upgrade" as the reference does it):
 
-1. discover files (a directory means every ``.smithy`` and ``.json`` model under it);
-2. read each file: IDL through :mod:`smithy2cfn.parse`, JSON AST through
-   :mod:`smithy2cfn.load.json_ast`; IDL files are lowered once the IDs of every shape in
+1. discover files (a directory means every ``.smithy`` and ``.json`` model under it,
+   symbolic links followed, loops and unreadable folders reported);
+2. read each file, bounded (:mod:`smithy2cfn.load.files`: regular files of at most 256 MiB):
+   IDL through :mod:`smithy2cfn.parse`, JSON AST through :mod:`smithy2cfn.load.json_ast`
+   (strict JSON, structure checked); IDL files are lowered once the IDs of every shape in
    every file are known, so that forward references across files resolve;
 3. merge the documents with the prelude and trait packages: duplicate shapes, metadata;
 4. build shapes in mixin order: mixin members and traits first, then local ones, then
@@ -14,7 +16,8 @@ ID resolution", "JSON AST", and "IDL 1.0 → 2.0 upgrade" as the reference does 
 6. coerce annotation trait values and report unknown traits (warnings) and unresolved
    shape references (errors, with a "did you mean" hint).
 
-Every problem is a diagnostic; nothing here raises on bad input.
+Every problem is a diagnostic; nothing here raises on bad input: the assembler checks the
+type of every raw value it reads (IDL-lowered documents may hold anything a node value can).
 """
 
 from __future__ import annotations
@@ -22,12 +25,15 @@ from __future__ import annotations
 import difflib
 import functools
 import json
+import os
+import stat
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity, Span
 from smithy2cfn.load.document import ANNOTATION, ApplyStatement, SourceDocument
+from smithy2cfn.load.files import decode_utf8, kind_of, os_error_problem, read_bytes
 from smithy2cfn.load.json_ast import read_json_ast
 from smithy2cfn.model.shapes import (
     AGGREGATE_TYPES,
@@ -47,69 +53,138 @@ _PRIMITIVES = {f"smithy.api#Primitive{n}": v for n, v in (
 
 # --------------------------------------------------------------------------- discovery
 
-def discover(paths: Iterable[str], diags: Diagnostics) -> list[Path]:
+_MODEL_SUFFIXES = (".smithy", ".json")
+
+
+def discover(paths: Iterable[str], diags: Diagnostics, _texts: dict[str, str] | None = None) -> list[Path]:
     """Expand files and directories into the model files to load, in a stable order.
 
     Args:
         paths: files or directories as given by the user.
-        diags: receives ``S1000`` errors for paths that do not exist.
+        diags: receives errors for paths that cannot be used: ``S1000`` does not exist,
+            ``S1003`` not a regular file or folder (a FIFO, a device...), ``S1005`` cannot be
+            resolved (name too long, symbolic link loop), ``S1006`` a folder under a given
+            one cannot be listed; and ``S1003`` warnings for model-named entries of a folder
+            that are not regular files (FIFOs, broken symbolic links), which are skipped.
 
     Returns:
         Files: each given file as is; for a directory, every ``*.smithy`` file and every
         ``*.json`` file that is a Smithy JSON AST model (an object with a ``smithy`` key)
         under it — other JSON, such as schemas a previous build wrote, is ignored as the
-        reference's assembler ignores unrecognized JSON — sorted, hidden folders skipped.
+        reference's assembler ignores unrecognized JSON — sorted, hidden entries skipped,
+        symbolic links followed (as the reference's ``Files.walk(FOLLOW_LINKS)``; a link
+        back to a folder being walked is an ``S1005`` error, as there).
     """
     out: list[Path] = []
-    seen: set[Path] = set()
+    seen: set[str] = set()
+    texts = _texts if _texts is not None else {}
     for raw in paths:
         p = Path(raw)
-        if p.is_dir():
-            found = sorted(
-                f for f in p.rglob("*")
-                if f.is_file() and f.suffix in (".smithy", ".json")
-                and not any(part.startswith(".") for part in f.relative_to(p).parts)
-                and (f.suffix == ".smithy" or _is_json_ast(f))
-            )
-        elif p.is_file():
+        try:
+            st = os.stat(p)
+        except (OSError, ValueError) as e:
+            problem = os_error_problem(e)
+            if problem.code == "S1000" and problem.message == "no such file or directory":
+                diags.error("S1000", f"no such file or directory: {raw}", Span(str(raw)))
+            else:
+                diags.error(problem.code, f"cannot use {raw}: {problem.message}", Span(str(raw)))
+            continue
+        if stat.S_ISDIR(st.st_mode):
+            found = [f for f in _walk(p, st, diags) if f.suffix == ".smithy" or _is_json_ast(f, texts)]
+        elif stat.S_ISREG(st.st_mode):
             found = [p]
         else:
-            diags.error("S1000", f"no such file or directory: {raw}", Span(str(raw)))
+            diags.error("S1003", f"{raw} is not a model file or folder: it is {kind_of(st.st_mode)}",
+                        Span(str(raw)), hint="give .smithy or .json files, or folders holding them")
             continue
         for f in found:
-            key = f.resolve()
+            key = os.path.realpath(f)
             if key not in seen:
                 seen.add(key)
                 out.append(f)
     return out
 
 
-def _is_json_ast(path: Path) -> bool:
-    """True when ``path`` holds a JSON object with a ``smithy`` key (or cannot be read, so
-    that reading it later reports the problem)."""
-    try:
-        data = json.loads(path.read_bytes())
-    except OSError:
+def _walk(root: Path, root_stat: os.stat_result, diags: Diagnostics) -> list[Path]:
+    """The ``.smithy``/``.json`` regular files under ``root`` (hidden entries skipped),
+    following symbolic links; problems are reported, never raised."""
+    found: list[Path] = []
+    visited = {(root_stat.st_dev, root_stat.st_ino)}
+    stack: list[tuple[Path, tuple[tuple[int, int], ...]]] = [(root, ((root_stat.st_dev, root_stat.st_ino),))]
+    while stack:
+        folder, ancestors = stack.pop()
+        try:
+            with os.scandir(folder) as it:
+                names = sorted(entry.name for entry in it)
+        except OSError as e:
+            diags.error("S1006", f"cannot list folder {folder}: {os_error_problem(e).message}", Span(str(folder)),
+                        hint="model files under it are not loaded; fix its permissions or leave it out")
+            continue
+        for name in names:
+            if name.startswith("."):
+                continue
+            p = folder / name
+            try:
+                st = os.stat(p)
+            except OSError as e:
+                problem = os_error_problem(e)
+                if problem.code == "S1005":
+                    diags.error("S1005", f"cannot follow {p}: {problem.message}", Span(str(p)))
+                elif p.suffix in _MODEL_SUFFIXES:
+                    broken = " (a broken symbolic link)" if os.path.islink(p) else ""
+                    diags.warning("S1003", f"skipped {p}{broken}: {problem.message}", Span(str(p)))
+                continue
+            if stat.S_ISDIR(st.st_mode):
+                key = (st.st_dev, st.st_ino)
+                if key in ancestors:
+                    diags.error("S1005", f"symbolic link loop: {p} leads back to a folder that contains it",
+                                Span(str(p)), hint="remove the link, or give the folders separately")
+                elif key not in visited:
+                    visited.add(key)
+                    stack.append((p, (*ancestors, key)))
+            elif p.suffix in _MODEL_SUFFIXES:
+                if stat.S_ISREG(st.st_mode):
+                    found.append(p)
+                else:
+                    diags.warning("S1003", f"skipped {p}: not a regular file (it is {kind_of(st.st_mode)})",
+                                  Span(str(p)))
+    return sorted(found)
+
+
+def _is_json_ast(path: Path, texts: dict[str, str]) -> bool:
+    """True when ``path`` holds a JSON object with a ``smithy`` key, or cannot be read or
+    checked (so that reading it later reports the problem). Keeps the text in ``texts``."""
+    data, problem = read_bytes(path)
+    if data is None:
         return True
-    except (ValueError, RecursionError):
+    text, _ = decode_utf8(data)
+    if text is None:
+        return True
+    try:
+        value = json.loads(text, parse_int=lambda s: 0, parse_float=lambda s: 0.0, parse_constant=lambda s: 0)
+    except ValueError:
         return False
-    return isinstance(data, dict) and "smithy" in data
+    except RecursionError:  # too deep to tell: reading it reports the nesting
+        value = {"smithy": None}
+    if isinstance(value, dict) and "smithy" in value:
+        texts[str(path)] = text
+        return True
+    return False
 
 
-def _read_text(path: Path, diags: Diagnostics) -> str | None:
-    try:
-        data = path.read_bytes()
-    except OSError as e:
-        diags.error("S1000", f"cannot read {path}: {e.strerror or e}", Span(str(path)))
+def _read_text(path: Path, diags: Diagnostics, texts: dict[str, str] | None = None) -> str | None:
+    """The UTF-8 text of a model file (bounded, regular files only), or ``None`` with a
+    diagnostic (``S1000``, ``S1002``-``S1005``)."""
+    if texts and str(path) in texts:
+        return texts.pop(str(path))
+    data, problem = read_bytes(path)
+    if data is None:
+        diags.error(problem.code, f"cannot read {path}: {problem.message}", Span(str(path)))
         return None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        prefix = data[: e.start]
-        line = prefix.count(b"\n") + 1
-        col = e.start - (prefix.rfind(b"\n") + 1) + 1
-        diags.error("S1002", "the file is not valid UTF-8", Span(str(path), line, col))
-        return None
+    text, where = decode_utf8(data)
+    if text is None:
+        diags.error("S1002", "the file is not valid UTF-8", Span(str(path), *where))
+    return text
 
 
 # --------------------------------------------------------------------------- prelude
@@ -160,9 +235,11 @@ def read_sources(sources: Iterable[tuple[str, str]], diags: Diagnostics,
     return docs
 
 
-def read_documents(files: list[Path], diags: Diagnostics, extra_known: set[str] = frozenset()) -> list[SourceDocument]:
-    """Read files (UTF-8) and turn them into documents with :func:`read_sources`."""
-    texts = ((str(f), text) for f in files if (text := _read_text(f, diags)) is not None)
+def read_documents(files: list[Path], diags: Diagnostics, extra_known: set[str] = frozenset(),
+                   _texts: dict[str, str] | None = None) -> list[SourceDocument]:
+    """Read files (UTF-8, bounded: see :mod:`smithy2cfn.load.files`) and turn them into
+    documents with :func:`read_sources`."""
+    texts = ((str(f), text) for f in files if (text := _read_text(f, diags, _texts)) is not None)
     return read_sources(texts, diags, extra_known)
 
 
@@ -185,7 +262,8 @@ def load_model(paths: Iterable[str], diags: Diagnostics, *, prelude: bool = True
         The model (possibly partial when ``diags.has_errors``).
     """
     prelude_docs = list(_prelude_documents()) if prelude else []
-    docs = read_documents(discover(paths, diags), diags, _prelude_ids(prelude_docs))
+    texts: dict[str, str] = {}
+    docs = read_documents(discover(paths, diags, texts), diags, _prelude_ids(prelude_docs), texts)
     return assemble(prelude_docs, docs, diags)
 
 
@@ -233,7 +311,7 @@ class _Assembler:
     # ---- step 3: merge
     def add_document(self, doc: SourceDocument, is_prelude: bool) -> None:
         self.model.versions[doc.path] = doc.version
-        for key, value in (doc.ast.get("metadata") or {}).items():
+        for key, value in _as_dict(doc.ast.get("metadata")).items():
             span = doc.metadata_spans.get(key) or Span(doc.path)
             if key in self.metadata:
                 old = self.metadata[key]
@@ -245,7 +323,11 @@ class _Assembler:
             else:
                 self.metadata[key] = value
                 self.metadata_span[key] = span
-        for shape_id, body in (doc.ast.get("shapes") or {}).items():
+        for shape_id, body in _as_dict(doc.ast.get("shapes")).items():
+            if not isinstance(body, dict) or not isinstance(body.get("type"), str):
+                self.diags.error("S2004", f"shape '{shape_id}' must be an object with a string 'type'",
+                                 doc.spans.get(shape_id, Span(doc.path)), shape_id)
+                continue
             if shape_id in self.raw:
                 if not is_prelude and shape_id not in self.prelude_ids:
                     if self.raw[shape_id] == body:
@@ -256,6 +338,12 @@ class _Assembler:
                         # that are equal").
                         self.raw[shape_id] = self._merge_duplicate(shape_id, self.raw[shape_id], body, doc)
                         continue
+                elif (not is_prelude and not shape_id.startswith("smithy.api#")
+                      and _without_traits(self.raw[shape_id]) == _without_traits(body)):
+                    # A trait-package shape (aws.cloudformation#StructureIdList...) that a model
+                    # embeds, defined the same way: the reference loads those packages as
+                    # models, so equal definitions merge. Ours (with its documentation) is kept.
+                    continue
                 first = self.span_of(shape_id)
                 self.diags.error(
                     "S2002",
@@ -299,7 +387,7 @@ class _Assembler:
             merged["traits"] = merge(shape_id, first.get("traits"), again.get("traits"))
         if isinstance(first.get("members"), dict):
             members = dict(first["members"])
-            for name, member in (again.get("members") or {}).items():
+            for name, member in _as_dict(again.get("members")).items():
                 if isinstance(member, dict) and isinstance(members.get(name), dict) and (
                         "traits" in member or "traits" in members[name]):
                     members[name] = {**members[name], "traits": merge(
@@ -321,7 +409,7 @@ class _Assembler:
                 self._warned.add(trait_id)
                 self.diags.warning("S2010", f"unknown trait '{trait_id}' (no definition is loaded); "
                                    "it is kept as is (reported once, where first applied)", span, owner)
-        elif "smithy.api#trait" not in (trait_shape.get("traits") or {}):
+        elif "smithy.api#trait" not in _as_dict(trait_shape.get("traits")):
             self.diags.error("S2011", f"'{trait_id}' is applied as a trait but is not a trait "
                              "definition", span, owner)
         if value is None and trait_shape is not None:
@@ -371,13 +459,15 @@ class _Assembler:
         for start in self.raw:
             if state.get(start):
                 continue
-            stack = [(start, iter(self.raw[start].get("mixins") or []))]
+            stack = [(start, iter(_as_list(self.raw[start].get("mixins"))))]
             state[start] = 1
             while stack:
                 node, it = stack[-1]
                 nxt = None
                 for m in it:
                     target = m.get("target") if isinstance(m, dict) else m
+                    if not isinstance(target, str):
+                        continue  # reported when the shape is built
                     if target in self.raw and not state.get(target):
                         nxt = target
                         break
@@ -390,7 +480,7 @@ class _Assembler:
                     order.append(node)
                 else:
                     state[nxt] = 1
-                    stack.append((nxt, iter(self.raw[nxt].get("mixins") or [])))
+                    stack.append((nxt, iter(_as_list(self.raw[nxt].get("mixins")))))
         return order
 
     def build(self) -> Model:
@@ -453,8 +543,14 @@ class _Assembler:
         return target
 
     def _refs(self, owner: str, values: Any, what: str) -> list[str]:
+        if values is None:
+            return []
+        if not isinstance(values, list):
+            self.diags.error("S2006", f"the {what}s of '{owner}' must be a list of shape references",
+                             self.span_of(owner), owner)
+            return []
         out = []
-        for v in values or []:
+        for v in values:
             r = self._ref(owner, v, what)
             if r:
                 out.append(r)
@@ -478,7 +574,8 @@ class _Assembler:
         # traits: mixins first, then local, then apply
         inherited: dict[str, Any] = {}
         for m in mixin_shapes:
-            local_only = set((m.traits.get("smithy.api#mixin") or {}).get("localTraits") or [])
+            local_only = {t for t in _as_list(_as_dict(m.traits.get("smithy.api#mixin")).get("localTraits"))
+                          if isinstance(t, str)}
             for tid, value in m.traits.items():
                 if tid == "smithy.api#mixin" or tid in local_only:
                     continue
@@ -544,8 +641,12 @@ class _Assembler:
                 shape.resources += [r for r in m.resources if r not in shape.resources]
                 shape.errors += [e for e in m.errors if e not in shape.errors]
                 shape.rename.update(m.rename)
-            if body.get("version") is not None:
-                shape.version = str(body["version"])
+            version = body.get("version")
+            if isinstance(version, str):
+                shape.version = version
+            elif version is not None:
+                self.diags.error("S2006", f"the version of service '{shape_id}' must be a string",
+                                 shape.span, shape_id)
             shape.operations += [o for o in self._refs(shape_id, body.get("operations"), "operation")
                                  if o not in shape.operations]
             shape.resources += [r for r in self._refs(shape_id, body.get("resources"), "resource")
@@ -563,7 +664,7 @@ class _Assembler:
         res = self.raw.get(resource_id)
         if res is None or ShapeId.namespace(resource_id) == ShapeId.namespace(shape.id):
             return
-        traits = set(res.get("traits") or {})
+        traits = set(_as_dict(res.get("traits")))
         for apply, _ in self.applied.get(resource_id, []):
             traits |= set(apply.traits)
         if "smithy.api#private" in traits:
@@ -594,18 +695,18 @@ class _Assembler:
             raw_members = body.get("members") or {}
             if isinstance(raw_members, dict):
                 local.extend(raw_members.items())
-        local_names = {name for name, _ in local}
         # inherited members, in mixin order
+        again: dict[str, dict[str, Any]] = {}
         for m in mixin_shapes:
             for name, mm in m.members.items():
                 if name in members:
-                    # Inherited again from a later mixin: the reference adds that mixin
-                    # member's traits to the member as its own (introduced) traits.
+                    # Inherited again from a later mixin: the reference (NamedMemberUtils.
+                    # computeMixinMembers) makes that mixin member's traits the member's own
+                    # (introduced) traits — unless the member is defined locally or has
+                    # traits applied, which are then its only introduced traits (ApplyMixin).
                     # (Two mixins giving the member different targets: the validator's S3043.)
-                    previous = members[name]
-                    previous.traits.update(mm.traits)
-                    if name not in local_names:
-                        previous.introduced_traits.update(mm.traits)
+                    members[name].traits.update(mm.traits)
+                    again.setdefault(name, {}).update(mm.traits)
                     continue
                 members[name] = Member(name=name, target=mm.target, container=shape_id,
                                        traits=dict(mm.traits), introduced_traits={},
@@ -641,12 +742,15 @@ class _Assembler:
                 continue
             members[name] = Member(name=name, target=target, container=shape_id, traits=dict(traits),
                                    introduced_traits=dict(traits), span=self.span_of(member_id) or shape.span)
+        local_names = {name for name, _ in local}
         for name, member in members.items():
             applied = self._apply_traits(f"{shape_id}${name}")
             if applied:
                 member.introduced_traits = self.merge_traits(member.id, member.introduced_traits, applied,
                                                              "apply")
                 member.traits = {**member.traits, **member.introduced_traits}
+            elif name in again and name not in local_names:
+                member.introduced_traits = dict(again[name])
         if shape.type == "enum":
             for name, member in members.items():
                 if "smithy.api#enumValue" not in member.traits:
@@ -667,7 +771,7 @@ class _Assembler:
                                  shape.span, shape.id)
             else:
                 for field_name in ("identifiers", "properties"):
-                    ref = (res.get(field_name) or {}).get(name)
+                    ref = _as_dict(res.get(field_name)).get(name)
                     if ref is not None:
                         return ref.get("target") if isinstance(ref, dict) else ref
         if name in members:
@@ -675,6 +779,16 @@ class _Assembler:
         self.diags.error("S2024", f"elided member '{member_id}' matches no identifier or property of the "
                          "resource and no mixin member", self.span_of(member_id), member_id)
         return None
+
+
+def _as_dict(value: Any) -> dict:
+    """``value`` when it is a dict, else ``{}`` (raw documents may hold anything)."""
+    return value if isinstance(value, dict) else {}
+
+
+def _as_list(value: Any) -> list:
+    """``value`` when it is a list, else ``[]``."""
+    return value if isinstance(value, list) else []
 
 
 def _without_traits(body: dict) -> dict:

@@ -19,7 +19,8 @@ Diagnostic codes (all ERROR unless noted):
   ``= default``, ``enum``/``intEnum``), or ``set`` in IDL 2.0;
 * ``S1014`` invalid use statement (member ID, relative ID);
 * ``S1015`` (WARNING) unknown control statement;
-* ``S1016`` node value nested too deeply.
+* ``S1016`` node value nested too deeply (``MAX_NODE_DEPTH``, the JSON readers' limit too);
+* ``S1103`` a number literal out of range (``smithy2cfn.load.jsonread.read_number``).
 """
 
 from __future__ import annotations
@@ -33,10 +34,13 @@ from lark import Token, Tree
 
 from smithy2cfn.diagnostics import Diagnostic, Severity, Span
 from smithy2cfn.load.document import ANNOTATION
+from smithy2cfn.load.jsonread import MAX_NODE_DEPTH as _MAX_NODE_DEPTH
+from smithy2cfn.load.jsonread import read_number
 from smithy2cfn.parse import strings
 from smithy2cfn.parse.syntax import DocComment, _after, parse_tokens
 
-MAX_NODE_DEPTH = 256
+#: How deep node values may nest (shared with the JSON readers).
+MAX_NODE_DEPTH = _MAX_NODE_DEPTH
 
 _IDENTIFIER = re.compile(r"(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*\Z")
 _NAMESPACE = re.compile(r"(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*(?:\.(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*)*\Z")
@@ -355,16 +359,12 @@ class _Walker:
         return value
 
     def number(self, tok: Token) -> int | float:
-        text = str(tok)
-        if any(c in text for c in ".eE"):
-            try:
-                return float(text)
-            except (ValueError, OverflowError):
-                return float("inf")
-        try:
-            return int(text)
-        except ValueError:  # more digits than Python converts by default
-            return float(text)
+        """A number literal (the same rules as the JSON AST reader: exact integers of at most
+        ``MAX_INTEGER_DIGITS`` digits, floats, ``BigNumber`` beyond a float's range)."""
+        value, problem = read_number(str(tok))
+        if problem:
+            self.error("S1103", problem, self.span_of(tok))
+        return value
 
     # ---- traits
     def traits(self, tree: Tree | None) -> list[TraitApplication]:

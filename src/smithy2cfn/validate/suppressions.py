@@ -38,7 +38,8 @@ def _trait_ids(model: Model, shape_id: str) -> list[str]:
 
 def _metadata(model: Model) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
-    for entry in model.metadata.get("suppressions") or []:
+    entries = model.metadata.get("suppressions")
+    for entry in entries if isinstance(entries, list) else []:
         if isinstance(entry, dict) and isinstance(entry.get("id"), str) and isinstance(entry.get("namespace"), str):
             out.append((entry["id"], entry["namespace"]))
     return out
