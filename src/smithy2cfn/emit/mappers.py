@@ -17,6 +17,7 @@ from typing import Any
 
 import jsonpointer
 
+from smithy2cfn.diagnostics import Span
 from smithy2cfn.emit.schema import Context, ResourceSchema
 from smithy2cfn.model.traits import (
     AWS_SERVICE,
@@ -28,6 +29,7 @@ from smithy2cfn.model.traits import (
     REQUIRED_ACTIONS,
     TAGGABLE,
 )
+from smithy2cfn.validate.nodes import pointer, scan
 
 
 class CfnMapper:
@@ -242,30 +244,58 @@ def _close_object(schema: Any) -> Any:
     return schema
 
 
+def setting_value_ok(context: Context, setting: str, value: Any) -> bool:
+    """True when a value of a setting (``jsonAdd``, ``schemaDocumentExtensions``) can be
+    written as strict JSON; else an error ``S4107`` at the settings (``config.source``, or
+    ``<settings>`` when the library caller named no source) and ``False``.
+
+    Settings read from a file are JSON already, but the library API takes any Python
+    value: ``float("nan")``, a ``set``, a tuple key, a value nested 5,000 levels deep.
+    Values may nest at most :data:`~smithy2cfn.validate.nodes.MAX_VALUE_DEPTH` levels,
+    like trait values.
+    """
+    problems = scan(value)
+    if not problems:
+        return True
+    path, problem = problems[0]
+    at = f" at {pointer(path)}" if path else ""
+    context.diags.error("S4107", f"{setting}{at} is not strict JSON: {problem}",
+                        span=context.config.source or Span("<settings>"),
+                        shape_id=context.resource.id,
+                        hint="settings values must be JSON: finite numbers, string keys, objects, arrays, "
+                             "strings, booleans and null")
+    return False
+
+
 class SchemaDocumentExtensionsMapper(CfnMapper):
     """Merges ``schemaDocumentExtensions`` into the top level of every schema (documented
-    setting the reference ignores); the meta-schema check judges the result."""
+    setting the reference ignores); the meta-schema check judges the result. A value that
+    is not strict JSON is error ``S4107`` and left out."""
 
     order = 123
 
     def update_node(self, context: Context, node: dict[str, Any]) -> dict[str, Any]:
-        node.update(context.config.schema_document_extensions)
+        for key, value in context.config.schema_document_extensions.items():
+            if setting_value_ok(context, f"schemaDocumentExtensions '{key}'", value):
+                node[key] = value
         return node
 
 
 class JsonAddMapper(CfnMapper):
     """Applies ``jsonAdd`` for the resource: JSON Patch "add" at each pointer, creating
     missing intermediate objects. Reference ``JsonAddMapper``; a bad pointer is error
-    ``S4005``."""
+    ``S4005``, a value that is not strict JSON error ``S4107`` (not added)."""
 
     order = 124
 
     def update_node(self, context: Context, node: dict[str, Any]) -> dict[str, Any]:
-        for pointer, value in context.config.json_add.get(context.resource.id, {}).items():
-            problem = json_add(node, pointer, value)
+        for where, value in context.config.json_add.get(context.resource.id, {}).items():
+            if not setting_value_ok(context, f"jsonAdd for {context.resource.id} at '{where}'", value):
+                continue
+            problem = json_add(node, where, value)
             if problem:
-                context.diags.error("S4005", f"jsonAdd for {context.resource.id} at '{pointer}': {problem}",
-                                    shape_id=context.resource.id)
+                context.diags.error("S4005", f"jsonAdd for {context.resource.id} at '{where}': {problem}",
+                                    span=context.config.source, shape_id=context.resource.id)
         return node
 
 

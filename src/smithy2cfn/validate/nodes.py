@@ -137,28 +137,6 @@ def scan(value: Any, max_depth: int = MAX_VALUE_DEPTH, limit: int = 20) -> list[
     return problems
 
 
-def depth(value: Any, stop: int | None = None) -> int:
-    """How many levels of objects/arrays ``value`` nests (``0`` for a scalar or an empty
-    container), counted iteratively; counting ends once ``stop`` is exceeded."""
-    deepest = 0
-    stack: list[tuple[Any, int]] = [(value, 0)]
-    while stack:
-        v, d = stack.pop()
-        if isinstance(v, dict):
-            items = list(v.values())
-        elif isinstance(v, list):
-            items = v
-        else:
-            continue
-        if not items:
-            continue
-        deepest = max(deepest, d + 1)
-        if stop is not None and deepest > stop:
-            return deepest
-        stack.extend((x, d + 1) for x in items)
-    return deepest
-
-
 class _Raw(str):
     """Text written as is by :func:`canonical`."""
 
@@ -202,5 +180,5 @@ def canonical(value: Any) -> str:
     return "".join(out)
 
 
-__all__ = ["MAX_VALUE_DEPTH", "canonical", "depth", "describe", "is_number", "number_problem", "pointer",
+__all__ = ["MAX_VALUE_DEPTH", "canonical", "describe", "is_number", "number_problem", "pointer",
            "scan", "shorten"]
