@@ -540,3 +540,75 @@ def test_random_deep_graphs_build_or_give_located_errors(graph, root):
         strict(text)
     if kind == "list" and depth > MAX_LIST_NESTING:
         assert "S4106" in codes(diags)
+
+
+# ------------------------------------------------------- trait values of the wrong type
+
+VAULT = Path(__file__).resolve().parents[1] / "examples" / "vault" / "model" / "vault.smithy"
+ODD_VALUES = [None, True, 5, 1.5, float("inf"), 10**400, "", "x", [], [5], {}, {"a": 1}, {"name": 5},
+              {"property": 3}, {"additionalSchemas": 5}, {"additionalSchemas": [1]}, {"apiConfig": 5},
+              {"arnNamespace": 5}, {"cloudFormationName": 5}, {"requiredActions": [5]}, [{"value": 1}]]
+ODD_TRAITS = ["aws.cloudformation#cfnResource", "aws.api#taggable", "aws.api#service", "aws.iam#iamAction",
+              "aws.iam#requiredActions", "aws.cloudformation#cfnName", "aws.cloudformation#cfnMutability",
+              "smithy.api#default", "smithy.api#length", "smithy.api#range", "smithy.api#pattern",
+              "smithy.api#enum", "smithy.api#deprecated", "smithy.api#timestampFormat",
+              "smithy.api#externalDocumentation", "smithy.api#documentation"]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.integers(0, 10**6), st.sampled_from(ODD_TRAITS), st.sampled_from(ODD_VALUES)),
+                min_size=1, max_size=4))
+def test_odd_trait_values_never_raise(edits):
+    # The validator rejects these; the library's convert() is also safe without it (it used
+    # to raise on @taggable(property: 3), additionalSchemas: 5, arnNamespace: 5).
+    diags = Diagnostics()
+    model = load_texts([("vault.smithy", VAULT.read_text(encoding="utf-8"))], diags)
+    nodes = [n for s in model.shapes.values() if s.id not in model.prelude_ids for n in (s, *s.members.values())]
+    for i, trait, value in edits:
+        nodes[i % len(nodes)].traits[trait] = value
+    out = validate_model(model)
+    assert not any(d.code == "S3099" for d in out), [d.message for d in out if d.code == "S3099"]
+    diags = Diagnostics()
+    schemas = api.convert(model, {**ORG, "service": "acme.vault#VaultService"}, diags)
+    assert not any(d.code == "S4109" for d in diags)
+    if not diags.has_errors:
+        for schema in schemas.values():
+            strict(api.render_schema(schema))
+
+
+def test_an_int_enum_value_of_4000_digits_is_described():
+    # a JSON AST may hold an integer of up to 4,300 digits; messages describe it by size
+    doc = json.loads(json_ast_chain(1))
+    doc["shapes"]["ex#E"] = {"type": "intEnum", "members": {
+        "A": {"target": "smithy.api#Unit", "traits": {"smithy.api#enumValue": 10**3999}}}}
+    _, diags = run([("m.json", json.dumps(doc))])
+    (d,) = [d for d in diags if d.code == "S3033"]
+    assert "about 4000 digits" in d.message and len(d.message) < 200
+
+
+@pytest.mark.parametrize("shape, trait, value", [
+    ("acme.vault#Vault", "aws.api#taggable", {"property": 3}),
+    ("acme.vault#Vault", "aws.api#taggable", 1.5),
+    ("acme.vault#Vault", "aws.cloudformation#cfnResource", {"additionalSchemas": 5}),
+    ("acme.vault#VaultService", "aws.api#service", {"arnNamespace": 5}),
+])
+def test_convert_without_validation_survives_odd_trait_values(shape, trait, value):
+    diags = Diagnostics()
+    model = load_texts([("vault.smithy", VAULT.read_text(encoding="utf-8"))], diags)
+    model.shapes[shape].traits[trait] = value
+    assert any(d.code == "S3003" for d in validate_model(model))  # what a build reports
+    diags = Diagnostics()
+    api.convert(model, {**ORG, "service": "acme.vault#VaultService"}, diags)  # used to raise
+    assert not any(d.code == "S4109" for d in diags)
+
+
+def test_a_2000_resource_containment_cycle_is_found():
+    # check_resource_containment walked from every resource (quadratic); now strongly
+    # connected components, in linear time
+    n = 2000
+    res = "\n".join(f"resource R{i} {{ resources: [R{(i + 1) % n}] }}" for i in range(n))
+    diags = Diagnostics()
+    model = load_texts([("m.smithy", f'$version: "2"\nnamespace ex\n{res}\nresource Self {{ resources: [Self] }}\n'
+                                     "resource Free { resources: [R0] }\n")], diags)
+    found = {d.shape_id for d in validate_model(model) if d.code == "S3016"}
+    assert found == {f"ex#R{i}" for i in range(n)} | {"ex#Self"}  # not ex#Free: it only reaches the cycle

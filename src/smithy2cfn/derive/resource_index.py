@@ -236,8 +236,9 @@ def derive_cfn_resource(model: Model, resource: Shape, bindings: BindingIndex,
     update = op(resource.update)
     if update is not None:
         b.update(bindings.properties_shape(update, "input"), update.id, Mutability.WRITE, Mutability.WRITE)
-    for schema_id in trait.get("additionalSchemas", []) or []:
-        shape = model.get(schema_id)
+    schemas = trait.get("additionalSchemas")
+    for schema_id in schemas if isinstance(schemas, list) else []:
+        shape = model.get(schema_id) if isinstance(schema_id, str) else None
         if shape is not None and shape.type == "structure":
             b.add_additional_identifiers(shape.id)
             b.update(shape.id, None, Mutability.NONE, Mutability.NONE)

@@ -128,7 +128,7 @@ def resource_members(ctx_model: Model, resource: Shape, cfn: CfnResource, config
     trait = resource.traits.get(TAGGABLE)
     if trait is not None:
         trait = trait if isinstance(trait, dict) else {}
-        prop = trait.get("property")
+        prop = trait.get("property") if isinstance(trait.get("property"), str) else None
         tag_name = "Tags" if not prop else (prop if config.disable_capitalized_properties else capitalize(prop))
         if not prop or prop not in cfn.properties:
             if prop:

@@ -56,7 +56,8 @@ def permissions_for_operation(context: Context, operation_id: str) -> set[str]:
     ``HandlerPermissionMapper.getPermissionsEntriesForOperation``."""
     service = context.service
     trait = service.traits.get(AWS_SERVICE)
-    prefix = trait.get("arnNamespace") if isinstance(trait, dict) and trait.get("arnNamespace") else service.name
+    arn = trait.get("arnNamespace") if isinstance(trait, dict) else None
+    prefix = arn if isinstance(arn, str) and arn else service.name
     name = service.rename.get(operation_id, operation_id.split("#", 1)[-1])
     perms = {f"{prefix.lower()}:{name}"}
     op = context.model.get(operation_id)
@@ -216,7 +217,7 @@ def tag_member_name(context: Context) -> str:
     ``disableCapitalizedProperties``), else ``Tags``."""
     trait = context.resource.traits.get(TAGGABLE)
     prop = trait.get("property") if isinstance(trait, dict) else None
-    if not prop:
+    if not prop or not isinstance(prop, str):
         return "Tags"
     return prop if context.config.disable_capitalized_properties else prop[:1].upper() + prop[1:]
 

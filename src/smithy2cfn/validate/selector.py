@@ -451,6 +451,8 @@ class _VarAttr:
 def _fmt_number(v: int | float) -> str:
     if isinstance(v, float) and v.is_integer() and abs(v) < 1e16:
         return repr(v)
+    if isinstance(v, int) and v.bit_length() > 10_000:
+        return "i" + format(v, "x")  # str() raises past 4,300 digits; no selector value is that long
     return str(v)
 
 
@@ -863,25 +865,37 @@ class SelectorEngine:
             qualifier = args[0]
             disqualifier = args[1] if len(args) > 1 else None
             out = set()
+            memo: dict[tuple[int, str], bool] = {}
             for n in nodes:
-                self._topdown(n, qualifier, disqualifier, variables, out)
+                self._topdown(n, qualifier, disqualifier, variables, out, memo)
             return out
         return set()  # unknown functions yield nothing (§"Functions")
 
     def _topdown(self, start: str, qualifier: Selector, disqualifier: Selector | None,
-                 variables: dict[str, set[str]], out: set[str]) -> None:
+                 variables: dict[str, set[str]], out: set[str], memo: dict[tuple[int, str], bool]) -> None:
         """``:topdown`` from one shape (§"topdown function"), walked with an explicit stack
-        (a resource hierarchy can be thousands of levels deep)."""
+        (a resource hierarchy can be thousands of levels deep). ``memo`` keeps what the
+        (variable-free) qualifier and disqualifier yield per shape across starting shapes."""
         visited: set[str] = set()
         stack: list[tuple[str, bool]] = [(start, False)]
+        cacheable = not _uses_variables(qualifier) and not (disqualifier and _uses_variables(disqualifier))
+
+        def test(which: int, sel: Selector, node: str) -> bool:
+            if not cacheable:
+                return self.yields_any(sel, node, variables)
+            key = (which, node)
+            if key not in memo:
+                memo[key] = self.yields_any(sel, node, variables)
+            return memo[key]
+
         while stack:
             node, qualified = stack.pop()
             if node in visited or self.node_type(node) not in ("service", "resource", "operation"):
                 continue
             visited.add(node)
-            if not qualified and self.yields_any(qualifier, node, variables):
+            if not qualified and test(0, qualifier, node):
                 qualified = True
-            if qualified and disqualifier is not None and self.yields_any(disqualifier, node, variables):
+            if qualified and disqualifier is not None and test(1, disqualifier, node):
                 qualified = False
             if qualified:
                 out.add(node)

@@ -84,7 +84,7 @@ def check_trait_targets(model: Model) -> Iterable[Diagnostic]:
                 if tid not in noted:
                     noted.add(tid)
                     yield diag(model, "S3008", Severity.NOTE, node,
-                               f"the selector of trait `{tid}` cannot be evaluated ({e}); "
+                               f"the selector of trait `{tid}` cannot be evaluated ({shorten(str(e), 300)}); "
                                "where it may be applied is not checked", "TraitTarget")
                 continue
             if not engine.matches(sel, node):
