@@ -487,10 +487,12 @@ def test_schema_nested_too_deeply_for_the_meta_schema_check_is_s4108():
     node = {"type": "string"}
     for _ in range(200):
         node = {"type": "array", "items": node}
-    schema = {"typeName": "A::B::C", "description": "d", "properties": {"Id": {"type": "string"}, "P": node},
+    schema = {"typeName": "Ab::Cd::Ef", "description": "d", "properties": {"Id": {"type": "string"}, "P": node},
               "primaryIdentifier": ["/properties/Id"], "additionalProperties": False}
     (d,) = check_schema(schema, "f.json")
     assert d.code == "S4108" and d.severity == Severity.ERROR and "too deeply" in d.message
+    schema["properties"]["P"] = {"type": "string"}  # control: the checker still works afterwards
+    assert check_schema(schema, "f.json") == []
 
 
 # ----------------------------------------------------------------------- random graphs
