@@ -540,7 +540,7 @@ def test_random_deep_graphs_build_or_give_located_errors(graph, root):
         assert d.code != "S3099", d.format_text()
     for text in texts.values():
         strict(text)
-    if kind == "list" and depth > MAX_LIST_NESTING:
+    if kind == "list" and depth > MAX_LIST_NESTING and root != "S0":  # the chain is reached
         assert "S4106" in codes(diags)
 
 
