@@ -59,7 +59,8 @@ def test_run_validators_adds_to_diagnostics_and_never_raises():
     assert ("S3001", "smithy.example#Foo") in codes(list(diags))
 
 
-def test_a_failing_validator_becomes_a_warning():
+def test_a_failing_validator_becomes_an_error():
+    # A validator that crashed did not check the model: it must not pass (issue 6).
     def check_boom(model):
         """Fails on purpose (model.rst)."""
         raise RuntimeError("boom")
@@ -67,7 +68,9 @@ def test_a_failing_validator_becomes_a_warning():
     diags = Diagnostics()
     model = load_texts([("t.smithy", idl("string Foo\n"))], diags)
     out = validate_model(model, [check_boom])
-    assert [(d.code, d.severity) for d in out] == [("S3099", Severity.WARNING)]
+    assert [(d.code, d.severity) for d in out] == [("S3099", Severity.ERROR)]
+    assert "check_boom" in out[0].message and "report" in out[0].hint
+    assert validate_model(model, []) == []  # control: nothing fails, nothing reported
 
 
 def test_diagnostics_are_located():

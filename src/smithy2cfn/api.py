@@ -110,8 +110,19 @@ def convert(model: Model, settings: Mapping[str, Any] | None, diags: Diagnostics
 
 
 def render_schema(schema: Mapping[str, Any]) -> str:
-    """The bytes-stable text of a schema file: 2-space JSON, key order kept, trailing newline."""
-    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+    """The bytes-stable text of a schema file: 2-space JSON, key order kept, trailing newline.
+
+    The text is strict JSON (RFC 8259). :func:`convert` reports every schema that could not
+    be written (``S4105``, ``S4108``) as an error, so a schema it returns without
+    errors always renders.
+
+    Raises:
+        ValueError: ``schema`` holds ``NaN`` or an infinity (``allow_nan=False``), or an
+            integer of more than 4,300 digits.
+        TypeError: ``schema`` holds a value of no JSON type (a ``set``...).
+        RecursionError: ``schema`` nests some 900 levels deep.
+    """
+    return json.dumps(schema, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
 
 
 #: Our temporary files in an output folder: ``.<schema file>.<8 random characters>.tmp``

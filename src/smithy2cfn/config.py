@@ -7,13 +7,12 @@ configuration settings" and §"JSON schema configuration settings", and the refe
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from smithy2cfn.diagnostics import Diagnostics, Span
-from smithy2cfn.load.jsonread import MAX_NODE_DEPTH
+from smithy2cfn.model.nodes import describe, pointer, scan
 
 #: Default ``externalDocs`` names, in priority order (reference ``CfnConfig``).
 DEFAULT_EXTERNAL_DOCS = (
@@ -30,34 +29,23 @@ def _is_str_list(value: Any) -> bool:
     return isinstance(value, list) and all(isinstance(v, str) for v in value)
 
 
-def _is_json(value: Any) -> bool:
-    """True when ``value`` can be written as strict JSON: dicts with string keys, lists,
-    strings, finite numbers, booleans, ``None``, nested at most ``MAX_NODE_DEPTH`` deep
-    (settings given through the library API may hold anything)."""
-    stack = [(value, 0)]
-    while stack:
-        v, depth = stack.pop()
-        if depth > MAX_NODE_DEPTH:
-            return False
-        if isinstance(v, dict):
-            if not all(isinstance(k, str) for k in v):
-                return False
-            stack.extend((x, depth + 1) for x in v.values())
-        elif isinstance(v, list):
-            stack.extend((x, depth + 1) for x in v)
-        elif isinstance(v, float):
-            if not math.isfinite(v):
-                return False
-        elif not (v is None or isinstance(v, (str, int))):
-            return False
-    return True
+def _json_problem(value: Any) -> str | None:
+    """Why ``value`` cannot be written as strict JSON (settings given through the library
+    API may hold anything: ``float("nan")``, sets, tuple keys, 5,000-deep nests), or ``None``.
+    """
+    problems = scan(value)
+    if not problems:
+        return None
+    path, problem = problems[0]
+    return f"{problem} (at {pointer(path)})" if path else problem
 
 
 def _is_json_add(value: Any) -> bool:
-    return isinstance(value, dict) and _is_json(value) and all(
-        isinstance(pointers, dict) for pointers in value.values())
+    return isinstance(value, dict) and all(isinstance(pointers, dict) for pointers in value.values())
 
 
+#: Settings whose values are written into schemas as they are: they must be strict JSON.
+_JSON_VALUED = frozenset({"jsonAdd", "schemaDocumentExtensions"})
 #: setting name → (attribute, checker, expected type description)
 _SETTINGS: dict[str, tuple[str, Any, str]] = {
     "service": ("service", lambda v: isinstance(v, str), "a shape ID string"),
@@ -78,7 +66,7 @@ _SETTINGS: dict[str, tuple[str, Any, str]] = {
     "defaultTimestampFormat": ("default_timestamp_format",
                                lambda v: isinstance(v, str) and v in TIMESTAMP_FORMATS,
                                "one of " + ", ".join(repr(f) for f in TIMESTAMP_FORMATS)),
-    "schemaDocumentExtensions": ("schema_document_extensions", lambda v: isinstance(v, dict) and _is_json(v),
+    "schemaDocumentExtensions": ("schema_document_extensions", lambda v: isinstance(v, dict),
                                  "an object of JSON values"),
     "disableFeatures": ("disable_features", _is_str_list, "a list of strings"),
     "useIntegerType": ("use_integer_type", lambda v: isinstance(v, bool), "a boolean"),
@@ -161,7 +149,13 @@ class CfnConfig:
             attr, check, expected = spec
             if not check(value):
                 diags.error("S5001", f"cloudformation setting '{key}' must be {expected}, "
-                                     f"got {_describe(value)}", where)
+                                     f"got {describe(value)}", where)
+                continue
+            problem = _json_problem(value) if key in _JSON_VALUED else None
+            if problem is not None:
+                diags.error("S5001", f"cloudformation setting '{key}' must hold JSON values: {problem}", where,
+                            hint="settings values must be JSON: finite numbers, string keys, objects, arrays, "
+                                 "strings, booleans and null")
                 continue
             if key == "service" and "#" not in value:
                 diags.error("S5001", f"cloudformation setting 'service' must be an absolute shape ID "
@@ -173,11 +167,3 @@ class CfnConfig:
                 value = dict(value)
             setattr(config, attr, value)
         return config
-
-
-def _describe(value: Any) -> str:
-    """A value's type and a short ``repr`` of it, for messages."""
-    text = repr(value)
-    if len(text) > 60:
-        text = text[:57] + "..."
-    return f"{type(value).__name__} {text}"

@@ -136,18 +136,22 @@ class _Builder:
         self.additional: list[list[str]] = []
 
     def excluded_members(self, shape_id: str | None, seen: set[str]) -> set[str]:
-        """Reference ``ExcludedPropertiesVisitor``: excluded members, recursing into
-        structure targets of kept members (cycles cut)."""
+        """Reference ``ExcludedPropertiesVisitor``: excluded members, descending into the
+        structure targets of kept members (cycles cut; ``seen`` collects the structures
+        visited). Walked with an explicit stack: structures may nest thousands deep."""
         out: set[str] = set()
-        shape = self.model.get(shape_id) if shape_id else None
-        if shape is None or shape.type != "structure" or shape.id in seen:
-            return out
-        seen.add(shape.id)
-        for m in shape.members.values():
-            if CFN_EXCLUDE_PROPERTY in m.traits or not self.bindings.requires_property(m):
-                out.add(m.id)
-            else:
-                out |= self.excluded_members(m.target, seen)
+        stack = [shape_id]
+        while stack:
+            sid = stack.pop()
+            shape = self.model.get(sid) if sid else None
+            if shape is None or shape.type != "structure" or shape.id in seen:
+                continue
+            seen.add(shape.id)
+            for m in shape.members.values():
+                if CFN_EXCLUDE_PROPERTY in m.traits or not self.bindings.requires_property(m):
+                    out.add(m.id)
+                else:
+                    stack.append(m.target)
         return out
 
     def add_additional_identifiers(self, shape_id: str | None) -> None:
@@ -232,8 +236,9 @@ def derive_cfn_resource(model: Model, resource: Shape, bindings: BindingIndex,
     update = op(resource.update)
     if update is not None:
         b.update(bindings.properties_shape(update, "input"), update.id, Mutability.WRITE, Mutability.WRITE)
-    for schema_id in trait.get("additionalSchemas", []) or []:
-        shape = model.get(schema_id)
+    schemas = trait.get("additionalSchemas")
+    for schema_id in schemas if isinstance(schemas, list) else []:
+        shape = model.get(schema_id) if isinstance(schema_id, str) else None
         if shape is not None and shape.type == "structure":
             b.add_additional_identifiers(shape.id)
             b.update(shape.id, None, Mutability.NONE, Mutability.NONE)

@@ -37,7 +37,8 @@ class TagIndex:
             service_apis = {key: by_name[name] for key, name in _API_NAMES.items() if name in by_name}
             for rid in contained_resources(graph, service.id):
                 resource = model.get(rid)
-                api_config = (resource.traits.get(TAGGABLE) or {}).get("apiConfig") if resource else None
+                trait = resource.traits.get(TAGGABLE) if resource else None
+                api_config = trait.get("apiConfig") if isinstance(trait, dict) else None
                 apis = dict(service_apis)
                 if isinstance(api_config, dict):
                     apis.update({k: v for k, v in api_config.items() if k in _API_NAMES and isinstance(v, str)})

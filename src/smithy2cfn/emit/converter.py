@@ -213,7 +213,7 @@ def resource_members(ctx_model: Model, resource: Shape, cfn: CfnResource, config
     trait = resource.traits.get(TAGGABLE)
     if trait is not None:
         trait = trait if isinstance(trait, dict) else {}
-        prop = trait.get("property")
+        prop = trait.get("property") if isinstance(trait.get("property"), str) else None
         tag_name = "Tags" if not prop else (prop if config.disable_capitalized_properties else capitalize(prop))
         if not prop or prop not in cfn.properties:
             if prop:
@@ -236,6 +236,31 @@ def resource_members(ctx_model: Model, resource: Shape, cfn: CfnResource, config
     return members
 
 
+def run_mapper(ctx: Context, mapper: CfnMapper, hook: str, arg: Any) -> Any:
+    """Call ``mapper.<hook>(ctx, arg)``; never raises.
+
+    Returns what ``update_node`` returned (``arg`` itself for ``before``/``after``). A mapper
+    that raises, or whose ``update_node`` returns something other than a dict, is a bug:
+    error ``S4109`` at the resource naming the mapper, and ``arg`` is kept.
+    """
+    name = type(mapper).__name__
+    try:
+        result = getattr(mapper, hook)(ctx, arg)
+    except Exception as e:  # noqa: BLE001 - a mapper bug must not become a traceback
+        problem = f"raised {type(e).__name__}: {str(e)[:200]}"
+    else:
+        if hook != "update_node":
+            return arg
+        if isinstance(result, dict):
+            return result
+        problem = f"returned a {type(result).__name__}, not a schema object"
+    ctx.diags.error("S4109", f"internal error: mapper {name}.{hook} {problem} while converting "
+                             f"{ctx.resource.id}", span=ctx.resource.span, shape_id=ctx.resource.id,
+                    hint="please report this as a bug of the mapper (smithy2cfn's own, or the one "
+                         "your code registered), with the model")
+    return arg
+
+
 def convert(model: Model, config: CfnConfig, diags: Diagnostics,
             mappers: list[CfnMapper] | None = None, *,
             setting_spans: Mapping[str, Span] | None = None) -> dict[str, dict[str, Any]]:
@@ -244,9 +269,10 @@ def convert(model: Model, config: CfnConfig, diags: Diagnostics,
     Args:
         model: the loaded model.
         config: the ``cloudformation`` plugin settings.
-        diags: receives every problem (``S40xx`` conversion errors, ``S4101`` dropped
-            keywords, ``S4201``/``S4202`` meta-schema findings located at the resource);
-            nothing is raised.
+        diags: receives every problem (``S40xx`` conversion errors, ``S41xx`` schema
+            problems — ``S4109`` for a mapper that raised, see :func:`run_mapper` —,
+            ``S4108``/``S4201``/``S4202`` document and meta-schema findings located at the
+            resource); nothing is raised.
         mappers: extra :class:`~smithy2cfn.emit.mappers.CfnMapper` objects run with the
             core chain.
         setting_spans: setting name → where it was given (a config file key, or
@@ -297,7 +323,7 @@ def convert(model: Model, config: CfnConfig, diags: Diagnostics,
         setter: str | None = None  # the last mapper that changed typeName
         for mapper in chain:
             before = schema.type_name
-            mapper.before(ctx, schema)
+            run_mapper(ctx, mapper, "before", schema)
             setter = type(mapper).__name__ if schema.type_name != before else setter
         for member in members.values():
             schema.properties[naming(member)] = converter.ref(member)
@@ -308,12 +334,12 @@ def convert(model: Model, config: CfnConfig, diags: Diagnostics,
             diags.error("S4009", f"resource {rid} has no properties", span=resource.span, shape_id=rid)
         for mapper in chain:
             before = schema.type_name
-            mapper.after(ctx, schema)
+            run_mapper(ctx, mapper, "after", schema)
             setter = type(mapper).__name__ if schema.type_name != before else setter
         node = schema.to_node()
         for mapper in chain:
             before = node.get("typeName")
-            node = mapper.update_node(ctx, node)
+            node = run_mapper(ctx, mapper, "update_node", node)
             if node.get("typeName") != before or type(node.get("typeName")) is not type(before):
                 setter = type(mapper).__name__
         node["additionalProperties"] = False

@@ -15,7 +15,6 @@ schema.
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from collections.abc import Callable
@@ -23,6 +22,7 @@ from typing import Any
 
 from smithy2cfn.config import CfnConfig
 from smithy2cfn.diagnostics import Diagnostics
+from smithy2cfn.model.nodes import describe, pointer, scan
 from smithy2cfn.model.shapes import Member, Model, Shape
 from smithy2cfn.model.traits import (
     DEFAULT,
@@ -79,6 +79,11 @@ _NON_ALNUM = re.compile(r"[^A-Za-z0-9]")
 
 #: Container suffix of the members of a resource's pseudo structure (see ``converter``).
 SYNTHETIC_SUFFIX = "__SYNTHETIC__"
+
+#: Deepest nesting of inlined lists (a list of lists of ...) in one schema. Lists are
+#: written in place, so each level nests the schema one level deeper, and the writer and
+#: the meta-schema check descend it recursively. Deeper nesting is error ``S4106``.
+MAX_LIST_NESTING = 64
 
 #: A mapper applied to every schema built: ``(converter, shape_or_member, schema) -> schema``.
 SchemaMapper = Callable[["SchemaConverter", "Shape | Member", dict], dict]
@@ -150,7 +155,11 @@ class SchemaConverter:
             ``disableFeatures``).
         property_name: member → JSON property name (the CloudFormation naming strategy).
         diags: receives warnings (``S4101`` dropped keyword) and errors (``S4102``
-            conflicting definition names, ``S4103`` a ``@range`` bound that is not a number).
+            conflicting definition names, ``S4103`` a ``@range`` bound that is not a finite
+            number, ``S4104`` a ``@length`` bound that is not a finite whole number,
+            ``S4105`` a ``@default`` or enum value that is not strict JSON, ``S4106`` lists
+            nested more than :data:`MAX_LIST_NESTING` deep, ``S4109`` a schema mapper that
+            raised), each located at the shape or member the value comes from.
         ref_shapes: the shapes whose definition names are reserved, in the reference's
             ``DeconflictingStrategy`` (the service closure).
         service: the service shape, whose ``rename`` gives contextual definition names.
@@ -168,6 +177,7 @@ class SchemaConverter:
         self.mappers = mappers
         self.warned: set[tuple[str, str]] = set()
         self._cache: dict[str, dict] = {}
+        self._list_depths: dict[str, int] = {}
         self._names = self._deconflict(ref_shapes)
         self.unit_targeted_by_union = any(
             m.target == UNIT
@@ -243,8 +253,47 @@ class SchemaConverter:
 
     def _finish(self, shape: Shape | Member, schema: dict) -> dict:
         for mapper in self.mappers:
-            schema = mapper(self, shape, schema)
+            try:
+                result = mapper(self, shape, schema)
+            except Exception as e:  # noqa: BLE001 - a mapper bug must not become a traceback
+                result = e
+            if not isinstance(result, dict):
+                name = getattr(mapper, "__name__", type(mapper).__name__)
+                what = f"raised {type(result).__name__}: {str(result)[:200]}" if isinstance(result, Exception) \
+                    else f"returned {describe(result)}, not a schema object"
+                if (shape.id, "mapper." + name) not in self.warned:
+                    self.warned.add((shape.id, "mapper." + name))
+                    self.diags.error("S4109", f"internal error: schema mapper {name} {what} while converting "
+                                              f"{shape.id}", span=shape.span, shape_id=shape.id,
+                                     hint="please report this as a bug of the mapper (smithy2cfn's own, or "
+                                          "the one your code registered), with the model")
+                continue
+            schema = result
         return ordered(schema)
+
+    def _where(self, shape: Shape | Member) -> tuple[str, str]:
+        """``(text naming the shape or property, shape ID to report at)``."""
+        sid = shape.id
+        if isinstance(shape, Member) and shape.container.endswith(SYNTHETIC_SUFFIX):
+            resource = shape.container[:-len(SYNTHETIC_SUFFIX)]
+            return f"property '{shape.name}' of {resource}", resource
+        return sid, sid
+
+    def _json_value(self, shape: Shape | Member, what: str, value: Any) -> bool:
+        """True when ``value`` (from a trait) can be written as strict JSON; else an error
+        ``S4105`` at ``shape`` (once per shape and ``what``) and ``False``."""
+        problems = scan(value)
+        if not problems:
+            return True
+        if (shape.id, what) not in self.warned:
+            self.warned.add((shape.id, what))
+            where, sid = self._where(shape)
+            path, problem = problems[0]
+            at = f" at {pointer(path)}" if path else ""
+            self.diags.error("S4105", f"{what} of {where} cannot be written to a JSON schema{at}: {problem}",
+                             span=shape.span, shape_id=sid,
+                             hint="JSON numbers must be finite and within the range of a double")
+        return False
 
     def ref(self, member: Member) -> dict:
         """The schema a member contributes to its container (reference ``createRef``): the
@@ -253,7 +302,7 @@ class SchemaConverter:
         if self.is_inlined(member.target):
             return self.member_schema(member)
         ref = {"$ref": self.pointer(member.target)}
-        if DEFAULT in member.traits:
+        if DEFAULT in member.traits and self._json_value(member, "@default", member.traits[DEFAULT]):
             return {"allOf": [ref, {"default": member.traits[DEFAULT]}]}
         return ref
 
@@ -265,13 +314,60 @@ class SchemaConverter:
         return self._finish(member, base)
 
     def shape_schema(self, shape: Shape) -> dict:
-        """The schema of a top-level shape (cached)."""
+        """The schema of a top-level shape (cached).
+
+        Inlined lists recurse into their member's schema; a chain of lists nested more than
+        :data:`MAX_LIST_NESTING` deep is error ``S4106`` (at its outermost list reached)
+        and its schema is left without ``items``.
+        """
         if shape.id in self._cache:
             return self._cache[shape.id]
         self._cache[shape.id] = {}  # cut recursion through inlined lists
-        schema = self._convert(shape)
+        if shape.type in ("list", "set") and self.list_depth(shape.id) > MAX_LIST_NESTING:
+            self._too_deep(shape)
+            schema = {"type": "array"}
+        else:
+            schema = self._convert(shape)
         self._cache[shape.id] = schema
         return schema
+
+    def _list_chain(self, shape_id: str) -> list[str]:
+        """The lists nested from ``shape_id``: it, its member's target if a list, and so on
+        (a cycle ends the chain)."""
+        chain: list[str] = []
+        seen: set[str] = set()
+        sid: str | None = shape_id
+        while sid is not None and sid not in seen:
+            shape = self.model.get(sid)
+            if shape is None or shape.type not in ("list", "set"):
+                break
+            chain.append(sid)
+            seen.add(sid)
+            member = shape.members.get("member")
+            sid = member.target if member is not None else None
+        return chain
+
+    def list_depth(self, shape_id: str) -> int:
+        """How many lists are nested starting at ``shape_id`` (``0`` for a non-list; computed
+        iteratively and cached)."""
+        if shape_id not in self._list_depths:
+            chain = self._list_chain(shape_id)
+            for i, sid in enumerate(chain):
+                self._list_depths.setdefault(sid, len(chain) - i)
+            self._list_depths.setdefault(shape_id, 0)
+        return self._list_depths[shape_id]
+
+    def _too_deep(self, shape: Shape) -> None:
+        if (shape.id, "nesting") in self.warned:
+            return
+        chain = self._list_chain(shape.id)
+        for sid in chain:
+            self.warned.add((sid, "nesting"))
+        self.diags.error(
+            "S4106", f"list {shape.id} nests {len(chain)} lists inside each other; a schema can hold at most "
+                     f"{MAX_LIST_NESTING} (each inlined list nests the schema one level deeper)",
+            span=shape.span, shape_id=shape.id,
+            hint="put a structure between the lists (structures are referenced, not nested)")
 
     def _convert(self, shape: Shape) -> dict:
         t = shape.type
@@ -331,24 +427,38 @@ class SchemaConverter:
         for a double (``1e400``) would make this writer emit ``Infinity``, which is not JSON.
         Reported once per shape and bound, at the shape (or member) that carries the trait.
         """
-        if isinstance(value, bool) or not isinstance(value, (int, float)) \
-                or (isinstance(value, float) and not math.isfinite(value)):
-            # A member inheriting the trait from its target: the target reports it.
-            own = not isinstance(shape, Member) or RANGE in shape.traits
-            if own and (shape.id, "range." + key) not in self.warned:
-                self.warned.add((shape.id, "range." + key))
-                sid = shape.id
-                if isinstance(shape, Member) and shape.container.endswith(SYNTHETIC_SUFFIX):
-                    where = f"property '{shape.name}' of {shape.container[:-len(SYNTHETIC_SUFFIX)]}"
-                    sid = shape.container[:-len(SYNTHETIC_SUFFIX)]
-                else:
-                    where = sid
-                self.diags.error(
-                    "S4103", f"@range {key} of {where} must be a finite number, found "
-                             f"{json.dumps(value)}", span=shape.span, shape_id=sid,
-                    hint=f"write the bound as a number literal, e.g. @range({key}: 1)")
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or scan(value):
+            self._bound_error(shape, RANGE, "S4103", "@range", key, value, "a finite number")
             return None
         return value
+
+    def _length_bound(self, shape: Shape | Member, key: str, value: Any) -> int | None:
+        """A ``@length`` bound as a JSON integer, or ``None`` after an error ``S4104``.
+
+        The reference reads ``min``/``max`` as ``long`` values (``LengthTrait.Provider``);
+        a bound that is not a finite whole number (``1e400``, ``1.5``, ``true``, ``"3"``)
+        cannot be a JSON Schema ``minLength``/``maxItems``... Reported once per shape and
+        bound, at the shape (or member) that carries the trait.
+        """
+        ok = isinstance(value, int) and not isinstance(value, bool) or \
+            isinstance(value, float) and math.isfinite(value) and value.is_integer()
+        if not ok or scan(value):
+            self._bound_error(shape, LENGTH, "S4104", "@length", key, value, "a finite whole number")
+            return None
+        return int(value)
+
+    def _bound_error(self, shape: Shape | Member, trait: str, code: str, name: str, key: str, value: Any,
+                     expected: str) -> None:
+        # A member inheriting the trait from its target: the target reports it.
+        own = not isinstance(shape, Member) or trait in shape.traits
+        if own and (shape.id, f"{name}.{key}") not in self.warned:
+            self.warned.add((shape.id, f"{name}.{key}"))
+            where, sid = self._where(shape)
+            problem = scan(value)
+            found = problem[0][1] if problem else f"found {describe(value)}"
+            self.diags.error(code, f"{name} {key} of {where} must be {expected}; {found}",
+                             span=shape.span, shape_id=sid,
+                             hint=f"write the bound as a number literal, e.g. {name}({key}: 1)")
 
     def _member_trait(self, member: Member, trait: str) -> Any:
         if trait in member.traits:
@@ -400,20 +510,24 @@ class SchemaConverter:
             kind = target.type if target is not None else ""
             lo, hi = {"list": ("minItems", "maxItems"), "set": ("minItems", "maxItems"),
                       "map": ("minProperties", "maxProperties")}.get(kind, ("minLength", "maxLength"))
-            if "min" in length:
-                schema[lo] = int(length["min"])
-            if "max" in length:
-                schema[hi] = int(length["max"])
+            for key, keyword in (("min", lo), ("max", hi)):
+                if key in length:
+                    bound = self._length_bound(shape, key, length[key])
+                    if bound is not None:
+                        schema[keyword] = bound
         if UNIQUE_ITEMS in shape.traits:
             schema["uniqueItems"] = True
         if not is_member:
+            values = None
             if shape.type == "enum":
-                schema["enum"] = [m.traits.get(ENUM_VALUE, m.name) for m in shape.members.values()]
+                values = [m.traits.get(ENUM_VALUE, m.name) for m in shape.members.values()]
             elif isinstance(shape.traits.get(ENUM), list):
-                schema["enum"] = [e.get("value") for e in shape.traits[ENUM] if isinstance(e, dict)]
+                values = [e.get("value") for e in shape.traits[ENUM] if isinstance(e, dict)]
             elif shape.type == "intEnum":
-                schema["enum"] = [m.traits.get(ENUM_VALUE) for m in shape.members.values()]
-        if DEFAULT in shape.traits:
+                values = [m.traits.get(ENUM_VALUE) for m in shape.members.values()]
+            if values is not None and self._json_value(shape, "an enum value", values):
+                schema["enum"] = values
+        if DEFAULT in shape.traits and self._json_value(shape, "@default", shape.traits[DEFAULT]):
             schema["default"] = shape.traits[DEFAULT]
 
     def definitions(self, root_closure: set[str]) -> dict[str, dict]:

@@ -55,7 +55,8 @@ def permissions_for_operation(context: Context, operation_id: str) -> set[str]:
     ``HandlerPermissionMapper.getPermissionsEntriesForOperation``."""
     service = context.service
     trait = service.traits.get(AWS_SERVICE)
-    prefix = trait.get("arnNamespace") if isinstance(trait, dict) and trait.get("arnNamespace") else service.name
+    arn = trait.get("arnNamespace") if isinstance(trait, dict) else None
+    prefix = arn if isinstance(arn, str) and arn else service.name
     name = service.rename.get(operation_id, operation_id.split("#", 1)[-1])
     perms = {f"{prefix.lower()}:{name}"}
     op = context.model.get(operation_id)
@@ -215,7 +216,7 @@ def tag_member_name(context: Context) -> str:
     ``disableCapitalizedProperties``), else ``Tags``."""
     trait = context.resource.traits.get(TAGGABLE)
     prop = trait.get("property") if isinstance(trait, dict) else None
-    if not prop:
+    if not prop or not isinstance(prop, str):
         return "Tags"
     return prop if context.config.disable_capitalized_properties else prop[:1].upper() + prop[1:]
 
@@ -245,7 +246,8 @@ def _close_object(schema: Any) -> Any:
 
 class SchemaDocumentExtensionsMapper(CfnMapper):
     """Merges ``schemaDocumentExtensions`` into the top level of every schema (documented
-    setting the reference ignores); the meta-schema check judges the result."""
+    setting the reference ignores); the meta-schema check judges the result (the values
+    are strict JSON: the settings reader checks them, ``S5001``)."""
 
     order = 123
 
@@ -257,16 +259,16 @@ class SchemaDocumentExtensionsMapper(CfnMapper):
 class JsonAddMapper(CfnMapper):
     """Applies ``jsonAdd`` for the resource: JSON Patch "add" at each pointer, creating
     missing intermediate objects. Reference ``JsonAddMapper``; a bad pointer is error
-    ``S4005``."""
+    ``S4005`` (the values are strict JSON: the settings reader checks them, ``S5001``)."""
 
     order = 124
 
     def update_node(self, context: Context, node: dict[str, Any]) -> dict[str, Any]:
-        for pointer, value in context.config.json_add.get(context.resource.id, {}).items():
-            problem = json_add(node, pointer, value)
+        for where, value in context.config.json_add.get(context.resource.id, {}).items():
+            problem = json_add(node, where, value)
             if problem:
-                context.diags.error("S4005", f"jsonAdd for {context.resource.id} at '{pointer}': {problem}",
-                                    shape_id=context.resource.id)
+                context.diags.error("S4005", f"jsonAdd for {context.resource.id} at '{where}': {problem}",
+                                    span=context.config.source, shape_id=context.resource.id)
         return node
 
 

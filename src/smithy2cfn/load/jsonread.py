@@ -37,9 +37,8 @@ from itertools import accumulate
 from typing import Any
 
 from smithy2cfn.diagnostics import Span
+from smithy2cfn.model.nodes import MAX_NODE_DEPTH
 
-#: How deep a node value may nest arrays and objects (shared with the IDL front end).
-MAX_NODE_DEPTH = 256
 #: The most digits an integer literal may have (Python converts at most 4300 by default).
 MAX_INTEGER_DIGITS = 1000
 

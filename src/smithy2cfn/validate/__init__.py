@@ -3,7 +3,8 @@
 Each check is a small function ``check_x(model) -> Iterable[Diagnostic]`` whose docstring
 cites the spec section it enforces; :data:`VALIDATORS` lists them in the order they run.
 :func:`run_validators` runs them all, drops findings about built-in prelude shapes, and never
-raises: a validator that fails is reported as an ``S3099`` warning and the others go on.
+raises: a validator that fails is reported as an ``S3099`` ERROR (the model is not let
+through unchecked) and the others go on.
 Diagnostic codes are listed in :mod:`smithy2cfn.validate.common`.
 
 What the loader reports itself (unresolved targets, duplicates, unknown traits, mixin
@@ -31,6 +32,8 @@ VALIDATORS: list[Validator] = [
     shape_rules.check_mixin_member_conflicts,
     shape_rules.check_default_values,
     # traits
+    traits.check_selectors,
+    traits.check_pattern_traits,
     traits.check_trait_targets,
     traits.check_trait_conflicts,
     traits.check_trait_values,
@@ -54,8 +57,10 @@ def validate_model(model: Model, validators: Iterable[Validator] | None = None) 
     """Run ``validators`` (default :data:`VALIDATORS`) and return their diagnostics.
 
     Findings about prelude shapes are dropped, and so are those that the model suppresses
-    (:mod:`smithy2cfn.validate.suppressions`); an exception inside a validator becomes one
-    ``S3099`` WARNING naming the validator (the model is never rejected for it).
+    (:mod:`smithy2cfn.validate.suppressions`). An exception inside a validator is a bug of
+    this implementation; it becomes one ``S3099`` ERROR naming the validator, so a model
+    whose checks did not all run is never accepted (the other validators still run, and
+    what the failed one found before it failed is kept).
     """
     out: list[Diagnostic] = []
     for check in validators if validators is not None else VALIDATORS:
@@ -64,10 +69,12 @@ def validate_model(model: Model, validators: Iterable[Validator] | None = None) 
                 if d.shape_id and ShapeId.root(d.shape_id) in model.prelude_ids:
                     continue
                 out.append(d)
-        except Exception as e:  # noqa: BLE001 - a validator bug must not stop the build
-            out.append(Diagnostic("S3099", Severity.WARNING,
-                                  f"internal error in validator {check.__name__}: {type(e).__name__}: {e}; "
-                                  "its checks were skipped", hint="please report this as a smithy2cfn bug"))
+        except Exception as e:  # noqa: BLE001 - a validator bug must not become a traceback
+            name = getattr(check, "__name__", type(check).__name__)
+            out.append(Diagnostic("S3099", Severity.ERROR,
+                                  f"internal error in validator {name} ({type(e).__name__}: {str(e)[:200]}); the model "
+                                  "cannot be accepted because its checks did not all run",
+                                  hint="please report this as a smithy2cfn bug, with the model"))
     return apply_suppressions(model, out)
 
 

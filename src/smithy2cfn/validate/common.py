@@ -15,6 +15,7 @@ S3005     structurally exclusive trait used more than once        StructurallyEx
 S3006     unstable trait applied                                  UnstableTrait (warning)
 S3007     @default value of the wrong type                        DefaultTrait
 S3008     a trait's selector cannot be evaluated (check skipped)  (note)
+S3009     a selector nests functions too deeply (over 50 levels)  TraitValue
 S3010     lifecycle operation with the wrong readonly/idempotent  ResourceLifecycle
 S3011     instance operation does not bind every identifier       ResourceIdentifierBinding
 S3012     collection operation binds every identifier             ResourceIdentifierBinding
@@ -24,6 +25,7 @@ S3015     @resourceIdentifier names no identifier                 ResourceIdenti
 S3016     resource containment cycle                              ResourceCycle
 S3017     property binding problems                               ResourceOperationInputOutput
 S3018     a relationship targets the wrong kind of shape          Target
+S3020     a @pattern nested too deeply / repetition too large     TraitValue
 S3030     enum value that is not a non-empty string               EnumShape
 S3031     duplicate enum / intEnum values                         EnumShape / IntEnumShape
 S3032     enum / intEnum without members                          Model
@@ -35,7 +37,7 @@ S3050     cfn property whose members target different shapes     CfnResourceProp
           (ERROR across shape types, WARNING within one type)
 S3051     cfnResource primaryIdentifier is not a string property  CfnResourceProperty
 S3052     write/create-only member marked additional identifier   CfnMutabilityTrait
-S3099     internal error in a validator (reported, not raised)    —
+S3099     internal error in a validator (an ERROR: never skipped)  —
 ========  =====================================================  ===========================
 """
 

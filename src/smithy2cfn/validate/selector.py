@@ -19,8 +19,11 @@ scoped attribute selectors, neighbors (``>``, ``<``, ``~>``, ``-[a, b]->``,
 ``:recursive``, ``:topdown`` (unknown functions yield nothing), and variables
 (``$name(...)``, ``${name}``).
 
-Errors: :func:`parse_selector` raises :class:`SelectorError` for text it cannot parse;
-evaluation never raises on a parsed selector.
+Errors: :func:`parse_selector` raises :class:`SelectorError` for text it cannot parse, and
+:class:`SelectorTooDeep` for functions nested more than :data:`MAX_SELECTOR_NESTING` levels
+deep (which bounds the recursion of parsing and evaluation); evaluation never raises on a
+parsed selector, and walks the shape graph itself (``~>``, ``:recursive``, ``:topdown``)
+with explicit stacks.
 """
 
 from __future__ import annotations
@@ -38,6 +41,16 @@ from smithy2cfn.model.shapes import LIFECYCLE_OPERATIONS, SIMPLE_TYPES, Model, S
 
 class SelectorError(ValueError):
     """A selector the parser does not understand (bad syntax or an unsupported construct)."""
+
+
+class SelectorTooDeep(SelectorError):
+    """A selector whose functions and variables nest more than :data:`MAX_SELECTOR_NESTING`
+    levels deep (``:not(:not(:not(...)))``): beyond this implementation's limit, an error."""
+
+
+#: Deepest nesting of ``:function(...)`` and ``$var(...)`` a selector may have. Parsing and
+#: evaluation recurse once per level; real selectors nest two or three levels.
+MAX_SELECTOR_NESTING = 50
 
 
 @dataclass(frozen=True)
@@ -148,6 +161,14 @@ class _Parser:
     def __init__(self, text: str) -> None:
         self.text = text
         self.pos = 0
+        self.nesting = 0
+
+    def enter(self) -> None:
+        """Open one level of ``(...)`` nesting; :class:`SelectorTooDeep` past the limit."""
+        self.nesting += 1
+        if self.nesting > MAX_SELECTOR_NESTING:
+            raise SelectorTooDeep(f"functions and variables are nested more than {MAX_SELECTOR_NESTING} "
+                                  f"levels deep (at offset {self.pos})")
 
     # ---- low level
     def ws(self) -> None:
@@ -220,18 +241,22 @@ class _Parser:
         if self.eat("$"):
             name = self.ident()
             self.expect("(")
+            self.enter()
             sel = self.selector()
             self.expect(")")
+            self.nesting -= 1
             return VarSetStep(name, sel)
         if self.eat(":"):
             name = self.ident()
             self.expect("(")
+            self.enter()
             args = [self.selector()]
             self.ws()
             while self.eat(","):
                 args.append(self.selector())
                 self.ws()
             self.expect(")")
+            self.nesting -= 1
             return FunctionStep(name, tuple(args))
         m = _IDENT.match(t, self.pos)
         if m:
@@ -353,7 +378,9 @@ def parse_selector(text: str) -> Selector:
     """Parse selector text into a tuple of steps (cached per text).
 
     Raises:
-        SelectorError: the text is not a selector this module understands.
+        SelectorError: the text is not a selector this module understands;
+            :class:`SelectorTooDeep` (a subclass) when it nests more than
+            :data:`MAX_SELECTOR_NESTING` levels deep.
     """
     p = _Parser(text)
     sel = p.selector()
@@ -424,6 +451,8 @@ class _VarAttr:
 def _fmt_number(v: int | float) -> str:
     if isinstance(v, float) and v.is_integer() and abs(v) < 1e16:
         return repr(v)
+    if isinstance(v, int) and v.bit_length() > 10_000:
+        return "i" + format(v, "x")  # str() raises past 4,300 digits; no selector value is that long
     return str(v)
 
 
@@ -836,25 +865,43 @@ class SelectorEngine:
             qualifier = args[0]
             disqualifier = args[1] if len(args) > 1 else None
             out = set()
+            memo: dict[tuple[int, str], bool] = {}
             for n in nodes:
-                self._topdown(n, False, qualifier, disqualifier, variables, out, set())
+                self._topdown(n, qualifier, disqualifier, variables, out, memo)
             return out
         return set()  # unknown functions yield nothing (§"Functions")
 
-    def _topdown(self, node: str, qualified: bool, qualifier: Selector, disqualifier: Selector | None,
-                 variables: dict[str, set[str]], out: set[str], visited: set[str]) -> None:
-        if node in visited or self.node_type(node) not in ("service", "resource", "operation"):
-            return
-        visited.add(node)
-        if not qualified and self.yields_any(qualifier, node, variables):
-            qualified = True
-        if qualified and disqualifier is not None and self.yields_any(disqualifier, node, variables):
-            qualified = False
-        if qualified:
-            out.add(node)
-        for rel, target in self.forward(node):
-            if rel in ("operation", "resource", "collectionOperation") or rel in LIFECYCLE_OPERATIONS:
-                self._topdown(target, qualified, qualifier, disqualifier, variables, out, visited)
+    def _topdown(self, start: str, qualifier: Selector, disqualifier: Selector | None,
+                 variables: dict[str, set[str]], out: set[str], memo: dict[tuple[int, str], bool]) -> None:
+        """``:topdown`` from one shape (§"topdown function"), walked with an explicit stack
+        (a resource hierarchy can be thousands of levels deep). ``memo`` keeps what the
+        (variable-free) qualifier and disqualifier yield per shape across starting shapes."""
+        visited: set[str] = set()
+        stack: list[tuple[str, bool]] = [(start, False)]
+        cacheable = not _uses_variables(qualifier) and not (disqualifier and _uses_variables(disqualifier))
+
+        def test(which: int, sel: Selector, node: str) -> bool:
+            if not cacheable:
+                return self.yields_any(sel, node, variables)
+            key = (which, node)
+            if key not in memo:
+                memo[key] = self.yields_any(sel, node, variables)
+            return memo[key]
+
+        while stack:
+            node, qualified = stack.pop()
+            if node in visited or self.node_type(node) not in ("service", "resource", "operation"):
+                continue
+            visited.add(node)
+            if not qualified and test(0, qualifier, node):
+                qualified = True
+            if qualified and disqualifier is not None and test(1, disqualifier, node):
+                qualified = False
+            if qualified:
+                out.add(node)
+            children = [target for rel, target in self.forward(node)
+                        if rel in ("operation", "resource", "collectionOperation") or rel in LIFECYCLE_OPERATIONS]
+            stack.extend((t, qualified) for t in reversed(children))
 
 
 def _flatten(values: list[Any]) -> list[Any]:
@@ -864,4 +911,5 @@ def _flatten(values: list[Any]) -> list[Any]:
     return out
 
 
-__all__ = ["SelectorEngine", "SelectorError", "parse_selector", "TYPE_TOKENS"]
+__all__ = ["MAX_SELECTOR_NESTING", "SelectorEngine", "SelectorError", "SelectorTooDeep", "parse_selector",
+           "TYPE_TOKENS"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from smithy2cfn.diagnostics import Diagnostic
+from smithy2cfn.model.nodes import describe
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import DEFAULT, ENUM_VALUE, MIXIN
 from smithy2cfn.validate.common import error, user_shapes
@@ -21,9 +22,8 @@ _INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
 
 
 def _fmt(value: object) -> str:
-    import json
-
-    return json.dumps(value) if isinstance(value, str) else str(value)
+    """A value for a message: never raises (deep values, 5,000-digit integers)."""
+    return describe(value, width=200)
 
 
 def check_enum_shapes(model: Model) -> Iterable[Diagnostic]:
@@ -89,7 +89,7 @@ def check_int_enum_shapes(model: Model) -> Iterable[Diagnostic]:
                 continue
             if not _INT_MIN <= value <= _INT_MAX:
                 yield error(model, "S3033", member.id,
-                            f"intEnum members must fit within an integer, but found: {value}", "IntEnumShape")
+                            f"intEnum members must fit within an integer, but found: {_fmt(value)}", "IntEnumShape")
                 continue
             if value in seen:
                 yield error(model, "S3031", member.id,

@@ -14,10 +14,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from smithy2cfn.diagnostics import Diagnostic, Severity
+from smithy2cfn.model.nodes import canonical, describe, is_number, number_problem, shorten
 from smithy2cfn.model.shapes import Model, Shape, ShapeId
 from smithy2cfn.model.traits import DEFAULT, ENUM_VALUE, MIXIN, REQUIRED, TRAIT
 from smithy2cfn.validate.common import diag, engine_for, error, user_nodes, user_shapes, warning
-from smithy2cfn.validate.selector import SelectorError, parse_selector
+from smithy2cfn.validate.patterns import compile_pattern
+from smithy2cfn.validate.selector import MAX_SELECTOR_NESTING, SelectorError, SelectorTooDeep, parse_selector
 
 _INT_BOUNDS = {
     "byte": (-(2**7), 2**7 - 1),
@@ -58,7 +60,9 @@ def check_trait_targets(model: Model) -> Iterable[Diagnostic]:
     over the whole model and the shape must be among the shapes it yields (the reference's
     ``TraitTarget``). Mixin shapes and their members are not checked (their traits are
     checked where the mixin is used). A selector this implementation cannot parse skips the
-    trait's check with a NOTE (``S3008``).
+    trait's check with a NOTE (``S3008``); one nested beyond :data:`MAX_SELECTOR_NESTING` is
+    an error at the trait definition (``S3009``, :func:`check_selectors`), so the model
+    never passes unchecked.
     """
     engine = engine_for(model)
     noted: set[str] = set()
@@ -74,11 +78,13 @@ def check_trait_targets(model: Model) -> Iterable[Diagnostic]:
                 continue
             try:
                 sel = parse_selector(text)
+            except SelectorTooDeep:
+                continue  # an error at the trait definition (check_selectors)
             except SelectorError as e:
                 if tid not in noted:
                     noted.add(tid)
                     yield diag(model, "S3008", Severity.NOTE, node,
-                               f"the selector of trait `{tid}` cannot be evaluated ({e}); "
+                               f"the selector of trait `{tid}` cannot be evaluated ({shorten(str(e), 300)}); "
                                "where it may be applied is not checked", "TraitTarget")
                 continue
             if not engine.matches(sel, node):
@@ -86,6 +92,52 @@ def check_trait_targets(model: Model) -> Iterable[Diagnostic]:
                             f"Trait `{tid}` cannot be applied to `{node}`. This trait may only be "
                             f"applied to shapes that match the following selector: {' '.join(text.split())}",
                             "TraitTarget")
+
+
+def check_selectors(model: Model) -> Iterable[Diagnostic]:
+    """Selectors in trait definitions (``@trait(selector: ...)``) and ``@idRef(selector: ...)``
+    nest functions at most :data:`~smithy2cfn.validate.selector.MAX_SELECTOR_NESTING` deep.
+
+    Spec: selectors.rst (the grammar has no depth limit; this implementation parses and
+    evaluates nested functions recursively, so deeper ones are an error ``S3009`` at the
+    shape whose trait holds the selector rather than a crash or a skipped check).
+    """
+    for node, traits in user_nodes(model):
+        for tid in (TRAIT, "smithy.api#idRef"):
+            value = traits.get(tid)
+            text = value.get("selector") if isinstance(value, dict) else None
+            if not isinstance(text, str):
+                continue
+            try:
+                parse_selector(text)
+            except SelectorTooDeep as e:
+                yield error(model, "S3009", node,
+                            f"the selector of @{tid.split('#')[-1]} on `{node}` is too deeply nested: {e}",
+                            "TraitValue",
+                            hint=f"nest selector functions at most {MAX_SELECTOR_NESTING} levels deep")
+            except SelectorError:
+                continue  # unsupported syntax: a NOTE where the selector is used (S3008)
+
+
+def check_pattern_traits(model: Model) -> Iterable[Diagnostic]:
+    """Every ``@pattern`` can be compiled within this implementation's limits.
+
+    Spec: constraint-traits.rst §"pattern trait" (the value is an ECMA-262 regular
+    expression; the reference compiles it and rejects the model when it cannot). A pattern
+    whose groups nest more than :data:`~smithy2cfn.validate.patterns.MAX_PATTERN_NESTING`
+    deep, or with a repetition count too large for a regular expression engine
+    (``a{4294967296}``), is an error ``S3020`` at the shape or member that has the trait.
+    Syntax Python's ``re`` does not know (``\\p{L}``...) is not reported here: it may be a
+    valid ECMA-262 or Java pattern (the schema check warns ``S4202``).
+    """
+    for node, traits in user_nodes(model):
+        pattern = traits.get("smithy.api#pattern")
+        if not isinstance(pattern, str) or _is_mixin_node(model, node):
+            continue
+        compiled, kind, reason = compile_pattern(pattern)
+        if kind == "limit":
+            yield error(model, "S3020", node, f"the @pattern of `{node}` cannot be compiled: {reason}",
+                        "TraitValue", hint="simplify the regular expression")
 
 
 def check_trait_conflicts(model: Model) -> Iterable[Diagnostic]:
@@ -160,10 +212,16 @@ def check_unstable_traits(model: Model) -> Iterable[Diagnostic]:
 # --------------------------------------------------------------------------- trait values
 
 
+#: One unit of work of :class:`_NodeChecker`: ``(value, shape ID, member traits, path)``.
+_Work = tuple[Any, str, dict[str, Any], str]
+
+
 class _NodeChecker:
     """Checks a JSON value against a shape (model.rst §"Trait node values").
 
-    Problems are collected as ``(severity, path, message)`` in :attr:`problems`.
+    Problems are collected as ``(severity, path, message)`` in :attr:`problems`. The value
+    is walked with an explicit stack, so its depth is not limited by Python's recursion
+    limit (a trait value can be as deep as its reader allows).
     """
 
     def __init__(self, model: Model, owner_namespace: str, constraints: bool = True) -> None:
@@ -181,24 +239,31 @@ class _NodeChecker:
         if self.constraints:
             self.add(path, message)
 
-    def check(self, value: Any, shape_id: str, constraints: dict[str, Any], path: str, depth: int = 0) -> None:
-        """Check ``value`` against shape ``shape_id``; ``constraints`` are the member's traits."""
+    def check(self, value: Any, shape_id: str, constraints: dict[str, Any], path: str) -> None:
+        """Check ``value`` against shape ``shape_id``; ``constraints`` are the member's traits.
+
+        Nested values are checked in document order; problems go to :attr:`problems`.
+        """
+        stack: list[_Work] = [(value, shape_id, constraints, path)]
+        while stack:
+            stack.extend(reversed(self._check_one(*stack.pop())))
+
+    def _check_one(self, value: Any, shape_id: str, constraints: dict[str, Any], path: str) -> list[_Work]:
+        """Check one value; return the nested values still to check."""
         shape = self.model.shapes.get(shape_id)
-        if shape is None or depth > 64:
-            return
+        if shape is None or value is None:
+            return []
         traits = {**shape.traits, **constraints}
         kind = shape.type
-        if value is None:
-            return
         if kind == "document":
-            return
+            return []
         if kind in ("structure", "union"):
-            self._structure(value, shape, path, depth)
-        elif kind in ("list", "set"):
-            self._list(value, shape, traits, path, depth)
-        elif kind == "map":
-            self._map(value, shape, traits, path, depth)
-        elif kind in ("string", "enum"):
+            return self._structure(value, shape, path)
+        if kind in ("list", "set"):
+            return self._list(value, shape, traits, path)
+        if kind == "map":
+            return self._map(value, shape, traits, path)
+        if kind in ("string", "enum"):
             self._string(value, shape, traits, path)
         elif kind == "blob":
             if not isinstance(value, str):
@@ -207,10 +272,13 @@ class _NodeChecker:
             if not isinstance(value, bool):
                 self._type_error(value, "boolean", shape, path)
         elif kind == "timestamp":
-            if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+            if not isinstance(value, str) and not is_number(value):
                 self._type_error(value, "string or number", shape, path)
+            elif number_problem(value) is not None:
+                self.add(path, f"Invalid timestamp value for `{shape.id}`: {number_problem(value)}")
         elif kind in _INT_BOUNDS or kind in _FLOATS or kind == "bigInteger":
             self._number(value, shape, traits, path)
+        return []
 
     @staticmethod
     def _kind_of(value: Any) -> str:
@@ -230,90 +298,96 @@ class _NodeChecker:
         self.add(path, f"Expected {expected} value for {shape.type} shape, `{shape.id}`; "
                        f"found {self._kind_of(value)} value")
 
-    def _structure(self, value: Any, shape: Shape, path: str, depth: int) -> None:
+    def _structure(self, value: Any, shape: Shape, path: str) -> list[_Work]:
         if not isinstance(value, dict):
             self._type_error(value, "object", shape, path)
-            return
+            return []
+        todo: list[_Work] = []
         for key, v in value.items():
             member = shape.members.get(key)
             if member is None:
                 self.add(path, f"Invalid {shape.type} member `{key}` found for `{shape.id}`", Severity.WARNING)
                 continue
-            self.check(v, member.target, member.traits, f"{path}.{key}", depth + 1)
+            todo.append((v, member.target, member.traits, f"{path}.{key}"))
         if shape.type == "union":
             if len(value) != 1:
                 self.add(path, f"union values must contain exactly one member; `{shape.id}` got {len(value)}")
-            return
+            return todo
         for name, member in shape.members.items():
             if REQUIRED in member.traits and name not in value and DEFAULT not in member.traits:
                 self.add(path, f"Missing required structure member `{name}` for `{shape.id}`")
+        return todo
 
-    def _list(self, value: Any, shape: Shape, traits: dict, path: str, depth: int) -> None:
+    def _list(self, value: Any, shape: Shape, traits: dict, path: str) -> list[_Work]:
         if not isinstance(value, list):
             self._type_error(value, "array", shape, path)
-            return
+            return []
         self._length(len(value), traits, shape, path, "items")
-        member = shape.members.get("member")
-        if member is not None:
-            for i, item in enumerate(value):
-                self.check(item, member.target, member.traits, f"{path}.{i}", depth + 1)
         if "smithy.api#uniqueItems" in traits or shape.type == "set":
-            seen: list[Any] = []
+            seen: set[str] = set()
             for item in value:
-                if item in seen:
+                key = canonical(item)
+                if key in seen:
                     self.constraint(path, f"Value provided for `{shape.id}` must have unique items, but "
-                                   f"found duplicate: {item!r}")
+                                   f"found duplicate: {describe(item)}")
                     break
-                seen.append(item)
+                seen.add(key)
+        member = shape.members.get("member")
+        if member is None:
+            return []
+        return [(item, member.target, member.traits, f"{path}.{i}") for i, item in enumerate(value)]
 
-    def _map(self, value: Any, shape: Shape, traits: dict, path: str, depth: int) -> None:
+    def _map(self, value: Any, shape: Shape, traits: dict, path: str) -> list[_Work]:
         if not isinstance(value, dict):
             self._type_error(value, "object", shape, path)
-            return
+            return []
         self._length(len(value), traits, shape, path, "entries")
         key, val = shape.members.get("key"), shape.members.get("value")
+        todo: list[_Work] = []
         for k, v in value.items():
             if key is not None:
-                self.check(k, key.target, key.traits, f"{path}.{k}", depth + 1)
+                todo.append((k, key.target, key.traits, f"{path}.{k}"))
             if val is not None:
-                self.check(v, val.target, val.traits, f"{path}.{k}", depth + 1)
+                todo.append((v, val.target, val.traits, f"{path}.{k}"))
+        return todo
 
     def _length(self, size: int, traits: dict, shape: Shape, path: str, unit: str) -> None:
         length = traits.get("smithy.api#length")
         if not isinstance(length, dict):
             return
         lo, hi = length.get("min"), length.get("max")
-        if isinstance(lo, (int, float)) and size < lo:
-            self.constraint(path, f"Value provided for `{shape.id}` must have at least {lo} {unit}, but "
-                           f"the provided value only has {size} {unit}")
-        if isinstance(hi, (int, float)) and size > hi:
-            self.constraint(path, f"Value provided for `{shape.id}` must have no more than {hi} {unit}, but "
-                           f"the provided value has {size} {unit}")
+        if is_number(lo) and size < lo:
+            self.constraint(path, f"Value provided for `{shape.id}` must have at least {describe(lo)} {unit}, "
+                                  f"but the provided value only has {size} {unit}")
+        if is_number(hi) and size > hi:
+            self.constraint(path, f"Value provided for `{shape.id}` must have no more than {describe(hi)} "
+                                  f"{unit}, but the provided value has {size} {unit}")
 
     def _string(self, value: Any, shape: Shape, traits: dict, path: str) -> None:
         if not isinstance(value, str):
             self._type_error(value, "string", shape, path)
             return
         if shape.type == "enum":
-            allowed = sorted(str(m.traits.get(ENUM_VALUE, m.name)) for m in shape.members.values())
+            allowed = sorted(v for v in (m.traits.get(ENUM_VALUE, m.name) for m in shape.members.values())
+                             if isinstance(v, str))
             if allowed and value not in allowed:
                 self.add(path, f"String value provided for `{shape.id}` must be one of the following "
                                f"values: {', '.join(f'`{a}`' for a in allowed)}")
         enum_trait = traits.get("smithy.api#enum")
         if isinstance(enum_trait, list):
-            allowed = sorted(str(e.get("value")) for e in enum_trait if isinstance(e, dict))
+            allowed = sorted(e["value"] for e in enum_trait if isinstance(e, dict) and isinstance(e.get("value"), str))
             if allowed and value not in allowed:
                 self.add(path, f"String value provided for `{shape.id}` must be one of the following "
                                f"values: {', '.join(f'`{a}`' for a in allowed)}")
         self._length(len(value), traits, shape, path, "characters")
         pattern = traits.get("smithy.api#pattern")
         if isinstance(pattern, str):
-            try:
-                if re.search(pattern, value) is None:
-                    self.constraint(path, f"String value provided for `{shape.id}` must match regular expression: "
-                                   f"{pattern}")
-            except re.error:
-                pass  # a Java-only regular expression: not checked
+            # A pattern Python cannot compile is reported where it is applied
+            # (check_pattern_traits, or S4202 for Java-only syntax); not checked here.
+            compiled, _kind, _reason = compile_pattern(pattern)
+            if compiled is not None and compiled.search(value) is None:
+                self.constraint(path, f"String value provided for `{shape.id}` must match regular expression: "
+                                      f"{pattern}")
         id_ref = traits.get("smithy.api#idRef")
         if isinstance(id_ref, dict) and self.constraints:
             self._id_ref(value, id_ref, path)
@@ -322,7 +396,7 @@ class _NodeChecker:
         """``@idRef`` (constraint-traits.rst §"idRef trait")."""
         if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*(#[A-Za-z_][A-Za-z0-9_]*(\$[A-Za-z_][A-Za-z0-9_]*)?)?",
                             value):
-            self.add(path, f"Invalid shape ID `{value}`")
+            self.add(path, f"Invalid shape ID {describe(value)}")
             return
         target = value
         if "#" not in value:
@@ -340,43 +414,53 @@ class _NodeChecker:
             try:
                 sel = parse_selector(selector)
             except SelectorError:
-                return
+                return  # reported where the idRef trait is applied (check_selectors)
             if not self.engine.matches(sel, target):
                 self.add(path, str(id_ref.get("errorMessage")
                                    or f"Shape ID `{target}` does not match selector `{selector}`"))
 
     def _number(self, value: Any, shape: Shape, traits: dict, path: str) -> None:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
+        if not is_number(value):
             if shape.type in ("bigInteger", "bigDecimal") and isinstance(value, str):
                 return
             self._type_error(value, "number", shape, path)
             return
-        if isinstance(value, float) and (math.isnan(value) or math.isinf(value)):
+        if isinstance(value, float) and math.isnan(value):
+            self.add(path, f"{shape.type} value for `{shape.id}` must be a number: NaN is not a JSON number")
             return
         if shape.type in _INT_BOUNDS or shape.type == "bigInteger":
+            if isinstance(value, float) and not math.isfinite(value):
+                # a literal beyond the range of a double (1e400) is read as Infinity
+                self.add(path, f"{shape.type} value for `{shape.id}` must be an integer, but found "
+                               f"{describe(value)} (a number beyond the range of a double)")
+                return
             if isinstance(value, float) and not value.is_integer():
                 self.add(path, f"{shape.type} shapes must not have floating point values, but found "
-                               f"`{value}` provided for `{shape.id}`")
+                               f"`{describe(value)}` provided for `{shape.id}`")
                 return
             bounds = _INT_BOUNDS.get(shape.type)
             if bounds and not bounds[0] <= value <= bounds[1]:
                 self.add(path, f"{shape.type} value must be between {bounds[0]} and {bounds[1]}, but "
-                               f"found {value} for `{shape.id}`")
+                               f"found {describe(value)} for `{shape.id}`")
                 return
+        # float, double and bigDecimal take any number: Smithy keeps a literal beyond the
+        # range of a double (2e308) as a BigDecimal. Where such a value would be written to
+        # a schema, the emitter reports it (S4103-S4105).
         if shape.type == "intEnum":
             allowed = [m.traits.get(ENUM_VALUE) for m in shape.members.values()]
             if allowed and value not in allowed:
+                ints = sorted(a for a in allowed if isinstance(a, int) and not isinstance(a, bool))
                 self.add(path, f"Integer value provided for `{shape.id}` must be one of the following "
-                               f"values: {', '.join(f'`{a}`' for a in sorted(a for a in allowed if isinstance(a, int)))}")
+                               f"values: {', '.join(f'`{describe(a)}`' for a in ints)}")
         rng = traits.get("smithy.api#range")
         if isinstance(rng, dict):
             lo, hi = rng.get("min"), rng.get("max")
-            if isinstance(lo, (int, float)) and not isinstance(lo, bool) and value < lo:
-                self.constraint(path, f"Value provided for `{shape.id}` must be greater than or equal to {lo}, "
-                               f"but found {value}")
-            if isinstance(hi, (int, float)) and not isinstance(hi, bool) and value > hi:
-                self.constraint(path, f"Value provided for `{shape.id}` must be less than or equal to {hi}, "
-                               f"but found {value}")
+            if is_number(lo) and value < lo:
+                self.constraint(path, f"Value provided for `{shape.id}` must be greater than or equal to "
+                                      f"{describe(lo)}, but found {describe(value)}")
+            if is_number(hi) and value > hi:
+                self.constraint(path, f"Value provided for `{shape.id}` must be less than or equal to "
+                                      f"{describe(hi)}, but found {describe(value)}")
 
 
 def check_trait_values(model: Model) -> Iterable[Diagnostic]:
@@ -397,12 +481,14 @@ def check_trait_values(model: Model) -> Iterable[Diagnostic]:
             checker = _NodeChecker(model, ShapeId.namespace(node))
             checker.check(value, tid, {}, "")
             for severity, path, message in checker.problems:
-                text = f"Error validating trait `{tid}`{path}: {message}"
+                text = f"Error validating trait `{tid}`{shorten(path)}: {message}"
                 code = "S3003" if severity >= Severity.ERROR else "S3004"
                 yield diag(model, code, severity, node, text, "TraitValue")
 
 
 __all__ = [
+    "check_pattern_traits",
+    "check_selectors",
     "check_structurally_exclusive",
     "check_trait_conflicts",
     "check_trait_targets",
