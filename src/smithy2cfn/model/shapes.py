@@ -13,7 +13,7 @@ then ``apply``). What was introduced locally is kept apart in ``introduced_trait
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from smithy2cfn.diagnostics import Span
 
@@ -161,6 +161,9 @@ class Shape:
         return {k: getattr(self, k) for k in LIFECYCLE_OPERATIONS if getattr(self, k)}
 
 
+_Index = TypeVar("_Index")
+
+
 @dataclass
 class Model:
     """A loaded model: every shape (the prelude's included), metadata, and where shapes came from.
@@ -178,6 +181,18 @@ class Model:
     metadata: dict[str, Any] = field(default_factory=dict)
     prelude_ids: set[str] = field(default_factory=set)
     versions: dict[str, str] = field(default_factory=dict)
+    _knowledge: dict[type, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    def knowledge(self, index_type: type[_Index]) -> _Index:
+        """The knowledge index ``index_type(self)``, built on first use and kept with the model
+        (reference ``Model.getKnowledge``). Indexes assume the model no longer changes, as
+        every stage after loading does.
+        """
+        found = self._knowledge.get(index_type)
+        if found is None:
+            found = index_type(self)
+            self._knowledge[index_type] = found
+        return found
 
     def get(self, shape_id: str) -> Shape | None:
         """The shape with this absolute ID, or ``None``."""

@@ -1,0 +1,311 @@
+"""The relationships between shapes: the one place that lists what a shape points at.
+
+Smithy 2.0 "Selectors" §"Relationships" names the edges of the shape graph; the reference
+computes them in ``NeighborVisitor`` (``software.amazon.smithy.model.neighbor``). Every
+consumer here reads :func:`relationships` (or the per-model :class:`NeighborIndex` built
+from it): the selector engine, the validators, the derivation, the JSON AST writer.
+
+Nodes are shape IDs: top-level shapes (``ns#Name``) and members (``ns#Name$member``).
+A relationship is ``(shape, type, neighbor)``; ``neighbor`` may name a shape that is not in
+the model (the reference's "invalid" relationship), which :attr:`Relationship.is_valid`
+tells and :class:`Walker` skips.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+
+from smithy2cfn.model.shapes import Model, Shape
+from smithy2cfn.model.traits import UNIT
+
+
+class RelationshipType(enum.Enum):
+    """The kinds of edges (reference ``RelationshipType``).
+
+    ``value`` is ``(selector label, directed)``: the label names the relationship in
+    ``-[label]->`` selectors (``None``: only ``>`` follows it), and ``directed`` is
+    ``False`` for edges that point "up" (member → container), which ``>`` does not follow.
+    """
+
+    RESOURCE = ("resource", True)
+    OPERATION = ("operation", True)
+    COLLECTION_OPERATION = ("collectionOperation", True)
+    PUT = ("put", True)
+    CREATE = ("create", True)
+    READ = ("read", True)
+    UPDATE = ("update", True)
+    DELETE = ("delete", True)
+    LIST = ("list", True)
+    IDENTIFIER = ("identifier", True)
+    PROPERTY = ("property", True)
+    MEMBER_CONTAINER = (None, False)
+    MEMBER_TARGET = (None, True)
+    INPUT = ("input", True)
+    OUTPUT = ("output", True)
+    ERROR = ("error", True)
+    ENUM_MEMBER = ("member", True)
+    INT_ENUM_MEMBER = ("member", True)
+    LIST_MEMBER = ("member", True)
+    SET_MEMBER = ("member", True)
+    MAP_KEY = ("member", True)
+    MAP_VALUE = ("member", True)
+    STRUCTURE_MEMBER = ("member", True)
+    UNION_MEMBER = ("member", True)
+    MIXIN = ("mixin", True)
+
+    @property
+    def label(self) -> str | None:
+        """The selector name of the relationship (``"input"``, ``"member"``...), or ``None``."""
+        return self.value[0]
+
+    @property
+    def directed(self) -> bool:
+        """``False`` for the member → container edge, which ``>`` does not follow."""
+        return self.value[1]
+
+    @property
+    def is_member_binding(self) -> bool:
+        """True for the edges from an aggregate (or enum) shape to its members."""
+        return self in _MEMBER_BINDINGS
+
+    @property
+    def is_operation_binding(self) -> bool:
+        """True for the edges that bind an operation to a service or resource (reference
+        ``RelationshipType.isOperationBinding``): ``operation``, ``collectionOperation``
+        and the lifecycle operations."""
+        return self in _OPERATION_BINDINGS
+
+
+_MEMBER_BINDINGS = frozenset({
+    RelationshipType.ENUM_MEMBER, RelationshipType.INT_ENUM_MEMBER, RelationshipType.LIST_MEMBER,
+    RelationshipType.SET_MEMBER, RelationshipType.MAP_KEY, RelationshipType.MAP_VALUE,
+    RelationshipType.STRUCTURE_MEMBER, RelationshipType.UNION_MEMBER,
+})
+_OPERATION_BINDINGS = frozenset({
+    RelationshipType.OPERATION, RelationshipType.COLLECTION_OPERATION, RelationshipType.PUT,
+    RelationshipType.CREATE, RelationshipType.READ, RelationshipType.UPDATE, RelationshipType.DELETE,
+    RelationshipType.LIST,
+})
+#: Lifecycle property name → relationship type.
+LIFECYCLE_RELATIONSHIPS = {
+    "put": RelationshipType.PUT, "create": RelationshipType.CREATE, "read": RelationshipType.READ,
+    "update": RelationshipType.UPDATE, "delete": RelationshipType.DELETE, "list": RelationshipType.LIST,
+}
+_MEMBER_TYPE = {
+    "enum": RelationshipType.ENUM_MEMBER, "intEnum": RelationshipType.INT_ENUM_MEMBER,
+    "list": RelationshipType.LIST_MEMBER, "set": RelationshipType.SET_MEMBER,
+    "structure": RelationshipType.STRUCTURE_MEMBER, "union": RelationshipType.UNION_MEMBER,
+}
+
+
+@dataclass(frozen=True)
+class Relationship:
+    """One edge: ``shape`` —``type``→ ``neighbor`` (absolute shape or member IDs).
+
+    ``is_valid`` is ``False`` when ``neighbor`` is not in the model (a broken reference the
+    loader has reported); walks skip such edges.
+    """
+
+    shape: str
+    type: RelationshipType
+    neighbor: str
+    is_valid: bool = True
+
+
+def _exists(model: Model, shape_id: str) -> bool:
+    if "$" in shape_id:
+        return model.member(shape_id) is not None
+    return shape_id in model.shapes
+
+
+def relationships(model: Model, shape_id: str) -> list[Relationship]:
+    """Every relationship of a shape or member, in the reference's order.
+
+    Args:
+        model: the model.
+        shape_id: an absolute shape ID or member ID.
+
+    Returns:
+        The edges of ``NeighborVisitor``: mixins first; services → operations, resources,
+        errors; resources → identifiers, properties, resources, lifecycle operations
+        (list, create, put, read, update, delete), operations, collection operations;
+        operations → input, output (left out when ``smithy.api#Unit``), errors; aggregates
+        and enums → their members; a member → its container and (unless it is an enum
+        member) its target. Empty for an unknown ID.
+    """
+    if "$" in shape_id:
+        member = model.member(shape_id)
+        if member is None:
+            return []
+        out = [Relationship(shape_id, RelationshipType.MEMBER_CONTAINER, member.container)]
+        container = model.shapes.get(member.container)
+        if container is None or container.type not in ("enum", "intEnum"):
+            out.append(Relationship(shape_id, RelationshipType.MEMBER_TARGET, member.target,
+                                    _exists(model, member.target)))
+        return out
+    shape = model.shapes.get(shape_id)
+    if shape is None:
+        return []
+    return _shape_relationships(model, shape)
+
+
+def _shape_relationships(model: Model, shape: Shape) -> list[Relationship]:
+    sid = shape.id
+    out: list[Relationship] = []
+
+    def push(kind: RelationshipType, target: str) -> None:
+        out.append(Relationship(sid, kind, target, _exists(model, target)))
+
+    for mixin in shape.mixins:
+        push(RelationshipType.MIXIN, mixin)
+    kind = shape.type
+    if kind == "service":
+        for o in shape.operations:
+            push(RelationshipType.OPERATION, o)
+        for r in shape.resources:
+            push(RelationshipType.RESOURCE, r)
+        for e in shape.errors:
+            push(RelationshipType.ERROR, e)
+    elif kind == "resource":
+        for target in shape.identifiers.values():
+            push(RelationshipType.IDENTIFIER, target)
+        for target in shape.properties.values():
+            push(RelationshipType.PROPERTY, target)
+        for r in shape.resources:
+            push(RelationshipType.RESOURCE, r)
+        for name in ("list", "create", "put", "read", "update", "delete"):
+            op = getattr(shape, name)
+            if op:
+                push(LIFECYCLE_RELATIONSHIPS[name], op)
+        for o in shape.operations:
+            push(RelationshipType.OPERATION, o)
+        for o in shape.collection_operations:
+            push(RelationshipType.COLLECTION_OPERATION, o)
+    elif kind == "operation":
+        if shape.input and shape.input != UNIT:
+            push(RelationshipType.INPUT, shape.input)
+        if shape.output and shape.output != UNIT:
+            push(RelationshipType.OUTPUT, shape.output)
+        for e in shape.errors:
+            push(RelationshipType.ERROR, e)
+    elif kind == "map":
+        for name, rel in (("key", RelationshipType.MAP_KEY), ("value", RelationshipType.MAP_VALUE)):
+            if name in shape.members:
+                out.append(Relationship(sid, rel, shape.members[name].id))
+    elif kind in _MEMBER_TYPE:
+        rel = _MEMBER_TYPE[kind]
+        for member in shape.members.values():
+            out.append(Relationship(sid, rel, member.id))
+    return out
+
+
+def operations_of(shape: Shape) -> list[str]:
+    """Every operation bound to a service or resource, lifecycle ones included, each once,
+    in relationship order (reference ``ResourceShape.getAllOperations``)."""
+    out: list[str] = []
+    if shape.type == "resource":
+        candidates = [getattr(shape, n) for n in ("list", "create", "put", "read", "update", "delete")]
+        candidates += shape.operations + shape.collection_operations
+    else:
+        candidates = list(shape.operations)
+    for op in candidates:
+        if op and op not in out:
+            out.append(op)
+    return out
+
+
+class NeighborIndex:
+    """Forward and reverse relationships of every shape and member of a model, computed once
+    (reference ``NeighborProviderIndex``). Get it with ``model.knowledge(NeighborIndex)``.
+    """
+
+    def __init__(self, model: Model) -> None:
+        self.model = model
+        self._forward: dict[str, list[Relationship]] = {}
+        self._reverse: dict[str, list[Relationship]] | None = None
+
+    def neighbors(self, shape_id: str) -> list[Relationship]:
+        """The relationships of ``shape_id`` (see :func:`relationships`), cached."""
+        rels = self._forward.get(shape_id)
+        if rels is None:
+            rels = relationships(self.model, shape_id)
+            self._forward[shape_id] = rels
+        return rels
+
+    def reverse(self, shape_id: str) -> list[Relationship]:
+        """The valid relationships that point at ``shape_id`` (reference
+        ``NeighborProvider.reverse``), in model order."""
+        if self._reverse is None:
+            rev: dict[str, list[Relationship]] = {}
+            for sid in all_node_ids(self.model):
+                for rel in self.neighbors(sid):
+                    if rel.is_valid:
+                        rev.setdefault(rel.neighbor, []).append(rel)
+            self._reverse = rev
+        return self._reverse.get(shape_id, [])
+
+
+def all_node_ids(model: Model) -> Iterator[str]:
+    """Every shape ID and member ID of the model, each shape followed by its members."""
+    for sid, shape in model.shapes.items():
+        yield sid
+        for member in shape.members.values():
+            yield member.id
+
+
+class Walker:
+    """Walks the shape graph from a starting shape (reference ``Walker``): depth first, each
+    shape once, following only the valid relationships that ``predicate`` accepts.
+
+    Args:
+        model: the model; its :class:`NeighborIndex` supplies the edges.
+    """
+
+    def __init__(self, model: Model) -> None:
+        self.index = model.knowledge(NeighborIndex)
+
+    def iterate(self, start: str, predicate: Callable[[Relationship], bool] | None = None,
+                seen: set[str] | None = None) -> Iterator[str]:
+        """The IDs reachable from ``start`` (``start`` first), without recursion.
+
+        ``seen`` (updated in place) holds IDs not to visit again, for walks that share work.
+        """
+        seen = set() if seen is None else seen
+        if start in seen:
+            return
+        seen.add(start)
+        yield start
+        stack: list[Relationship] = []
+
+        def push(node: str) -> None:
+            rels = [r for r in self.index.neighbors(node) if r.is_valid and (predicate is None or predicate(r))]
+            stack.extend(reversed(rels))
+
+        push(start)
+        while stack:
+            rel = stack.pop()
+            if rel.neighbor in seen:
+                continue
+            seen.add(rel.neighbor)
+            yield rel.neighbor
+            push(rel.neighbor)
+
+    def walk(self, start: str, predicate: Callable[[Relationship], bool] | None = None) -> list[str]:
+        """:meth:`iterate` as a list (``start`` included, in walk order)."""
+        return list(self.iterate(start, predicate))
+
+    def walk_all(self, starts: Iterable[str], predicate: Callable[[Relationship], bool] | None = None) -> set[str]:
+        """Everything reachable from any of ``starts`` (the starts included)."""
+        seen: set[str] = set()
+        for start in starts:
+            for _ in self.iterate(start, predicate, seen):
+                pass
+        return seen
+
+
+__all__ = [
+    "LIFECYCLE_RELATIONSHIPS", "NeighborIndex", "Relationship", "RelationshipType", "Walker",
+    "all_node_ids", "operations_of", "relationships",
+]

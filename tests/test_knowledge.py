@@ -1,0 +1,128 @@
+"""The model's relationships and knowledge indexes (model/relationships.py, model/knowledge.py)."""
+
+from __future__ import annotations
+
+from smithy2cfn.diagnostics import Diagnostics
+from smithy2cfn.load import load_texts
+from smithy2cfn.model.knowledge import (
+    BottomUpIndex,
+    IdentifierBindingIndex,
+    PropertyBindingIndex,
+    TopDownIndex,
+)
+from smithy2cfn.model.relationships import NeighborIndex, RelationshipType, Walker, relationships
+
+MODEL = """$version: "2"
+namespace ex
+
+service Svc { version: "1", resources: [Parent], operations: [Ping] }
+
+resource Parent {
+    identifiers: { parentId: String }
+    read: GetParent
+    resources: [Child]
+}
+
+resource Child {
+    identifiers: { parentId: String, childId: String }
+    properties: { name: String }
+    create: CreateChild
+    read: GetChild
+}
+
+@readonly
+operation Ping {}
+
+@readonly
+operation GetParent { input := { @required parentId: String } }
+
+operation CreateChild {
+    input := { @required parentId: String, name: String }
+    output := { @required parentId: String, @required childId: String }
+}
+
+@readonly
+operation GetChild {
+    input := {
+        @required parentId: String
+        @required childId: String
+    }
+    output := { name: String, @required childId: String }
+}
+"""
+
+
+def _model(text: str = MODEL):
+    diags = Diagnostics()
+    model = load_texts([("m.smithy", text)], diags)
+    assert not diags.has_errors, [d.message for d in diags]
+    return model
+
+
+def test_relationships_follow_the_reference_order():
+    model = _model()
+    rels = [(r.type, r.neighbor) for r in relationships(model, "ex#Child")]
+    assert rels == [
+        (RelationshipType.IDENTIFIER, "smithy.api#String"),
+        (RelationshipType.IDENTIFIER, "smithy.api#String"),
+        (RelationshipType.PROPERTY, "smithy.api#String"),
+        (RelationshipType.CREATE, "ex#CreateChild"),
+        (RelationshipType.READ, "ex#GetChild"),
+    ]
+    member = [(r.type, r.neighbor) for r in relationships(model, "ex#GetChildInput$childId")]
+    assert member == [(RelationshipType.MEMBER_CONTAINER, "ex#GetChildInput"),
+                      (RelationshipType.MEMBER_TARGET, "smithy.api#String")]
+    # Unit input/output give no relationship; unknown IDs none at all.
+    assert relationships(model, "ex#Ping") == []
+    assert relationships(model, "ex#Nope") == []
+
+
+def test_reverse_relationships_and_walker():
+    model = _model()
+    index = model.knowledge(NeighborIndex)
+    assert index is model.knowledge(NeighborIndex)  # built once per model
+    assert {r.shape for r in index.reverse("ex#GetChild")} == {"ex#Child"}
+    walked = Walker(model).walk("ex#Svc", lambda r: r.type is RelationshipType.RESOURCE)
+    assert walked == ["ex#Svc", "ex#Parent", "ex#Child"]
+
+
+def test_top_down_and_bottom_up():
+    model = _model()
+    top = model.knowledge(TopDownIndex)
+    assert top.contained_resources("ex#Svc") == ["ex#Child", "ex#Parent"]
+    assert top.contained_operations("ex#Parent") == ["ex#CreateChild", "ex#GetChild", "ex#GetParent"]
+    bottom = model.knowledge(BottomUpIndex)
+    assert bottom.all_parents("ex#Svc", "ex#GetChild") == ("ex#Child", "ex#Parent", "ex#Svc")
+    assert bottom.resource_binding("ex#Svc", "ex#Child") == "ex#Parent"
+    assert bottom.resource_binding("ex#Svc", "ex#Parent") is None
+    assert bottom.resource_binding("ex#Svc", "ex#Ping") is None
+
+
+def test_explicit_identifier_binding_wins_over_an_implicit_one():
+    """The reference's rule (IdentifierBindingIndex: explicit put, implicit putIfAbsent):
+    in ``{ @required @resourceIdentifier("id") other: String, @required id: String }`` the
+    identifier ``id`` is bound to ``other``, whatever the member order."""
+    for members in ('@required @resourceIdentifier("id") other: String\n        @required id: String',
+                    '@required id: String\n        @required @resourceIdentifier("id") other: String'):
+        model = _model(f"""$version: "2"
+namespace ex
+resource R {{ identifiers: {{ id: String }}, read: Get }}
+@readonly
+operation Get {{
+    input := {{
+        {members}
+    }}
+}}
+""")
+        index = model.knowledge(IdentifierBindingIndex)
+        assert index.input_bindings("ex#R", "ex#Get") == {"id": "other"}
+        assert index.binding_type("ex#R", "ex#Get") == "instance"
+
+
+def test_property_bindings():
+    model = _model()
+    props = model.knowledge(PropertyBindingIndex)
+    child_input = model.shapes["ex#CreateChildInput"].members
+    assert props.property_name(child_input["name"].id) == "name"
+    assert not props.requires_property(child_input["parentId"])  # binds an identifier
+    assert model.knowledge(IdentifierBindingIndex).binding_type("ex#Child", "ex#CreateChild") == "collection"
