@@ -615,3 +615,34 @@ def test_a_2000_resource_containment_cycle_is_found():
                                      "resource Free { resources: [R0] }\n")], diags)
     found = {d.shape_id for d in validate_model(model) if d.code == "S3016"}
     assert found == {f"ex#R{i}" for i in range(n)} | {"ex#Self"}  # not ex#Free: it only reaches the cycle
+
+
+# ------------------------------------------------------------------------------ pattern matching time
+
+
+def _validate_only(text: str) -> list:
+    diags = Diagnostics()
+    model = load_texts([("m.smithy", text)], diags)
+    api.validate(model, diags)
+    return diags.sorted()
+
+
+def _pattern_model(pattern: str, values: list[str]) -> str:
+    uses = "\n".join(f'@myTrait("{v}")\nstring S{i}\n' for i, v in enumerate(values))
+    return f'$version: "2"\nnamespace ex\n@trait\n@pattern("{pattern}")\nstring myTrait\n{uses}'
+
+
+def test_a_backtracking_pattern_does_not_hang_validation():
+    # ^(a|aa)+$ takes exponential time on "aaa...ab" in a backtracking engine (the reference's
+    # Java one included): each value gets a bounded time, the model a bounded budget, and a
+    # value that could not be checked is a located warning, not a hang
+    values = ["a" * 60 + "b"] * 30
+    diags = _validate_only(_pattern_model("^(a|aa)+$", values))
+    unchecked = [d for d in diags if "not checked" in d.message]
+    assert unchecked and all(d.severity == Severity.WARNING and d.span.line >= 6 for d in unchecked)
+
+
+def test_pattern_matching_control():
+    diags = _validate_only(_pattern_model("^(a+)+$", ["aaa", "aaaa!"]))
+    (d,) = [d for d in diags if d.code == "S3003"]
+    assert "must match regular expression" in d.message and d.shape_id == "ex#S1"

@@ -15,12 +15,22 @@ implementation, documented in README "Limits": groups nested more than
 :data:`MAX_PATTERN_NESTING` deep, a repetition count ``re`` cannot hold).
 Compiling is about linear in the pattern's length (measured: 1 s per million characters),
 so no length limit is needed.
+
+MATCHING a value against a pattern is another matter: backtracking engines (Java's, which
+the reference uses, as well as Python's ``re`` and ECMA-262 ones) take exponential time on
+patterns such as ``^(a+)+$``. :class:`PatternMatcher` matches with the ``regex`` package,
+which can stop a match after a timeout, within a time budget per model
+(:data:`MATCH_TIMEOUT`, :data:`MODEL_MATCH_BUDGET`); a value it gives up on is reported
+as not checked (a warning) instead of hanging the run.
 """
 
 from __future__ import annotations
 
 import functools
 import re
+import time
+
+import regex
 
 #: Deepest nesting of groups ``(...)`` and classes ``[...]`` a pattern may have.
 MAX_PATTERN_NESTING = 100
@@ -77,4 +87,48 @@ def compile_pattern(text: str) -> tuple[re.Pattern | None, str | None, str | Non
         return None, "limit", "it is nested too deeply to compile"
 
 
-__all__ = ["MAX_PATTERN_NESTING", "compile_pattern", "pattern_nesting"]
+#: Longest time one value may take to match a pattern, in seconds.
+MATCH_TIMEOUT = 0.25
+#: Longest time all the pattern matches of one model may take together, in seconds.
+MODEL_MATCH_BUDGET = 2.0
+
+
+@functools.lru_cache(maxsize=512)
+def _compile_for_matching(text: str) -> regex.Pattern | None:
+    if compile_pattern(text)[1] == "limit":
+        return None
+    try:
+        return regex.compile(text)
+    except (regex.error, OverflowError, RecursionError, ValueError):
+        return None
+
+
+class PatternMatcher:
+    """Matches values against ``@pattern`` regular expressions in bounded time, for one
+    model (get it with ``model.knowledge(PatternMatcher)``).
+
+    Each match may take :data:`MATCH_TIMEOUT` seconds, and all the matches of the model
+    :data:`MODEL_MATCH_BUDGET` seconds together; past that, values are not checked.
+    """
+
+    def __init__(self, _model: object = None) -> None:
+        self.remaining = MODEL_MATCH_BUDGET
+
+    def search(self, pattern: str, value: str) -> bool | None:
+        """Whether ``pattern`` matches somewhere in ``value`` (``@pattern`` is not anchored);
+        ``None`` when it cannot be told: the pattern does not compile, or matching took
+        longer than the time allowed."""
+        compiled = _compile_for_matching(pattern)
+        if compiled is None or self.remaining <= 0:
+            return None
+        start = time.monotonic()
+        try:
+            return compiled.search(value, timeout=min(MATCH_TIMEOUT, self.remaining)) is not None
+        except TimeoutError:
+            return None
+        finally:
+            self.remaining -= time.monotonic() - start
+
+
+__all__ = ["MATCH_TIMEOUT", "MAX_PATTERN_NESTING", "MODEL_MATCH_BUDGET", "PatternMatcher", "compile_pattern",
+           "pattern_nesting"]

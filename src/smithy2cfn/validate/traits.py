@@ -18,7 +18,7 @@ from smithy2cfn.model.nodes import canonical, describe, is_number, number_proble
 from smithy2cfn.model.shapes import Model, Shape, ShapeId
 from smithy2cfn.model.traits import DEFAULT, ENUM_VALUE, MIXIN, REQUIRED, TRAIT
 from smithy2cfn.validate.common import diag, engine_for, error, user_nodes, user_shapes, warning
-from smithy2cfn.validate.patterns import compile_pattern
+from smithy2cfn.validate.patterns import PatternMatcher, compile_pattern
 from smithy2cfn.validate.selector import MAX_SELECTOR_NESTING, SelectorError, SelectorTooDeep, parse_selector
 
 _INT_BOUNDS = {
@@ -385,9 +385,16 @@ class _NodeChecker:
             # A pattern Python cannot compile is reported where it is applied
             # (check_pattern_traits, or S4202 for Java-only syntax); not checked here.
             compiled, _kind, _reason = compile_pattern(pattern)
-            if compiled is not None and compiled.search(value) is None:
-                self.constraint(path, f"String value provided for `{shape.id}` must match regular expression: "
-                                      f"{pattern}")
+            if compiled is not None and self.constraints:
+                found = self.model.knowledge(PatternMatcher).search(pattern, value)
+                if found is False:
+                    self.constraint(path, f"String value provided for `{shape.id}` must match regular "
+                                          f"expression: {pattern}")
+                elif found is None:
+                    self.add(path, f"String value provided for `{shape.id}` was not checked against its "
+                                   f"regular expression {pattern}: matching takes too long (a pattern with "
+                                   "nested repetitions, such as `(a+)+`, can take exponential time)",
+                             Severity.WARNING)
         id_ref = traits.get("smithy.api#idRef")
         if isinstance(id_ref, dict) and self.constraints:
             self._id_ref(value, id_ref, path)
