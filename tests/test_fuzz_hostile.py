@@ -63,9 +63,14 @@ def runner(tmp_path_factory):
 
 
 def verdict(runner, case) -> list[str]:
-    """The oracles' findings for one case, as readable lines (empty when it passes)."""
+    """The oracles' findings for one case, as readable lines (empty when it passes). A failing
+    case is saved as a reproducer folder (``python tools/fuzz.py --replay DIR``), named in the lines."""
     outcome, failures = runner.run(case)
-    where = f"{case.mode} {case.tag}: " + " ".join(runner._argv(case, runner.box))
+    if not failures:
+        return []
+    saved = runner.workdir.parent / "failed" / f"{case.tag.replace(':', '-').replace('/', '-')}-{id(case)}"
+    fuzz.save_case(case, saved)
+    where = f"{case.mode} {case.tag}: " + " ".join(runner._argv(case, runner.box)) + f"  (reproducer: {saved})"
     return [f"{where}\n  {f.signature}\n  {f.detail[:1500]}" for f in failures]
 
 
@@ -122,7 +127,7 @@ def test_a_clean_build_passes_every_oracle(runner):
     outcome, failures = runner.run(case)
     assert outcome.rc == 0, outcome.stderr
     assert failures == []
-    assert (runner.box / "work" / "out" / "fuzz-s-r.json").is_file()
+    assert (runner.box / "work" / "out" / "fuzz-fuzzsvc-fuzzres.json").is_file()
 
 
 # ---------------------------------------------------------------- generated hostile inputs

@@ -210,7 +210,7 @@ HOSTILE_NAMES = [
 
 # ============================================================================ cases
 
-@dataclass
+@dataclass(repr=False)
 class Case:
     """One input: files, optional sandbox setup, and the command to run on them.
 
@@ -242,6 +242,15 @@ class Case:
     cli_only: bool = False
     api_only: bool = False
     index: int = -1
+
+    def __repr__(self) -> str:
+        files = {k: len(v) for k, v in self.files.items()}
+        settings = render_json(self.settings)
+        if len(settings) > 300:
+            settings = settings[:300] + "..."
+        return (f"Case({self.gen}/{self.tag}, {self.mode} {self.cmd} (api {self.api}), models={self.models}, "
+                f"out={self.out}, config={self.config}, flags={self.flags}, check={self.check}, settings={settings}, "
+                f"recipe={self.recipe}, setup={self.setup}, file sizes={files})")
 
     def size(self) -> int:
         return sum(len(v) for v in self.files.values()) + len(json.dumps(self.recipe or {}))
@@ -418,20 +427,20 @@ namespace fuzz.stress
 
 use aws.cloudformation#cfnResource
 
-service S {
+service FuzzSvc {
     version: "1"
-    resources: [R]
+    resources: [FuzzRes]
 }
 
 @cfnResource
-resource R {
+resource FuzzRes {
     identifiers: { id: String }
     properties: { p: P0 }
-    read: GetR
+    read: GetFuzzRes
 }
 
 @readonly
-operation GetR {
+operation GetFuzzRes {
     input := {
         @required
         id: String
@@ -842,11 +851,11 @@ def recipe_files(recipe: dict) -> dict[str, str | bytes]:
         return {"in/m.json": '{"smithy": "2.0", "metadata": {"x": ' + '{"a":' * n + "1" + "}" * n + "}}"}
     if name == "deep-settings":
         return {"in/m.smithy": _mini(MINI_P0),
-                "cfg.json": '{"organizationName": "Fuzz", "schemaDocumentExtensions": {"x": '
-                            + "[" * n + "]" * n + "}}"}
+                "cfg.json": '{"organizationName": "Fuzz", "schemaDocumentExtensions": {"definitions": {"Deep": {"default": '
+                            + "[" * n + "]" * n + "}}}}"}
     if name == "deep-jsonadd":
         return {"in/m.smithy": _mini(MINI_P0),
-                "cfg.json": '{"organizationName": "Fuzz", "jsonAdd": {"fuzz.stress#R": {"/x-deep": '
+                "cfg.json": '{"organizationName": "Fuzz", "jsonAdd": {"fuzz.stress#FuzzRes": {"/properties/P/default": '
                             + '{"a":' * n + "1" + "}" * n + "}}}"}
     if name == "mixin-chain":
         body = "@mixin\nstructure M0 {\n    a: String\n}\n"
@@ -857,7 +866,7 @@ def recipe_files(recipe: dict) -> dict[str, str | bytes]:
         res = "".join(f"resource C{i} {{\n    identifiers: {{ id: String }}\n    resources: [C{i + 1}]\n}}\n"
                       for i in range(n))
         res += f"resource C{n} {{\n    identifiers: {{ id: String }}\n}}\n"
-        text = _mini(MINI_P0).replace("resources: [R]", "resources: [R, C0]")
+        text = _mini(MINI_P0).replace("resources: [FuzzRes]", "resources: [FuzzRes, C0]")
         return {"in/m.smithy": text + res}
     if name == "many-members":
         body = "structure P0 {\n" + "".join(f"    m{i}: String\n" for i in range(n)) + "}\n"
@@ -868,7 +877,7 @@ def recipe_files(recipe: dict) -> dict[str, str | bytes]:
     if name == "many-operations":
         ops = ", ".join(f"Op{i}" for i in range(n))
         body = MINI_P0 + "".join(f"operation Op{i} {{}}\n" for i in range(n))
-        return {"in/m.smithy": _mini(body).replace("read: GetR", f"read: GetR\n    operations: [{ops}]")}
+        return {"in/m.smithy": _mini(body).replace("read: GetFuzzRes", f"read: GetFuzzRes\n    operations: [{ops}]")}
     if name == "many-enum-values":
         body = "structure P0 { e: E }\nenum E {\n" + "".join(f"    V{i}\n" for i in range(n)) + "}\n"
         return {"in/m.smithy": _mini(body)}
@@ -957,7 +966,8 @@ def gen_stress(rng: random.Random, seeds: Seeds, mode: str) -> Case:
             key = "schemaDocumentExtensions" if name == "deep-settings" else "jsonAdd"
             deep = fz("deep", kind=kind, n=n, leaf=[] if kind == "list" else 1)
             settings = {"organizationName": "Fuzz",
-                        key: {"x": deep} if key == "schemaDocumentExtensions" else {"fuzz.stress#R": {"/x-deep": deep}}}
+                        key: {"definitions": {"Deep": {"default": deep}}} if key == "schemaDocumentExtensions"
+                        else {"fuzz.stress#FuzzRes": {"/properties/P/default": deep}}}
     _attach_command(case, rng, cmd, settings)
     if name in ("deep-settings", "deep-jsonadd") and mode == "cli":
         case.config, case.settings, case.models = "cfg.json", None, ["in"]
@@ -1202,7 +1212,8 @@ def gen_odd_paths(rng: random.Random, seeds: Seeds, mode: str) -> Case:
                                                                                   '{"a#B": {"type": 5}}}'])
     elif kind == "deep-json-in-folder":
         case.files["in/deep.json"] = "[" * 100000 + "]" * 100000
-    if rng.random() < 0.3 and case.cmd == "build":
+    if rng.random() < 0.3 and case.cmd == "build" and case.config == "cfg.json" and case.out == "out" \
+            and not any(op.get("path") == "cfg.json" for op in case.setup) and "cfg.json" not in case.files:
         case.cmd = rng.choice(["validate", "ast"])
         case.api = case.cmd
         case.config, case.settings = None, None
@@ -1460,14 +1471,16 @@ class Runner:
             elif op["op"] == "mkdir" and "mode" in op:
                 os.chmod(work / op["path"], op["mode"])
             elif op["op"] == "cache":
-                self._cache_state(op["state"], box)
+                self._cache_state(op["state"], box, op.get("parts", ["cache", "tmp"]))
         return work
 
-    def _cache_state(self, state: str, box: Path) -> None:
+    def _cache_state(self, state: str, box: Path, parts: list[str] = ("cache", "tmp")) -> None:
         """Prepare the caches: ``cold`` (empty), ``warm`` (the template: the files a cold run
         of the product left in ``$XDG_CACHE_HOME`` and ``$TMPDIR``), ``poison`` (the same
         names, each holding a pickle that makes a marker folder when loaded; a first line
-        that looks like a hash header is kept, so that a loader checking it goes on)."""
+        that looks like a hash header is kept, so that a loader checking it goes on).
+        ``parts`` limits the state to ``cache`` ($XDG_CACHE_HOME) or ``tmp`` ($TMPDIR and the
+        private /tmp); the other part stays cold."""
         tpl = self.cache_template
         targets = [("cache", box / "home" / ".cache", "PWNED-xdg-cache"), ("tmp", box / "tmp", "PWNED-tmpdir"),
                    ("tmp", box / "realtmp", "PWNED-tmpdir")]
@@ -1481,7 +1494,7 @@ class Runner:
             return
         for sub, dest, marker in targets:
             src = tpl / sub
-            if not src.is_dir():
+            if sub not in parts or not src.is_dir():
                 continue
             for f in sorted(src.rglob("*")):
                 dst = dest / f.relative_to(src)
