@@ -2237,8 +2237,9 @@ def replay(args: argparse.Namespace) -> int:
     if args.mode:
         case.mode = args.mode
     work = Path(args.work or f"/var/tmp/smithy2cfn-fuzz-replay-{os.getpid()}")
-    runner = Runner(work, args.python, args.timeout, args.mem_limit_mb, None, args.allow_cache)
+    runner = Runner(work / "j0", args.python, args.timeout, args.mem_limit_mb, None, args.allow_cache)
     try:
+        runner.cache_template = _cache_template(runner, None, work / "cache-template")
         o, failures = runner.run(case)
     finally:
         runner.close()
