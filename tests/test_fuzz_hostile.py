@@ -100,6 +100,10 @@ def test_traceback_signature():
           '    x()\n  File "/r/src/smithy2cfn/load/loader.py", line 3, in discover\n    y()\n'
           "OSError: [Errno 36] File name too long: 'LLL'\n")
     assert fuzz._tb_signature(tb) == "OSError@load/loader.py:discover"
+    # recursion inside a library is named by our deepest frame, the call into it
+    rec = ('Traceback (most recent call last):\n  File "/r/src/smithy2cfn/emit/metaschema.py", line 5, in _is_regex\n'
+           + '  File "/py/re/_parser.py", line 872, in _parse\n' * 50 + "RecursionError: maximum recursion depth\n")
+    assert fuzz._tb_signature(rec) == "RecursionError@emit/metaschema.py:_is_regex"
 
 
 def test_special_values_round_trip():
@@ -134,8 +138,8 @@ def test_a_clean_build_passes_every_oracle(runner):
 
 # ---------------------------------------------------------------- generated hostile inputs
 
-@pytest.mark.parametrize("gen, examples", [("idl-bytes", 20), ("idl-tokens", 25), ("json-ast", 25),
-                                           ("names-settings", 25), ("stress", 6)])
+@pytest.mark.parametrize("gen, examples", [("idl-bytes", 15), ("idl-tokens", 20), ("json-ast", 20),
+                                           ("names-settings", 20), ("stress", 5)])
 def test_library_api_survives_hostile_inputs(runner, gen, examples):
     @settings(max_examples=examples, **BOUNDED)
     @given(case=cases(gen, "api"))
@@ -144,13 +148,13 @@ def test_library_api_survives_hostile_inputs(runner, gen, examples):
     check()
 
 
-@settings(max_examples=6, **BOUNDED)
+@settings(max_examples=5, **BOUNDED)
 @given(case=cases(None, "cli"))
 def test_cli_survives_hostile_inputs(runner, case):
     assert verdict(runner, case) == []
 
 
-@settings(max_examples=4, **BOUNDED)
+@settings(max_examples=3, **BOUNDED)
 @given(case=cases("odd-paths", "cli"))
 def test_cli_survives_odd_paths(runner, case):
     assert verdict(runner, case) == []

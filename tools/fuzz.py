@@ -1360,8 +1360,11 @@ def _tb_signature(tb: str) -> str:
     ours = [(f, fn) for f, fn in frames if "smithy2cfn" in f and "/tools/fuzz.py" not in f]
     if not ours:
         ours = frames[-1:] if frames else [("?", "?")]
-    if exc == "RecursionError" and len(ours) > 3:
-        f, fn = collections.Counter(ours).most_common(1)[0][0]
+    if exc == "RecursionError" and len(frames) > 3:
+        # the recursing function: ours if it is ours, else (recursion inside a library such as
+        # re or json) the deepest of our frames, the call into that library
+        top = collections.Counter(frames).most_common(1)[0][0]
+        f, fn = top if top in ours else ours[-1]
     else:
         f, fn = ours[-1]
     short = re.sub(r"^.*?/smithy2cfn/", "", f)
