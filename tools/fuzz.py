@@ -68,7 +68,8 @@ Report folder (``--out``): ``summary.txt`` (the table and the failure classes),
 detail) and ``repro/<class>/`` — per failure class the first failing input, shrunk (lines,
 tokens, JSON members, settings, flags, recipe sizes removed while the same class still
 fails, bounded by ``--shrink-seconds`` per class) and written as ``case.json`` plus its
-input files under ``in/``; ``--replay`` runs such a folder (the tests under
+input files under ``files/`` (paths relative to the child's working folder: ``files/in/...`` are the
+models, ``files/cfg.json`` a config, ...); ``--replay`` runs such a folder (the tests under
 ``tests/fixtures/hostile/`` use the same format).
 """
 
@@ -262,7 +263,7 @@ class Case:
 
 
 def save_case(case: Case, folder: Path) -> None:
-    """Write ``case`` as ``case.json`` plus its files under ``in/``-relative paths."""
+    """Write ``case`` as ``folder/case.json`` plus its files under ``folder/files/`` (work-relative paths)."""
     if folder.exists():
         shutil.rmtree(folder)
     folder.mkdir(parents=True)
