@@ -45,3 +45,14 @@ def test_repeated_warnings_fold_but_errors_never_do():
     assert "warning[S3006] same: 3 more like the above" in text
     assert text.count("error[S2001]") == 6
     assert "more like" not in format_diagnostics(items, show_source=False)
+
+
+def test_a_long_source_line_is_shown_as_a_window_around_the_column():
+    line = "x" * 5000 + "BAD" + "y" * 5000
+    d = Diagnostic("S1001", Severity.ERROR, "bad", Span("m.smithy", 1, 5001, 1, 5004))
+    text = d.format_text(line)
+    shown, caret = text.splitlines()[1:3]
+    assert len(shown) < 140 and "…" in shown
+    assert shown[caret.index("^"):caret.index("^") + 3] == "BAD" and caret.count("^") == 3
+    short = Diagnostic("S1001", Severity.ERROR, "bad", Span("m.smithy", 1, 3, 1, 6)).format_text("abBADc")
+    assert short.splitlines()[1].endswith("abBADc") and "…" not in short

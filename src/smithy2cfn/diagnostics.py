@@ -60,6 +60,10 @@ class Span:
         return self.path
 
 
+#: The most characters of a source line that a text diagnostic shows.
+SOURCE_WINDOW = 120
+
+
 @dataclass(frozen=True)
 class Diagnostic:
     """One problem: ``code`` (e.g. ``"S2001"``), severity, message, span, shape ID, hint.
@@ -99,18 +103,27 @@ class Diagnostic:
         """Render as ``file:line:col: severity[CODE] message`` (+ source line and caret).
 
         ``source_line`` is the text of the offending line, without its newline; when given,
-        it is printed under the message with a caret under ``span.column``.
+        it is printed under the message with a caret under ``span.column``: at most
+        :data:`SOURCE_WINDOW` characters of it, around the column (``…`` marks what is cut),
+        so that a 200 KB line does not print 200 KB per diagnostic.
         """
         where = f"{self.span}: " if self.span else ""
         shape = f" (shape {self.shape_id})" if self.shape_id and self.shape_id not in self.message else ""
         out = f"{where}{self.severity.label}[{self.code}] {self.message}{shape}"
         if source_line is not None and self.span and self.span.line:
             gutter = f"{self.span.line:>5} | "
-            text = source_line.expandtabs(1)
             start = max(self.span.column - 1, 0)
             width = 1
             if self.span.end_line == self.span.line and self.span.end_column > self.span.column:
                 width = self.span.end_column - self.span.column
+            text = source_line
+            if len(text) > SOURCE_WINDOW:
+                first = max(0, min(start - SOURCE_WINDOW // 4, len(text) - SOURCE_WINDOW))
+                shown = text[first:first + SOURCE_WINDOW]
+                text = ("…" if first else "") + shown + ("…" if first + SOURCE_WINDOW < len(source_line) else "")
+                start = start - first + (1 if first else 0)
+                width = min(width, SOURCE_WINDOW)
+            text = text.expandtabs(1)
             width = max(1, min(width, len(text) - start))
             out += f"\n{gutter}{text}\n{' ' * (len(gutter) - 2)}| {' ' * start}{'^' * width}"
         if self.hint:
