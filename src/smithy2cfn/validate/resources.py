@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import networkx as nx
+
 from smithy2cfn.diagnostics import Diagnostic
 from smithy2cfn.model.shapes import LIFECYCLE_OPERATIONS, Model, Shape
 from smithy2cfn.model.traits import ERROR, IDEMPOTENT, MIXIN, READONLY, REQUIRED, RESOURCE_IDENTIFIER
@@ -200,28 +202,23 @@ def check_resource_containment(model: Model) -> Iterable[Diagnostic]:
     """Resources form no containment cycle.
 
     Spec: service-types.rst §"Resource" (``resources``: "The resources MUST NOT have a
-    cyclical containment hierarchy").
+    cyclical containment hierarchy"). Every resource on a cycle is reported (a resource
+    that merely contains one is not): the strongly connected components of the
+    ``resources`` graph with more than one resource, or one that binds itself; linear in
+    the bindings, where a walk from every resource was quadratic in a deep hierarchy.
     """
     resources = {s.id: s for s in model.shapes.values() if s.type == "resource"}
-    reported: set[str] = set()
-    for start in sorted(resources):
-        if start in model.prelude_ids:
-            continue
-        stack = list(resources[start].resources)
-        seen: set[str] = set()
-        while stack:
-            r = stack.pop()
-            if r == start:
-                if start not in reported:
-                    reported.add(start)
-                    yield error(model, "S3016", start,
-                                f"Resource `{start}` is contained in itself through its child resources",
-                                "ResourceCycle")
-                break
-            if r in seen or r not in resources:
-                continue
-            seen.add(r)
-            stack.extend(resources[r].resources)
+    g = nx.DiGraph()
+    g.add_edges_from((rid, child) for rid, r in resources.items() for child in r.resources if child in resources)
+    on_cycle: set[str] = set()
+    for component in nx.strongly_connected_components(g):
+        if len(component) > 1 or any(g.has_edge(r, r) for r in component):
+            on_cycle |= component
+    for start in sorted(on_cycle):
+        if start not in model.prelude_ids:
+            yield error(model, "S3016", start,
+                        f"Resource `{start}` is contained in itself through its child resources",
+                        "ResourceCycle")
 
 
 def _target_kind(model: Model, owner: Shape, target: str | None, allowed: tuple[str, ...],
