@@ -9,6 +9,7 @@ is counted (calls of a traversal, bytes allocated by the tokenizer), never timed
 
 from __future__ import annotations
 
+import json
 import re
 import tracemalloc
 
@@ -21,6 +22,7 @@ import smithy2cfn
 from smithy2cfn import api
 from smithy2cfn.derive import CfnResourceIndex, graph
 from smithy2cfn.diagnostics import Diagnostics
+from smithy2cfn.load import json_ast
 from smithy2cfn.load.loader import load_texts
 from smithy2cfn.parse import strings, syntax
 from smithy2cfn.parse.syntax import get_parser, tokenize
@@ -302,3 +304,33 @@ def test_escape_decoding_is_unchanged(body):
 @pytest.mark.parametrize("body", ["\\ud83d\\ude00", "\\ud83d", "x\\ude00y"])
 def test_surrogate_escapes(body):
     assert strings.decode_escapes(body) == _decode_per_character(body)
+
+
+def test_a_1mb_json_ast_documentation_is_kept_intact(tmp_path):
+    doc = 'caf\u00e9 \u2014 "quoted" \\ back\n' * (1_000_000 // 28)
+    model = {"smithy": "2.0", "shapes": {
+        "bench#Svc": {"type": "service", "version": "1", "resources": [{"target": "bench#Thing"}]},
+        "bench#Thing": {"type": "resource", "identifiers": {"thingId": {"target": "smithy.api#String"}},
+                        "read": {"target": "bench#GetThing"},
+                        "traits": {"aws.cloudformation#cfnResource": {}, "smithy.api#documentation": doc}},
+        "bench#GetThing": {"type": "operation", "input": {"target": "bench#GetIn"},
+                           "output": {"target": "bench#GetIn"}, "traits": {"smithy.api#readonly": {}}},
+        "bench#GetIn": {"type": "structure", "members": {"thingId": {
+            "target": "smithy.api#String", "traits": {"smithy.api#required": {}}}}},
+    }}
+    path = tmp_path / "model.json"
+    path.write_text(json.dumps(model, indent=2, ensure_ascii=False), encoding="utf-8")
+    result = smithy2cfn.build([path], None, SETTINGS)
+    assert result.ok, [d.format_text() for d in result.diagnostics if d.is_error][:3]
+    assert result.schemas["bench-svc-thing.json"]["description"] == doc
+
+
+def test_json_ast_shape_positions_come_from_keys_only():
+    """Shapes are located at their keys (line and column), also after a string value made
+    of escaped quotes and key-like text, which is not taken for a key."""
+    text = ('{\n  "smithy": "2.0",\n  "shapes": {\n    "a#B": {"type": "string", "traits": '
+            '{"smithy.api#documentation": "x\\"a#C\\": \\"a#B\\":"}},\n'
+            '    "a#C": {"type": "string"}}}')
+    spans = json_ast._key_positions(text, "m.json")
+    assert {k: (v.line, v.column) for k, v in spans.items()} == {
+        "a#B": (4, 5), "smithy.api#documentation": (4, 42), "a#C": (5, 5)}

@@ -10,30 +10,40 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from typing import Any
 
 from smithy2cfn.diagnostics import Diagnostic, Severity, Span
 from smithy2cfn.load.document import ApplyStatement, SourceDocument
 
-_KEY = re.compile(r'"((?:[^"\\]|\\.)*)"\s*:')
+#: A JSON string, as an "unrolled loop" (one regex step per escape, not per character;
+#: possessive where Python has it, so that no backtracking state is kept at all).
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"'.replace("*", "*+" if sys.version_info >= (3, 11) else "*"),
+                     re.S)
+_COLON = re.compile(r"\s*:")
 
 
 def _key_positions(text: str, path: str) -> dict[str, Span]:
-    """Map every object key that looks like a shape ID to the span of its first occurrence."""
-    spans: dict[str, Span] = {}
-    line_starts = [0]
-    for i, ch in enumerate(text):
-        if ch == "\n":
-            line_starts.append(i + 1)
-    import bisect
+    """Map every object key that looks like a shape ID to the span of its first occurrence.
 
-    for m in _KEY.finditer(text):
-        key = m.group(1)
+    The strings of the (valid) JSON text are matched one after the other, so a search
+    never starts inside a string: starting at every quote, escaped ones included, made a
+    long string with escaped quotes quadratic (hours for a 4 MB ``documentation``).
+    """
+    spans: dict[str, Span] = {}
+    line = 1
+    line_start = counted = 0
+    for m in _STRING.finditer(text):
+        start = m.start()
+        if not _COLON.match(text, m.end()):
+            continue
+        key = text[start + 1:m.end() - 1]
         if "#" not in key or key in spans:
             continue
-        line = bisect.bisect_right(line_starts, m.start())
-        col = m.start() - line_starts[line - 1] + 1
-        spans[key] = Span(path, line, col)
+        line += text.count("\n", counted, start)
+        line_start = max(line_start, text.rfind("\n", counted, start) + 1)
+        counted = start
+        spans[key] = Span(path, line, start - line_start + 1)
     return spans
 
 
