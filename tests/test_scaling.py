@@ -9,6 +9,7 @@ is counted (calls of a traversal, bytes allocated by the tokenizer), never timed
 
 from __future__ import annotations
 
+import gc
 import json
 import re
 import tracemalloc
@@ -334,3 +335,24 @@ def test_json_ast_shape_positions_come_from_keys_only():
     spans = json_ast._key_positions(text, "m.json")
     assert {k: (v.line, v.column) for k, v in spans.items()} == {
         "a#B": (4, 5), "smithy.api#documentation": (4, 42), "a#C": (5, 5)}
+
+
+def test_loading_pauses_the_garbage_collector():
+    """No cyclic garbage collection runs while a model loads (each one walked every parse
+    tree object alive), only the young generation's once it is re-enabled; the collector's
+    state is restored afterwards."""
+    sources, diags = [("m.smithy", siblings(60))], Diagnostics()
+    assert gc.isenabled()
+    gc.collect()  # so that the few allocations below cannot trigger a collection themselves
+    before = [s["collections"] for s in gc.get_stats()]
+    model = load_texts(sources, diags)
+    after = [s["collections"] for s in gc.get_stats()]
+    assert after[0] - before[0] <= 1 and after[1:] == before[1:], (before, after)
+    assert len([s for s in model.shapes.values() if s.type == "resource"]) == 60
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        load_texts([("m.smithy", siblings(2))], Diagnostics())
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -19,8 +19,10 @@ Every problem is a diagnostic; nothing here raises on bad input.
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import functools
+import gc
 import hashlib
 import json
 import os
@@ -222,6 +224,26 @@ def _prelude_ids(prelude_docs: list[SourceDocument]) -> set[str]:
     return known
 
 
+@contextlib.contextmanager
+def _gc_paused():
+    """Pause CPython's cyclic garbage collector (as a decorator: while the function runs).
+
+    Loading allocates millions of small objects (tokens, parse trees, shapes) and makes
+    almost no reference cycles; each automatic collection walks every object still alive,
+    and their number grows with the model, which took about 40% of the time of loading a
+    1.4 MB IDL model and made it grow faster than the model. Reference counting still frees
+    everything; the collector's previous state is restored afterwards.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+@_gc_paused()
 def load_model(paths: Iterable[str], diags: Diagnostics, *, prelude: bool = True) -> Model:
     """Load model files and directories into one :class:`Model`.
 
@@ -238,6 +260,7 @@ def load_model(paths: Iterable[str], diags: Diagnostics, *, prelude: bool = True
     return assemble(prelude_docs, docs, diags)
 
 
+@_gc_paused()
 def load_texts(sources: Iterable[tuple[str, str]], diags: Diagnostics, *, prelude: bool = True) -> Model:
     """Load in-memory sources ``(path, text)``; the path's suffix picks IDL or JSON AST."""
     prelude_docs = list(_prelude_documents()) if prelude else []
