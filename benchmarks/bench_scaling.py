@@ -14,6 +14,8 @@ which issue 6 measured them):
   the model's size grows with the square of the depth);
 * ``siblings``: one service binding ``@cfnResource`` resources side by side, 62 → 500;
 * ``string``: one ``@documentation`` text block of 0.5 → 4 MB;
+* ``json-string`` (not run by default): the ``string`` case as a JSON AST file, a
+  ``documentation`` of 0.5 → 4 MB with escaped quotes;
 * ``mixin-members`` (not run by default): a mixin chain where each level adds a member,
   125 → 1,000 levels. Every shape holds the members of all the mixins before it (as in the
   reference, members are flattened), so the loaded model has levels²/2 members: its cost
@@ -133,6 +135,26 @@ def gen_string(megabytes: float) -> str:
             + "    output := { @required thingId: String, name: String }\n}\n")
 
 
+def gen_json_string(megabytes: float) -> str:
+    """A JSON AST model whose resource has a ``documentation`` string of ``megabytes`` MB
+    (with escaped quotes, as real AWS models' documentation has)."""
+    doc = 'Lorem ipsum dolor sit amet, "quoted" and caf\u00e9 \u2014 consectetur adipiscing elit.\n'
+    doc *= int(megabytes * 1_000_000 / len(doc.encode()))
+    string, required = {"target": "smithy.api#String"}, {"smithy.api#required": {}}
+    model = {"smithy": "2.0", "metadata": {"suppressions": [{"id": "UnstableTrait", "namespace": "bench"}]},
+             "shapes": {
+                 "bench#Svc": {"type": "service", "version": "1", "resources": [{"target": "bench#Thing"}]},
+                 "bench#Thing": {"type": "resource", "identifiers": {"thingId": string},
+                                 "read": {"target": "bench#GetThing"},
+                                 "traits": {"aws.cloudformation#cfnResource": {}, "smithy.api#documentation": doc}},
+                 "bench#GetThing": {"type": "operation", "input": {"target": "bench#GetThingInput"},
+                                    "output": {"target": "bench#GetThingInput"}, "traits": {"smithy.api#readonly": {}}},
+                 "bench#GetThingInput": {"type": "structure",
+                                         "members": {"thingId": {**string, "traits": required}}},
+             }}
+    return json.dumps(model, indent=2, ensure_ascii=False)
+
+
 def gen_flat(nbytes: int) -> str:
     """About ``nbytes`` of independent structures, plus one ``@cfnResource``."""
     out = [HEADER, 'service Svc { version: "1", resources: [Thing] }\n\n',
@@ -156,6 +178,7 @@ CASES = {
     "siblings": (gen_siblings, 62.5, "resources"),
     "string": (gen_string, 0.5, "MB"),
     "mixin-members": (gen_mixin_members, 125, "levels"),
+    "json-string": (gen_json_string, 0.5, "MB"),
 }
 DEFAULT_CASES = ("mixin-chain", "child-chain", "siblings", "string")
 
@@ -163,7 +186,7 @@ DEFAULT_CASES = ("mixin-chain", "child-chain", "siblings", "string")
 def _arg(case: str, scale: int) -> float | int:
     base = CASES[case][1]
     value = base * scale
-    return value if case == "string" else int(round(value))
+    return value if case.endswith("string") else int(round(value))
 
 
 # --------------------------------------------------------------------------- measuring
@@ -251,7 +274,7 @@ def measure(text: str, tmp: Path, name: str, timeout: float, cli: bool, repeat: 
     fastest of ``repeat`` runs of each, to see through a busy machine)."""
     folder = tmp / name
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "model.smithy").write_text(text, encoding="utf-8")
+    (folder / ("model.json" if text.startswith("{") else "model.smithy")).write_text(text, encoding="utf-8")
     row: dict = {"bytes": len(text.encode())}
     for command in ("validate", "build"):
         r = min((_api(command, str(folder), timeout) for _ in range(repeat)), key=lambda r: r["seconds"])
@@ -285,7 +308,7 @@ def main() -> None:
             print(f"\n== {case}")
             print(f"{'size':>12s} {'bytes':>9s} | {'validate s':>10s} {'MiB':>6s} {'×flat':>6s} | "
                   f"{'build s':>8s} {'MiB':>6s} {'×flat':>6s} | {'cli s':>7s} {'MiB':>6s} | "
-                  f"{'flat val s':>10s} {'flat build s':>12s}")
+                  f"{'flat val s':>10s} {'build s':>8s} {'MiB':>6s}")
             rows = []
             for scale in scales:
                 arg = _arg(case, scale)
@@ -304,7 +327,8 @@ def main() -> None:
                       f"{row['validate']['seconds']:10.2f} {row['validate']['kib'] / 1024:6.0f} {ratio('validate'):>6s} | "
                       f"{row['build']['seconds']:8.2f} {row['build']['kib'] / 1024:6.0f} {ratio('build'):>6s} | "
                       f"{cli[0]:7.2f} {cli[1] / 1024:6.0f} | "
-                      + (f"{flat['validate']['seconds']:10.2f} {flat['build']['seconds']:12.2f}" if flat else ""),
+                      + (f"{flat['validate']['seconds']:10.2f} {flat['build']['seconds']:8.2f} "
+                         f"{flat['build']['kib'] / 1024:6.0f}" if flat else ""),
                       flush=True)
             xs = [r["bytes"] for r, _ in rows]
             slopes = [f"{cmd} time {_slope(xs, [r[cmd]['seconds'] for r, _ in rows]):.2f} "
