@@ -72,22 +72,29 @@ class _Parser:
     end_state: int
 
 
-#: String terminals whose loops the tokenizer makes possessive (see :func:`_tokenizer_regex`).
-_POSSESSIVE_TERMINALS = ("TEXT_BLOCK", "QUOTED_TEXT")
+#: How the tokenizer matches the grammar's string terminals: the same text as their regexes
+#: in the grammar, written as "unrolled loops" (a run of plain characters, then one escape or
+#: inner quote, and so on) so that the regex engine loops once per escape, not once per
+#: character (see :func:`_tokenizer_regex`; ``tests/test_scaling.py`` checks they agree).
+_STRING_REGEXES = {
+    "TEXT_BLOCK": r'"""[^"\\]*(?:(?:\\[\s\S]|"(?!""))[^"\\]*)*"""',
+    "QUOTED_TEXT": r'"[^"\\]*(?:\\[\s\S][^"\\]*)*"',
+}
 
 
 def _tokenizer_regex(name: str, regex: str) -> str:
-    """The regex the tokenizer uses for the grammar terminal ``name``.
+    """The regex the tokenizer uses for the grammar terminal ``name`` (``regex`` in the grammar).
 
-    The grammar writes the string terminals as unrolled loops (``"[^"\\]*(?:\\.[^"\\]*)*"``)
-    whose every ``*`` is followed by something the loop cannot match, so making the loops
-    possessive (``*+``, Python 3.11+) matches exactly the same text. Without it Python's
-    regex engine keeps backtracking state for each loop iteration: about 120 bytes per
-    character of a string made of quotes and escapes, 1.25 GB for a 4 MB text block.
+    For the string terminals, the grammar's ``"(?:[^"\\\\]|\\\\.)*"`` makes Python's regex
+    engine keep backtracking state for every character: about 120 bytes per character, 1.25 GB
+    for a 4 MB text block. The unrolled form of :data:`_STRING_REGEXES` needs it only per
+    escape, and none at all with possessive loops (``*+``, Python 3.11+), which match the same
+    text because each loop is followed by a character it cannot match.
     """
-    if name in _POSSESSIVE_TERMINALS and sys.version_info >= (3, 11):
-        return regex.replace("*", "*+")
-    return regex
+    if name not in _STRING_REGEXES:
+        return regex
+    unrolled = _STRING_REGEXES[name]
+    return unrolled.replace("*", "*+") if sys.version_info >= (3, 11) else unrolled
 
 
 @functools.cache
