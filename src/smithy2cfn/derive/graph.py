@@ -58,17 +58,30 @@ def build_graph(model: Model) -> nx.DiGraph:
     return g
 
 
+def _kind_graph(graph: nx.DiGraph, kind: str) -> nx.DiGraph:
+    """The edges of one ``kind`` as a graph of their own, built once per graph and kept in
+    ``graph.graph`` (the binding graph is not changed after :func:`build_graph`).
+
+    A filtered ``subgraph_view`` would be rebuilt and re-filtered on every call, and
+    networkx takes ``len()`` of the graph per traversal, which on a view walks every node:
+    calling it once per resource made a build quadratic in the number of resources.
+    """
+    cache = graph.graph.setdefault("_smithy2cfn_by_kind", {})
+    sub = cache.get(kind)
+    if sub is None:
+        sub = nx.DiGraph()
+        sub.add_edges_from((u, v) for u, v, k in graph.edges(data="kind") if k == kind)
+        cache[kind] = sub
+    return sub
+
+
 def _reachable(graph: nx.DiGraph, roots: list[str], kind: str) -> set[str]:
-    """Nodes reachable from ``roots`` along edges of one ``kind`` (roots excluded unless a
-    cycle reaches them)."""
-    view = nx.subgraph_view(graph, filter_edge=lambda u, v: graph.edges[u, v].get("kind") == kind)
-    seen: set[str] = set()
-    for root in roots:
-        if root in graph:
-            seen |= nx.descendants(view, root)
-            if any(view.has_edge(pred, root) for pred in seen):
-                seen.add(root)
-    return seen
+    """Nodes reachable from ``roots`` along one or more edges of one ``kind`` (so a root
+    is included only when a cycle, or another root, reaches it). One breadth-first search
+    from all roots at once: linear in the edges walked."""
+    sub = _kind_graph(graph, kind)
+    starts = list(dict.fromkeys(s for r in roots if r in sub for s in sub.successors(r)))
+    return {n for layer in nx.bfs_layers(sub, starts) for n in layer} if starts else set()
 
 
 def contained_resources(graph: nx.DiGraph, service_id: str) -> list[str]:
@@ -79,30 +92,36 @@ def contained_resources(graph: nx.DiGraph, service_id: str) -> list[str]:
     return sorted(_reachable(graph, [service_id], "resource"))
 
 
+def _resources_in_services(graph: nx.DiGraph) -> set[str]:
+    """Every resource contained in some service (computed once per graph)."""
+    cache = graph.graph.setdefault("_smithy2cfn_by_kind", {})
+    found = cache.get("<in a service>")
+    if found is None:
+        services = [n for n, t in graph.nodes(data="type") if t == "service"]
+        found = _reachable(graph, services, "resource")
+        cache["<in a service>"] = found
+    return found
+
+
 def parent_resources(graph: nx.DiGraph, model: Model, resource_id: str) -> list[str]:
     """The resources that bind ``resource_id`` in the hierarchy of some service, sorted.
 
     Reference ``BottomUpIndex.getResourceBinding`` over every service (used for the
-    identifiers a child resource inherits).
+    identifiers a child resource inherits). ``model`` is kept for the signature; the
+    graph holds the shape types. The resources contained in services are found once per
+    graph, so calling this for every resource stays linear.
     """
-    parents: set[str] = set()
-    for service in model.of_type("service"):
-        if resource_id not in contained_resources(graph, service.id):
-            continue
-        for pred, _, data in graph.in_edges(resource_id, data=True):
-            if data.get("kind") == "resource" and graph.nodes[pred].get("type") == "resource":
-                parents.add(pred)
-    return sorted(parents)
+    if resource_id not in _resources_in_services(graph):
+        return []
+    return sorted(pred for pred, _, kind in graph.in_edges(resource_id, data="kind")
+                  if kind == "resource" and graph.nodes[pred].get("type") == "resource")
 
 
 def closure(graph: nx.DiGraph, roots: list[str]) -> set[str]:
-    """Every shape reachable from ``roots`` along any edge, roots included."""
-    seen: set[str] = set()
-    for root in roots:
-        if root in graph and root not in seen:
-            seen.add(root)
-            seen |= nx.descendants(graph, root)
-    return seen
+    """Every shape reachable from ``roots`` along any edge, roots included (one
+    breadth-first search from all roots)."""
+    starts = [r for r in dict.fromkeys(roots) if r in graph]
+    return {n for layer in nx.bfs_layers(graph, starts) for n in layer} if starts else set()
 
 
 def member_closure(graph: nx.DiGraph, roots: list[str]) -> set[str]:

@@ -250,6 +250,32 @@ def _prelude_ids(prelude_docs: list[SourceDocument]) -> set[str]:
     return known
 
 
+def _gc_paused(load: Any) -> Any:
+    """Decorator: ``load`` (a function returning a :class:`Model`), run with CPython's
+    cyclic garbage collector paused.
+
+    Loading allocates millions of small objects (tokens, parse trees, shapes) and makes
+    almost no reference cycles; each automatic collection walks every object still alive,
+    and their number grows with the model, which took about 40% of the time of loading a
+    1.4 MB IDL model and made it grow faster than the model. Reference counting still frees
+    everything; the collector's previous state is restored afterwards.
+    """
+    import gc  # here, not at the top: only this helper needs it
+
+    @functools.wraps(load)
+    def paused(*args: Any, **kwargs: Any) -> Model:
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
+            return load(*args, **kwargs)
+        finally:
+            if enabled:
+                gc.enable()
+
+    return paused
+
+
+@_gc_paused
 def load_model(paths: Iterable[str], diags: Diagnostics, *, prelude: bool = True) -> Model:
     """Load model files and directories into one :class:`Model`.
 
@@ -267,6 +293,7 @@ def load_model(paths: Iterable[str], diags: Diagnostics, *, prelude: bool = True
     return assemble(prelude_docs, docs, diags)
 
 
+@_gc_paused
 def load_texts(sources: Iterable[tuple[str, str]], diags: Diagnostics, *, prelude: bool = True) -> Model:
     """Load in-memory sources ``(path, text)``; the path's suffix picks IDL or JSON AST."""
     prelude_docs = list(_prelude_documents()) if prelude else []

@@ -14,18 +14,23 @@ def decode_escapes(body: str) -> tuple[str, str | None]:
     Returns ``(value, problem)``; ``problem`` is a message for the first invalid escape
     (the value then keeps the offending characters as written). UTF-16 surrogate pairs
     written as two ``\\uXXXX`` escapes are combined; lone surrogates become U+FFFD.
+    The text between escapes is copied in slices, so a long string costs a few copies of
+    itself, not one object per character.
     """
     if "\\" not in body:
         return body, None
     out: list[str] = []
     problem: str | None = None
+    surrogates = False
     i, n = 0, len(body)
     while i < n:
-        ch = body[i]
-        if ch != "\\":
-            out.append(ch)
-            i += 1
-            continue
+        j = body.find("\\", i)
+        if j < 0:
+            out.append(body[i:])
+            break
+        if j > i:
+            out.append(body[i:j])
+        i = j
         nxt = body[i + 1] if i + 1 < n else ""
         if nxt in _SIMPLE_ESCAPES and nxt:
             out.append(_SIMPLE_ESCAPES[nxt])
@@ -45,14 +50,18 @@ def decode_escapes(body: str) -> tuple[str, str | None]:
                 out.append(body[i:i + 2])
                 i += 2
                 continue
-            out.append(chr(int(digits, 16)))
+            code = int(digits, 16)
+            surrogates = surrogates or 0xD800 <= code <= 0xDFFF
+            out.append(chr(code))
             i += 6
         else:
             shown = nxt if nxt else "end of string"
             problem = problem or f"invalid escape '\\{shown}' in string"
-            out.append(ch)
+            out.append("\\")
             i += 1
-    return _fix_surrogates("".join(out)), problem
+    value = "".join(out)
+    # Only a \\u escape can produce a surrogate (text decoded from UTF-8 has none).
+    return (_fix_surrogates(value) if surrogates else value), problem
 
 
 def _fix_surrogates(s: str) -> str:

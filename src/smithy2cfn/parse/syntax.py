@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import re
+import sys
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -73,6 +74,31 @@ class _Parser:
     end_state: int
 
 
+#: How the tokenizer matches the grammar's string terminals: the same text as their regexes
+#: in the grammar, written as "unrolled loops" (a run of plain characters, then one escape or
+#: inner quote, and so on) so that the regex engine loops once per escape, not once per
+#: character (see :func:`_tokenizer_regex`; ``tests/test_scaling.py`` checks they agree).
+_STRING_REGEXES = {
+    "TEXT_BLOCK": r'"""[^"\\]*(?:(?:\\[\s\S]|"(?!""))[^"\\]*)*"""',
+    "QUOTED_TEXT": r'"[^"\\]*(?:\\[\s\S][^"\\]*)*"',
+}
+
+
+def _tokenizer_regex(name: str, regex: str) -> str:
+    """The regex the tokenizer uses for the grammar terminal ``name`` (``regex`` in the grammar).
+
+    For the string terminals, the grammar's ``"(?:[^"\\\\]|\\\\.)*"`` makes Python's regex
+    engine keep backtracking state for every character: about 120 bytes per character, 1.25 GB
+    for a 4 MB text block. The unrolled form of :data:`_STRING_REGEXES` needs it only per
+    escape, and none at all with possessive loops (``*+``, Python 3.11+), which match the same
+    text because each loop is followed by a character it cannot match.
+    """
+    if name not in _STRING_REGEXES:
+        return regex
+    unrolled = _STRING_REGEXES[name]
+    return unrolled.replace("*", "*+") if sys.version_info >= (3, 11) else unrolled
+
+
 @functools.cache
 def get_parser() -> _Parser:
     """Build (once per process) the Lark LALR parser and the tokenizer regex.
@@ -93,7 +119,8 @@ def get_parser() -> _Parser:
                 keywords[t.pattern.value] = t.name
             elif t.name != "COMMA":
                 punctuation[t.pattern.value] = t.name
-    parts = [f"(?P<{name}>{by_name[name].pattern.to_regexp()})" for name in _REGEX_TERMINALS]
+    parts = [f"(?P<{name}>{_tokenizer_regex(name, by_name[name].pattern.to_regexp())})"
+             for name in _REGEX_TERMINALS]
     punct = sorted(punctuation, key=len, reverse=True)
     parts.append("(?P<PUNCT>" + "|".join(re.escape(p) for p in punct) + ")")
     # A string that never closes, so that the error says so (instead of "unexpected '\"'").
