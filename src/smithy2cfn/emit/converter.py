@@ -110,10 +110,13 @@ def emit_schemas(model: Model, plan: ConversionPlan, diags: Diagnostics,
                 diags.extend([mapper_problem(final, setter, rplan.resource_id, resource.span, resource.span)])
                 continue
             fname = file_name(final)
-        for problem in check_schema(node, fname):
+        problems = check_schema(node, fname)
+        for problem in problems:
             # located at the resource the schema is made from, and naming the output file
             diags.extend([replace(problem, span=resource.span or problem.span, shape_id=rplan.resource_id,
                                   message=f"{fname}: {problem.message}")])
+        if any(p.code == "S4108" for p in problems):
+            continue  # a document that cannot be written as JSON is not returned either
         if fname in out:
             diags.error("S4010", f"two resources convert to the same typeName {final} (file {fname})",
                         span=resource.span, shape_id=rplan.resource_id,
