@@ -646,3 +646,14 @@ def test_pattern_matching_control():
     diags = _validate_only(_pattern_model("^(a+)+$", ["aaa", "aaaa!"]))
     (d,) = [d for d in diags if d.code == "S3003"]
     assert "must match regular expression" in d.message and d.shape_id == "ex#S1"
+
+
+def test_a_json_add_pointer_of_1000_segments_is_a_settings_error():
+    # used to build a 1,000-deep schema that api.convert returned and render_schema could not write
+    settings_ = {**ORG, "jsonAdd": {"ex#Thing": {"/properties/P" + "/x" * 1000: "#"}}}
+    texts, diags = run([("m.smithy", idl("String"))], settings_)
+    (d,) = [d for d in diags if d.code == "S5001"]
+    assert "at most 64 segments" in d.message and texts == {}
+    settings_ = {**ORG, "jsonAdd": {"ex#Thing": {"/x-extension" + "/x" * 10: "#"}}}
+    texts, diags = run([("m.smithy", idl("String"))], settings_)
+    assert not [d for d in diags if d.code == "S5001"]

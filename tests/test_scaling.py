@@ -9,22 +9,24 @@ is counted (calls of a traversal, bytes allocated by the tokenizer), never timed
 
 from __future__ import annotations
 
+import collections
 import gc
 import json
 import re
 import tracemalloc
 
-import networkx as nx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import smithy2cfn
 from smithy2cfn import api
-from smithy2cfn.derive import CfnResourceIndex, graph
+from smithy2cfn.derive import CfnResourceIndex
 from smithy2cfn.diagnostics import Diagnostics
 from smithy2cfn.load import json_ast
 from smithy2cfn.load.loader import load_texts
+from smithy2cfn.model.knowledge import BottomUpIndex
+from smithy2cfn.model.relationships import NeighborIndex
 from smithy2cfn.parse import strings, syntax
 from smithy2cfn.parse.syntax import get_parser, tokenize
 from smithy2cfn.validate import validate_model
@@ -116,23 +118,25 @@ def test_child_chain_of_60_inherits_identifiers(tmp_path):
         assert set(schema["properties"]) == {f"Id{j}" for j in range(k + 1)} | {f"Name{k}"}
 
 
-def test_parents_are_found_with_one_walk_of_the_hierarchy(monkeypatch):
-    """Deriving every resource of a deep hierarchy walks the service's resources once,
-    not once per resource (which made a 500-level chain quadratic)."""
+def test_the_hierarchy_is_walked_once_for_all_resources(monkeypatch):
+    """Deriving every resource of a deep hierarchy reads each resource's relationships a
+    bounded number of times, not once per descendant (which made a 500-level chain
+    quadratic); parents come from the one BottomUpIndex walk."""
     model = load_texts([("m.smithy", child_chain(40))], Diagnostics())
-    calls: list[str] = []
-    real = graph._reachable
+    calls: collections.Counter[str] = collections.Counter()
+    real = NeighborIndex.neighbors
 
-    def counting(g, roots, kind):
-        calls.append(kind)
-        return real(g, roots, kind)
+    def counting(self, shape_id):
+        calls[shape_id] += 1
+        return real(self, shape_id)
 
-    monkeypatch.setattr(graph, "_reachable", counting)
-    index = CfnResourceIndex(model)
+    monkeypatch.setattr(NeighborIndex, "neighbors", counting)
+    index = model.knowledge(CfnResourceIndex)
     assert all(index.get(f"bench#R{k}") is not None for k in range(40))
-    assert calls.count("resource") == 1
-    assert graph.parent_resources(index.graph, model, "bench#R7") == ["bench#R6"]
-    assert graph.parent_resources(index.graph, model, "bench#R0") == []
+    assert max(calls[f"bench#R{k}"] for k in range(40)) <= 3
+    bottom = model.knowledge(BottomUpIndex)
+    assert bottom.resource_binding("bench#Svc", "bench#R7") == "bench#R6"
+    assert bottom.resource_binding("bench#Svc", "bench#R0") is None
 
 
 # --------------------------------------------------------------------------- siblings
@@ -156,26 +160,6 @@ def test_100_sibling_resources_give_100_schemas(tmp_path):
         schema = result.schemas[f"bench-svc-r{k}.json"]
         assert schema["primaryIdentifier"] == [f"/properties/Id{k}"]
         assert set(schema["properties"]) == {f"Id{k}", f"Name{k}"}
-
-
-# --------------------------------------------------------------------------- graph helpers
-
-def test_reachable_sets_keep_their_meaning():
-    """One search from all roots gives what a search per root gave: roots are left out
-    unless a cycle (or another root) reaches them."""
-    g = nx.DiGraph()
-    g.add_edge("s", "a", kind="resource")
-    g.add_edge("a", "b", kind="resource")
-    g.add_edge("a", "op", kind="operation")
-    g.add_edge("x", "y", kind="member")
-    g.add_edge("y", "x", kind="member")
-    g.add_edge("z", "y", kind="member")
-    assert graph.contained_resources(g, "s") == ["a", "b"]
-    assert graph.contained_resources(g, "nowhere") == []
-    assert graph.member_closure(g, ["z"]) == {"x", "y"}
-    assert graph.member_closure(g, ["x"]) == {"x", "y"}
-    assert graph.member_closure(g, ["x", "z"]) == {"x", "y"}
-    assert graph.closure(g, ["a", "z"]) == {"a", "b", "op", "x", "y", "z"}
 
 
 def test_containment_cycles_report_the_resources_on_the_cycle_only():

@@ -35,9 +35,9 @@ import smithy2cfn
 from conftest import REPO
 from smithy2cfn import api
 from smithy2cfn.cli import main
+from smithy2cfn.derive.typename import is_type_name
 from smithy2cfn.diagnostics import Diagnostics
 from smithy2cfn.emit import CfnMapper, file_name
-from smithy2cfn.emit.typename import is_type_name
 from smithy2cfn.load import load_model
 
 EXAMPLE = REPO / "examples" / "vault"

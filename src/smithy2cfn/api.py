@@ -97,7 +97,7 @@ def convert(model: Model, settings: Mapping[str, Any] | None, diags: Diagnostics
     Returns:
         Output file name → schema; ``{}`` when configuration or conversion failed. File
         names come from each schema's final ``typeName``, which must match the
-        CloudFormation meta-schema pattern (see :mod:`smithy2cfn.emit.typename`).
+        CloudFormation meta-schema pattern (see :mod:`smithy2cfn.derive.typename`).
     """
     from smithy2cfn.config import CfnConfig
     from smithy2cfn.emit import convert as emit_convert

@@ -87,7 +87,7 @@ def build(models, out_dir, config_file, service, organization, service_name, che
                        settings_source=source or "<command line>", setting_spans=spans)
     _report(list(diags) + result.diagnostics, fmt, quiet, verbose)
     if not result.ok:
-        from smithy2cfn.emit.typename import CONFIG_CODES  # (emit is loaded by now)
+        from smithy2cfn.derive.typename import CONFIG_CODES  # (emit is loaded by now)
 
         # bad settings, and a typeName that a setting or flag makes invalid, are configuration errors
         sys.exit(2 if any(d.is_error and d.code in (_CONFIG_CODES | CONFIG_CODES)

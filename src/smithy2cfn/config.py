@@ -40,8 +40,16 @@ def _json_problem(value: Any) -> str | None:
     return f"{problem} (at {pointer(path)})" if path else problem
 
 
+#: The most segments a ``jsonAdd`` pointer may have (real ones have a handful: the written
+#: document may nest at most 400 levels, see ``S4108``).
+MAX_POINTER_SEGMENTS = 64
+
+
 def _is_json_add(value: Any) -> bool:
-    return isinstance(value, dict) and all(isinstance(pointers, dict) for pointers in value.values())
+    return isinstance(value, dict) and all(
+        isinstance(pointers, dict) and all(not isinstance(p, str) or p.count("/") <= MAX_POINTER_SEGMENTS
+                                           for p in pointers)
+        for pointers in value.values())
 
 
 #: Settings whose values are written into schemas as they are: they must be strict JSON.
@@ -54,7 +62,8 @@ _SETTINGS: dict[str, tuple[str, Any, str]] = {
     "externalDocs": ("external_docs", _is_str_list, "a list of strings"),
     "sourceDocs": ("source_docs", _is_str_list, "a list of strings"),
     "jsonAdd": ("json_add", _is_json_add,
-                "an object of resource shape ID → object of JSON pointer → JSON value"),
+                "an object of resource shape ID → object of JSON pointer (at most "
+                f"{MAX_POINTER_SEGMENTS} segments) → JSON value"),
     "disableHandlerPermissionGeneration": ("disable_handler_permission_generation",
                                            lambda v: isinstance(v, bool), "a boolean"),
     "disableDeprecatedPropertyGeneration": ("disable_deprecated_property_generation",

@@ -1,18 +1,25 @@
-"""Derivation of CloudFormation resources from a Smithy model: the service graph, operation
-bindings, and the resource index (properties and their mutability)."""
+"""Derivation of CloudFormation resources from a Smithy model: the resource index (properties,
+their mutability and why), tagging knowledge, and the frozen conversion plan."""
 
-from smithy2cfn.derive.bindings import BindingIndex
-from smithy2cfn.derive.graph import build_graph, contained_resources, parent_resources
+from smithy2cfn.derive.plan import (
+    ConversionPlan,
+    HandlerPlan,
+    PropertyPlan,
+    ResourcePlan,
+    TaggingPlan,
+    derive_plan,
+)
 from smithy2cfn.derive.resource_index import (
     CfnResource,
     CfnResourceIndex,
     CfnResourceProperty,
     Mutability,
-    derive_cfn_resource,
+    MutabilitySource,
+    SourceKind,
 )
 from smithy2cfn.derive.tagging import TagIndex
 
 __all__ = [
-    "BindingIndex", "CfnResource", "CfnResourceIndex", "CfnResourceProperty", "Mutability", "TagIndex",
-    "build_graph", "contained_resources", "derive_cfn_resource", "parent_resources",
+    "CfnResource", "CfnResourceIndex", "CfnResourceProperty", "ConversionPlan", "HandlerPlan", "Mutability",
+    "MutabilitySource", "PropertyPlan", "ResourcePlan", "SourceKind", "TagIndex", "TaggingPlan", "derive_plan",
 ]

@@ -1,10 +1,17 @@
-"""Resource properties and their mutability (aws-cloudformation.rst "Resource properties",
-"Property mutability"; reference ``CfnResourceIndex``, ``CfnResource``, ``CfnResourceProperty``).
+"""Resource properties and their mutability, with the reason for each (aws-cloudformation.rst
+"Resource properties", "Property mutability"; reference ``CfnResourceIndex``, ``CfnResource``,
+``CfnResourceProperty``).
 
-For every ``@cfnResource`` resource the index walks the service graph: identifiers first,
-then the ``read`` output, ``put`` input, ``create`` input, ``update`` input and the
+For every ``@cfnResource`` resource the index reads the resource's identifiers, then the
+``read`` output, the ``put`` input, the ``create`` input, the ``update`` input and the
 ``additionalSchemas`` structures, in that order, merging members by name into properties
-and accumulating a :class:`Mutability` flag set per property.
+and accumulating a :class:`Mutability` per property — exactly as the reference does. Each
+contribution is kept as a :class:`MutabilitySource` (which operation, member or trait, and
+where), so that every later stage can say *why* a property is createOnly, readOnly or
+writeOnly.
+
+The index is knowledge of the model (``model.knowledge(CfnResourceIndex)``): the cfn
+validators, the conversion plan and the lint rules read the same derivation.
 """
 
 from __future__ import annotations
@@ -12,11 +19,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-import networkx as nx
-
-from smithy2cfn.derive.bindings import BindingIndex, struct_members
-from smithy2cfn.derive.graph import build_graph, parent_resources
-from smithy2cfn.diagnostics import Diagnostics
+from smithy2cfn.diagnostics import Span
+from smithy2cfn.model.knowledge import BottomUpIndex, IdentifierBindingIndex, PropertyBindingIndex
 from smithy2cfn.model.shapes import Member, Model, Shape
 from smithy2cfn.model.traits import (
     CFN_ADDITIONAL_IDENTIFIER,
@@ -36,6 +40,11 @@ class Mutability(enum.Flag):
     CREATE = enum.auto()
     READ = enum.auto()
     WRITE = enum.auto()
+
+    def words(self) -> str:
+        """``"create, read"``...: the flags in plain words (``"none"`` when empty)."""
+        names = [f.name.lower() for f in (Mutability.CREATE, Mutability.READ, Mutability.WRITE) if f in self]
+        return ", ".join(names) or "none"
 
 
 FULL = Mutability.CREATE | Mutability.READ | Mutability.WRITE
@@ -64,10 +73,72 @@ def is_write_only(m: Mutability) -> bool:
     return m == Mutability.CREATE or (bool(m & Mutability.WRITE) and not m & Mutability.READ)
 
 
+class SourceKind(enum.Enum):
+    """Where a property's mutability comes from (the steps of the reference's derivation)."""
+
+    IDENTIFIER = "identifier"                    # a resource identifier: read-only
+    PUT_IDENTIFIER = "identifier with put"       # an identifier of a resource with put: create + read
+    PARENT_IDENTIFIER = "parent identifier"      # an identifier inherited from a parent: create + read
+    READ_OUTPUT = "read output"                  # a member of the read output: read
+    PUT_INPUT = "put input"                      # a member of the put input: create + write
+    CREATE_INPUT = "create input"                # a member of the create input: create
+    UPDATE_INPUT = "update input"                # a member of the update input: write
+    ADDITIONAL_SCHEMA = "additional schema"      # a member of a cfnResource additionalSchemas structure
+    CFN_MUTABILITY = "cfnMutability"             # the trait on the member or its target: fixes it
+    ADDITIONAL_IDENTIFIER = "cfnAdditionalIdentifier"  # an additional identifier: read-only
+
+
+@dataclass(frozen=True)
+class MutabilitySource:
+    """One contribution to a property's mutability.
+
+    Attributes:
+        kind: the derivation step (:class:`SourceKind`).
+        mutability: what it gives: flags added, or the whole value when ``fixes``.
+        fixes: ``True`` when it sets the mutability once and for all (identifiers,
+            ``cfnMutability``, ``cfnAdditionalIdentifier``): later members add nothing.
+        shape_id: the member (or the resource, for identifiers) that contributes.
+        operation: the lifecycle operation whose input/output holds the member, if any.
+        trait: the trait that decides it (``aws.cloudformation#cfnMutability``...), if any.
+        parent: for an inherited identifier, the parent resource.
+        span: where the member, identifier or trait is written.
+    """
+
+    kind: SourceKind
+    mutability: Mutability
+    shape_id: str
+    fixes: bool = False
+    operation: str | None = None
+    trait: str | None = None
+    parent: str | None = None
+    span: Span | None = None
+
+    def describe(self) -> str:
+        """A plain sentence: what this source is and what it gives."""
+        gives = f"makes it {self.mutability.words()}" if self.fixes else f"adds {self.mutability.words()}"
+        where = f" at {self.span}" if self.span and self.span.line else ""
+        kind = self.kind
+        if kind is SourceKind.IDENTIFIER:
+            what = f"it is an identifier of {self.shape_id}"
+        elif kind is SourceKind.PUT_IDENTIFIER:
+            what = f"it is an identifier of {self.shape_id}, which has a put lifecycle operation"
+        elif kind is SourceKind.PARENT_IDENTIFIER:
+            what = f"it is an identifier that {self.shape_id} inherits from its parent {self.parent}"
+        elif kind is SourceKind.CFN_MUTABILITY:
+            what = f"{self.shape_id} has @{self.trait}"
+        elif kind is SourceKind.ADDITIONAL_IDENTIFIER:
+            what = f"{self.shape_id} is marked @{self.trait}"
+        elif kind is SourceKind.ADDITIONAL_SCHEMA:
+            what = f"{self.shape_id} is in a cfnResource additionalSchemas structure"
+        else:
+            what = f"{self.shape_id} is in the {kind.value} of {self.operation}"
+        return f"{what}{where}, which {gives}"
+
+
 @dataclass
 class CfnResourceProperty:
-    """One derived property: the shapes it comes from, its mutability, whether a trait (or
-    being an identifier) fixed that mutability.
+    """One derived property: the shapes it comes from, its mutability, whether that is fixed,
+    and every source of it in derivation order.
 
     ``shape_ids`` are absolute member IDs (or, for identifiers, the identifier's target);
     the property's schema is taken from the smallest (reference ``getShapeId``).
@@ -76,6 +147,7 @@ class CfnResourceProperty:
     shape_ids: set[str] = field(default_factory=set)
     mutability: Mutability = Mutability.NONE
     explicit: bool = False
+    sources: list[MutabilitySource] = field(default_factory=list)
 
     @property
     def shape_id(self) -> str:
@@ -91,8 +163,10 @@ class CfnResource:
         resource_id: the resource shape ID.
         properties: property name (member name) → property, exclusions applied.
         excluded: member IDs excluded by ``cfnExcludeProperty`` or not being properties.
-        primary_identifiers: the resource's identifier names.
-        additional_identifiers: lists of property names, one per ``cfnAdditionalIdentifier``.
+        primary_identifiers: the resource's identifier names (or the deprecated
+            ``cfnResource`` ``primaryIdentifier``).
+        additional_identifiers: lists of property names, one per ``cfnAdditionalIdentifier``
+            (and the resource identifiers when ``primaryIdentifier`` replaces them).
     """
 
     resource_id: str
@@ -117,29 +191,41 @@ class CfnResource:
         return self._names(is_write_only)
 
 
-def explicit_mutability(model: Model, member: Member) -> Mutability | None:
-    """The ``cfnMutability`` of a member (or of its target), or ``None``."""
-    value = member.traits.get(CFN_MUTABILITY)
+def explicit_mutability(model: Model, member: Member) -> tuple[Mutability, str, Span | None] | None:
+    """The ``cfnMutability`` of a member, else of its target: ``(mutability, shape that has
+    the trait, where the trait is)``, or ``None``."""
+    value, owner, span = member.traits.get(CFN_MUTABILITY), member.id, member.trait_spans.get(CFN_MUTABILITY)
     if value is None:
         target = model.get(member.target)
-        value = target.traits.get(CFN_MUTABILITY) if target else None
-    return EXPLICIT_MUTABILITY.get(value) if isinstance(value, str) else None
+        if target is not None:
+            value, owner, span = target.traits.get(CFN_MUTABILITY), target.id, target.trait_spans.get(CFN_MUTABILITY)
+    found = EXPLICIT_MUTABILITY.get(value) if isinstance(value, str) else None
+    return (found, owner, span) if found is not None else None
+
+
+def _members(model: Model, shape_id: str | None) -> list[Member]:
+    shape = model.get(shape_id) if shape_id else None
+    return list(shape.members.values()) if shape is not None else []
 
 
 class _Builder:
-    def __init__(self, model: Model, bindings: BindingIndex, resource: Shape) -> None:
+    """The reference's ``CfnResourceIndex`` steps for one resource."""
+
+    def __init__(self, model: Model, resource: Shape) -> None:
         self.model = model
-        self.bindings = bindings
         self.resource = resource
+        self.ids = model.knowledge(IdentifierBindingIndex)
+        self.props_index = model.knowledge(PropertyBindingIndex)
         self.props: dict[str, CfnResourceProperty] = {}
         self.excluded: set[str] = set()
         self.additional: list[list[str]] = []
 
-    def excluded_members(self, shape_id: str | None, seen: set[str]) -> set[str]:
+    def excluded_members(self, shape_id: str | None) -> set[str]:
         """Reference ``ExcludedPropertiesVisitor``: excluded members, descending into the
-        structure targets of kept members (cycles cut; ``seen`` collects the structures
-        visited). Walked with an explicit stack: structures may nest thousands deep."""
+        structure targets of kept members (cycles cut). An explicit stack: structures may
+        nest thousands deep."""
         out: set[str] = set()
+        seen: set[str] = set()
         stack = [shape_id]
         while stack:
             sid = stack.pop()
@@ -148,64 +234,91 @@ class _Builder:
                 continue
             seen.add(shape.id)
             for m in shape.members.values():
-                if CFN_EXCLUDE_PROPERTY in m.traits or not self.bindings.requires_property(m):
+                if CFN_EXCLUDE_PROPERTY in m.traits or not self.props_index.requires_property(m):
                     out.add(m.id)
                 else:
                     stack.append(m.target)
         return out
 
     def add_additional_identifiers(self, shape_id: str | None) -> None:
-        for m in struct_members(self.model, shape_id):
+        for m in _members(self.model, shape_id):
             if CFN_ADDITIONAL_IDENTIFIER in m.traits:
-                self.props[m.name] = CfnResourceProperty({m.id}, Mutability.READ, False)
+                source = MutabilitySource(SourceKind.ADDITIONAL_IDENTIFIER, Mutability.READ, m.id, fixes=False,
+                                          trait=CFN_ADDITIONAL_IDENTIFIER,
+                                          span=m.trait_spans.get(CFN_ADDITIONAL_IDENTIFIER, m.span))
+                self.props[m.name] = CfnResourceProperty({m.id}, Mutability.READ, False, [source])
                 self.additional.append([m.name])
 
-    def update(self, container: str | None, operation_id: str | None, default: Mutability,
-               add: Mutability) -> None:
-        self.excluded |= self.excluded_members(container, set())
-        bound = set(self.bindings.input_bindings(self.resource.id, operation_id).values()) if operation_id else set()
-        for m in struct_members(self.model, container):
+    def update(self, container: str | None, operation_id: str | None, kind: SourceKind,
+               default: Mutability, add: Mutability) -> None:
+        self.excluded |= self.excluded_members(container)
+        bound = set(self.ids.input_bindings(self.resource.id, operation_id).values()) if operation_id else set()
+        for m in _members(self.model, container):
             if m.name in bound:
                 continue
             explicit = explicit_mutability(self.model, m)
             existing = self.props.get(m.name)
+            member_source = MutabilitySource(kind, default if existing is None else add, m.id,
+                                             operation=operation_id, span=m.span)
+            if explicit is not None:
+                value, owner, span = explicit
+                trait_source = MutabilitySource(SourceKind.CFN_MUTABILITY, value, owner, fixes=True,
+                                                operation=operation_id, trait=CFN_MUTABILITY, span=span)
             if existing is None:
-                self.props[m.name] = CfnResourceProperty(
-                    {m.id}, explicit if explicit is not None else default, explicit is not None)
+                if explicit is not None:
+                    self.props[m.name] = CfnResourceProperty({m.id}, explicit[0], True, [trait_source])
+                else:
+                    self.props[m.name] = CfnResourceProperty({m.id}, default, False, [member_source])
             elif not existing.explicit:
                 existing.shape_ids.add(m.id)
                 if explicit is not None:
-                    existing.mutability, existing.explicit = explicit, True
+                    existing.mutability, existing.explicit = explicit[0], True
+                    existing.sources.append(trait_source)
                 else:
                     existing.mutability |= add
+                    existing.sources.append(member_source)
 
 
-def derive_cfn_resource(model: Model, resource: Shape, bindings: BindingIndex,
-                        graph: nx.DiGraph) -> CfnResource:
-    """Derive one resource's properties and mutabilities.
+def _parents(model: Model, resource_id: str) -> list[Shape]:
+    """The resources that bind ``resource_id`` within some service (reference
+    ``BottomUpIndex.getResourceBinding`` over every service), sorted by ID."""
+    bottom = model.knowledge(BottomUpIndex)
+    found = {bottom.resource_binding(s.id, resource_id) for s in model.of_type("service")}
+    return [model.shapes[p] for p in sorted(p for p in found if p is not None and p in model.shapes)]
+
+
+def derive_cfn_resource(model: Model, resource: Shape) -> CfnResource:
+    """Derive one resource's properties, mutabilities and their sources.
 
     Args:
         model: the model.
         resource: a resource shape (normally with ``aws.cloudformation#cfnResource``).
-        bindings: the model's :class:`BindingIndex`.
-        graph: the model's binding graph (:func:`smithy2cfn.derive.graph.build_graph`).
 
     Returns:
         The :class:`CfnResource`. Follows reference ``CfnResourceIndex``: identifiers are
         READ (CREATE|READ when the resource has ``put`` or the identifier is inherited from
-        a parent resource) and fixed; read output adds READ, put input CREATE|WRITE, create
-        input CREATE, update input WRITE; ``additionalSchemas`` members add nothing unless
-        they carry ``cfnMutability``; a ``cfnMutability`` trait overrides and fixes. The
-        deprecated ``cfnResource`` ``primaryIdentifier`` becomes the primary identifier and
-        the resource identifiers an additional one.
+        a parent resource) and fixed; the read output adds READ, the put input CREATE|WRITE,
+        the create input CREATE, the update input WRITE; ``additionalSchemas`` members add
+        nothing unless they carry ``cfnMutability``; a ``cfnMutability`` trait overrides and
+        fixes. The deprecated ``cfnResource`` ``primaryIdentifier`` becomes the primary
+        identifier and the resource identifiers an additional one.
     """
-    b = _Builder(model, bindings, resource)
-    parents = [model.get(p) for p in parent_resources(graph, model, resource.id)]
-    inherited = {name for p in parents if p for name in p.identifiers}
-    default_id = Mutability.CREATE | Mutability.READ if resource.put else Mutability.READ
+    b = _Builder(model, resource)
+    inherited: dict[str, str] = {}
+    for parent in _parents(model, resource.id):
+        for name in parent.identifiers:
+            inherited.setdefault(name, parent.id)
     for name, target in resource.identifiers.items():
-        mut = Mutability.CREATE | Mutability.READ if name in inherited else default_id
-        b.props[name] = CfnResourceProperty({target}, mut, True)
+        if name in inherited:
+            source = MutabilitySource(SourceKind.PARENT_IDENTIFIER, Mutability.CREATE | Mutability.READ,
+                                      resource.id, fixes=True, parent=inherited[name], span=resource.span)
+        elif resource.put:
+            source = MutabilitySource(SourceKind.PUT_IDENTIFIER, Mutability.CREATE | Mutability.READ,
+                                      resource.id, fixes=True, operation=resource.put, span=resource.span)
+        else:
+            source = MutabilitySource(SourceKind.IDENTIFIER, Mutability.READ, resource.id, fixes=True,
+                                      span=resource.span)
+        b.props[name] = CfnResourceProperty({target}, source.mutability, True, [source])
 
     def op(op_id: str | None) -> Shape | None:
         shape = model.get(op_id) if op_id else None
@@ -222,50 +335,59 @@ def derive_cfn_resource(model: Model, resource: Shape, bindings: BindingIndex,
         if resource.identifiers:
             b.additional.append(list(resource.identifiers))
 
+    props = b.props_index
     read = op(resource.read)
     if read is not None:
         b.add_additional_identifiers(read.input)
-        b.update(bindings.properties_shape(read, "output"), read.id, Mutability.READ, Mutability.READ)
+        b.update(props.properties_shape(read, "output"), read.id, SourceKind.READ_OUTPUT,
+                 Mutability.READ, Mutability.READ)
     put = op(resource.put)
     if put is not None:
         both = Mutability.CREATE | Mutability.WRITE
-        b.update(bindings.properties_shape(put, "input"), put.id, both, both)
+        b.update(props.properties_shape(put, "input"), put.id, SourceKind.PUT_INPUT, both, both)
     create = op(resource.create)
     if create is not None:
-        b.update(bindings.properties_shape(create, "input"), create.id, Mutability.CREATE, Mutability.CREATE)
+        b.update(props.properties_shape(create, "input"), create.id, SourceKind.CREATE_INPUT,
+                 Mutability.CREATE, Mutability.CREATE)
     update = op(resource.update)
     if update is not None:
-        b.update(bindings.properties_shape(update, "input"), update.id, Mutability.WRITE, Mutability.WRITE)
+        b.update(props.properties_shape(update, "input"), update.id, SourceKind.UPDATE_INPUT,
+                 Mutability.WRITE, Mutability.WRITE)
     schemas = trait.get("additionalSchemas")
     for schema_id in schemas if isinstance(schemas, list) else []:
         shape = model.get(schema_id) if isinstance(schema_id, str) else None
         if shape is not None and shape.type == "structure":
             b.add_additional_identifiers(shape.id)
-            b.update(shape.id, None, Mutability.NONE, Mutability.NONE)
+            b.update(shape.id, None, SourceKind.ADDITIONAL_SCHEMA, Mutability.NONE, Mutability.NONE)
 
     available: dict[str, CfnResourceProperty] = {}
     for name, prop in b.props.items():
         ids = prop.shape_ids - b.excluded
         if ids:
-            available[name] = CfnResourceProperty(ids, prop.mutability, prop.explicit)
+            available[name] = CfnResourceProperty(ids, prop.mutability, prop.explicit, prop.sources)
     return CfnResource(resource.id, available, b.excluded, primary, b.additional)
 
 
 class CfnResourceIndex:
     """Every ``@cfnResource`` resource of a model, derived (reference ``CfnResourceIndex``).
 
-    Build with ``CfnResourceIndex(model)``; look up with :meth:`get`.
+    Get it with ``model.knowledge(CfnResourceIndex)``; look up with :meth:`get`.
     """
 
-    def __init__(self, model: Model, diags: Diagnostics | None = None) -> None:
+    def __init__(self, model: Model) -> None:
         self.model = model
-        self.graph = build_graph(model)
-        self.bindings = BindingIndex(model)
         self._resources: dict[str, CfnResource] = {}
         for shape in model.shapes_with_trait(CFN_RESOURCE):
             if shape.type == "resource":
-                self._resources[shape.id] = derive_cfn_resource(model, shape, self.bindings, self.graph)
+                self._resources[shape.id] = derive_cfn_resource(model, shape)
 
     def get(self, resource_id: str) -> CfnResource | None:
         """The derived resource, or ``None`` when it is not a ``@cfnResource`` resource."""
         return self._resources.get(resource_id)
+
+
+__all__ = [
+    "EXPLICIT_MUTABILITY", "FULL", "CfnResource", "CfnResourceIndex", "CfnResourceProperty", "Mutability",
+    "MutabilitySource", "SourceKind", "derive_cfn_resource", "explicit_mutability", "is_create_only",
+    "is_read_only", "is_write_only",
+]

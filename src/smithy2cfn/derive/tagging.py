@@ -1,74 +1,111 @@
-"""AWS tagging information for CloudFormation resources (aws-core.rst "aws.api#taggable",
-"aws.api#tagEnabled"; reference ``AwsTagIndex``, ``TaggingShapeUtils``).
+"""AWS tagging knowledge for CloudFormation resources (aws-core.rst "aws.api#taggable",
+"aws.api#tagEnabled"; reference ``AwsTagIndex`` and ``TaggingShapeUtils``).
+
+For each resource of a ``@tagEnabled`` service: its tag, untag and list-tags operations —
+the ``@taggable(apiConfig)`` of the resource, else the service's ``@tagEnabled(apiConfig)``
+operations, else the service's operations named ``TagResource``, ``UntagResource`` and
+``ListTagsForResource`` — and whether its tag property is set on create and on update.
+Get it with ``model.knowledge(TagIndex)``.
 """
 
 from __future__ import annotations
 
 import re
 
-from smithy2cfn.derive.bindings import BindingIndex, struct_members
-from smithy2cfn.derive.graph import build_graph, contained_resources
-from smithy2cfn.model.shapes import Member, Model, Shape
-from smithy2cfn.model.traits import TAG_ENABLED, TAGGABLE
+from smithy2cfn.model.knowledge import PropertyBindingIndex, TopDownIndex
+from smithy2cfn.model.shapes import Member, Model, Shape, ShapeId
+from smithy2cfn.model.traits import NO_REPLACE, TAG_ENABLED, TAGGABLE
 
-_TAG_NAME = re.compile(r"^[T|t]ag(s|[L|l]ist)$")
-_API_NAMES = {"tagApi": "TagResource", "untagApi": "UntagResource", "listTagsApi": "ListTagsForResource"}
+#: Names a tags member may have (reference ``TaggingShapeUtils.TAG_PROPERTY_REGEX``).
+TAG_MEMBER_NAME = re.compile(r"^[T|t]ag(s|s?[M|m]ap|[L|l]ist)$")
+#: ``apiConfig`` key → the default operation name (reference ``TaggingShapeUtils``).
+TAG_APIS = {"tagApi": "TagResource", "untagApi": "UntagResource", "listTagsApi": "ListTagsForResource"}
+
+
+def _dict(value: object) -> dict:
+    return value if isinstance(value, dict) else {}
 
 
 class TagIndex:
-    """Tag operations and tag-on-create behaviour of the resources of a model.
+    """Tag operations and tag-on-create/update of the resources of a model (reference
+    ``AwsTagIndex``).
 
     Args:
-        model: the model.
-        bindings: its :class:`BindingIndex` (built when omitted).
+        model: the model (the index is built once per model by ``model.knowledge``).
     """
 
-    def __init__(self, model: Model, bindings: BindingIndex | None = None) -> None:
+    def __init__(self, model: Model) -> None:
         self.model = model
-        self.bindings = bindings or BindingIndex(model)
         self._apis: dict[str, dict[str, str]] = {}
-        graph = build_graph(model)
+        self._members: dict[str, Member] = {}
+        self._on_create: set[str] = set()
+        self._on_update: set[str] = set()
+        top_down = model.knowledge(TopDownIndex)
         for service in model.shapes_with_trait(TAG_ENABLED):
             if service.type != "service":
                 continue
-            by_name = {}
-            for op_id in service.operations:
-                by_name[op_id.split("#", 1)[-1]] = op_id
-            service_apis = {key: by_name[name] for key, name in _API_NAMES.items() if name in by_name}
-            for rid in contained_resources(graph, service.id):
-                resource = model.get(rid)
-                trait = resource.traits.get(TAGGABLE) if resource else None
-                api_config = trait.get("apiConfig") if isinstance(trait, dict) else None
+            by_name = {ShapeId.name(op): op for op in service.operations}
+            config = _dict(_dict(service.traits.get(TAG_ENABLED)).get("apiConfig"))
+            service_apis: dict[str, str] = {}
+            for key, default in TAG_APIS.items():
+                configured = config.get(key)
+                if isinstance(configured, str) and configured in service.operations:
+                    service_apis[key] = configured
+                elif default in by_name:
+                    service_apis[key] = by_name[default]
+            self._apis[service.id] = service_apis
+            for rid in top_down.contained_resources(service.id):
+                resource = model.shapes[rid]
+                resource_config = _dict(_dict(resource.traits.get(TAGGABLE)).get("apiConfig"))
                 apis = dict(service_apis)
-                if isinstance(api_config, dict):
-                    apis.update({k: v for k, v in api_config.items() if k in _API_NAMES and isinstance(v, str)})
-                self._apis.setdefault(rid, apis)
+                if resource_config:
+                    # The resource's apiConfig names all three operations (they are required).
+                    apis = {k: v for k in TAG_APIS if isinstance(v := resource_config.get(k), str)}
+                self._apis[rid] = apis
+        properties = model.knowledge(PropertyBindingIndex)
+        for resource in model.shapes_with_trait(TAGGABLE):
+            prop = _dict(resource.traits.get(TAGGABLE)).get("property")
+            if resource.type != "resource" or not isinstance(prop, str) or not prop:
+                continue
+            if self._in_input(resource.create, prop, properties):
+                self._on_create.add(resource.id)
+            if self._in_input(resource.update, prop, properties):
+                self._on_update.add(resource.id)
+            if self._in_input(resource.put, prop, properties):
+                self._on_create.add(resource.id)  # put always creates,
+                if NO_REPLACE not in resource.traits:
+                    self._on_update.add(resource.id)  # and updates unless @noReplace
+        for op in model.of_type("operation"):
+            input_shape = model.shapes.get(op.input) if op.input else None
+            for m in input_shape.members.values() if input_shape is not None else ():
+                if TAG_MEMBER_NAME.match(m.name):
+                    self._members[op.id] = m
 
-    def tag_operations(self, resource_id: str) -> dict[str, str]:
-        """``tagApi``/``untagApi``/``listTagsApi`` → operation ID found for a resource."""
-        return self._apis.get(resource_id, {})
+    def _in_input(self, operation_id: str | None, prop: str, properties: PropertyBindingIndex) -> bool:
+        op = self.model.shapes.get(operation_id) if operation_id else None
+        input_shape = self.model.shapes.get(op.input) if op is not None and op.input else None
+        if input_shape is None:
+            return False
+        return any(properties.property_name(m.id) == prop for m in input_shape.members.values())
+
+    def tag_operations(self, shape_id: str) -> dict[str, str]:
+        """``tagApi``/``untagApi``/``listTagsApi`` → operation ID, for a service or a resource
+        it contains (empty when the service is not ``@tagEnabled``)."""
+        return self._apis.get(shape_id, {})
 
     def tags_member(self, operation_id: str) -> Member | None:
-        """The last input member of an operation whose name looks like tags (``tags``,
-        ``Tags``, ``tagList``...)."""
-        op = self.model.get(operation_id)
-        found = None
-        for m in struct_members(self.model, op.input if op else None):
-            if _TAG_NAME.match(m.name):
-                found = m
-        return found
-
-    def _property_in_input(self, resource: Shape, operation_id: str | None, prop: str) -> bool:
-        op = self.model.get(operation_id) if operation_id else None
-        if op is None:
-            return False
-        return any(self.bindings.property_name(m.id) == prop for m in struct_members(self.model, op.input))
+        """The last input member of an operation whose name is a tags name (``tags``,
+        ``Tags``, ``tagList``, ``tagsMap``...)."""
+        return self._members.get(operation_id)
 
     def is_tag_on_create(self, resource: Shape) -> bool:
-        """True when the taggable property is set by the resource's create (or put) input."""
-        trait = resource.traits.get(TAGGABLE)
-        prop = trait.get("property") if isinstance(trait, dict) else None
-        if not prop:
-            return False
-        return (self._property_in_input(resource, resource.create, prop)
-                or self._property_in_input(resource, resource.put, prop))
+        """True when the ``@taggable`` property is in the create (or put) input."""
+        return resource.id in self._on_create
+
+    def is_tag_on_update(self, resource: Shape) -> bool:
+        """True when the ``@taggable`` property is in the update input (or the put input of
+        a resource without ``@noReplace``)."""
+        return resource.id in self._on_update
+
+
+__all__ = ["TAG_APIS", "TAG_MEMBER_NAME", "TagIndex"]

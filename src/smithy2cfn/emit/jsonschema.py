@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from smithy2cfn.config import CfnConfig
+from smithy2cfn.derive.plan import SYNTHETIC_SUFFIX, capitalize
 from smithy2cfn.diagnostics import Diagnostics
 from smithy2cfn.model.nodes import describe, pointer, scan
 from smithy2cfn.model.shapes import Member, Model, Shape
@@ -77,9 +78,6 @@ _WHY = {"contentMediaType": " (from @mediaType)", "propertyNames": " (map keys)"
 
 _NON_ALNUM = re.compile(r"[^A-Za-z0-9]")
 
-#: Container suffix of the members of a resource's pseudo structure (see ``converter``).
-SYNTHETIC_SUFFIX = "__SYNTHETIC__"
-
 #: Deepest nesting of inlined lists (a list of lists of ...) in one schema. Lists are
 #: written in place, so each level nests the schema one level deeper, and the writer and
 #: the meta-schema check descend it recursively. Deeper nesting is error ``S4106``.
@@ -92,11 +90,6 @@ SchemaMapper = Callable[["SchemaConverter", "Shape | Member", dict], dict]
 def ordered(schema: dict) -> dict:
     """Return ``schema`` with its keys in the reference's write order (unknown keys last)."""
     return dict(sorted(schema.items(), key=lambda kv: _KEY_RANK.get(kv[0], len(KEY_ORDER))))
-
-
-def capitalize(name: str) -> str:
-    """Upper-case the first character (reference ``StringUtils.capitalize``)."""
-    return name[:1].upper() + name[1:]
 
 
 def timestamp_mapper(conv: SchemaConverter, shape: Shape | Member, schema: dict) -> dict:

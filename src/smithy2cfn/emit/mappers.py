@@ -7,8 +7,8 @@ Each mapper is a small class with three hooks, all optional:
 * ``update_node(context, node) -> node`` — edits the written JSON dict.
 
 Mappers run sorted by ``order`` (stable: ties keep registration order), like the
-reference. Register your own with :func:`register_mapper` or pass a list to
-:func:`smithy2cfn.emit.convert`.
+reference. The core mappers write what the conversion plan (:mod:`smithy2cfn.derive.plan`)
+decided; extensions add their own mappers (:func:`smithy2cfn.emit.convert` ``mappers``).
 """
 
 from __future__ import annotations
@@ -19,16 +19,6 @@ from typing import Any
 import jsonpointer
 
 from smithy2cfn.emit.schema import Context, ResourceSchema
-from smithy2cfn.model.traits import (
-    AWS_SERVICE,
-    DEPRECATED,
-    EXTERNAL_DOCUMENTATION,
-    IAM_ACTION,
-    NO_REPLACE,
-    REQUIRED,
-    REQUIRED_ACTIONS,
-    TAGGABLE,
-)
 
 
 class CfnMapper:
@@ -48,177 +38,85 @@ class CfnMapper:
         return node
 
 
-def permissions_for_operation(context: Context, operation_id: str) -> set[str]:
-    """IAM actions to call an operation: ``<arnNamespace or service name>:<operation name>``
-    (lower-cased prefix, service ``rename`` applied) plus its ``aws.iam#iamAction``
-    ``requiredActions`` (else ``aws.iam#requiredActions``). Reference
-    ``HandlerPermissionMapper.getPermissionsEntriesForOperation``."""
-    service = context.service
-    trait = service.traits.get(AWS_SERVICE)
-    arn = trait.get("arnNamespace") if isinstance(trait, dict) else None
-    prefix = arn if isinstance(arn, str) and arn else service.name
-    name = service.rename.get(operation_id, operation_id.split("#", 1)[-1])
-    perms = {f"{prefix.lower()}:{name}"}
-    op = context.model.get(operation_id)
-    if op is not None:
-        iam = op.traits.get(IAM_ACTION)
-        actions = iam.get("requiredActions") if isinstance(iam, dict) else None
-        if not actions:
-            actions = op.traits.get(REQUIRED_ACTIONS)
-        if isinstance(actions, list):
-            perms |= {a for a in actions if isinstance(a, str)}
-    return perms
-
-
 class DeprecatedMapper(CfnMapper):
-    """``deprecatedProperties`` from ``@deprecated`` members (or targets). Reference
-    ``DeprecatedMapper``; off with ``disableDeprecatedPropertyGeneration``."""
+    """``deprecatedProperties``: the planned deprecated properties (``@deprecated`` members or
+    targets). Reference ``DeprecatedMapper``; off with ``disableDeprecatedPropertyGeneration``."""
 
     def before(self, context: Context, schema: ResourceSchema) -> None:
-        if context.config.disable_deprecated_property_generation:
-            return
-        for name, member in context.members.items():
-            target = context.model.get(member.target)
-            if DEPRECATED in member.traits or (target is not None and DEPRECATED in target.traits):
-                schema.deprecated_properties.add(context.property_pointer(name))
+        if not context.config.disable_deprecated_property_generation:
+            schema.deprecated_properties |= {p.pointer for p in context.plan.properties if p.deprecated}
 
 
 class DocumentationMapper(CfnMapper):
-    """``sourceUrl``/``documentationUrl`` from the resource's ``@externalDocumentation``,
-    by the ``sourceDocs``/``externalDocs`` names (case-insensitive, in priority order).
-    Reference ``DocumentationMapper``."""
+    """``sourceUrl``/``documentationUrl``: the planned documentation links. Reference
+    ``DocumentationMapper``."""
 
     def before(self, context: Context, schema: ResourceSchema) -> None:
-        docs = context.resource.traits.get(EXTERNAL_DOCUMENTATION)
-        if not isinstance(docs, dict):
-            return
-        lower = {k.lower(): v for k, v in docs.items()}
-
-        def pick(names: list[str]) -> str | None:
-            for n in names:
-                if n.lower() in lower:
-                    return lower[n.lower()]
-            return None
-
-        schema.source_url = pick(context.config.source_docs)
-        schema.documentation_url = pick(context.config.external_docs)
+        schema.source_url = context.plan.source_url
+        schema.documentation_url = context.plan.documentation_url
 
 
 class HandlerPermissionMapper(CfnMapper):
-    """``handlers`` with ``permissions`` from the lifecycle operations: ``put`` counts for
-    ``create`` and, without ``@noReplace``, ``update``. Reference
-    ``HandlerPermissionMapper``; off with ``disableHandlerPermissionGeneration``."""
+    """``handlers`` with the planned ``permissions``. Reference ``HandlerPermissionMapper``;
+    off with ``disableHandlerPermissionGeneration``."""
 
     def before(self, context: Context, schema: ResourceSchema) -> None:
-        if context.config.disable_handler_permission_generation:
-            return
-        r = context.resource
-
-        def perms(op: str | None) -> set[str]:
-            return permissions_for_operation(context, op) if op else set()
-
-        create, update, put = perms(r.create), perms(r.update), perms(r.put)
-        create |= put
-        if NO_REPLACE not in r.traits:
-            update |= put
-        if create:
-            schema.handlers["create"] = sorted(create)
-        if update:
-            schema.handlers["update"] = sorted(update)
-        for name in ("read", "delete", "list"):
-            op = getattr(r, name)
-            if op:
-                schema.handlers[name] = sorted(perms(op))
+        if not context.config.disable_handler_permission_generation:
+            for handler in context.plan.handlers:
+                schema.handlers[handler.name] = list(handler.permissions)
 
 
 class IdentifierMapper(CfnMapper):
-    """``primaryIdentifier`` from the resource identifiers and ``additionalIdentifiers``
-    from ``@cfnAdditionalIdentifier`` members. Reference ``IdentifierMapper``.
-
-    A resource without identifiers gets error ``S4003`` (CloudFormation requires a
-    primary identifier; the reference writes none)."""
+    """``primaryIdentifier`` and ``additionalIdentifiers``: the planned identifiers.
+    Reference ``IdentifierMapper``."""
 
     def before(self, context: Context, schema: ResourceSchema) -> None:
-        cfn = context.cfn_resource
-        if not cfn.primary_identifiers:
-            context.diags.error(
-                "S4003", f"resource {context.resource.id} has no identifiers, so its CloudFormation "
-                         f"schema has no primaryIdentifier", span=context.resource.span,
-                shape_id=context.resource.id, hint="add an 'identifiers' property to the resource")
-        schema.primary_identifier |= {context.property_pointer(n) for n in cfn.primary_identifiers}
-        for ids in cfn.additional_identifiers:
-            missing = [n for n in ids if n not in context.members]
-            if missing:
-                context.diags.error(
-                    "S4004", f"additional identifier '{missing[0]}' of {context.resource.id} is not a "
-                             f"property of the resource (is it excluded?)", span=context.resource.span,
-                    shape_id=context.resource.id)
-                continue
+        plan = context.plan
+        schema.primary_identifier |= {context.property_pointer(n) for n in plan.primary_identifier}
+        for ids in plan.additional_identifiers:
             schema.additional_identifiers.append([context.property_pointer(n) for n in ids])
 
 
 class MutabilityMapper(CfnMapper):
-    """``createOnlyProperties``, ``readOnlyProperties``, ``writeOnlyProperties`` from the
-    derived mutabilities. Reference ``MutabilityMapper``."""
+    """``createOnlyProperties``, ``readOnlyProperties``, ``writeOnlyProperties``: the planned
+    mutabilities. Reference ``MutabilityMapper``."""
 
     def before(self, context: Context, schema: ResourceSchema) -> None:
-        cfn = context.cfn_resource
-        schema.create_only_properties |= {context.property_pointer(n) for n in cfn.create_only()}
-        schema.read_only_properties |= {context.property_pointer(n) for n in cfn.read_only()}
-        schema.write_only_properties |= {context.property_pointer(n) for n in cfn.write_only()}
+        for prop in context.plan.properties:
+            if prop.create_only:
+                schema.create_only_properties.add(prop.pointer)
+            if prop.read_only:
+                schema.read_only_properties.add(prop.pointer)
+            if prop.write_only:
+                schema.write_only_properties.add(prop.pointer)
 
 
 class RequiredMapper(CfnMapper):
-    """``required`` from ``@required`` members whose property can be set (CREATE or
-    WRITE). Reference ``RequiredMapper``; off with ``disableRequiredPropertyGeneration``."""
+    """``required``: the planned required properties (``@required`` and settable).
+    Reference ``RequiredMapper``; off with ``disableRequiredPropertyGeneration``."""
 
     def before(self, context: Context, schema: ResourceSchema) -> None:
-        if context.config.disable_required_property_generation:
-            return
-        from smithy2cfn.derive.resource_index import Mutability
-
-        for name, member in context.members.items():
-            if REQUIRED not in member.traits:
-                continue
-            prop = context.cfn_resource.properties.get(name)
-            if prop is not None and prop.mutability & (Mutability.CREATE | Mutability.WRITE):
-                schema.required.add(context.property_name(name))
+        if not context.config.disable_required_property_generation:
+            schema.required |= {p.schema_name for p in context.plan.properties if p.required}
 
 
 class TaggingMapper(CfnMapper):
-    """``tagging`` for ``@taggable`` resources: tag property, tag-on-create, system tags
-    and the permissions of the tag/untag/list-tags operations. Reference ``TaggingMapper``."""
+    """``tagging``: the planned tagging of a ``@taggable`` resource. Reference ``TaggingMapper``."""
 
     def after(self, context: Context, schema: ResourceSchema) -> None:
-        trait = context.resource.traits.get(TAGGABLE)
-        if trait is None:
+        tagging = context.plan.tagging
+        if tagging is None:
             return
-        trait = trait if isinstance(trait, dict) else {}
-        perms: set[str] = set()
-        for key in ("tagApi", "listTagsApi", "untagApi"):
-            op = context.tags.tag_operations(context.resource.id).get(key)
-            if op:
-                perms |= permissions_for_operation(context, op)
-        tagging: dict[str, Any] = {
-            "taggable": True,
-            "tagOnCreate": context.tags.is_tag_on_create(context.resource),
-            "tagProperty": "/properties/" + tag_member_name(context),
-            "cloudFormationSystemTags": not trait.get("disableSystemTags", False),
-            "tagUpdatable": True,
+        node: dict[str, Any] = {
+            "taggable": tagging.taggable,
+            "tagOnCreate": tagging.tag_on_create,
+            "tagProperty": tagging.tag_property,
+            "cloudFormationSystemTags": tagging.cloudformation_system_tags,
+            "tagUpdatable": tagging.tag_updatable,
         }
-        if perms:
-            tagging["permissions"] = sorted(perms)
-        schema.tagging = tagging
-
-
-def tag_member_name(context: Context) -> str:
-    """The tags property name: the ``@taggable`` ``property`` (capitalized unless
-    ``disableCapitalizedProperties``), else ``Tags``."""
-    trait = context.resource.traits.get(TAGGABLE)
-    prop = trait.get("property") if isinstance(trait, dict) else None
-    if not prop or not isinstance(prop, str):
-        return "Tags"
-    return prop if context.config.disable_capitalized_properties else prop[:1].upper() + prop[1:]
+        if tagging.permissions:
+            node["permissions"] = list(tagging.permissions)
+        schema.tagging = node
 
 
 class AdditionalPropertiesMapper(CfnMapper):
@@ -342,15 +240,9 @@ CORE_MAPPERS: list[type[CfnMapper]] = [
     IdentifierMapper, JsonAddMapper, MutabilityMapper, RequiredMapper, TaggingMapper,
     SchemaDocumentExtensionsMapper,
 ]
-_REGISTERED: list[CfnMapper] = []
-
-
-def register_mapper(mapper: CfnMapper) -> None:
-    """Add a mapper to every later conversion (like a reference ``Smithy2CfnExtension``)."""
-    _REGISTERED.append(mapper)
 
 
 def default_mappers(extra: list[CfnMapper] | None = None) -> list[CfnMapper]:
-    """The core mappers, the registered ones and ``extra``, sorted by ``order`` (stable)."""
-    mappers = [cls() for cls in CORE_MAPPERS] + list(_REGISTERED) + list(extra or [])
+    """The core mappers and ``extra`` (the extensions' mappers), sorted by ``order`` (stable)."""
+    mappers = [cls() for cls in CORE_MAPPERS] + list(extra or [])
     return sorted(mappers, key=lambda m: m.order)

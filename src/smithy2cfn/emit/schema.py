@@ -10,17 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-import networkx as nx
-
 from smithy2cfn.config import CfnConfig
-from smithy2cfn.derive.resource_index import CfnResource
-from smithy2cfn.derive.tagging import TagIndex
+from smithy2cfn.derive.plan import ConversionPlan, PropertyPlan, ResourcePlan
 from smithy2cfn.diagnostics import Diagnostics
 from smithy2cfn.emit.jsonschema import SchemaConverter
-from smithy2cfn.model.shapes import Member, Model, Shape
-
-#: Handler names in the order CloudFormation documents them.
-HANDLER_ORDER = ("create", "read", "update", "delete", "list")
+from smithy2cfn.model.shapes import Model, Shape
 
 
 @dataclass
@@ -87,32 +81,31 @@ class Context:
         model: the model.
         service: the converted service shape.
         resource: the resource shape.
-        cfn_resource: its derived properties and mutabilities.
-        members: the resource's property members — the reference's synthetic
-            ``<Resource>__SYNTHETIC__`` structure: property name → member (copied from the
-            structure it came from, or made for an identifier), tags member included.
+        plan: the resource's plan: properties with their mutability, identifiers, handlers,
+            tagging (:class:`~smithy2cfn.derive.plan.ResourcePlan`).
+        conversion: the plan of the whole conversion.
         config: the plugin settings.
         converter: the JSON Schema converter (naming, ``$ref``s, definitions).
-        tags: tag operations of the model.
-        graph: the model's binding graph.
         diags: where mappers report problems.
     """
 
     model: Model
     service: Shape
     resource: Shape
-    cfn_resource: CfnResource
-    members: dict[str, Member]
+    plan: ResourcePlan
+    conversion: ConversionPlan
     config: CfnConfig
     converter: SchemaConverter
-    tags: TagIndex
-    graph: nx.DiGraph
     diags: Diagnostics
+
+    def property(self, name: str) -> PropertyPlan | None:
+        """The plan of a property, by its name in the model (member name)."""
+        return self.plan.property(name)
 
     def property_name(self, name: str) -> str:
         """The JSON property name of a resource property (cfnName / capitalization applied)."""
-        member = self.members.get(name)
-        return self.converter.property_name(member) if member is not None else name
+        prop = self.plan.property(name)
+        return prop.schema_name if prop is not None else name
 
     def property_pointer(self, name: str) -> str:
         """``/properties/<Name>`` for a resource property (reference ``getPropertyPointer``)."""

@@ -541,6 +541,21 @@ class _Assembler:
                 out = self.merge_traits(target, out, {tid: value}, "apply")
         return out
 
+    def _trait_spans(self, owner: str, traits: dict[str, Any], introduced: dict[str, Any],
+                     inherited: dict[str, Span]) -> dict[str, Span]:
+        """Where each of ``owner``'s effective traits was applied: an ``apply`` statement,
+        else the shape or member itself (its introduced traits), else the mixin it came
+        from (``inherited``)."""
+        spans = {tid: span for tid, span in inherited.items() if tid in traits}
+        for tid in introduced:
+            span = self.trait_span(owner, tid)
+            if span is not None:
+                spans[tid] = span
+        for apply, doc in self.applied.get(owner, []):
+            for tid in apply.traits:
+                spans[tid] = apply.trait_spans.get(tid) or apply.span or Span(doc.path)
+        return spans
+
     def _local_traits(self, owner: str, raw_traits: Any) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if not isinstance(raw_traits, dict):
@@ -611,6 +626,8 @@ class _Assembler:
         local = self.merge_traits(shape_id, local, self._apply_traits(shape_id), "apply")
         shape.introduced_traits = local
         shape.traits = {**inherited, **local}
+        shape.trait_spans = self._trait_spans(
+            shape_id, shape.traits, local, {t: sp for m in mixin_shapes for t, sp in m.trait_spans.items()})
 
         if isinstance(body.get("for"), str):
             self._check_private_for(shape, body["for"])
@@ -778,6 +795,13 @@ class _Assembler:
                 member.traits = {**member.traits, **member.introduced_traits}
             elif name in again and name not in local_names:
                 member.introduced_traits = dict(again[name])
+        for name, member in members.items():
+            inherited_spans: dict[str, Span] = {}
+            for m in mixin_shapes:
+                if name in m.members:
+                    inherited_spans.update(m.members[name].trait_spans)
+            member.trait_spans = self._trait_spans(member.id, member.traits, member.introduced_traits,
+                                                   inherited_spans)
         if shape.type == "enum":
             for name, member in members.items():
                 if "smithy.api#enumValue" not in member.traits:

@@ -81,6 +81,8 @@ class Member:
             as opposed to inherited from the mixin member it came from.
         from_mixin: for a member inherited from a mixin, the mixin's shape ID.
         span: where the member is defined.
+        trait_spans: trait ID → where that effective trait was applied (the member, an
+            ``apply`` statement, or the mixin member it came from), when known.
     """
 
     name: str
@@ -90,6 +92,7 @@ class Member:
     introduced_traits: dict[str, Any] = field(default_factory=dict)
     from_mixin: str | None = None
     span: Span | None = None
+    trait_spans: dict[str, Span] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -122,6 +125,8 @@ class Shape:
     members: dict[str, Member] = field(default_factory=dict)
     mixins: list[str] = field(default_factory=_new_list)
     span: Span | None = None
+    #: trait ID → where that effective trait was applied, when known
+    trait_spans: dict[str, Span] = field(default_factory=dict)
     # operation
     input: str | None = None
     output: str | None = None

@@ -1,0 +1,108 @@
+"""The conversion plan (derive/plan.py): one frozen product of the derivation that the
+emitter, the cfn validators and later features read; each property keeps why it has its
+mutability, with source locations."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from conftest import REPO
+from smithy2cfn import api
+from smithy2cfn.config import CfnConfig
+from smithy2cfn.derive import CfnResourceIndex, SourceKind, derive_plan
+from smithy2cfn.diagnostics import Diagnostics
+from smithy2cfn.emit import emit_schemas
+from smithy2cfn.load import load_model, load_texts
+from smithy2cfn.model.traits import CFN_MUTABILITY
+
+EXAMPLE = REPO / "examples" / "vault"
+SETTINGS = {"service": "acme.vault#VaultService", "organizationName": "Acme"}
+
+
+def _vault():
+    diags = Diagnostics()
+    model = load_model([str(EXAMPLE / "model")], diags)
+    plan = derive_plan(model, CfnConfig.from_dict(SETTINGS, diags), diags)
+    assert plan is not None and not diags.has_errors, [d.message for d in diags if d.is_error]
+    return model, plan
+
+
+def test_the_plan_is_frozen_and_complete():
+    _, plan = _vault()
+    (vault,) = plan.resources
+    assert vault.type_name == "Acme::Vault::Vault" and vault.file_name == "acme-vault-vault.json"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        vault.type_name = "x"  # type: ignore[misc]
+    assert vault.primary_identifier == ("vaultId",)
+    assert [h.name for h in vault.handlers] == ["create", "read", "update", "delete", "list"]
+    assert vault.tagging is not None and vault.tagging.tag_property == "/properties/Tags"
+    assert {"acme.vault#EncryptionSettings", "acme.vault#Tag", "acme.vault#TagList"} <= vault.shapes
+
+
+def test_every_property_says_why_it_has_its_mutability():
+    model, plan = _vault()
+    (vault,) = plan.resources
+    vault_id = vault.property("vaultId")
+    assert vault_id.read_only and [s.kind for s in vault_id.sources] == [SourceKind.IDENTIFIER]
+    kms = vault.property("kmsKeyId")
+    assert kms.create_only
+    read_output, source = kms.sources
+    assert read_output.kind is SourceKind.READ_OUTPUT and read_output.operation == "acme.vault#GetVault"
+    # the trait that decides it, where it is written (vault.smithy: @cfnMutability("create-and-read"))
+    assert source.kind is SourceKind.CFN_MUTABILITY and source.trait == CFN_MUTABILITY and source.fixes
+    assert source.span is not None and source.span.path.endswith("vault.smithy") and source.span.line == 144
+    assert "createOnly" in kms.explain() and "vault.smithy:144" in kms.explain()
+    name = vault.property("vaultName")
+    assert name.create_only
+    assert {s.kind for s in name.sources} >= {SourceKind.READ_OUTPUT, SourceKind.CREATE_INPUT}
+    assert all(s.operation for s in name.sources)
+
+
+def test_emit_reads_the_plan_and_the_validators_read_the_same_derivation():
+    model, plan = _vault()
+    diags = Diagnostics()
+    schemas = emit_schemas(model, plan, diags)
+    assert not diags.has_errors
+    assert schemas == api.build([EXAMPLE / "model"], None, SETTINGS).schemas
+    # one derivation per model: the validators and the plan share it
+    index = model.knowledge(CfnResourceIndex)
+    api.validate(model, Diagnostics())
+    assert model.knowledge(CfnResourceIndex) is index
+
+
+BINDING = """$version: "2"
+namespace ex
+use aws.cloudformation#cfnResource
+
+service Svc { version: "1", resources: [Thing] }
+
+@cfnResource
+resource Thing {
+    identifiers: { id: String }
+    read: GetThing
+    update: UpdateThing
+}
+
+@readonly
+operation GetThing { input := { @required id: String }, output := { @required id: String, name: String } }
+
+operation UpdateThing {
+    input := {
+        @required @resourceIdentifier("id") other: String
+        @required id: String
+        name: String
+    }
+}
+"""
+
+
+def test_explicit_identifier_bindings_win_in_the_conversion():
+    """``other`` binds the identifier (explicit @resourceIdentifier wins over the implicit
+    binding of ``id``, the reference's IdentifierBindingIndex), so ``other`` is no property."""
+    diags = Diagnostics()
+    model = load_texts([("m.smithy", BINDING)], diags)
+    plan = derive_plan(model, CfnConfig.from_dict({"organizationName": "Ex"}, diags), diags)
+    (thing,) = plan.resources
+    assert {p.name for p in thing.properties} == {"id", "name"}
