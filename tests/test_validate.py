@@ -391,7 +391,9 @@ def test_cfn_mutability_and_additional_identifier():
     assert codes(out) == [("S3052", "smithy.example#S$a")]
 
 
-def test_cfn_property_conflict_of_one_type_is_a_warning():
+def test_cfn_property_targeting_two_shapes_of_one_type_is_an_error():
+    """As in the reference (CfnResourcePropertyValidator reads the CfnResourceIndex): two
+    string shapes are two targets."""
     out = check(idl("""
 @aws.cloudformation#cfnResource
 resource R {
@@ -405,8 +407,7 @@ operation CreateR { input := { name: NameA } }
 @readonly
 operation GetR { input := { @required id: String }, output := { name: NameB } }
 """))
-    assert codes(out) == []
-    assert ("S3050", "smithy.example#R") in codes(out, Severity.WARNING)
+    assert codes(out) == [("S3050", "smithy.example#R")]
 
 
 def _parse_errorfile(path: Path) -> list[tuple[str, str, str, str]]:
