@@ -2,7 +2,8 @@
 schema document and the meta-schema check."""
 
 from smithy2cfn.emit.converter import convert, file_name
-from smithy2cfn.emit.mappers import CfnMapper, register_mapper
+from smithy2cfn.emit.extensions import Extension
+from smithy2cfn.emit.mappers import CfnMapper
 from smithy2cfn.emit.schema import Context, ResourceSchema
 
-__all__ = ["CfnMapper", "Context", "ResourceSchema", "convert", "file_name", "register_mapper"]
+__all__ = ["CfnMapper", "Context", "Extension", "ResourceSchema", "convert", "file_name"]

@@ -8,7 +8,7 @@ convert them to JSON Schema, run the mapper chain, and name the file after ``typ
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -18,7 +18,13 @@ from smithy2cfn.derive.graph import closure, contained_resources, member_closure
 from smithy2cfn.derive.resource_index import CfnResource, CfnResourceIndex
 from smithy2cfn.derive.tagging import TAGGABLE, TagIndex
 from smithy2cfn.diagnostics import Diagnostics, Span
-from smithy2cfn.emit.jsonschema import SYNTHETIC_SUFFIX, SchemaConverter, capitalize
+from smithy2cfn.emit.jsonschema import (
+    DEFAULT_SCHEMA_MAPPERS,
+    SYNTHETIC_SUFFIX,
+    SchemaConverter,
+    SchemaMapper,
+    capitalize,
+)
 from smithy2cfn.emit.mappers import CfnMapper, default_mappers, tag_member_name
 from smithy2cfn.emit.metaschema import check_schema
 from smithy2cfn.emit.schema import Context, ResourceSchema
@@ -263,6 +269,7 @@ def run_mapper(ctx: Context, mapper: CfnMapper, hook: str, arg: Any) -> Any:
 
 def convert(model: Model, config: CfnConfig, diags: Diagnostics,
             mappers: list[CfnMapper] | None = None, *,
+            schema_mappers: Sequence[SchemaMapper] = (),
             setting_spans: Mapping[str, Span] | None = None) -> dict[str, dict[str, Any]]:
     """Convert every ``@cfnResource`` resource of the configured service.
 
@@ -274,7 +281,11 @@ def convert(model: Model, config: CfnConfig, diags: Diagnostics,
             ``S4108``/``S4201``/``S4202`` document and meta-schema findings located at the
             resource); nothing is raised.
         mappers: extra :class:`~smithy2cfn.emit.mappers.CfnMapper` objects run with the
-            core chain.
+            core chain (an extension's ``cfn_mappers()``, see
+            :mod:`smithy2cfn.emit.extensions`).
+        schema_mappers: extra JSON Schema mappers (an extension's
+            ``json_schema_mappers()``), run on every built schema after
+            :data:`~smithy2cfn.emit.jsonschema.DEFAULT_SCHEMA_MAPPERS`.
         setting_spans: setting name → where it was given (a config file key, or
             ``Span("<command line --org>")`` for a flag); locates setting problems.
 
@@ -293,7 +304,8 @@ def convert(model: Model, config: CfnConfig, diags: Diagnostics,
     tags = TagIndex(model, index.bindings)
     naming = naming_strategy(config)
     ref_shapes = closure(index.graph, [service.id])
-    converter = SchemaConverter(model, config, naming, diags, ref_shapes, service)
+    converter = SchemaConverter(model, config, naming, diags, ref_shapes, service,
+                                mappers=DEFAULT_SCHEMA_MAPPERS + tuple(schema_mappers))
     chain = default_mappers(mappers)
     out: dict[str, dict[str, Any]] = {}
     contained = contained_resources(index.graph, service.id)

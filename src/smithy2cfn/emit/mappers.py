@@ -6,9 +6,9 @@ Each mapper is a small class with three hooks, all optional:
 * ``after(context, schema)`` — runs once the :class:`ResourceSchema` is complete;
 * ``update_node(context, node) -> node`` — edits the written JSON dict.
 
-Mappers run sorted by ``order`` (stable: ties keep registration order), like the
-reference. Register your own with :func:`register_mapper` or pass a list to
-:func:`smithy2cfn.emit.convert`.
+Mappers run sorted by ``order`` (stable: ties keep the order given), like the
+reference. Add your own through an extension (:mod:`smithy2cfn.emit.extensions`), or pass
+a list to :func:`smithy2cfn.emit.convert`.
 """
 
 from __future__ import annotations
@@ -342,15 +342,9 @@ CORE_MAPPERS: list[type[CfnMapper]] = [
     IdentifierMapper, JsonAddMapper, MutabilityMapper, RequiredMapper, TaggingMapper,
     SchemaDocumentExtensionsMapper,
 ]
-_REGISTERED: list[CfnMapper] = []
-
-
-def register_mapper(mapper: CfnMapper) -> None:
-    """Add a mapper to every later conversion (like a reference ``Smithy2CfnExtension``)."""
-    _REGISTERED.append(mapper)
 
 
 def default_mappers(extra: list[CfnMapper] | None = None) -> list[CfnMapper]:
-    """The core mappers, the registered ones and ``extra``, sorted by ``order`` (stable)."""
-    mappers = [cls() for cls in CORE_MAPPERS] + list(_REGISTERED) + list(extra or [])
+    """The core mappers and ``extra``, sorted by ``order`` (stable)."""
+    mappers = [cls() for cls in CORE_MAPPERS] + list(extra or [])
     return sorted(mappers, key=lambda m: m.order)
