@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Span
+from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity, Span
 from smithy2cfn.load import load_model
 from smithy2cfn.model import Model
 
@@ -224,18 +224,13 @@ class InstalledExtension:
         installed ``entry_points.txt``, else ``<entry point smithy2cfn.extensions:NAME>``."""
         from smithy2cfn.emit.extensions import ENTRY_POINT_GROUP
 
-        fallback = Span(f"<entry point {ENTRY_POINT_GROUP}:{self.name}>")
-        dist = getattr(self.entry_point, "dist", None)
+        path = _entry_points_file(getattr(self.entry_point, "dist", None))
+        if path is None:
+            return Span(f"<entry point {ENTRY_POINT_GROUP}:{self.name}>")
         try:
-            files = (dist.files or []) if dist is not None else []
-            found = [f for f in files if f.name == "entry_points.txt"
-                     and f.parent.name.endswith((".dist-info", ".egg-info"))]
-            if not found:
-                return fallback
-            path = Path(dist.locate_file(found[0]))
             lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
-        except (OSError, ValueError):
-            return fallback
+        except OSError:
+            return Span(str(path))
         section = None
         for number, line in enumerate(lines, 1):
             text = line.strip()
@@ -246,22 +241,68 @@ class InstalledExtension:
         return Span(str(path))
 
 
-def installed_extensions() -> list[InstalledExtension]:
-    """The extensions installed in the environment: every entry point of the group
-    ``smithy2cfn.extensions`` (:data:`~smithy2cfn.emit.extensions.ENTRY_POINT_GROUP`) that
-    :func:`importlib.metadata.entry_points` finds on ``sys.path``, sorted by entry point
-    name (then value and package, for determinism). Nothing is imported yet (see
-    :func:`resolve_extensions`). Costs the import of :mod:`importlib.metadata` (about
-    25 ms) and a scan of the installed packages' metadata."""
-    from importlib.metadata import entry_points
+def _entry_points_file(dist: Any) -> Path | None:
+    """The installed ``entry_points.txt`` of a distribution, found through its ``RECORD``
+    (``None`` when it has no record of its files)."""
+    if dist is None:
+        return None
+    try:
+        files = dist.files or []
+    except (OSError, ValueError):  # an unreadable or undecodable RECORD
+        return None
+    for f in files:
+        if f.name == "entry_points.txt" and f.parent.name.endswith((".dist-info", ".egg-info")):
+            return Path(dist.locate_file(f))
+    return None
 
-    from smithy2cfn.emit.extensions import ENTRY_POINT_GROUP
 
-    found = []
-    for ep in entry_points(group=ENTRY_POINT_GROUP):
-        dist = getattr(ep, "dist", None)
-        found.append(InstalledExtension(ep.name, ep.value, (dist.name or "") if dist is not None else "",
-                                        (dist.version or "") if dist is not None else "", ep))
+def installed_extensions(diags: Diagnostics) -> list[InstalledExtension]:
+    """The extensions installed in the environment: the entry points of the group
+    ``smithy2cfn.extensions`` (:data:`~smithy2cfn.emit.extensions.ENTRY_POINT_GROUP`) of
+    the packages :func:`importlib.metadata.distributions` finds on ``sys.path`` (a package
+    found twice counts once: the first on ``sys.path``, as
+    :func:`importlib.metadata.entry_points` does), sorted by entry point name (then value
+    and package, for determinism). Nothing is imported yet (see
+    :func:`resolve_extensions`).
+
+    ``diags`` receives ``S5030`` for a package whose ``entry_points.txt`` cannot be parsed
+    (a line without ``=``, not UTF-8): an error when its text names the group, a warning
+    when it cannot be read (an extension it declares would not run); packages whose
+    unparsable file does not name the group are not ours to report. Costs the import of
+    :mod:`importlib.metadata` (about 25 ms) and a scan of the installed packages' metadata
+    (a few milliseconds).
+    """
+    from importlib.metadata import distributions
+
+    from smithy2cfn.emit.extensions import ENTRY_POINT_GROUP, EXTENSION_CODE
+
+    found: list[InstalledExtension] = []
+    seen: set[str] = set()
+    for dist in distributions():
+        try:
+            name, version = dist.name or "", dist.version or ""
+            key = re.sub(r"[-_.]+", "-", name).lower()
+            if name and key in seen:
+                continue  # shadowed by the same package earlier on sys.path
+            seen.add(key)
+            eps = list(dist.entry_points.select(group=ENTRY_POINT_GROUP))
+        except (TypeError, ValueError) as e:  # a line without '=' (TypeError); not UTF-8 (ValueError)
+            try:
+                text = dist.read_text("entry_points.txt") or ""
+            except ValueError:
+                text = None
+            if text is not None and f"[{ENTRY_POINT_GROUP}]" not in text:
+                continue
+            where = _entry_points_file(dist)
+            label = f"{name} {version}".strip() or "a package"
+            diags.add(EXTENSION_CODE, Severity.ERROR if text is not None else Severity.WARNING,
+                      f"the entry points of {label} cannot be read ({type(e).__name__}: {str(e)[:200]}); "
+                      f"the extensions it declares do not run",
+                      Span(str(where)) if where is not None else Span(f"<package {label}>"),
+                      hint="each line of a section is 'name = module:attribute'; reinstall the package")
+            continue
+        for ep in eps:
+            found.append(InstalledExtension(ep.name, ep.value, name, version, ep))
     return sorted(found, key=lambda e: (e.name, e.value, e.distribution, e.version))
 
 
@@ -342,8 +383,13 @@ def resolve_extensions(extensions: Sequence[Extension | type] | None, diags: Dia
 
     out = ExtensionMappers()
     if extensions is None:
-        for installed in installed_extensions():
+        for installed in installed_extensions(diags):
             name = installed.label
+            if not installed.entry_point.pattern.match(installed.value):
+                diags.error(EXTENSION_CODE, f"extension {name} cannot be loaded: its value is not "
+                                            "'module' or 'module:attribute'", installed.declaration(),
+                            hint=f"declare it as {installed.name or 'name'} = \"my_package:MyExtension\"")
+                continue
             try:
                 obj = installed.entry_point.load()
             except Exception as e:  # noqa: BLE001 - importing third-party code may raise anything
