@@ -65,6 +65,13 @@ def test_overrides_win_over_the_config_and_are_located(tmp_path):
     assert d.span == Span("<my tool --org>") and result.exit_code == 2
 
 
+@pytest.mark.parametrize("overrides", [["organizationName"], {1: "x"}, "service"])
+def test_overrides_that_are_no_mapping_are_a_configuration_error(overrides):
+    result = api.build_from_config(CONFIG, out_dir=None, overrides=overrides, extensions=[])
+    (d,) = [d for d in result.diagnostics if d.is_error]
+    assert (d.code, d.span, result.exit_code) == ("S5001", Span("<overrides>"), 2)
+
+
 def test_a_flat_settings_file_with_models(tmp_path):
     settings = tmp_path / "settings.json"
     settings.write_text(json.dumps({"service": "acme.vault#VaultService", "organizationName": "Flat"}))

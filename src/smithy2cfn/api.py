@@ -795,8 +795,8 @@ def build_from_config(
     Returns:
         A :class:`BuildResult`. When the config file cannot be used (``S5000`` unreadable
         or not strict JSON, ``S5001`` a key or setting of the wrong type) or there is
-        nothing to build (``S5005``: no models, no config sources), nothing is loaded and
-        ``exit_code`` is 2. Config warnings (``S5002``–``S5004``) come with the build's
+        nothing to build (``S5005``: no models, no config sources), or ``overrides`` is no
+        mapping of setting names (``S5001``), nothing is loaded and ``exit_code`` is 2. Config warnings (``S5002``–``S5004``) come with the build's
         diagnostics. Never raises on bad input.
     """
     from smithy2cfn.buildconfig import read_config_file
@@ -820,12 +820,18 @@ def build_from_config(
                              "'sources' or 'imports'", Span(source or os.fspath(project_dir)),
                     hint="give model paths, a smithy-build.json with 'sources' (--config FILE), or run "
                          "in a folder holding a smithy-build.json")
+    overrides = {} if overrides is None else overrides
+    if not isinstance(overrides, Mapping) or not all(isinstance(k, str) for k in overrides):
+        diags.error("S5001", f"overrides must map setting names to values, got {type(overrides).__name__}",
+                    Span("<overrides>"), hint='for example {"organizationName": "Example"}')
     if diags.has_errors:
         result.diagnostics = diags.sorted()
         return result
-    for key, value in (overrides or {}).items():
+    given_spans = override_spans if isinstance(override_spans, Mapping) else {}
+    for key, value in overrides.items():
         settings[key] = value
-        spans[key] = (override_spans or {}).get(key, Span(f"<override {key}>"))
+        span = given_spans.get(key)
+        spans[key] = span if isinstance(span, Span) else Span(f"<override {key}>")
         if key == "service":
             source = spans[key].path
     result = build([*sources, *model_paths], out_dir, settings, check=check,
