@@ -207,3 +207,27 @@ def test_output_is_identical_across_processes_and_hash_seeds(tmp_path):
         assert proc.returncode == 0, proc.stderr
         outputs.append({p.name: p.read_bytes() for p in out.iterdir()})
     assert outputs[0] == outputs[1]
+
+
+def test_nothing_to_build_is_a_located_usage_error(tmp_path):
+    result = run("build", "--format", "json", cwd=tmp_path)
+    assert result.exit_code == 2
+    (d,) = json_diagnostics(result.stderr)
+    assert d["code"] == "S5005" and d["file"] == "." and "smithy-build.json" in d["hint"]
+
+
+def test_the_cli_only_calls_the_library():
+    """cli.py parses, calls smithy2cfn.api, prints and exits: it imports nothing else of
+    the package (no config reading, no emit, no JSON AST writer)."""
+    import ast as python_ast
+
+    tree = python_ast.parse((REPO / "src" / "smithy2cfn" / "cli.py").read_text())
+    imported = set()
+    for node in python_ast.walk(tree):
+        if isinstance(node, python_ast.ImportFrom) and node.module == "smithy2cfn":
+            imported |= {f"smithy2cfn.{alias.name}" for alias in node.names}
+        elif isinstance(node, python_ast.ImportFrom) and (node.module or "").startswith("smithy2cfn."):
+            imported.add(node.module)
+        elif isinstance(node, python_ast.Import):
+            imported |= {alias.name for alias in node.names if alias.name.startswith("smithy2cfn")}
+    assert imported == {"smithy2cfn.api", "smithy2cfn.diagnostics"}

@@ -1,6 +1,7 @@
-"""The library surface: load, validate, convert, build.
+"""The library: everything the command line does, as functions.
 
-The command line (:mod:`smithy2cfn.cli`) is a thin layer over these functions::
+The command line (:mod:`smithy2cfn.cli`) only parses its arguments, calls these functions,
+prints the diagnostics and exits with ``result.exit_code``::
 
     import smithy2cfn
 
@@ -9,6 +10,15 @@ The command line (:mod:`smithy2cfn.cli`) is a thin layer over these functions::
     for d in result.diagnostics:
         print(d.format_text())
     result.schemas["example-weather-forecast.json"]   # the schema, as a dict
+
+* :func:`build` — load, validate, convert and write; :func:`build_from_config` does the
+  same from a ``smithy-build.json`` (or flat settings file) with overrides, as
+  ``smithy2cfn build`` does.
+* :func:`load`, :func:`validate`, :func:`validate_files` (``smithy2cfn validate``),
+  :func:`convert`.
+* :func:`json_ast`, :func:`write_json_ast` (``smithy2cfn ast``).
+* Extensions (:mod:`smithy2cfn.emit.extensions`): :func:`build` and :func:`convert` run
+  those installed in the environment (:func:`installed_extensions`) unless given a list.
 
 Every function collects problems as :class:`~smithy2cfn.diagnostics.Diagnostic` objects and
 never raises on bad input.
@@ -23,19 +33,78 @@ import re
 import secrets
 import stat
 import tempfile
-from collections.abc import Iterable, Mapping
+import types
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Span
+from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity, Span
 from smithy2cfn.load import load_model
 from smithy2cfn.model import Model
 
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
+
+    from smithy2cfn.emit.extensions import Extension, ExtensionMappers
+
+#: Where :func:`build_from_config` writes when no output folder is given (relative to the
+#: current folder), as ``smithy2cfn build`` without ``-o``.
+DEFAULT_OUT_DIR = Path("build", "cloudformation")
+#: The config file :func:`build_from_config` looks for when given neither a config nor models.
+SMITHY_BUILD_JSON = "smithy-build.json"
+
+#: Configuration errors (exit 2): unreadable or bad config and settings (``S5000``–``S5009``),
+#: a broken extension (``S5030``); plus :data:`smithy2cfn.derive.typename.CONFIG_CODES`.
+_CONFIG_CODES = frozenset({*(f"S500{i}" for i in range(10)), "S5030"})
+
+
+def is_configuration_error(diagnostic: Diagnostic) -> bool:
+    """True for an error that is a usage or configuration problem (exit code 2) rather than
+    a problem of the model or the output (exit code 1): a bad config file or setting
+    (``S5000``–``S5009``), a typeName that a setting, flag, ``jsonAdd`` or
+    ``schemaDocumentExtensions`` makes invalid (``S5020``, ``S5021``), a broken extension
+    (``S5030``)."""
+    if not diagnostic.is_error:
+        return False
+    code = diagnostic.code
+    if code in _CONFIG_CODES:
+        return True
+    if not code.startswith("S502"):
+        return False
+    from smithy2cfn.derive.typename import CONFIG_CODES  # only for S502x: emit is loaded by then
+
+    return code in CONFIG_CODES
+
 
 @dataclass
-class BuildResult:
-    """What :func:`build` did.
+class Result:
+    """Diagnostics of a run, and the exit code the command line gives it.
+
+    Attributes:
+        diagnostics: every problem found, sorted by location.
+    """
+
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """True when no ERROR (or DANGER) diagnostic was reported."""
+        return not any(d.is_error for d in self.diagnostics)
+
+    @property
+    def exit_code(self) -> int:
+        """``0`` success; ``2`` a usage or configuration error
+        (:func:`is_configuration_error`); ``1`` any other failure (the model, or the output:
+        a file that cannot be written, or is out of date in check mode)."""
+        if self.ok:
+            return 0
+        return 2 if any(is_configuration_error(d) for d in self.diagnostics) else 1
+
+
+@dataclass
+class BuildResult(Result):
+    """What :func:`build` (or :func:`build_from_config`) did.
 
     Attributes:
         schemas: output file name → resource schema (``dict``), empty when the build failed.
@@ -43,17 +112,52 @@ class BuildResult:
             left untouched); empty in check mode or when the build failed.
         stale: in check mode, output files that are missing or differ from what the build makes.
         diagnostics: every problem found, sorted by location.
+        out_dir: the output folder (``None``: nothing was to be written).
+        check: the build compared with ``out_dir`` instead of writing.
     """
 
     schemas: dict[str, dict] = field(default_factory=dict)
     written: list[Path] = field(default_factory=list)
     stale: list[Path] = field(default_factory=list)
-    diagnostics: list[Diagnostic] = field(default_factory=list)
+    out_dir: Path | None = None
+    check: bool = False
 
     @property
     def ok(self) -> bool:
         """True when no ERROR diagnostic was reported (and, in check mode, nothing is stale)."""
-        return not any(d.is_error for d in self.diagnostics) and not self.stale
+        return super().ok and not self.stale
+
+
+@dataclass
+class ValidationResult(Result):
+    """What :func:`validate_files` found.
+
+    Attributes:
+        model: the loaded model (partial when loading found errors).
+        diagnostics: load and validation problems, sorted by location.
+    """
+
+    model: Model | None = None
+
+
+@dataclass
+class AstResult(Result):
+    """What :func:`write_json_ast` did.
+
+    Attributes:
+        text: the model as Smithy JSON AST (:func:`json_ast`); ``None`` when it failed.
+        written: the file written (``None`` when none was asked for, or on failure).
+        diagnostics: load errors and ``S5011`` (cannot write), sorted by location.
+    """
+
+    text: str | None = None
+    written: Path | None = None
+
+
+def _paths(paths: Iterable[str | os.PathLike] | str | os.PathLike) -> list[str]:
+    if isinstance(paths, (str, os.PathLike)):  # one path, not the characters of its name
+        return [os.fspath(paths)]
+    return [os.fspath(p) for p in paths]
 
 
 def load(paths: Iterable[str | os.PathLike], diags: Diagnostics | None = None) -> tuple[Model, Diagnostics]:
@@ -62,24 +166,303 @@ def load(paths: Iterable[str | os.PathLike], diags: Diagnostics | None = None) -
     Returns ``(model, diagnostics)``; the model may be partial when there are errors.
     """
     diags = diags if diags is not None else Diagnostics()
-    if isinstance(paths, (str, os.PathLike)):  # one path, not the characters of its name
-        paths = [paths]
-    model = load_model([str(p) for p in paths], diags)
+    model = load_model(_paths(paths), diags)
     return model, diags
 
 
 def validate(model: Model, diags: Diagnostics) -> None:
     """Run the semantic model checks of :mod:`smithy2cfn.validate`, adding to ``diags``."""
-    try:
-        from smithy2cfn.validate import run_validators
-    except ImportError:  # pragma: no cover - the validate stage is optional during bring-up
-        return
+    from smithy2cfn.validate import run_validators
+
     run_validators(model, diags)
+
+
+def validate_files(paths: Iterable[str | os.PathLike]) -> ValidationResult:
+    """Load ``paths`` and, when loading found no error, validate the model (what
+    ``smithy2cfn validate`` does).
+
+    Returns:
+        A :class:`ValidationResult`; ``exit_code`` 1 when there are errors. Never raises
+        on bad input.
+    """
+    model, diags = load(paths)
+    if not diags.has_errors:
+        validate(model, diags)
+    return ValidationResult(diagnostics=diags.sorted(), model=model)
+
+
+# ---------------------------------------------------------------- extensions
+
+
+@dataclass(frozen=True)
+class InstalledExtension:
+    """An extension declared by an installed package (entry point group
+    ``smithy2cfn.extensions``).
+
+    Attributes:
+        name: the entry point name.
+        value: what it names (``module:attribute``).
+        distribution: the declaring package's name (``""`` when unknown).
+        version: its version (``""`` when unknown).
+        entry_point: the :class:`importlib.metadata.EntryPoint`.
+    """
+
+    name: str
+    value: str
+    distribution: str
+    version: str
+    entry_point: EntryPoint
+
+    @property
+    def label(self) -> str:
+        """How diagnostics name it: ``'name' (module:attr, from package version)``."""
+        origin = f", from {self.distribution} {self.version}".rstrip() if self.distribution else ""
+        return f"'{self.name}' ({self.value}{origin})"
+
+    def declaration(self) -> Span:
+        """Where the entry point is declared: the line ``name = value`` of the package's
+        installed ``entry_points.txt``, else ``<entry point smithy2cfn.extensions:NAME>``."""
+        from smithy2cfn.emit.extensions import ENTRY_POINT_GROUP
+
+        path = _entry_points_file(getattr(self.entry_point, "dist", None))
+        if path is None:
+            return Span(f"<entry point {ENTRY_POINT_GROUP}:{self.name}>")
+        try:
+            lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        except OSError:
+            return Span(str(path))
+        section = None
+        for number, line in enumerate(lines, 1):
+            text = line.strip()
+            if text.startswith("[") and text.endswith("]"):
+                section = text[1:-1].strip()
+            elif section == ENTRY_POINT_GROUP and "=" in text and text.split("=", 1)[0].strip() == self.name:
+                return Span(str(path), number, len(line) - len(line.lstrip()) + 1, number, len(line.rstrip()) + 1)
+        return Span(str(path))
+
+
+def _entry_points_file(dist: Any) -> Path | None:
+    """The installed ``entry_points.txt`` of a distribution, found through its ``RECORD``
+    (``None`` when it has no record of its files)."""
+    if dist is None:
+        return None
+    try:
+        files = dist.files or []
+    except (OSError, ValueError):  # an unreadable or undecodable RECORD
+        return None
+    for f in files:
+        if f.name == "entry_points.txt" and f.parent.name.endswith((".dist-info", ".egg-info")):
+            return Path(dist.locate_file(f))
+    return None
+
+
+def installed_extensions(diags: Diagnostics) -> list[InstalledExtension]:
+    """The extensions installed in the environment: the entry points of the group
+    ``smithy2cfn.extensions`` (:data:`~smithy2cfn.emit.extensions.ENTRY_POINT_GROUP`) of
+    the packages :func:`importlib.metadata.distributions` finds on ``sys.path`` (a package
+    found twice counts once: the first on ``sys.path``, as
+    :func:`importlib.metadata.entry_points` does), sorted by entry point name (then value
+    and package, for determinism). Nothing is imported yet (see
+    :func:`resolve_extensions`).
+
+    ``diags`` receives ``S5030`` for a package whose ``entry_points.txt`` cannot be parsed
+    (a line without ``=``, not UTF-8): an error when its text names the group, a warning
+    when it cannot be read (an extension it declares would not run); packages whose
+    unparsable file does not name the group are not ours to report. Costs the import of
+    :mod:`importlib.metadata` (about 25 ms, unless already imported) and a read of every
+    installed package's ``entry_points.txt`` (about 3 ms for 50 packages); when some
+    package declares an extension, every package's name too (about 10 ms).
+    """
+    from importlib.metadata import distributions
+
+    from smithy2cfn.emit.extensions import ENTRY_POINT_GROUP
+
+    declaring = []  # (position on sys.path, distribution, its entry points of the group)
+    every = list(distributions())
+    for position, dist in enumerate(every):
+        try:
+            eps = list(dist.entry_points.select(group=ENTRY_POINT_GROUP))
+        except (TypeError, ValueError) as e:  # a line without '=' (TypeError); not UTF-8 (ValueError)
+            _unreadable_entry_points(dist, e, diags)
+            continue
+        if eps:
+            declaring.append((position, dist, eps))
+    if not declaring:
+        return []
+    # A package found twice counts once, the first on sys.path (reading every package's
+    # name costs a few milliseconds: only done when some package declares an extension).
+    first: dict[str, int] = {}
+    for position, dist in enumerate(every):
+        first.setdefault(_package_key(_name_and_version(dist)[0]) or f"#{position}", position)
+    found: list[InstalledExtension] = []
+    for position, dist, eps in declaring:
+        name, version = _name_and_version(dist)
+        if first.get(_package_key(name) or f"#{position}") != position:
+            continue
+        found += [InstalledExtension(ep.name, ep.value, name, version, ep) for ep in eps]
+    return sorted(found, key=lambda e: (e.name, e.value, e.distribution, e.version))
+
+
+def _name_and_version(dist: Any) -> tuple[str, str]:
+    """A distribution's ``Name`` and ``Version`` (``""`` when missing or unreadable)."""
+    try:
+        metadata = dist.metadata
+    except ValueError:  # METADATA not UTF-8
+        return "", ""
+    if metadata is None:
+        return "", ""
+    return str(metadata.get("Name") or ""), str(metadata.get("Version") or "")
+
+
+def _package_key(name: str) -> str:
+    """A package name normalized (PEP 503: runs of ``-_.`` are one ``-``, lower case)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _unreadable_entry_points(dist: Any, error: Exception, diags: Diagnostics) -> None:
+    """Report a package whose ``entry_points.txt`` cannot be parsed, when it may declare an
+    extension (see :func:`installed_extensions`)."""
+    from smithy2cfn.emit.extensions import ENTRY_POINT_GROUP, EXTENSION_CODE
+
+    try:
+        text = dist.read_text("entry_points.txt") or ""
+    except ValueError:
+        text = None
+    if text is not None and f"[{ENTRY_POINT_GROUP}]" not in text:
+        return  # declares no extension: another tool's problem
+    name, version = _name_and_version(dist)
+    label = f"{name} {version}".strip() or "a package"
+    where = _entry_points_file(dist)
+    diags.add(EXTENSION_CODE, Severity.ERROR if text is not None else Severity.WARNING,
+              f"the entry points of {label} cannot be read ({type(error).__name__}: {str(error)[:200]}); "
+              "the extensions it declares do not run",
+              Span(str(where)) if where is not None else Span(f"<package {label}>"),
+              hint="each line of a section is 'name = module:attribute'; reinstall the package")
+
+
+def _has_hooks(obj: Any) -> bool:
+    return hasattr(obj, "cfn_mappers") or hasattr(obj, "json_schema_mappers")
+
+
+def _instantiate(obj: Any, name: str, where: Callable[[], Span], diags: Diagnostics) -> Any | None:
+    """The extension ``obj`` stands for: a class (or factory) is called without arguments;
+    an object with hooks (an instance, a module) is itself. ``None`` after an ``S5030``."""
+    from smithy2cfn.emit.extensions import EXTENSION_CODE, definition_site, describe_error, raise_site
+
+    if _has_hooks(obj) and not isinstance(obj, type):
+        return obj
+    if callable(obj):
+        try:
+            made = obj()
+        except Exception as e:  # noqa: BLE001 - third-party code: any exception is its bug
+            diags.error(EXTENSION_CODE, f"extension {name} cannot be created: {describe_error(e)}",
+                        raise_site(e) or definition_site(obj) or where(),
+                        hint="an extension class is created without arguments; fix the extension, or "
+                             "leave it out (uninstall its package, or pass extensions=[...])")
+            return None
+        if _has_hooks(made) and not isinstance(made, type):
+            return made
+        obj = made
+    diags.error(EXTENSION_CODE, f"extension {name} is not an extension: an object of type "
+                                f"{type(obj).__name__} with neither cfn_mappers() nor json_schema_mappers()",
+                where(),
+                hint="an extension (smithy2cfn.emit.extensions.Extension) is a class or object with "
+                     "cfn_mappers() and/or json_schema_mappers()")
+    return None
+
+
+def _explicit_name(obj: Any) -> str:
+    """How diagnostics name an extension passed in: its class, module or factory name, or
+    (for what is no extension at all) its ``repr``, cut to 60 characters."""
+    if isinstance(obj, type):
+        return obj.__qualname__
+    name = getattr(obj, "__qualname__", None) or getattr(obj, "__name__", None)
+    if isinstance(name, str) and (callable(obj) or isinstance(obj, types.ModuleType)):
+        return name
+    if _has_hooks(obj):
+        return type(obj).__qualname__
+    text = repr(obj)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def resolve_extensions(extensions: Sequence[Extension | type] | None, diags: Diagnostics) -> ExtensionMappers:
+    """The mappers of ``extensions``: the ones given, or (``None``) every installed one
+    (:func:`installed_extensions`, loaded in entry point name order).
+
+    An extension is an object with ``cfn_mappers()`` and/or ``json_schema_mappers()``
+    (:class:`smithy2cfn.emit.extensions.Extension`), or a class (or factory) making one
+    when called without arguments; an entry point names one of those.
+
+    Args:
+        extensions: a list of extensions (``[]`` for none), or ``None`` for those installed.
+        diags: receives error ``S5030`` for each extension that cannot be used — its entry
+            point fails to import (located where the import failed: the extension's line,
+            or the entry point's line in the package's ``entry_points.txt``), it cannot be
+            created, it is no extension, or a hook raises or returns no list of mappers
+            (see :func:`smithy2cfn.emit.extensions.extension_mappers`). The message names
+            the extension; nothing is raised.
+
+    Returns:
+        The mappers of the extensions that work, in extension order (a failed extension
+        adds none; its error fails the build).
+    """
+    from smithy2cfn.emit.extensions import (
+        EXTENSION_CODE,
+        ExtensionMappers,
+        definition_site,
+        describe_error,
+        extension_mappers,
+        raise_site,
+    )
+
+    out = ExtensionMappers()
+    if extensions is None:
+        for installed in installed_extensions(diags):
+            name = installed.label
+            if not installed.entry_point.pattern.match(installed.value):
+                diags.error(EXTENSION_CODE, f"extension {name} cannot be loaded: its value is not "
+                                            "'module' or 'module:attribute'", installed.declaration(),
+                            hint=f"declare it as {installed.name or 'name'} = \"my_package:MyExtension\"")
+                continue
+            try:
+                obj = installed.entry_point.load()
+            except Exception as e:  # noqa: BLE001 - importing third-party code may raise anything
+                declared, at = installed.declaration(), raise_site(e)
+                where = f" (entry point declared at {declared})" if at is not None else ""
+                package = f": pip uninstall {installed.distribution}" if installed.distribution else ""
+                diags.error(EXTENSION_CODE, f"extension {name} cannot be loaded: {describe_error(e)}{where}",
+                            at or declared, hint=f"fix the extension, or uninstall its package{package}")
+                continue
+            ext = _instantiate(obj, name, installed.declaration, diags)
+            if ext is not None:
+                extension_mappers(ext, name, installed.declaration, diags, out)
+        return out
+    if isinstance(extensions, (str, bytes)) or not isinstance(extensions, Iterable):
+        diags.error(EXTENSION_CODE, f"extensions must be a list of extensions (or None for those installed), "
+                                    f"got a {type(extensions).__name__}", Span("<extensions>"))
+        return out
+    for obj in extensions:
+        name = _explicit_name(obj)
+
+        def where(obj: Any = obj, name: str = name) -> Span:
+            if isinstance(obj, types.ModuleType):
+                path = getattr(obj, "__file__", None)
+                return Span(path) if isinstance(path, str) else Span(f"<extension {name}>")
+            return definition_site(obj if isinstance(obj, type) else type(obj)) or Span(f"<extension {name}>")
+
+        ext = _instantiate(obj, name, where, diags)
+        if ext is not None:
+            extension_mappers(ext, name, where, diags, out)
+    return out
+
+
+# ---------------------------------------------------------------- convert
 
 
 def convert(model: Model, settings: Mapping[str, Any] | None, diags: Diagnostics,
             settings_source: str | None = None, *,
-            setting_spans: Mapping[str, Span] | None = None) -> dict[str, dict]:
+            setting_spans: Mapping[str, Span] | None = None,
+            extensions: Sequence[Extension | type] | None = None) -> dict[str, dict]:
     """Convert every ``cfnResource`` of the configured service into a resource schema.
 
     Args:
@@ -93,20 +476,29 @@ def convert(model: Model, settings: Mapping[str, Any] | None, diags: Diagnostics
             ``Span("<command line --org>")`` for a flag. A setting of the wrong type, and a
             ``typeName`` part or value that a setting makes invalid (``S5020``/``S5021``),
             are located there.
+        extensions: extensions whose mappers join the chain (see
+            :func:`resolve_extensions`); ``None`` runs every installed one, ``[]`` none.
 
     Returns:
-        Output file name → schema; ``{}`` when configuration or conversion failed. File
-        names come from each schema's final ``typeName``, which must match the
-        CloudFormation meta-schema pattern (see :mod:`smithy2cfn.derive.typename`).
+        Output file name → schema; ``{}`` when configuration, an extension (``S5030``) or
+        conversion failed. File names come from each schema's final ``typeName``, which
+        must match the CloudFormation meta-schema pattern (see
+        :mod:`smithy2cfn.derive.typename`).
     """
     from smithy2cfn.config import CfnConfig
     from smithy2cfn.emit import convert as emit_convert
 
+    found = Diagnostics()
+    mappers = resolve_extensions(extensions, found)
+    diags.extend(found)
+    if found.has_errors:
+        return {}
     source = Span(settings_source if settings_source is not None else "<settings>")
     config = CfnConfig.from_dict({} if settings is None else settings, diags, spans=setting_spans, source=source)
     if diags.has_errors:
         return {}
-    return emit_convert(model, config, diags, setting_spans=setting_spans)
+    return emit_convert(model, config, diags, list(mappers.cfn), schema_mappers=tuple(mappers.json_schema),
+                        setting_spans=setting_spans)
 
 
 def render_schema(schema: Mapping[str, Any]) -> str:
@@ -321,6 +713,7 @@ def build(
     check: bool = False,
     settings_source: str | None = None,
     setting_spans: Mapping[str, Span] | None = None,
+    extensions: Sequence[Extension | type] | None = None,
 ) -> BuildResult:
     """Load, validate, convert and (unless the build fails) write the resource schemas.
 
@@ -332,59 +725,209 @@ def build(
             missing files are listed in ``BuildResult.stale``.
         settings_source: where ``settings`` came from, for diagnostics (see :func:`convert`).
         setting_spans: setting name → where it was given (see :func:`convert`).
+        extensions: extensions whose mappers join the chain; ``None`` (the default) runs
+            every extension installed in the environment, ``[]`` none (see
+            :func:`resolve_extensions`). They are loaded first, so that a broken one
+            (``S5030``) is reported together with the model's problems.
 
     Returns:
-        A :class:`BuildResult`. Nothing is written when any ERROR diagnostic is reported;
-        every file written or read is a plain name inside ``out_dir`` (``S5024``
-        otherwise); each file is replaced atomically (:func:`write_atomically`), and the
-        temporary files a killed earlier build left in ``out_dir`` are deleted first.
+        A :class:`BuildResult` (``exit_code`` 0, 1 or 2). Nothing is written when any ERROR
+        diagnostic is reported; every file written or read is a plain name inside
+        ``out_dir`` (``S5024`` otherwise); each file is replaced atomically
+        (:func:`write_atomically`), and the temporary files a killed earlier build left in
+        ``out_dir`` are deleted first.
     """
     diags = Diagnostics()
+    result = BuildResult(out_dir=None if out_dir is None else Path(out_dir), check=check)
+    mappers = resolve_extensions(extensions, diags)
     if out_dir is not None and not check:
         sweep_temp_files(Path(out_dir))
     model, _ = load(paths, diags)
-    result = BuildResult()
     if not diags.has_errors:
         validate(model, diags)
     if not diags.has_errors:
-        schemas = convert(model, settings, diags, settings_source, setting_spans=setting_spans)
+        schemas = convert(model, settings, diags, settings_source, setting_spans=setting_spans,
+                          extensions=[mappers])  # loaded above: an ExtensionMappers is an extension
         if not diags.has_errors:
             result.schemas = schemas
     if result.schemas and out_dir is not None:
-        out = Path(out_dir)
-        rendered = {name: render_schema(s) for name, s in sorted(result.schemas.items())}
-        targets = {name: output_path(out, name) for name in rendered}
-        for name, target in targets.items():
-            if target is None:
-                diags.error("S5024", f"refusing to {'read' if check else 'write'} {name!r}: an output file "
-                                     f"must be a plain file name inside {out}", Span(str(out)),
-                            hint="a schema file is named after its typeName; check custom mappers")
-        if diags.has_errors:
-            result.diagnostics = diags.sorted()
-            return result
-        if check:
-            for name, text in rendered.items():
-                p = targets[name]
-                try:
-                    leaves = p.resolve().parent != out.resolve()
-                except (OSError, RuntimeError):
-                    leaves = False  # a link loop: unreadable, so stale
-                if leaves:
-                    diags.error("S5024", f"refusing to read {p}: it is a link that leaves {out}", Span(str(p)),
-                                hint="replace the link by the file the build writes")
-                    continue
-                data = text.encode("utf-8")
-                if read_regular_file(p, len(data)) != data:
-                    result.stale.append(p)
-                    diags.error("S5010", f"{p} is out of date; run the build to regenerate it", Span(str(p)))
+        _write_schemas(result, Path(out_dir), check, diags)
+    result.diagnostics = diags.sorted()
+    return result
+
+
+def _write_schemas(result: BuildResult, out: Path, check: bool, diags: Diagnostics) -> None:
+    """Write (or, in check mode, compare) ``result.schemas`` in ``out``; see :func:`build`."""
+    rendered = {name: render_schema(s) for name, s in sorted(result.schemas.items())}
+    targets = {name: output_path(out, name) for name in rendered}
+    for name, target in targets.items():
+        if target is None:
+            diags.error("S5024", f"refusing to {'read' if check else 'write'} {name!r}: an output file "
+                                 f"must be a plain file name inside {out}", Span(str(out)),
+                        hint="a schema file is named after its typeName; check custom mappers")
+    if diags.has_errors:
+        return
+    if check:
+        for name, text in rendered.items():
+            p = targets[name]
+            try:
+                leaves = p.resolve().parent != out.resolve()
+            except (OSError, RuntimeError):
+                leaves = False  # a link loop: unreadable, so stale
+            if leaves:
+                diags.error("S5024", f"refusing to read {p}: it is a link that leaves {out}", Span(str(p)),
+                            hint="replace the link by the file the build writes")
+                continue
+            data = text.encode("utf-8")
+            if read_regular_file(p, len(data)) != data:
+                result.stale.append(p)
+                diags.error("S5010", f"{p} is out of date; run the build to regenerate it", Span(str(p)))
+        return
+    try:
+        for name, text in rendered.items():
+            write_atomically(targets[name], text)
+            result.written.append(targets[name])
+        _sync_folder(out)
+    except OSError as e:
+        diags.error("S5011", f"cannot write output: {e}", Span(str(out)))
+
+
+def build_from_config(
+    config: str | os.PathLike | None = None,
+    models: Iterable[str | os.PathLike] = (),
+    *,
+    project_dir: str | os.PathLike = ".",
+    out_dir: str | os.PathLike | None = DEFAULT_OUT_DIR,
+    overrides: Mapping[str, Any] | None = None,
+    override_spans: Mapping[str, Span] | None = None,
+    check: bool = False,
+    extensions: Sequence[Extension | type] | None = None,
+) -> BuildResult:
+    """Build as ``smithy2cfn build`` does: from a config file, models, and overrides.
+
+    Args:
+        config: a ``smithy-build.json`` (its ``sources``/``imports``, relative to the file,
+            are loaded, and ``plugins.cloudformation`` — or the one projection with a
+            ``cloudformation`` plugin — gives the settings) or a flat JSON object of
+            settings; read by :func:`smithy2cfn.buildconfig.read_config_file`. ``None``:
+            with no ``models``, ``<project_dir>/smithy-build.json`` when that file exists,
+            else no settings.
+        models: model files or folders, loaded after the config's sources.
+        project_dir: where ``smithy-build.json`` is looked for (default: the current folder).
+        out_dir: output folder (relative to the current folder), default
+            :data:`DEFAULT_OUT_DIR` (``build/cloudformation``); ``None`` writes nothing.
+        overrides: settings that win over the config's, e.g. ``{"service": ...,
+            "organizationName": ..., "serviceName": ...}`` (the CLI's ``--service``,
+            ``--org``, ``--service-name``).
+        override_spans: setting name → where each override was given, for diagnostics
+            (the CLI passes ``Span("<command line --org>")``...); default
+            ``Span("<override NAME>")``. An overridden ``service`` also becomes where the
+            settings come from (an unknown service is reported there).
+        check: compare with ``out_dir`` instead of writing (see :func:`build`).
+        extensions: see :func:`build`.
+
+    Returns:
+        A :class:`BuildResult`. When the config file cannot be used (``S5000`` unreadable
+        or not strict JSON, ``S5001`` a key or setting of the wrong type) or there is
+        nothing to build (``S5005``: no models, no config sources), or ``overrides`` is no
+        mapping of setting names (``S5001``), nothing is loaded and ``exit_code`` is 2. Config warnings (``S5002``–``S5004``) come with the build's
+        diagnostics. Never raises on bad input.
+    """
+    from smithy2cfn.buildconfig import read_config_file
+
+    diags = Diagnostics()
+    model_paths = _paths(models)
+    settings: dict[str, Any] = {}
+    spans: dict[str, Span] = {}
+    sources: list[str] = []
+    if config is None and not model_paths:
+        default = Path(project_dir) / SMITHY_BUILD_JSON
+        if default.is_file():
+            config = default
+    source = None if config is None else os.fspath(config)
+    if config is not None:
+        cfg = read_config_file(config, diags)
+        settings, spans, sources = dict(cfg.settings), dict(cfg.spans), list(cfg.sources)
+    result = BuildResult(out_dir=None if out_dir is None else Path(out_dir), check=check)
+    if not diags.has_errors and not model_paths and not sources:
+        diags.error("S5005", "nothing to build: no model files or folders, and no smithy-build.json "
+                             "'sources' or 'imports'", Span(source or os.fspath(project_dir)),
+                    hint="give model paths, a smithy-build.json with 'sources' (--config FILE), or run "
+                         "in a folder holding a smithy-build.json")
+    overrides = {} if overrides is None else overrides
+    if not isinstance(overrides, Mapping) or not all(isinstance(k, str) for k in overrides):
+        diags.error("S5001", f"overrides must map setting names to values, got {type(overrides).__name__}",
+                    Span("<overrides>"), hint='for example {"organizationName": "Example"}')
+    if diags.has_errors:
+        result.diagnostics = diags.sorted()
+        return result
+    given_spans = override_spans if isinstance(override_spans, Mapping) else {}
+    for key, value in overrides.items():
+        settings[key] = value
+        span = given_spans.get(key)
+        spans[key] = span if isinstance(span, Span) else Span(f"<override {key}>")
+        if key == "service":
+            source = spans[key].path
+    result = build([*sources, *model_paths], out_dir, settings, check=check,
+                   settings_source=source or "<command line>", setting_spans=spans, extensions=extensions)
+    result.diagnostics = sorted(set(diags.items) | set(result.diagnostics), key=Diagnostic.sort_key)
+    return result
+
+
+# ---------------------------------------------------------------- JSON AST
+
+
+def json_ast(model: Model, diags: Diagnostics) -> str | None:
+    """The model as Smithy JSON AST text (prelude left out, keys sorted, 2-space indent,
+    trailing newline; :func:`smithy2cfn.emit.json_ast.model_to_json_ast`).
+
+    Returns ``None`` after error ``S5011`` when the model cannot be written as strict JSON
+    (a NaN or infinity, which the readers never make). Never raises on a loaded model.
+    """
+    from smithy2cfn.emit.json_ast import model_to_json_ast, render_json_ast
+
+    try:
+        return render_json_ast(model_to_json_ast(model))
+    except ValueError as e:
+        diags.error("S5011", f"the model cannot be written as JSON: {e}")
+        return None
+
+
+def write_json_ast(models: Model | Iterable[str | os.PathLike] | str | os.PathLike,
+                   out_file: str | os.PathLike | None = None) -> AstResult:
+    """Load ``models`` (or take a loaded :class:`Model`) and give it as Smithy JSON AST
+    (what ``smithy2cfn ast`` does).
+
+    Args:
+        models: model files or folders, or a loaded model.
+        out_file: the file to write (atomically, :func:`write_atomically`); ``None``
+            writes nothing: the text is in ``AstResult.text``.
+
+    Returns:
+        An :class:`AstResult`: ``text`` is ``None`` when loading found errors (the load
+        diagnostics) or the model is not strict JSON (``S5011``); ``written`` is
+        ``out_file`` once written; ``S5011`` (located at ``out_file``) when it is a folder
+        or cannot be written. Never raises on bad input.
+    """
+    diags = Diagnostics()
+    model = models if isinstance(models, Model) else load(models, diags)[0]
+    result = AstResult()
+    text = None if diags.has_errors else json_ast(model, diags)
+    if text is not None and out_file is not None:
+        problem = None
+        if os.path.isdir(out_file):
+            problem = "it is a folder"
         else:
             try:
-                for name, text in rendered.items():
-                    write_atomically(targets[name], text)
-                    result.written.append(targets[name])
-                _sync_folder(out)
+                write_atomically(Path(out_file), text)
             except OSError as e:
-                diags.error("S5011", f"cannot write output: {e}", Span(str(out)))
+                problem = e.strerror or str(e)
+        if problem is None:
+            result.written = Path(out_file)
+        else:
+            diags.error("S5011", f"cannot write {out_file}: {problem}", Span(os.fspath(out_file)),
+                        hint="give -o a file path in a folder you can write")
+    result.text = text
     result.diagnostics = diags.sorted()
     return result
 

@@ -1,24 +1,20 @@
 """The ``smithy2cfn`` command line: click commands over :mod:`smithy2cfn.api`, nothing more.
 
-Exit codes: 0 success, 1 the model or output has errors, 2 bad usage or configuration
-(including a typeName that a setting, flag, ``jsonAdd`` or ``schemaDocumentExtensions``
-makes invalid: ``S5020``, ``S5021``).
+Each command parses its arguments, calls one library function, prints the diagnostics (and
+the summary line) on stderr and exits with the result's ``exit_code``: 0 success, 1 the
+model or output has errors, 2 bad usage or configuration (see
+:func:`smithy2cfn.api.is_configuration_error`).
 """
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
 import click
 
 from smithy2cfn import api
-from smithy2cfn.buildconfig import read_config_file
-from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity, Span, format_diagnostics
-
-#: Configuration errors (bad settings): exit 2, as bad usage.
-_CONFIG_CODES = frozenset(f"S500{i}" for i in range(10))
+from smithy2cfn.diagnostics import Diagnostic, Span, format_diagnostics
 
 _FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
                        show_default=True, help="How diagnostics are printed on stderr.")
@@ -26,8 +22,7 @@ _VERBOSE = click.option("-v", "--verbose", is_flag=True,
                         help="Print every warning (by default a warning repeated more than 3 times is summed up).")
 
 
-def _report(items: list[Diagnostic] | Diagnostics, fmt: str, quiet: bool = False, verbose: bool = False) -> None:
-    items = list(items)
+def _report(items: list[Diagnostic], fmt: str, quiet: bool = False, verbose: bool = False) -> None:
     if quiet:
         items = [d for d in items if d.is_error]
     if items:
@@ -57,45 +52,21 @@ def build(models, out_dir, config_file, service, organization, service_name, che
     """Build one schema per cfnResource resource of MODELS (files or folders).
 
     With no MODELS and no --config, a smithy-build.json in the current folder is used.
+    Extensions installed in the environment (entry point group smithy2cfn.extensions) run.
     """
-    diags = Diagnostics()
-    settings: dict = {}
-    sources: list[str] = []
-    if config_file is None and not models and Path("smithy-build.json").is_file():
-        config_file = Path("smithy-build.json")
-    if config_file is not None:
-        cfg = read_config_file(config_file, diags)
-        if diags.has_errors:
-            _report(diags, fmt)
-            sys.exit(2)
-        settings = dict(cfg.settings)
-        sources = cfg.sources
-    if not models and not sources:
-        raise click.UsageError("give at least one model file or folder (or a smithy-build.json)")
-    source = str(config_file) if config_file is not None else None
-    spans = dict(cfg.spans) if config_file is not None else {}
-    for key, flag, value in (("service", "--service", service), ("organizationName", "--org", organization),
-                             ("serviceName", "--service-name", service_name)):
-        if value is not None:
-            settings[key] = value
-            spans[key] = Span(f"<command line {flag}>")
-            if key == "service":
-                source = f"<command line {flag}>"
-    if out_dir is None:
-        out_dir = Path("build") / "cloudformation"
-    result = api.build([*sources, *map(str, models)], out_dir, settings, check=check,
-                       settings_source=source or "<command line>", setting_spans=spans)
-    _report(list(diags) + result.diagnostics, fmt, quiet, verbose)
-    if not result.ok:
-        from smithy2cfn.derive.typename import CONFIG_CODES  # (emit is loaded by now)
-
-        # bad settings, and a typeName that a setting or flag makes invalid, are configuration errors
-        sys.exit(2 if any(d.is_error and d.code in (_CONFIG_CODES | CONFIG_CODES)
-                          for d in result.diagnostics) else 1)
+    flags = {"service": ("--service", service), "organizationName": ("--org", organization),
+             "serviceName": ("--service-name", service_name)}
+    given = {key: (flag, value) for key, (flag, value) in flags.items() if value is not None}
+    result = api.build_from_config(
+        config_file, models, out_dir=api.DEFAULT_OUT_DIR if out_dir is None else out_dir, check=check,
+        overrides={key: value for key, (_, value) in given.items()},
+        override_spans={key: Span(f"<command line {flag}>") for key, (flag, _) in given.items()})
+    _report(result.diagnostics, fmt, quiet, verbose)
+    if result.exit_code:
+        sys.exit(result.exit_code)
     if not quiet:
         verb = "up to date" if check else "wrote"
-        names = sorted(result.schemas)
-        click.echo(f"{verb} {len(names)} schema(s) in {out_dir}", err=True)
+        click.echo(f"{verb} {len(result.schemas)} schema(s) in {result.out_dir}", err=True)
 
 
 @main.command()
@@ -105,11 +76,9 @@ def build(models, out_dir, config_file, service, organization, service_name, che
 @_VERBOSE
 def validate(models, quiet, fmt, verbose):
     """Load and check MODELS; exit 1 when they have errors."""
-    model, diags = api.load(models)
-    if not diags.has_errors:
-        api.validate(model, diags)
-    _report(diags.sorted(), fmt, quiet, verbose)
-    sys.exit(1 if diags.has_errors else 0)
+    result = api.validate_files(models)
+    _report(result.diagnostics, fmt, quiet, verbose)
+    sys.exit(result.exit_code)
 
 
 @main.command()
@@ -119,32 +88,12 @@ def validate(models, quiet, fmt, verbose):
 @_FORMAT
 def ast(models, out_file, fmt):
     """Write the loaded model as Smithy JSON AST (prelude left out)."""
-    from smithy2cfn.emit.json_ast import model_to_json_ast, render_json_ast
-
-    model, diags = api.load(models)
-    _report([d for d in diags.sorted() if d.is_error], fmt)
-    if diags.has_errors:
-        sys.exit(1)
-    try:
-        text = render_json_ast(model_to_json_ast(model))
-    except ValueError as e:  # a NaN or infinity: the readers never make one
-        _report([Diagnostic("S5011", Severity.ERROR, f"the model cannot be written as JSON: {e}")], fmt)
-        sys.exit(1)
+    result = api.write_json_ast(models, out_file)
+    _report(result.diagnostics, fmt, quiet=True)
+    if result.exit_code:
+        sys.exit(result.exit_code)
     if out_file is None:
-        click.echo(text, nl=False)
-        return
-    problem = None
-    if os.path.isdir(out_file):
-        problem = "it is a folder"
-    else:
-        try:
-            api.write_atomically(out_file, text)
-        except OSError as e:
-            problem = e.strerror or str(e)
-    if problem is not None:
-        _report([Diagnostic("S5011", Severity.ERROR, f"cannot write {out_file}: {problem}", Span(str(out_file)),
-                            hint="give -o a file path in a folder you can write")], fmt)
-        sys.exit(1)
+        click.echo(result.text, nl=False)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -48,8 +48,8 @@ def run_mapper(ctx: Context, mapper: CfnMapper, hook: str, arg: Any) -> Any:
         problem = f"returned a {type(result).__name__}, not a schema object"
     ctx.diags.error("S4109", f"internal error: mapper {name}.{hook} {problem} while converting "
                              f"{ctx.resource.id}", span=ctx.resource.span, shape_id=ctx.resource.id,
-                    hint="please report this as a bug of the mapper (smithy2cfn's own, or the one "
-                         "your code registered), with the model")
+                    hint="please report this as a bug of the mapper (smithy2cfn's own, or an "
+                         "extension's), with the model")
     return arg
 
 

@@ -259,7 +259,7 @@ class SchemaConverter:
                     self.diags.error("S4109", f"internal error: schema mapper {name} {what} while converting "
                                               f"{shape.id}", span=shape.span, shape_id=shape.id,
                                      hint="please report this as a bug of the mapper (smithy2cfn's own, or "
-                                          "the one your code registered), with the model")
+                                          "an extension's), with the model")
                 continue
             schema = result
         return ordered(schema)
