@@ -8,15 +8,19 @@ Every model loads these files before the user's (Smithy 2.0 "The Smithy model" ย
   may carry ``@unitType``), and every trait of the core specification. Only this namespace
   is searched when a relative shape ID does not resolve in its own namespace (Smithy IDL
   ยง"Relative shape ID resolution"), and only for shapes not marked ``@private``.
-* ``aws.api``, ``aws.auth``, ``aws.cloudformation``, ``aws.customizations``, ``aws.iam``,
-  ``aws.protocols`` -- the AWS trait packages (AWS integrations in the specification).
-* ``smithy.protocols``, ``smithy.rules``, ``smithy.test``, ``smithy.waiters`` -- further
-  public trait packages that real AWS service models use (RPC v2 protocols, endpoint rules,
-  smoke tests, waiters), defined so such models load.
+* ``aws.api``, ``aws.apigateway``, ``aws.auth``, ``aws.cloudformation``,
+  ``aws.customizations``, ``aws.endpoints``, ``aws.iam``, ``aws.protocols`` -- the AWS trait
+  packages (AWS integrations in the specification); ``aws.test`` -- the vendor parameter
+  shapes of AWS smoke tests (``AwsVendorParams``, ``S3VendorParams``).
+* ``smithy.contracts``, ``smithy.mqtt``, ``smithy.openapi``, ``smithy.protocols``,
+  ``smithy.rules``, ``smithy.test``, ``smithy.waiters`` -- the other trait packages of the
+  reference's distribution (contracts, MQTT bindings, OpenAPI extensions, RPC v2 protocols,
+  endpoint rules, smoke and protocol compliance tests, waiters).
 
-The shape IDs, shape types, members, selectors and trait properties match the public Smithy
-definitions exactly, because user models depend on them; the files are written for this
-project and document each shape in one line with the specification section it comes from.
+The shape IDs, shape types, members, selectors, trait validators and trait properties match
+the reference's definitions (smithy-lang/smithy at 0f7323128b0606a1b94b1ac482c94d3800a22708)
+exactly, because user models depend on them; the files are written for this project and
+document each shape in one line with the specification section it comes from.
 """
 
 from __future__ import annotations
@@ -25,16 +29,22 @@ from functools import cache
 from importlib.resources import files
 
 # Load order: the core prelude first (the other packages apply its traits), then the AWS
-# packages, then the other public packages. Every ``.smithy`` file of this package must be
+# packages, then the other public packages, each group in name order. Every ``.smithy`` file of this package must be
 # listed here; tests/test_prelude.py checks that.
 PRELUDE_FILE_NAMES: tuple[str, ...] = (
     "smithy.api.smithy",
     "aws.api.smithy",
+    "aws.apigateway.smithy",
     "aws.auth.smithy",
     "aws.cloudformation.smithy",
     "aws.customizations.smithy",
+    "aws.endpoints.smithy",
     "aws.iam.smithy",
     "aws.protocols.smithy",
+    "aws.test.smithy",
+    "smithy.contracts.smithy",
+    "smithy.mqtt.smithy",
+    "smithy.openapi.smithy",
     "smithy.protocols.smithy",
     "smithy.rules.smithy",
     "smithy.test.smithy",

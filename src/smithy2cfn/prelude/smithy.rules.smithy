@@ -20,6 +20,10 @@ document endpointRuleSet
 @unstable
 @trait(selector: "service")
 structure endpointBdd {
+    /// Rules engine version, 1.1 or later.
+    @required
+    version: String
+
     /// Parameter name to parameter definition.
     @required
     parameters: Parameters

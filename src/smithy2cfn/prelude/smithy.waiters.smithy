@@ -63,6 +63,9 @@ structure Acceptor {
     /// When the acceptor matches.
     @required
     matcher: Matcher
+
+    /// JMESPath expression giving a readable message from the output; failure acceptors only.
+    message: String
 }
 
 /// Waiter states: success and failure stop the waiter, retry goes on.
