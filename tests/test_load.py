@@ -8,8 +8,8 @@ shape: mixins as references, traits added to inherited members as ``apply`` entr
 from __future__ import annotations
 
 from smithy2cfn.diagnostics import Diagnostics
-from smithy2cfn.emit.json_ast import model_to_json_ast
 from smithy2cfn.load import load_texts
+from smithy2cfn.model.json_ast import model_to_json_ast
 
 NS = "smithy.example"
 

@@ -18,8 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from smithy2cfn.diagnostics import Severity
-from smithy2cfn.load.document import ANNOTATION
-from smithy2cfn.load.jsonread import BigNumber
+from smithy2cfn.model.document import ANNOTATION
+from smithy2cfn.model.jsonread import BigNumber
 from smithy2cfn.parse.idl import parse_idl
 from smithy2cfn.parse.lower import lower_idl
 

@@ -119,7 +119,7 @@ def validate(models, quiet, fmt, verbose):
 @_FORMAT
 def ast(models, out_file, fmt):
     """Write the loaded model as Smithy JSON AST (prelude left out)."""
-    from smithy2cfn.emit.json_ast import model_to_json_ast, render_json_ast
+    from smithy2cfn.model.json_ast import model_to_json_ast, render_json_ast
 
     model, diags = api.load(models)
     _report([d for d in diags.sorted() if d.is_error], fmt)

@@ -6,7 +6,7 @@ ID resolution", "JSON AST", and "IDL 1.0 → 2.0 upgrade" as the reference does 
 1. discover files (a directory means every ``.smithy`` and ``.json`` model under it,
    symbolic links followed, loops and unreadable folders reported);
 2. read each file, bounded (:mod:`smithy2cfn.load.files`: regular files of at most 256 MiB):
-   IDL through :mod:`smithy2cfn.parse`, JSON AST through :mod:`smithy2cfn.load.json_ast`
+   IDL through :mod:`smithy2cfn.parse`, JSON AST through :mod:`smithy2cfn.model.json_ast`
    (strict JSON, structure checked); IDL files are lowered once the IDs of every shape in
    every file are known, so that forward references across files resolve;
 3. merge the documents with the prelude and trait packages: duplicate shapes, metadata;
@@ -32,9 +32,9 @@ from pathlib import Path
 from typing import Any
 
 from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity, Span
-from smithy2cfn.load.document import ANNOTATION, ApplyStatement, SourceDocument
 from smithy2cfn.load.files import decode_utf8, kind_of, os_error_problem, read_bytes
-from smithy2cfn.load.json_ast import read_json_ast
+from smithy2cfn.model.document import ANNOTATION, ApplyStatement, SourceDocument
+from smithy2cfn.model.json_ast import read_json_ast
 from smithy2cfn.model.shapes import (
     AGGREGATE_TYPES,
     ALL_TYPES,

@@ -13,7 +13,7 @@ Does what the IDL adds on top of the JSON AST (Smithy 2.0 "Smithy IDL"):
 * ``= value`` on a member → ``smithy.api#default``; on an enum member →
   ``smithy.api#enumValue`` (§"Enum shapes", §"IntEnum shapes", §"Structure shapes");
 * enum members target ``smithy.api#Unit``; elided members (``$name``) become
-  ``{"elided": true}`` and ``for`` becomes ``"for"`` (see :mod:`smithy2cfn.load.document`).
+  ``{"elided": true}`` and ``for`` becomes ``"for"`` (see :mod:`smithy2cfn.model.document`).
 
 Diagnostic codes: ``S1011`` shape defined twice in a file, ``S1014`` a shape name that
 clashes with a ``use`` statement, ``S1017`` a member or body property that does not fit
@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import Any
 
 from smithy2cfn.diagnostics import Diagnostic, Severity, Span
-from smithy2cfn.load.document import ApplyStatement, SourceDocument
+from smithy2cfn.model.document import ApplyStatement, SourceDocument
 from smithy2cfn.parse.idl import IdlFile, MemberDef, ShapeDef, TraitApplication, UnquotedId
 
 PRELUDE_NAMESPACE = "smithy.api"
@@ -294,7 +294,7 @@ def lower_idl(file: IdlFile, known_shape_ids: set[str] | frozenset[str]) -> Sour
 
     Returns:
         The document (``ast`` in JSON AST form plus the IDL extensions described in
-        :mod:`smithy2cfn.load.document`); ``diagnostics`` holds lowering problems only
+        :mod:`smithy2cfn.model.document`); ``diagnostics`` holds lowering problems only
         (the file's own parse diagnostics stay in ``file.diagnostics``). Never raises.
 
     Follows Smithy 2.0 "Smithy IDL" §"Relative shape ID resolution", §"Syntactic shape IDs",
