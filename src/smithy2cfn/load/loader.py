@@ -10,8 +10,8 @@ ID resolution", "JSON AST", and "IDL 1.0 → 2.0 upgrade" as the reference does 
    (strict JSON, structure checked); IDL files are lowered once the IDs of every shape in
    every file are known, so that forward references across files resolve;
 3. merge the documents with the prelude and trait packages: duplicate shapes, metadata;
-4. build shapes in mixin order: mixin members and traits first, then local ones, then
-   ``apply``; elided members; enum values;
+4. build shapes in mixin order (:mod:`graphlib`; the model keeps definition order): mixin
+   members and traits first, then local ones, then ``apply``; elided members; enum values;
 5. upgrade IDL 1.0 documents (box semantics → ``@default``);
 6. coerce annotation trait values and report unknown traits (warnings) and unresolved
    shape references (errors, with a "did you mean" hint).
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import graphlib
 import json
 import os
 import stat
@@ -480,35 +481,48 @@ class _Assembler:
 
     # ---- step 4: build
     def mixin_order(self) -> list[str]:
-        """Shape IDs with every mixin before the shapes that use it (cycles reported)."""
-        order: list[str] = []
-        state: dict[str, int] = {}
-        for start in self.raw:
-            if state.get(start):
+        """Shape IDs with every mixin before the shapes that use it (:mod:`graphlib`), ties in
+        definition order (prelude first).
+
+        A mixin cycle is an ``S2020`` error on every shape on it, naming the others (the
+        reference's ``LoaderShapeMap.sort``: "cycles detected between this shape and [...]");
+        networkx, imported only then, lists them. The edges inside a cycle are then left out,
+        so that every shape is still built (without the mixins that could not come first).
+        """
+        mixins: dict[str, list[str]] = {}
+        for sid, body in self.raw.items():
+            targets = (m.get("target") if isinstance(m, dict) else m for m in _as_list(body.get("mixins")))
+            mixins[sid] = [m for m in targets if isinstance(m, str) and m in self.raw]  # others reported later
+        try:
+            return self._topological(mixins)
+        except graphlib.CycleError:
+            pass
+        import networkx as nx  # only for a cycle: its import costs ~0.15 s
+
+        graph = nx.DiGraph()
+        graph.add_nodes_from(mixins)
+        graph.add_edges_from((sid, m) for sid, targets in mixins.items() for m in targets)
+        position = {sid: i for i, sid in enumerate(self.raw)}
+        component_of: dict[str, int] = {}
+        for number, component in enumerate(nx.strongly_connected_components(graph)):
+            if len(component) == 1 and not any(graph.has_edge(s, s) for s in component):
                 continue
-            stack = [(start, iter(_as_list(self.raw[start].get("mixins"))))]
-            state[start] = 1
-            while stack:
-                node, it = stack[-1]
-                nxt = None
-                for m in it:
-                    target = m.get("target") if isinstance(m, dict) else m
-                    if not isinstance(target, str):
-                        continue  # reported when the shape is built
-                    if target in self.raw and not state.get(target):
-                        nxt = target
-                        break
-                    if target in self.raw and state.get(target) == 1:
-                        self.diags.error("S2020", f"mixin cycle: '{node}' and '{target}' use each other",
-                                         self.span_of(node), node)
-                if nxt is None:
-                    stack.pop()
-                    state[node] = 2
-                    order.append(node)
-                else:
-                    state[nxt] = 1
-                    stack.append((nxt, iter(_as_list(self.raw[nxt].get("mixins")))))
-        return order
+            members = sorted(component, key=position.__getitem__)
+            for sid in members:
+                component_of[sid] = number
+                others = ", ".join(f"'{o}'" for o in members if o != sid) or "itself"
+                self.diags.error("S2020", f"mixin cycle: '{sid}' cannot be resolved; it uses, through its "
+                                 f"mixins, {others}, which use it", self.span_of(sid), sid,
+                                 "remove one of the mixins on the cycle")
+        acyclic = {sid: [m for m in targets if sid not in component_of or component_of.get(m) != component_of[sid]]
+                   for sid, targets in mixins.items()}
+        return self._topological(acyclic)
+
+    @staticmethod
+    def _topological(mixins: dict[str, list[str]]) -> list[str]:
+        """A topological order of ``mixins`` (shape → the mixins it uses; deterministic: the
+        same dictionary gives the same order). Raises :class:`graphlib.CycleError`."""
+        return list(graphlib.TopologicalSorter(mixins).static_order())
 
     def build(self) -> Model:
         self._warned: set[str] = set()
@@ -520,6 +534,9 @@ class _Assembler:
             shape = self.build_shape(shape_id, self.raw[shape_id])
             if shape is not None:
                 self.model.shapes[shape_id] = shape
+        # Built mixins first; kept in definition order (prelude first), whatever the mixins.
+        built = self.model.shapes
+        self.model.shapes = {sid: built[sid] for sid in self.raw if sid in built}
         for target, items in applied.items():
             root = ShapeId.root(target)
             if root not in self.model.shapes or (

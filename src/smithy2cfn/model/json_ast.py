@@ -43,7 +43,8 @@ from typing import Any
 from smithy2cfn.diagnostics import Diagnostic, Severity
 from smithy2cfn.model.document import ApplyStatement, SourceDocument
 from smithy2cfn.model.jsonread import BigNumber, JsonText, parse_json
-from smithy2cfn.model.shapes import LIFECYCLE_OPERATIONS, Member, Model, Shape
+from smithy2cfn.model.relationships import LIFECYCLE_RELATIONSHIPS, NeighborIndex, RelationshipType
+from smithy2cfn.model.shapes import Member, Model, Shape
 from smithy2cfn.model.traits import UNIT
 
 _ID = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*#[A-Za-z_][A-Za-z0-9_]*(\$[A-Za-z_][A-Za-z0-9_]*)?\Z")
@@ -412,15 +413,23 @@ def _id_list(ids: list[str]) -> list[dict[str, str]]:
     return [_ref(i) for i in sorted(set(ids))]
 
 
-def _introduced(values: list[str], inherited: list[str]) -> list[str]:
-    return [v for v in values if v not in inherited]
+def _bound(model: Model, shape_id: str, kind: RelationshipType) -> list[str]:
+    """The neighbors of ``shape_id`` through relationships of type ``kind``, in order."""
+    return [rel.neighbor for rel in model.knowledge(NeighborIndex).neighbors(shape_id) if rel.type is kind]
 
 
-def shape_to_json_ast(shape: Shape, model: Model | None = None) -> dict[str, dict[str, Any]]:
-    """The JSON AST entries for one shape: its own entry plus any ``apply`` entries.
+def _introduced(model: Model, shape: Shape, kind: RelationshipType) -> list[str]:
+    """The neighbors of ``kind`` that ``shape`` binds itself (none of its mixins binds them)."""
+    inherited = {n for mixin in shape.mixins if mixin in model.shapes for n in _bound(model, mixin, kind)}
+    return [n for n in _bound(model, shape.id, kind) if n not in inherited]
 
-    ``model`` (to look the shape's mixins up) lets the writer leave out what a mixin
-    contributes to a service, resource or operation, as the reference serializer does.
+
+def shape_to_json_ast(shape: Shape, model: Model) -> dict[str, dict[str, Any]]:
+    """The JSON AST entries for one shape of ``model``: its own entry plus any ``apply`` entries.
+
+    What a mixin contributes to a service, resource or operation (its bindings: the
+    shape's :func:`~smithy2cfn.model.relationships.relationships` that a mixin has too) is
+    left out, as the reference serializer does.
 
     Returns a dict of absolute ID → JSON AST body (``{"type": ..., ...}``).
     """
@@ -435,13 +444,7 @@ def shape_to_json_ast(shape: Shape, model: Model | None = None) -> dict[str, dic
         traits.setdefault("smithy.api#uniqueItems", {})
     if traits:
         body["traits"] = traits
-    mixin_shapes = [model.shapes[m] for m in shape.mixins if model is not None and m in model.shapes]
-
-    def inherited(attr: str) -> list[str]:
-        out: list[str] = []
-        for m in mixin_shapes:
-            out += getattr(m, attr)
-        return out
+    mixin_shapes = [model.shapes[m] for m in shape.mixins if m in model.shapes]
 
     local = {n: m for n, m in shape.members.items() if m.from_mixin is None}
     if shape.type in ("list", "set"):
@@ -459,7 +462,7 @@ def shape_to_json_ast(shape: Shape, model: Model | None = None) -> dict[str, dic
     if shape.type == "operation":
         body["input"] = _ref(shape.input or UNIT)
         body["output"] = _ref(shape.output or UNIT)
-        errors = _introduced(shape.errors, inherited("errors"))
+        errors = _introduced(model, shape, RelationshipType.ERROR)
         if errors:
             body["errors"] = _id_list(errors)
     elif shape.type == "resource":
@@ -467,23 +470,25 @@ def shape_to_json_ast(shape: Shape, model: Model | None = None) -> dict[str, dic
             body["identifiers"] = {k: _ref(v) for k, v in shape.identifiers.items()}
         if shape.properties:
             body["properties"] = {k: _ref(v) for k, v in shape.properties.items()}
-        for op in LIFECYCLE_OPERATIONS:
-            if getattr(shape, op):
-                body[op] = _ref(getattr(shape, op))
-        operations = _introduced(shape.operations, inherited("operations"))
+        for name, kind in LIFECYCLE_RELATIONSHIPS.items():
+            for op in _bound(model, shape.id, kind):
+                body[name] = _ref(op)
+        operations = _introduced(model, shape, RelationshipType.OPERATION)
         if operations:
             body["operations"] = _id_list(operations)
-        if shape.collection_operations:
-            body["collectionOperations"] = _id_list(shape.collection_operations)
-        resources = _introduced(shape.resources, inherited("resources"))
+        collection = _bound(model, shape.id, RelationshipType.COLLECTION_OPERATION)
+        if collection:
+            body["collectionOperations"] = _id_list(collection)
+        resources = _introduced(model, shape, RelationshipType.RESOURCE)
         if resources:
             body["resources"] = _id_list(resources)
     elif shape.type == "service":
         versions = {m.version for m in mixin_shapes}
         if shape.version and shape.version.strip() and shape.version not in versions:
             body["version"] = shape.version
-        for attr in ("operations", "resources", "errors"):
-            values = _introduced(getattr(shape, attr), inherited(attr))
+        for attr, kind in (("operations", RelationshipType.OPERATION), ("resources", RelationshipType.RESOURCE),
+                           ("errors", RelationshipType.ERROR)):
+            values = _introduced(model, shape, kind)
             if values:
                 body[attr] = _id_list(values)
         inherited_rename: dict[str, str] = {}

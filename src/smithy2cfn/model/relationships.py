@@ -77,6 +77,19 @@ class RelationshipType(enum.Enum):
         and the lifecycle operations."""
         return self in _OPERATION_BINDINGS
 
+    @property
+    def is_instance_operation_binding(self) -> bool:
+        """True for ``operation``, ``put``, ``read``, ``update`` and ``delete`` (reference
+        ``RelationshipType.isInstanceOperationBinding``; the selector's deprecated
+        ``instanceOperation`` relationship)."""
+        return self in _INSTANCE_OPERATION_BINDINGS
+
+    @property
+    def is_collection_operation_binding(self) -> bool:
+        """True for ``collectionOperation``, ``create`` and ``list`` (reference
+        ``RelationshipType.isCollectionOperationBinding``)."""
+        return self in _COLLECTION_OPERATION_BINDINGS
+
 
 _MEMBER_BINDINGS = frozenset({
     RelationshipType.ENUM_MEMBER, RelationshipType.INT_ENUM_MEMBER, RelationshipType.LIST_MEMBER,
@@ -87,6 +100,13 @@ _OPERATION_BINDINGS = frozenset({
     RelationshipType.OPERATION, RelationshipType.COLLECTION_OPERATION, RelationshipType.PUT,
     RelationshipType.CREATE, RelationshipType.READ, RelationshipType.UPDATE, RelationshipType.DELETE,
     RelationshipType.LIST,
+})
+_INSTANCE_OPERATION_BINDINGS = frozenset({
+    RelationshipType.OPERATION, RelationshipType.PUT, RelationshipType.READ, RelationshipType.UPDATE,
+    RelationshipType.DELETE,
+})
+_COLLECTION_OPERATION_BINDINGS = frozenset({
+    RelationshipType.COLLECTION_OPERATION, RelationshipType.CREATE, RelationshipType.LIST,
 })
 #: Lifecycle property name → relationship type.
 LIFECYCLE_RELATIONSHIPS = {

@@ -9,13 +9,14 @@ bindings), §"Resource lifecycle operations" (put/create/read/update/delete/list
 
 from __future__ import annotations
 
+import graphlib
 from collections.abc import Iterable
 
-import networkx as nx
-
 from smithy2cfn.diagnostics import Diagnostic
+from smithy2cfn.model.knowledge import IdentifierBindingIndex
+from smithy2cfn.model.relationships import NeighborIndex, RelationshipType
 from smithy2cfn.model.shapes import LIFECYCLE_OPERATIONS, Model, Shape
-from smithy2cfn.model.traits import ERROR, IDEMPOTENT, MIXIN, READONLY, REQUIRED, RESOURCE_IDENTIFIER
+from smithy2cfn.model.traits import ERROR, IDEMPOTENT, MIXIN, READONLY, RESOURCE_IDENTIFIER
 from smithy2cfn.validate.common import error, user_shapes
 
 _STRINGS = ("string", "enum")
@@ -26,47 +27,36 @@ def _resources(model: Model) -> list[Shape]:
 
 
 def identifier_bindings(model: Model, resource: Shape, operation: Shape) -> dict[str, str]:
-    """Identifier name → input member name of the identifiers ``operation`` binds.
+    """Identifier name → input member name of the identifiers ``operation`` binds for
+    ``resource``: :meth:`IdentifierBindingIndex.input_bindings
+    <smithy2cfn.model.knowledge.IdentifierBindingIndex.input_bindings>` (the reference's rule:
+    an explicit ``@resourceIdentifier`` wins over an implicit binding). Kept for
+    ``validate/cfn.py`` until it reads the conversion plan."""
+    return model.knowledge(IdentifierBindingIndex).input_bindings(resource.id, operation.id)
 
-    Spec: service-types.rst §"Implicit identifier bindings" (a required member named like an
-    identifier and targeting the same shape) and §"Explicit identifier bindings"
-    (``@resourceIdentifier`` on a required member; wins over an implicit binding).
-    """
-    out: dict[str, str] = {}
-    structure = model.shapes.get(operation.input) if operation.input else None
-    if structure is None:
-        return out
-    for member in structure.members.values():
-        if REQUIRED not in member.traits:
-            continue
-        name = member.name
-        if name in resource.identifiers and resource.identifiers[name] == member.target:
-            out.setdefault(name, name)
-    for member in structure.members.values():
-        explicit = member.traits.get(RESOURCE_IDENTIFIER)
-        if isinstance(explicit, str) and REQUIRED in member.traits and explicit in resource.identifiers:
-            out[explicit] = member.name
+
+def parents(model: Model, resource_id: str) -> list[str]:
+    """The resources that bind ``resource_id`` as a child (their ``resources`` property), in
+    model order: the valid ``resource`` relationships pointing at it from resources."""
+    return [rel.shape for rel in model.knowledge(NeighborIndex).reverse(resource_id)
+            if rel.type is RelationshipType.RESOURCE and rel.shape in model.shapes
+            and model.shapes[rel.shape].type == "resource"]
+
+
+_PROPERTY = {RelationshipType.OPERATION: "operations", RelationshipType.COLLECTION_OPERATION: "collectionOperations"}
+
+
+def _bound_operations(model: Model, resource: Shape, collection: bool) -> list[tuple[str, str]]:
+    """``(kind, operation ID)`` of the instance (``put``, ``read``, ``update``, ``delete``,
+    ``operations``) or collection (``list``, ``create``, ``collectionOperations``) operations
+    of a resource, in relationship order; ``kind`` is the resource property that binds it."""
+    out = []
+    for rel in model.knowledge(NeighborIndex).neighbors(resource.id):
+        kind = rel.type
+        if kind.is_collection_operation_binding if collection else kind.is_instance_operation_binding:
+            out.append((_PROPERTY.get(kind, kind.label or ""), rel.neighbor))
     return out
 
-
-def parents(model: Model) -> dict[str, list[str]]:
-    """Resource ID → the resources that bind it as a child (``resources`` property)."""
-    out: dict[str, list[str]] = {}
-    for shape in model.shapes.values():
-        if shape.type == "resource":
-            for child in shape.resources:
-                out.setdefault(child, []).append(shape.id)
-    return out
-
-
-def _instance_ops(resource: Shape) -> list[tuple[str, str]]:
-    ops = [(k, getattr(resource, k)) for k in ("put", "read", "update", "delete") if getattr(resource, k)]
-    return ops + [("operations", o) for o in resource.operations]
-
-
-def _collection_ops(resource: Shape) -> list[tuple[str, str]]:
-    ops = [(k, getattr(resource, k)) for k in ("create", "list") if getattr(resource, k)]
-    return ops + [("collectionOperations", o) for o in resource.collection_operations]
 
 
 def check_lifecycle_traits(model: Model) -> Iterable[Diagnostic]:
@@ -109,19 +99,19 @@ def check_identifier_bindings(model: Model) -> Iterable[Diagnostic]:
     parent resources. Also, an explicit ``@resourceIdentifier`` binding must name an
     identifier of the resource it is used with.
     """
-    parent_map = parents(model)
+    bindings = model.knowledge(IdentifierBindingIndex)
     for resource in _resources(model):
         ids = resource.identifiers
         parent_ids: set[str] = set()
-        for p in parent_map.get(resource.id, []):
+        for p in parents(model, resource.id):
             parent = model.shapes.get(p)
             if parent is not None:
                 parent_ids |= set(parent.identifiers) & set(ids)
-        for kind, op_id in _instance_ops(resource):
+        for kind, op_id in _bound_operations(model, resource, False):
             op = model.shapes.get(op_id)
             if op is None or op.type != "operation" or not ids:
                 continue
-            bound = identifier_bindings(model, resource, op)
+            bound = bindings.input_bindings(resource.id, op.id)
             missing = sorted(set(ids) - set(bound))
             if missing:
                 what = f"`{kind}` lifecycle operation" if kind != "operations" else "instance operation"
@@ -133,11 +123,11 @@ def check_identifier_bindings(model: Model) -> Iterable[Diagnostic]:
                             "ResourceIdentifierBinding",
                             "add @required input members named like the identifiers (and targeting the "
                             "same shapes), or use @resourceIdentifier")
-        for kind, op_id in _collection_ops(resource):
+        for kind, op_id in _bound_operations(model, resource, True):
             op = model.shapes.get(op_id)
             if op is None or op.type != "operation" or not ids:
                 continue
-            bound = identifier_bindings(model, resource, op)
+            bound = bindings.input_bindings(resource.id, op.id)
             if set(ids) <= set(bound):
                 what = f"`{kind}` lifecycle operation" if kind != "collectionOperations" else \
                     "collection operation"
@@ -152,7 +142,7 @@ def check_identifier_bindings(model: Model) -> Iterable[Diagnostic]:
                             f"`{resource.id}`, but it does not bind these identifiers of its parent "
                             f"resource: {', '.join(missing)}", "ResourceIdentifierBinding")
         # explicit bindings must name identifiers
-        for _kind, op_id in _instance_ops(resource) + _collection_ops(resource):
+        for _kind, op_id in _bound_operations(model, resource, False) + _bound_operations(model, resource, True):
             op = model.shapes.get(op_id)
             structure = model.shapes.get(op.input) if op is not None and op.input else None
             if structure is None:
@@ -173,7 +163,6 @@ def check_resource_identifiers(model: Model) -> Iterable[Diagnostic]:
     "all of the identifiers of the parent resource MUST be repeated verbatim in the child
     resource" (same name, same target).
     """
-    parent_map = parents(model)
     for resource in _resources(model):
         for name, target in sorted(resource.identifiers.items()):
             shape = model.shapes.get(target)
@@ -181,7 +170,7 @@ def check_resource_identifiers(model: Model) -> Iterable[Diagnostic]:
                 yield error(model, "S3014", resource.id,
                             f"Resource identifier `{name}` targets `{target}`, a {shape.type} shape; "
                             "identifiers must target string shapes", "ResourceIdentifier")
-        for parent_id in parent_map.get(resource.id, []):
+        for parent_id in parents(model, resource.id):
             parent = model.shapes.get(parent_id)
             if parent is None:
                 continue
@@ -202,14 +191,22 @@ def check_resource_containment(model: Model) -> Iterable[Diagnostic]:
     """Resources form no containment cycle.
 
     Spec: service-types.rst §"Resource" (``resources``: "The resources MUST NOT have a
-    cyclical containment hierarchy"). Every resource on a cycle is reported (a resource
-    that merely contains one is not): the strongly connected components of the
-    ``resources`` graph with more than one resource, or one that binds itself; linear in
-    the bindings, where a walk from every resource was quadratic in a deep hierarchy.
+    cyclical containment hierarchy"). :mod:`graphlib` finds whether there is a cycle; only
+    then is networkx imported (~0.15 s) to report every resource on one (a resource that
+    merely contains one is not): the strongly connected components of the ``resources``
+    graph with more than one resource, or one that binds itself. Linear in the bindings.
     """
-    resources = {s.id: s for s in model.shapes.values() if s.type == "resource"}
+    children = {s.id: [c for c in s.resources if c in model.shapes and model.shapes[c].type == "resource"]
+                for s in model.shapes.values() if s.type == "resource"}
+    try:
+        graphlib.TopologicalSorter(children).prepare()
+        return
+    except graphlib.CycleError:
+        pass
+    import networkx as nx  # only once a cycle exists: its import costs ~0.15 s
+
     g = nx.DiGraph()
-    g.add_edges_from((rid, child) for rid, r in resources.items() for child in r.resources if child in resources)
+    g.add_edges_from((rid, child) for rid, kids in children.items() for child in kids)
     on_cycle: set[str] = set()
     for component in nx.strongly_connected_components(g):
         if len(component) > 1 or any(g.has_edge(r, r) for r in component):
@@ -304,7 +301,7 @@ def check_property_bindings(model: Model) -> Iterable[Diagnostic]:
     for resource in _resources(model):
         if not resource.properties:
             continue
-        ops = [o for _, o in _instance_ops(resource) + _collection_ops(resource)]
+        ops = [o for _, o in _bound_operations(model, resource, False) + _bound_operations(model, resource, True)]
         seen: set[str] = set()
         for op_id in ops:
             op = model.shapes.get(op_id)
