@@ -1,4 +1,4 @@
-"""Helpers shared by the validators: diagnostic construction, spans, shared caches.
+"""Helpers shared by the validators: diagnostic construction, spans, user shapes.
 
 Diagnostic codes of the validate stage (``S3xxx``); the reference's event ID is kept in the
 hint of every diagnostic (``Smithy event: TraitTarget``) so results can be compared with the
@@ -45,20 +45,6 @@ from __future__ import annotations
 
 from smithy2cfn.diagnostics import Diagnostic, Severity, Span
 from smithy2cfn.model.shapes import Model
-from smithy2cfn.validate.selector import SelectorEngine
-
-#: The trait IDs the validators use.
-
-_engine_cache: list = []  # [(model, engine)] — one entry, the last model validated
-
-
-def engine_for(model: Model) -> SelectorEngine:
-    """The :class:`SelectorEngine` of ``model`` (kept for the last model asked about)."""
-    if _engine_cache and _engine_cache[0][0] is model:
-        return _engine_cache[0][1]
-    engine = SelectorEngine(model)
-    _engine_cache[:] = [(model, engine)]
-    return engine
 
 
 def span_of(model: Model, node_id: str) -> Span | None:

@@ -485,6 +485,8 @@ def _exists(v: Any) -> bool:
 class SelectorEngine:
     """Evaluates parsed selectors over one model, with per-model caches.
 
+    Validators share one engine per model: ``model.knowledge(SelectorEngine)``.
+
     Args:
         model: the loaded model. It must not change while the engine is used.
     """

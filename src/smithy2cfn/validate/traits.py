@@ -17,9 +17,15 @@ from smithy2cfn.diagnostics import Diagnostic, Severity
 from smithy2cfn.model.nodes import canonical, describe, is_number, number_problem, shorten
 from smithy2cfn.model.shapes import Model, Shape, ShapeId
 from smithy2cfn.model.traits import DEFAULT, ENUM_VALUE, MIXIN, REQUIRED, TRAIT
-from smithy2cfn.validate.common import diag, engine_for, error, user_nodes, user_shapes, warning
+from smithy2cfn.validate.common import diag, error, user_nodes, user_shapes, warning
 from smithy2cfn.validate.patterns import PatternMatcher, compile_pattern
-from smithy2cfn.validate.selector import MAX_SELECTOR_NESTING, SelectorError, SelectorTooDeep, parse_selector
+from smithy2cfn.validate.selector import (
+    MAX_SELECTOR_NESTING,
+    SelectorEngine,
+    SelectorError,
+    SelectorTooDeep,
+    parse_selector,
+)
 
 _INT_BOUNDS = {
     "byte": (-(2**7), 2**7 - 1),
@@ -64,7 +70,7 @@ def check_trait_targets(model: Model) -> Iterable[Diagnostic]:
     an error at the trait definition (``S3009``, :func:`check_selectors`), so the model
     never passes unchecked.
     """
-    engine = engine_for(model)
+    engine = model.knowledge(SelectorEngine)
     noted: set[str] = set()
     for node, traits in user_nodes(model):
         if _is_mixin_node(model, node):
@@ -227,7 +233,7 @@ class _NodeChecker:
     def __init__(self, model: Model, owner_namespace: str, constraints: bool = True) -> None:
         self.model = model
         self.constraints = constraints
-        self.engine = engine_for(model)
+        self.engine = model.knowledge(SelectorEngine)
         self.namespace = owner_namespace
         self.problems: list[tuple[Severity, str, str]] = []
 
