@@ -715,7 +715,7 @@ class _Assembler:
             self.diags.items.append(Diagnostic(
                 "S2027", Severity.DANGER,
                 f"'{shape.id}' is for '{resource_id}', a @private resource of another namespace "
-                f"('{ShapeId.namespace(resource_id)}')", shape.span, shape.id, event_id="PrivateAccess"))
+                f"('{ShapeId.namespace(resource_id)}')", shape.span, shape.id))
 
     def _io(self, owner: str, value: Any, what: str) -> str | None:
         if value is None:

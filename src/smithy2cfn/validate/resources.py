@@ -79,14 +79,11 @@ def check_lifecycle_traits(model: Model) -> Iterable[Diagnostic]:
             readonly, idempotent = rules[kind]
             where = f"The `{kind}` lifecycle operation of resource `{resource.id}`"
             if readonly and READONLY not in op.traits:
-                yield error(model, "S3010", op.id, f"{where} must be marked with the @readonly trait",
-                            "ResourceLifecycle")
+                yield error(model, "S3010", op.id, f"{where} must be marked with the @readonly trait")
             if not readonly and READONLY in op.traits:
-                yield error(model, "S3010", op.id, f"{where} must not be marked with the @readonly trait",
-                            "ResourceLifecycle")
+                yield error(model, "S3010", op.id, f"{where} must not be marked with the @readonly trait")
             if idempotent and IDEMPOTENT not in op.traits:
-                yield error(model, "S3010", op.id, f"{where} must be marked with the @idempotent trait",
-                            "ResourceLifecycle")
+                yield error(model, "S3010", op.id, f"{where} must be marked with the @idempotent trait")
 
 
 def check_identifier_bindings(model: Model) -> Iterable[Diagnostic]:
@@ -120,9 +117,8 @@ def check_identifier_bindings(model: Model) -> Iterable[Diagnostic]:
                             f"input does not bind these identifiers of the resource: {', '.join(missing)}. "
                             f"Expected bindings: [{', '.join(sorted(ids))}]; found: "
                             f"[{', '.join(sorted(bound))}]",
-                            "ResourceIdentifierBinding",
-                            "add @required input members named like the identifiers (and targeting the "
-                            "same shapes), or use @resourceIdentifier")
+                            hint="add @required input members named like the identifiers (and targeting "
+                                 "the same shapes), or use @resourceIdentifier")
         for kind, op_id in _bound_operations(model, resource, True):
             op = model.shapes.get(op_id)
             if op is None or op.type != "operation" or not ids:
@@ -134,13 +130,13 @@ def check_identifier_bindings(model: Model) -> Iterable[Diagnostic]:
                 yield error(model, "S3012", op.id,
                             f"This operation is bound as the {what} of resource `{resource.id}`, but it "
                             f"binds every identifier of the resource ({', '.join(sorted(ids))}); a "
-                            "collection operation must omit at least one", "ResourceIdentifierBinding")
+                            "collection operation must omit at least one")
             missing = sorted(parent_ids - set(bound))
             if missing:
                 yield error(model, "S3011", op.id,
                             f"This operation is bound as a collection operation of resource "
                             f"`{resource.id}`, but it does not bind these identifiers of its parent "
-                            f"resource: {', '.join(missing)}", "ResourceIdentifierBinding")
+                            f"resource: {', '.join(missing)}")
         # explicit bindings must name identifiers
         for _kind, op_id in _bound_operations(model, resource, False) + _bound_operations(model, resource, True):
             op = model.shapes.get(op_id)
@@ -152,8 +148,7 @@ def check_identifier_bindings(model: Model) -> Iterable[Diagnostic]:
                 if isinstance(name, str) and name not in ids:
                     yield error(model, "S3015", member.id,
                                 f"The @resourceIdentifier trait names `{name}`, which is not an identifier "
-                                f"of resource `{resource.id}` (identifiers: {', '.join(sorted(ids)) or 'none'})",
-                                "ResourceIdentifierBinding")
+                                f"of resource `{resource.id}` (identifiers: {', '.join(sorted(ids)) or 'none'})")
 
 
 def check_resource_identifiers(model: Model) -> Iterable[Diagnostic]:
@@ -169,7 +164,7 @@ def check_resource_identifiers(model: Model) -> Iterable[Diagnostic]:
             if shape is not None and shape.type not in _STRINGS:
                 yield error(model, "S3014", resource.id,
                             f"Resource identifier `{name}` targets `{target}`, a {shape.type} shape; "
-                            "identifiers must target string shapes", "ResourceIdentifier")
+                            "identifiers must target string shapes")
         for parent_id in parents(model, resource.id):
             parent = model.shapes.get(parent_id)
             if parent is None:
@@ -179,12 +174,11 @@ def check_resource_identifiers(model: Model) -> Iterable[Diagnostic]:
                 if mine is None:
                     yield error(model, "S3013", resource.id,
                                 f"Resource `{resource.id}` is bound as a child of `{parent_id}` but does not "
-                                f"define its parent's identifier `{name}`", "ResourceIdentifier")
+                                f"define its parent's identifier `{name}`")
                 elif mine != target:
                     yield error(model, "S3013", resource.id,
                                 f"Resource `{resource.id}` is bound as a child of `{parent_id}`, but its "
-                                f"identifier `{name}` targets `{mine}` instead of the parent's `{target}`",
-                                "ResourceIdentifier")
+                                f"identifier `{name}` targets `{mine}` instead of the parent's `{target}`")
 
 
 def check_resource_containment(model: Model) -> Iterable[Diagnostic]:
@@ -214,8 +208,7 @@ def check_resource_containment(model: Model) -> Iterable[Diagnostic]:
     for start in sorted(on_cycle):
         if start not in model.prelude_ids:
             yield error(model, "S3016", start,
-                        f"Resource `{start}` is contained in itself through its child resources",
-                        "ResourceCycle")
+                        f"Resource `{start}` is contained in itself through its child resources")
 
 
 def _target_kind(model: Model, owner: Shape, target: str | None, allowed: tuple[str, ...],
@@ -225,7 +218,7 @@ def _target_kind(model: Model, owner: Shape, target: str | None, allowed: tuple[
         return None
     return error(model, "S3018", owner.id,
                  f"The {what} of `{owner.id}` targets `{target}`, a {shape.type} shape; it must target "
-                 f"{' or '.join(allowed)} shapes", "Target")
+                 f"{' or '.join(allowed)} shapes")
 
 
 def check_relationship_targets(model: Model) -> Iterable[Diagnostic]:
@@ -252,7 +245,7 @@ def check_relationship_targets(model: Model) -> Iterable[Diagnostic]:
                 elif ERROR not in target.traits:
                     found.append(error(model, "S3018", shape.id,
                                        f"`{shape.id}` lists `{e}` as an error, but it is not marked with the "
-                                       "@error trait", "Target"))
+                                       "@error trait"))
         if shape.type in ("service", "resource"):
             for o in shape.operations:
                 found.append(_target_kind(model, shape, o, ("operation",), "operation binding"))
@@ -270,11 +263,11 @@ def check_relationship_targets(model: Model) -> Iterable[Diagnostic]:
             if target.type in ("service", "resource", "operation"):
                 found.append(error(model, "S3018", member.id,
                                    f"Member `{member.id}` targets `{target.id}`, a {target.type} shape; members "
-                                   "cannot target service, resource or operation shapes", "Target"))
+                                   "cannot target service, resource or operation shapes"))
             elif shape.type == "map" and member.name == "key" and target.type not in _STRINGS:
                 found.append(error(model, "S3018", member.id,
                                    f"Map key `{member.id}` targets `{target.id}`, a {target.type} shape; map "
-                                   "keys must target string shapes", "Target"))
+                                   "keys must target string shapes"))
         yield from (d for d in found if d is not None)
 
 
@@ -322,14 +315,14 @@ def check_property_bindings(model: Model) -> Iterable[Diagnostic]:
                         if name not in resource.properties:
                             yield error(model, "S3017", member.id,
                                         f"The @property trait of `{member.id}` names `{name}`, which is not a "
-                                        f"property of resource `{resource.id}`", "ResourceOperationInputOutput")
+                                        f"property of resource `{resource.id}`")
                             continue
                     if name in resource.properties and resource.properties[name] != member.target \
                             and name not in resource.identifiers:
                         yield error(model, "S3017", member.id,
                                     f"Member `{member.id}` is bound to property `{name}` of resource "
                                     f"`{resource.id}`, but targets `{member.target}` instead of "
-                                    f"`{resource.properties[name]}`", "ResourceOperationInputOutput")
+                                    f"`{resource.properties[name]}`")
 
 
 __all__ = [

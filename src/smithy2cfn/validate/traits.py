@@ -91,13 +91,12 @@ def check_trait_targets(model: Model) -> Iterable[Diagnostic]:
                     noted.add(tid)
                     yield diag(model, "S3008", Severity.NOTE, node,
                                f"the selector of trait `{tid}` cannot be evaluated ({shorten(str(e), 300)}); "
-                               "where it may be applied is not checked", "TraitTarget")
+                               "where it may be applied is not checked")
                 continue
             if not engine.matches(sel, node):
                 yield error(model, "S3001", node,
                             f"Trait `{tid}` cannot be applied to `{node}`. This trait may only be "
-                            f"applied to shapes that match the following selector: {' '.join(text.split())}",
-                            "TraitTarget")
+                            f"applied to shapes that match the following selector: {' '.join(text.split())}")
 
 
 def check_selectors(model: Model) -> Iterable[Diagnostic]:
@@ -119,7 +118,6 @@ def check_selectors(model: Model) -> Iterable[Diagnostic]:
             except SelectorTooDeep as e:
                 yield error(model, "S3009", node,
                             f"the selector of @{tid.split('#')[-1]} on `{node}` is too deeply nested: {e}",
-                            "TraitValue",
                             hint=f"nest selector functions at most {MAX_SELECTOR_NESTING} levels deep")
             except SelectorError:
                 continue  # unsupported syntax: a NOTE where the selector is used (S3008)
@@ -143,7 +141,7 @@ def check_pattern_traits(model: Model) -> Iterable[Diagnostic]:
         compiled, kind, reason = compile_pattern(pattern)
         if kind == "limit":
             yield error(model, "S3020", node, f"the @pattern of `{node}` cannot be compiled: {reason}",
-                        "TraitValue", hint="simplify the regular expression")
+                        hint="simplify the regular expression")
 
 
 def check_trait_conflicts(model: Model) -> Iterable[Diagnostic]:
@@ -167,7 +165,7 @@ def check_trait_conflicts(model: Model) -> Iterable[Diagnostic]:
                     reported.add(pair)
                     yield error(model, "S3002", node,
                                 f"Found the `{tid}` trait applied to this shape, but it conflicts with "
-                                f"the `{other}` trait, which is also applied", "TraitConflict")
+                                f"the `{other}` trait, which is also applied")
 
 
 def check_structurally_exclusive(model: Model) -> Iterable[Diagnostic]:
@@ -196,8 +194,7 @@ def check_structurally_exclusive(model: Model) -> Iterable[Diagnostic]:
             if len(names) > 1:
                 yield error(model, "S3005", shape.id,
                             f"The `{tid}` trait can be applied to (or targeted by) only one member of a "
-                            f"shape, but these members use it: {', '.join(sorted(names))}",
-                            "StructurallyExclusiveTrait")
+                            f"shape, but these members use it: {', '.join(sorted(names))}")
 
 
 def check_unstable_traits(model: Model) -> Iterable[Diagnostic]:
@@ -211,8 +208,7 @@ def check_unstable_traits(model: Model) -> Iterable[Diagnostic]:
             definition = model.shapes.get(tid)
             if definition is not None and "smithy.api#unstable" in definition.traits \
                     and TRAIT in definition.traits:
-                yield warning(model, "S3006", node, f"This shape applies a trait that is unstable: {tid}",
-                              "UnstableTrait")
+                yield warning(model, "S3006", node, f"This shape applies a trait that is unstable: {tid}")
 
 
 # --------------------------------------------------------------------------- trait values
