@@ -48,8 +48,6 @@ from smithy2cfn.model.shapes import (
 from smithy2cfn.model.traits import UNIT
 
 _NUMERIC_BOOL = {"byte": 0, "short": 0, "integer": 0, "long": 0, "float": 0, "double": 0, "boolean": False}
-_PRIMITIVES = {f"smithy.api#Primitive{n}": v for n, v in (
-    ("Byte", 0), ("Short", 0), ("Integer", 0), ("Long", 0), ("Float", 0), ("Double", 0), ("Boolean", False))}
 
 
 # --------------------------------------------------------------------------- discovery

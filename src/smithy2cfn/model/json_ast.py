@@ -377,15 +377,6 @@ def read_json_ast(text: str, path: str) -> SourceDocument:
     return doc
 
 
-def _valid_absolute_id(text: str) -> bool:
-    return bool(_ID.match(text))
-
-
-def is_absolute_shape_id(text: Any) -> bool:
-    """True when ``text`` is a syntactically valid absolute shape ID (Smithy 2.0 §"Shape ID")."""
-    return isinstance(text, str) and _valid_absolute_id(text)
-
-
 # --- Writing ---------------------------------------------------------------------------------
 
 def _ref(shape_id: str) -> dict[str, str]:

@@ -157,7 +157,6 @@ class IdlFile:
     path: str
     version: str = "1.0"
     namespace: str | None = None
-    namespace_span: Span | None = None
     control: dict[str, Any] = field(default_factory=dict)
     uses: list[UseDef] = field(default_factory=list)
     metadata: dict[str, Any] = field(default_factory=dict)
@@ -427,7 +426,6 @@ class _Walker:
                     if not _NAMESPACE.match(ns):
                         self.syntax(f"invalid namespace '{ns}'", ns_tree)
                     f.namespace = ns
-                    f.namespace_span = span
                 phase = max(phase, 2)
             elif data == "use_statement":
                 if f.namespace is None:

@@ -523,12 +523,13 @@ class SelectorEngine:
     # ---- relationships (§"Relationships"; reference ``NeighborSelector``)
     def forward(self, node: str) -> list[tuple[str, str]]:
         """``(selector label, neighbor ID)`` for every relationship ``>`` follows from
-        ``node``: the valid relationships of :func:`~smithy2cfn.model.relationships.relationships`
-        but the member → container one; ``""`` labels the member → target edge."""
+        ``node``: the valid directed relationships of
+        :func:`~smithy2cfn.model.relationships.relationships` (all but member → container);
+        ``""`` labels the member → target edge."""
         cached = self._fwd.get(node)
         if cached is None:
             cached = [(rel.type.label or "", rel.neighbor) for rel in self._neighbors.neighbors(node)
-                      if rel.is_valid and rel.type is not RelationshipType.MEMBER_CONTAINER]
+                      if rel.is_valid and rel.type.directed]
             self._fwd[node] = cached
         return cached
 
@@ -538,8 +539,7 @@ class SelectorEngine:
     def reverse(self, node: str) -> list[tuple[str, str]]:
         """``(selector label, source ID)`` for every relationship ``<`` follows back to
         ``node`` (no trait edges)."""
-        return [(rel.type.label or "", rel.shape) for rel in self._neighbors.reverse(node)
-                if rel.type is not RelationshipType.MEMBER_CONTAINER]
+        return [(rel.type.label or "", rel.shape) for rel in self._neighbors.reverse(node) if rel.type.directed]
 
     def _synthetic(self, node: str, rels: tuple[str, ...], forward: bool) -> list[str]:
         """The deprecated relationships the reference's selector still accepts (reference
