@@ -45,7 +45,18 @@ from smithy2cfn.model.shapes import (
     Shape,
     ShapeId,
 )
-from smithy2cfn.model.traits import UNIT
+from smithy2cfn.model.traits import (
+    BOX,
+    DEFAULT,
+    DOCUMENTATION,
+    ENUM_VALUE,
+    MIXIN,
+    PRIVATE,
+    REQUIRED,
+    STREAMING,
+    TRAIT,
+    UNIT,
+)
 
 _NUMERIC_BOOL = {"byte": 0, "short": 0, "integer": 0, "long": 0, "float": 0, "double": 0, "boolean": False}
 
@@ -435,7 +446,7 @@ class _Assembler:
                 self._warned.add(trait_id)
                 self.diags.warning("S2010", f"unknown trait '{trait_id}' (no definition is loaded); "
                                    "it is kept as is (reported once, where first applied)", span, owner)
-        elif "smithy.api#trait" not in _as_dict(trait_shape.get("traits")):
+        elif TRAIT not in _as_dict(trait_shape.get("traits")):
             self.diags.error("S2011", f"'{trait_id}' is applied as a trait but is not a trait "
                              "definition", span, owner)
         if value is None and trait_shape is not None:
@@ -468,7 +479,7 @@ class _Assembler:
                 if kind in ("list", "set") and isinstance(out[tid], list) and isinstance(value, list):
                     out[tid] = out[tid] + [v for v in value if v not in out[tid]]
                     continue
-                if tid == "smithy.api#documentation" and source == "apply":
+                if tid == DOCUMENTATION and source == "apply":
                     out[tid] = value
                     continue
                 self.diags.error("S2013", f"conflicting values for trait '{tid}' on '{owner}' "
@@ -570,7 +581,7 @@ class _Assembler:
     def _check_versioned_trait(self, doc: SourceDocument, owner: str, trait_id: str, span: Span | None) -> None:
         """Traits a model version does not allow: ``@box`` in IDL 2.0 (the reference's
         ``Version.validateVersionedTrait``)."""
-        if trait_id == "smithy.api#box" and doc.version == "2.0" and ShapeId.root(owner) not in self.prelude_ids:
+        if trait_id == BOX and doc.version == "2.0" and ShapeId.root(owner) not in self.prelude_ids:
             self.diags.error("S2026", "@box is not supported in Smithy IDL 2.0; use @default (or no "
                              "@default for a nullable member) instead", span, owner)
 
@@ -606,7 +617,7 @@ class _Assembler:
         shape.mixins = mixins
         mixin_shapes = [self.model.shapes[m] for m in mixins if m in self.model.shapes]
         for m in mixin_shapes:
-            if "smithy.api#mixin" not in m.traits:
+            if MIXIN not in m.traits:
                 self.diags.error("S2021", f"'{m.id}' is used as a mixin but has no @mixin trait",
                                  shape.span, shape_id)
             elif m.type != kind:
@@ -616,10 +627,10 @@ class _Assembler:
         # traits: mixins first, then local, then apply
         inherited: dict[str, Any] = {}
         for m in mixin_shapes:
-            local_only = {t for t in _as_list(_as_dict(m.traits.get("smithy.api#mixin")).get("localTraits"))
+            local_only = {t for t in _as_list(_as_dict(m.traits.get(MIXIN)).get("localTraits"))
                           if isinstance(t, str)}
             for tid, value in m.traits.items():
-                if tid == "smithy.api#mixin" or tid in local_only:
+                if tid == MIXIN or tid in local_only:
                     continue
                 inherited[tid] = value
         local = self._local_traits(shape_id, body.get("traits"))
@@ -709,7 +720,7 @@ class _Assembler:
         traits = set(_as_dict(res.get("traits")))
         for apply, _ in self.applied.get(resource_id, []):
             traits |= set(apply.traits)
-        if "smithy.api#private" in traits:
+        if PRIVATE in traits:
             self.diags.items.append(Diagnostic(
                 "S2027", Severity.DANGER,
                 f"'{shape.id}' is for '{resource_id}', a @private resource of another namespace "
@@ -795,10 +806,10 @@ class _Assembler:
                 member.introduced_traits = dict(again[name])
         if shape.type == "enum":
             for name, member in members.items():
-                if "smithy.api#enumValue" not in member.traits:
-                    member.traits["smithy.api#enumValue"] = name
+                if ENUM_VALUE not in member.traits:
+                    member.traits[ENUM_VALUE] = name
                     if member.from_mixin is None:
-                        member.introduced_traits["smithy.api#enumValue"] = name
+                        member.introduced_traits[ENUM_VALUE] = name
         shape.members = members
 
     def _elided_target(self, shape: Shape, name: str, for_resource: Any, members: dict[str, Member]) -> str | None:
@@ -870,17 +881,17 @@ def _upgrade_v1(model: Model, v1_shapes: set[str]) -> None:
         shape = model.shapes.get(sid)
         if shape is None:
             continue
-        if shape.type in _NUMERIC_BOOL and "smithy.api#box" not in shape.traits \
-                and "smithy.api#default" not in shape.traits:
-            shape.traits["smithy.api#default"] = _NUMERIC_BOOL[shape.type]
-            shape.introduced_traits["smithy.api#default"] = _NUMERIC_BOOL[shape.type]
+        if shape.type in _NUMERIC_BOOL and BOX not in shape.traits \
+                and DEFAULT not in shape.traits:
+            shape.traits[DEFAULT] = _NUMERIC_BOOL[shape.type]
+            shape.introduced_traits[DEFAULT] = _NUMERIC_BOOL[shape.type]
 
     def boxed(target: Shape) -> bool:
-        if "smithy.api#box" in target.traits:
+        if BOX in target.traits:
             return True
         if target.id in v1_shapes:
             return False
-        default = target.traits.get("smithy.api#default")
+        default = target.traits.get(DEFAULT)
         if target.type == "boolean":
             return default is not False
         return isinstance(default, bool) or not isinstance(default, (int, float)) or default != 0
@@ -890,28 +901,28 @@ def _upgrade_v1(model: Model, v1_shapes: set[str]) -> None:
         if shape is None or shape.type != "structure":
             continue
         for member in shape.members.values():
-            if member.from_mixin or "smithy.api#default" in member.traits:
+            if member.from_mixin or DEFAULT in member.traits:
                 continue
             target = model.shapes.get(member.target)
             if target is None:
                 continue
-            member_boxed = "smithy.api#box" in member.traits
+            member_boxed = BOX in member.traits
             value: Any = ...
             if not member_boxed:
                 if target.type in _NUMERIC_BOOL and not boxed(target):
                     value = _NUMERIC_BOOL[target.type]
-                elif (target.type == "blob" and "smithy.api#streaming" in target.traits
-                      and "smithy.api#required" not in member.traits
-                      and "smithy.api#box" not in target.traits):
+                elif (target.type == "blob" and STREAMING in target.traits
+                      and REQUIRED not in member.traits
+                      and BOX not in target.traits):
                     value = ""
             else:
                 value = None
             if value is ...:
                 continue
-            member.traits.pop("smithy.api#box", None)
-            member.introduced_traits.pop("smithy.api#box", None)
-            member.traits["smithy.api#default"] = value
-            member.introduced_traits["smithy.api#default"] = value
+            member.traits.pop(BOX, None)
+            member.introduced_traits.pop(BOX, None)
+            member.traits[DEFAULT] = value
+            member.introduced_traits[DEFAULT] = value
 
 
 def assemble(prelude_docs: list[SourceDocument], docs: list[SourceDocument], diags: Diagnostics) -> Model:

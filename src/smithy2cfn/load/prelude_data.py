@@ -43,7 +43,8 @@ DOCUMENTS_FILE = "prelude-documents.json"
 #: result is made of; a change to any of them changes :func:`key`.
 FRONT_END_MODULES: tuple[str, ...] = (
     "parse/idl.py", "parse/lower.py", "parse/strings.py", "parse/syntax.py", "parse/tables.py",
-    "model/document.py", "model/jsonread.py", "load/prelude_data.py", "model/nodes.py", "diagnostics.py",
+    "model/document.py", "model/jsonread.py", "load/prelude_data.py", "model/nodes.py", "model/traits.py",
+    "diagnostics.py",
     "prelude/__init__.py",
 )
 _MARK = "\0"

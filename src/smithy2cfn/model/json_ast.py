@@ -45,7 +45,7 @@ from smithy2cfn.model.document import ApplyStatement, SourceDocument
 from smithy2cfn.model.jsonread import BigNumber, JsonText, parse_json
 from smithy2cfn.model.relationships import LIFECYCLE_RELATIONSHIPS, NeighborIndex, RelationshipType
 from smithy2cfn.model.shapes import Member, Model, Shape
-from smithy2cfn.model.traits import UNIT
+from smithy2cfn.model.traits import BOX, UNIQUE_ITEMS, UNIT
 
 _ID = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*#[A-Za-z_][A-Za-z0-9_]*(\$[A-Za-z_][A-Za-z0-9_]*)?\Z")
 _IDENTIFIER = re.compile(r"(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*\Z")
@@ -384,7 +384,7 @@ def _ref(shape_id: str) -> dict[str, str]:
 
 
 #: Traits the reference treats as synthetic and never writes in a 2.0 JSON AST.
-_SYNTHETIC = frozenset({"smithy.api#box"})
+_SYNTHETIC = frozenset({BOX})
 
 
 def _traits(traits: dict[str, Any]) -> dict[str, Any]:
@@ -432,7 +432,7 @@ def shape_to_json_ast(shape: Shape, model: Model) -> dict[str, dict[str, Any]]:
     if shape.type == "set":
         # Sets are not part of IDL 2.0: the reference writes them as lists with @uniqueItems.
         body["type"] = "list"
-        traits.setdefault("smithy.api#uniqueItems", {})
+        traits.setdefault(UNIQUE_ITEMS, {})
     if traits:
         body["traits"] = traits
     mixin_shapes = [model.shapes[m] for m in shape.mixins if m in model.shapes]

@@ -24,6 +24,7 @@ from smithy2cfn.model.relationships import (
 )
 from smithy2cfn.model.shapes import Member, Model, Shape
 from smithy2cfn.model.traits import (
+    IDEMPOTENCY_TOKEN,
     NESTED_PROPERTIES,
     NOT_PROPERTY,
     PROPERTY,
@@ -181,8 +182,8 @@ class IdentifierBindingIndex:
 
 #: Prelude traits marked ``@notProperty``; kept for models loaded without the prelude.
 BUILTIN_NOT_PROPERTY_TRAITS = frozenset({
-    "smithy.api#idempotencyToken", "smithy.api#resourceIdentifier",
-    "smithy.api#notProperty", "smithy.api#nestedProperties",
+    IDEMPOTENCY_TOKEN, RESOURCE_IDENTIFIER,
+    NOT_PROPERTY, NESTED_PROPERTIES,
 })
 
 

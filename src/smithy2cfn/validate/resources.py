@@ -16,7 +16,15 @@ from smithy2cfn.diagnostics import Diagnostic
 from smithy2cfn.model.knowledge import IdentifierBindingIndex
 from smithy2cfn.model.relationships import NeighborIndex, RelationshipType
 from smithy2cfn.model.shapes import LIFECYCLE_OPERATIONS, Model, Shape
-from smithy2cfn.model.traits import ERROR, IDEMPOTENT, MIXIN, READONLY, RESOURCE_IDENTIFIER
+from smithy2cfn.model.traits import (
+    ERROR,
+    IDEMPOTENT,
+    MIXIN,
+    NOT_PROPERTY,
+    PROPERTY,
+    READONLY,
+    RESOURCE_IDENTIFIER,
+)
 from smithy2cfn.validate.common import error, user_shapes
 
 _STRINGS = ("string", "enum")
@@ -273,11 +281,11 @@ def check_relationship_targets(model: Model) -> Iterable[Diagnostic]:
 
 def _not_property(model: Model, traits: dict) -> bool:
     """True for members marked ``@notProperty`` or with a trait that is itself ``@notProperty``."""
-    if "smithy.api#notProperty" in traits:
+    if NOT_PROPERTY in traits:
         return True
     for tid in traits:
         definition = model.shapes.get(tid)
-        if definition is not None and "smithy.api#notProperty" in definition.traits:
+        if definition is not None and NOT_PROPERTY in definition.traits:
             return True
     return False
 
@@ -308,7 +316,7 @@ def check_property_bindings(model: Model) -> Iterable[Diagnostic]:
                 for member in structure.members.values():
                     if _not_property(model, member.traits):
                         continue
-                    prop = member.traits.get("smithy.api#property")
+                    prop = member.traits.get(PROPERTY)
                     name = member.name
                     if isinstance(prop, dict) and isinstance(prop.get("name"), str):
                         name = prop["name"]

@@ -16,7 +16,20 @@ from typing import Any
 from smithy2cfn.diagnostics import Diagnostic, Severity
 from smithy2cfn.model.nodes import canonical, describe, is_number, number_problem, shorten
 from smithy2cfn.model.shapes import Model, Shape, ShapeId
-from smithy2cfn.model.traits import DEFAULT, ENUM_VALUE, MIXIN, REQUIRED, TRAIT
+from smithy2cfn.model.traits import (
+    DEFAULT,
+    ENUM,
+    ENUM_VALUE,
+    ID_REF,
+    LENGTH,
+    MIXIN,
+    PATTERN,
+    RANGE,
+    REQUIRED,
+    TRAIT,
+    UNIQUE_ITEMS,
+    UNSTABLE,
+)
 from smithy2cfn.validate.common import diag, error, user_nodes, user_shapes, warning
 from smithy2cfn.validate.patterns import PatternMatcher, compile_pattern
 from smithy2cfn.validate.selector import (
@@ -108,7 +121,7 @@ def check_selectors(model: Model) -> Iterable[Diagnostic]:
     shape whose trait holds the selector rather than a crash or a skipped check).
     """
     for node, traits in user_nodes(model):
-        for tid in (TRAIT, "smithy.api#idRef"):
+        for tid in (TRAIT, ID_REF):
             value = traits.get(tid)
             text = value.get("selector") if isinstance(value, dict) else None
             if not isinstance(text, str):
@@ -135,7 +148,7 @@ def check_pattern_traits(model: Model) -> Iterable[Diagnostic]:
     valid ECMA-262 or Java pattern (the schema check warns ``S4202``).
     """
     for node, traits in user_nodes(model):
-        pattern = traits.get("smithy.api#pattern")
+        pattern = traits.get(PATTERN)
         if not isinstance(pattern, str) or _is_mixin_node(model, node):
             continue
         compiled, kind, reason = compile_pattern(pattern)
@@ -206,7 +219,7 @@ def check_unstable_traits(model: Model) -> Iterable[Diagnostic]:
     for node, traits in user_nodes(model):
         for tid in traits:
             definition = model.shapes.get(tid)
-            if definition is not None and "smithy.api#unstable" in definition.traits \
+            if definition is not None and UNSTABLE in definition.traits \
                     and TRAIT in definition.traits:
                 yield warning(model, "S3006", node, f"This shape applies a trait that is unstable: {tid}")
 
@@ -325,7 +338,7 @@ class _NodeChecker:
             self._type_error(value, "array", shape, path)
             return []
         self._length(len(value), traits, shape, path, "items")
-        if "smithy.api#uniqueItems" in traits or shape.type == "set":
+        if UNIQUE_ITEMS in traits or shape.type == "set":
             seen: set[str] = set()
             for item in value:
                 key = canonical(item)
@@ -354,7 +367,7 @@ class _NodeChecker:
         return todo
 
     def _length(self, size: int, traits: dict, shape: Shape, path: str, unit: str) -> None:
-        length = traits.get("smithy.api#length")
+        length = traits.get(LENGTH)
         if not isinstance(length, dict):
             return
         lo, hi = length.get("min"), length.get("max")
@@ -375,14 +388,14 @@ class _NodeChecker:
             if allowed and value not in allowed:
                 self.add(path, f"String value provided for `{shape.id}` must be one of the following "
                                f"values: {', '.join(f'`{a}`' for a in allowed)}")
-        enum_trait = traits.get("smithy.api#enum")
+        enum_trait = traits.get(ENUM)
         if isinstance(enum_trait, list):
             allowed = sorted(e["value"] for e in enum_trait if isinstance(e, dict) and isinstance(e.get("value"), str))
             if allowed and value not in allowed:
                 self.add(path, f"String value provided for `{shape.id}` must be one of the following "
                                f"values: {', '.join(f'`{a}`' for a in allowed)}")
         self._length(len(value), traits, shape, path, "characters")
-        pattern = traits.get("smithy.api#pattern")
+        pattern = traits.get(PATTERN)
         if isinstance(pattern, str):
             # A pattern Python cannot compile is reported where it is applied
             # (check_pattern_traits, or S4202 for Java-only syntax); not checked here.
@@ -397,7 +410,7 @@ class _NodeChecker:
                                    f"regular expression {pattern}: matching takes too long (a pattern with "
                                    "nested repetitions, such as `(a+)+`, can take exponential time)",
                              Severity.WARNING)
-        id_ref = traits.get("smithy.api#idRef")
+        id_ref = traits.get(ID_REF)
         if isinstance(id_ref, dict) and self.constraints:
             self._id_ref(value, id_ref, path)
 
@@ -461,7 +474,7 @@ class _NodeChecker:
                 ints = sorted(a for a in allowed if isinstance(a, int) and not isinstance(a, bool))
                 self.add(path, f"Integer value provided for `{shape.id}` must be one of the following "
                                f"values: {', '.join(f'`{describe(a)}`' for a in ints)}")
-        rng = traits.get("smithy.api#range")
+        rng = traits.get(RANGE)
         if isinstance(rng, dict):
             lo, hi = rng.get("min"), rng.get("max")
             if is_number(lo) and value < lo:
