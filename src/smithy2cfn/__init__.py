@@ -6,8 +6,7 @@ The library API (see :mod:`smithy2cfn.api`): :func:`load`, :func:`validate`,
 
 from smithy2cfn.api import BuildResult, build, convert, load, render_schema, validate
 from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity, Span
-
-__version__ = "0.1.0"
+from smithy2cfn.version import __version__
 
 __all__ = [
     "BuildResult", "Diagnostic", "Diagnostics", "Severity", "Span",
