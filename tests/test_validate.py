@@ -385,6 +385,18 @@ structure S { r: R }
     assert ("S3018", "smithy.example#S$r") in got
 
 
+def test_an_explicit_identifier_binding_binds_without_required():
+    """The reference's IdentifierBindingIndex binds ``@resourceIdentifier`` members whether or
+    not they are ``@required``; the missing ``@required`` is the trait's selector's error
+    (TraitTarget), not a missing binding (ResourceIdentifierBinding)."""
+    out = check(idl('resource R { identifiers: { id: String } read: GetR }\n@readonly\n'
+                    'operation GetR { input := { @resourceIdentifier("id") other: String } }\n'))
+    assert codes(out) == [("S3001", "smithy.example#GetRInput$other")]
+    out = check(idl("resource R { identifiers: { id: String } read: GetR }\n@readonly\n"
+                    "operation GetR { input := { other: String } }\n"))
+    assert codes(out) == [("S3011", "smithy.example#GetR")]
+
+
 def test_property_bindings():
     out = check(idl("""
 resource R {
