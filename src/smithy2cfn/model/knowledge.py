@@ -134,10 +134,12 @@ class IdentifierBindingIndex:
         self._input: dict[tuple[str, str], dict[str, str]] = {}
         self._output: dict[tuple[str, str], dict[str, str]] = {}
         self._collection: set[tuple[str, str]] = set()
+        index = model.knowledge(NeighborIndex)
         for resource in model.shapes.values():
             if resource.type != "resource":
                 continue
-            collection = {resource.create, resource.list, *resource.collection_operations}
+            collection = {rel.neighbor for rel in index.neighbors(resource.id)
+                          if rel.type.is_collection_operation_binding}
             for op_id in operations_of(resource):
                 op = model.shapes.get(op_id)
                 if op is None or op.type != "operation":

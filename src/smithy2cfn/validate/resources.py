@@ -14,8 +14,8 @@ from collections.abc import Iterable
 
 from smithy2cfn.diagnostics import Diagnostic
 from smithy2cfn.model.knowledge import IdentifierBindingIndex
-from smithy2cfn.model.relationships import NeighborIndex, RelationshipType
-from smithy2cfn.model.shapes import LIFECYCLE_OPERATIONS, Model, Shape
+from smithy2cfn.model.relationships import LIFECYCLE_RELATIONSHIPS, NeighborIndex, RelationshipType
+from smithy2cfn.model.shapes import Model, Shape
 from smithy2cfn.model.traits import (
     ERROR,
     IDEMPOTENT,
@@ -198,7 +198,9 @@ def check_resource_containment(model: Model) -> Iterable[Diagnostic]:
     merely contains one is not): the strongly connected components of the ``resources``
     graph with more than one resource, or one that binds itself. Linear in the bindings.
     """
-    children = {s.id: [c for c in s.resources if c in model.shapes and model.shapes[c].type == "resource"]
+    index = model.knowledge(NeighborIndex)
+    children = {s.id: [rel.neighbor for rel in index.neighbors(s.id) if rel.type is RelationshipType.RESOURCE
+                       and rel.is_valid and model.shapes[rel.neighbor].type == "resource"]
                 for s in model.shapes.values() if s.type == "resource"}
     try:
         graphlib.TopologicalSorter(children).prepare()
@@ -219,14 +221,17 @@ def check_resource_containment(model: Model) -> Iterable[Diagnostic]:
                         f"Resource `{start}` is contained in itself through its child resources")
 
 
-def _target_kind(model: Model, owner: Shape, target: str | None, allowed: tuple[str, ...],
-                 what: str) -> Diagnostic | None:
-    shape = model.shapes.get(target) if target else None
-    if shape is None or shape.type in allowed:
-        return None
-    return error(model, "S3018", owner.id,
-                 f"The {what} of `{owner.id}` targets `{target}`, a {shape.type} shape; it must target "
-                 f"{' or '.join(allowed)} shapes")
+#: What each relationship of a service, resource or operation must target: relationship
+#: type → (allowed shape types, how the message names the relationship).
+_TARGETS: dict[RelationshipType, tuple[tuple[str, ...], str]] = {
+    RelationshipType.INPUT: (("structure",), "input"),
+    RelationshipType.OUTPUT: (("structure",), "output"),
+    RelationshipType.ERROR: (("structure",), "error"),
+    RelationshipType.OPERATION: (("operation",), "operation binding"),
+    RelationshipType.RESOURCE: (("resource",), "resource binding"),
+    RelationshipType.COLLECTION_OPERATION: (("operation",), "collection operation binding"),
+    **{kind: (("operation",), f"`{name}` operation") for name, kind in LIFECYCLE_RELATIONSHIPS.items()},
+}
 
 
 def check_relationship_targets(model: Model) -> Iterable[Diagnostic]:
@@ -236,47 +241,38 @@ def check_relationship_targets(model: Model) -> Iterable[Diagnostic]:
     resources, ``errors`` → ``@error`` structures), §"Operation" (``input``/``output`` →
     structures, ``errors`` → ``@error`` structures), §"Resource" (lifecycle and
     ``operations`` → operations, ``resources`` → resources); model.rst §"Member" (a member
-    cannot target a service, resource, operation or member; map keys target strings).
+    cannot target a service, resource, operation or member; map keys target strings). The
+    relationships are the shape's :func:`~smithy2cfn.model.relationships.relationships`
+    (a broken reference is the loader's ``S2001``).
     """
+    index = model.knowledge(NeighborIndex)
     for shape in user_shapes(model):
-        found: list[Diagnostic | None] = []
-        if shape.type == "operation":
-            found.append(_target_kind(model, shape, shape.input, ("structure",), "input"))
-            found.append(_target_kind(model, shape, shape.output, ("structure",), "output"))
-        if shape.type in ("operation", "service"):
-            for e in shape.errors:
-                target = model.shapes.get(e)
-                if target is None:
-                    continue
-                if target.type != "structure":
-                    found.append(_target_kind(model, shape, e, ("structure",), "error"))
-                elif ERROR not in target.traits:
-                    found.append(error(model, "S3018", shape.id,
-                                       f"`{shape.id}` lists `{e}` as an error, but it is not marked with the "
-                                       "@error trait"))
-        if shape.type in ("service", "resource"):
-            for o in shape.operations:
-                found.append(_target_kind(model, shape, o, ("operation",), "operation binding"))
-            for r in shape.resources:
-                found.append(_target_kind(model, shape, r, ("resource",), "resource binding"))
-        if shape.type == "resource":
-            for k in LIFECYCLE_OPERATIONS:
-                found.append(_target_kind(model, shape, getattr(shape, k), ("operation",), f"`{k}` operation"))
-            for o in shape.collection_operations:
-                found.append(_target_kind(model, shape, o, ("operation",), "collection operation binding"))
-        for member in shape.members.values():
-            target = model.shapes.get(member.target)
+        for rel in index.neighbors(shape.id):
+            rule = _TARGETS.get(rel.type)
+            target = model.shapes.get(rel.neighbor) if rule is not None else None
             if target is None:
                 continue
-            if target.type in ("service", "resource", "operation"):
-                found.append(error(model, "S3018", member.id,
-                                   f"Member `{member.id}` targets `{target.id}`, a {target.type} shape; members "
-                                   "cannot target service, resource or operation shapes"))
-            elif shape.type == "map" and member.name == "key" and target.type not in _STRINGS:
-                found.append(error(model, "S3018", member.id,
-                                   f"Map key `{member.id}` targets `{target.id}`, a {target.type} shape; map "
-                                   "keys must target string shapes"))
-        yield from (d for d in found if d is not None)
+            allowed, what = rule
+            if target.type not in allowed:
+                yield error(model, "S3018", shape.id,
+                            f"The {what} of `{shape.id}` targets `{target.id}`, a {target.type} shape; it must "
+                            f"target {' or '.join(allowed)} shapes")
+            elif rel.type is RelationshipType.ERROR and ERROR not in target.traits:
+                yield error(model, "S3018", shape.id,
+                            f"`{shape.id}` lists `{target.id}` as an error, but it is not marked with the @error trait")
+        for member in shape.members.values():
+            for rel in index.neighbors(member.id):
+                target = model.shapes.get(rel.neighbor) if rel.type is RelationshipType.MEMBER_TARGET else None
+                if target is None:
+                    continue
+                if target.type in ("service", "resource", "operation"):
+                    yield error(model, "S3018", member.id,
+                                f"Member `{member.id}` targets `{target.id}`, a {target.type} shape; members "
+                                "cannot target service, resource or operation shapes")
+                elif shape.type == "map" and member.name == "key" and target.type not in _STRINGS:
+                    yield error(model, "S3018", member.id,
+                                f"Map key `{member.id}` targets `{target.id}`, a {target.type} shape; map "
+                                "keys must target string shapes")
 
 
 def _not_property(model: Model, traits: dict) -> bool:
