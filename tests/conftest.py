@@ -29,6 +29,18 @@ def update_goldens(request) -> bool:
     return bool(request.config.getoption("--update-goldens"))
 
 
+def read_golden(path: Path, actual: str, update: bool) -> str:
+    """The golden text at ``path`` to compare ``actual`` with. With ``--update-goldens``
+    (``update``) ``actual`` is written there first; otherwise a missing golden fails the test
+    (it is never written silently, so a test cannot pass by writing what it checks)."""
+    if update:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(actual, encoding="utf-8")
+    if not path.exists():
+        pytest.fail(f"golden file {path} is missing: run `pytest --update-goldens`, then review it")
+    return path.read_text(encoding="utf-8")
+
+
 # ---------------------------------------------------------------- conformance counts
 
 _RESULTS: dict[str, dict[str, bool]] = {}

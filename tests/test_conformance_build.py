@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from rpdk.core.data_loaders import load_resource_spec  # the CloudFormation CLI's own loader (test dependency)
 
 from conftest import SHARED, record_result
 from smithy2cfn.cli import main
@@ -40,9 +41,8 @@ def run_build(suite: str, case: dict, out: Path):
 
 def check_with_cloudformation_cli(path: Path) -> None:
     """Load a schema file with the CloudFormation CLI's own loader (raises when it rejects it)."""
-    data_loaders = pytest.importorskip("rpdk.core.data_loaders", reason="cloudformation-cli not installed")
     with path.open(encoding="utf-8") as f:
-        data_loaders.load_resource_spec(f)
+        load_resource_spec(f)
 
 
 def check_case(suite: str, case: dict, tmp_path: Path) -> None:

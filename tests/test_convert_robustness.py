@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rpdk.core.data_loaders import load_resource_spec  # the CloudFormation CLI's own loader (test dependency)
 
 from smithy2cfn import api
 from smithy2cfn.diagnostics import Diagnostics
@@ -29,10 +30,6 @@ from smithy2cfn.load import load_texts
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "convert"
 
-try:  # the CloudFormation CLI's own schema loader (package cloudformation-cli)
-    from rpdk.core.data_loaders import load_resource_spec
-except ImportError:  # pragma: no cover - the CLI is a test dependency
-    load_resource_spec = None
 
 
 def convert_texts(sources: list[tuple[str, str]], config: dict | None = None):
@@ -56,8 +53,7 @@ def assert_valid_schemas(schemas: dict[str, dict]) -> None:
     assert schemas
     for name, schema in schemas.items():
         assert [d for d in check_schema(schema, name) if d.is_error] == [], name
-        if load_resource_spec is not None:
-            load_resource_spec(io.StringIO(json.dumps(schema)))
+        load_resource_spec(io.StringIO(json.dumps(schema)))
 
 
 def build_fixture(name: str, config: dict | None = None) -> dict[str, dict]:

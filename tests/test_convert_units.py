@@ -221,15 +221,10 @@ structure Tag { key: String }
 
 def test_mixin_member_refined_with_apply() -> None:
     """The reference fails on this model; the spec implies the applied documentation."""
-    import pytest
+    from smithy2cfn.load import load_texts
 
-    try:
-        from smithy2cfn.load import load_texts
-
-        diags = Diagnostics()
-        model = load_texts([("m.smithy", MIXIN_APPLY_MODEL)], diags)
-    except ImportError as e:
-        pytest.skip(f"IDL loading not available: {e}")
+    diags = Diagnostics()
+    model = load_texts([("m.smithy", MIXIN_APPLY_MODEL)], diags)
     schema = convert(model, CfnConfig(organization_name="Smithy"), diags)["smithy-svc-foo.json"]
     assert schema["properties"]["Name"] == {"type": "string", "description": "refined"}
     assert schema["definitions"]["Tag"]["properties"] == {"Key": {"type": "string"}}

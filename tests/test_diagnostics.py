@@ -56,3 +56,16 @@ def test_a_long_source_line_is_shown_as_a_window_around_the_column():
     assert shown[caret.index("^"):caret.index("^") + 3] == "BAD" and caret.count("^") == 3
     short = Diagnostic("S1001", Severity.ERROR, "bad", Span("m.smithy", 1, 3, 1, 6)).format_text("abBADc")
     assert short.splitlines()[1].endswith("abBADc") and "…" not in short
+
+
+def test_a_code_gets_its_reference_event_id_and_usual_severity():
+    diags = Diagnostics()
+    unresolved = diags.error("S2001", "member targets 'a#B', which is not defined")
+    duplicate = diags.add("S2002", None, "shape 'a#A' is defined more than once")
+    assert (unresolved.event_id, duplicate.event_id, duplicate.severity) == ("Target", "Model", Severity.ERROR)
+    # the caller's event ID wins (S3031 is EnumShape or IntEnumShape); codes the reference
+    # has no event for, and codes that are not ours, have none
+    assert Diagnostic("S3031", Severity.ERROR, "x", event_id="IntEnumShape").event_id == "IntEnumShape"
+    assert Diagnostic("S4009", Severity.ERROR, "x").event_id is None
+    assert Diagnostic("X123", Severity.ERROR, "x").event_id is None
+    assert json.loads(format_diagnostics([unresolved], fmt="json"))["eventId"] == "Target"

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from conftest import REPO, SHARED
 from smithy2cfn import api
 from smithy2cfn.diagnostics import Diagnostics
-from smithy2cfn.emit.json_ast import model_to_json_ast
 from smithy2cfn.load import load_texts
+from smithy2cfn.model.json_ast import model_to_json_ast
 
 
 def _seeds() -> list[bytes]:

@@ -1,6 +1,6 @@
 """Hostile inputs: every class of bad input is a located diagnostic, never a traceback or a hang.
 
-1. JSON AST values of the wrong type anywhere in a shape entry (``load/json_ast.py``).
+1. JSON AST values of the wrong type anywhere in a shape entry (``model/json_ast.py``).
 2. JSON strictness and depth (JSON AST models, config files) and IDL number literals.
 3. Settings and ``smithy-build.json`` of the wrong shape, through files and the library.
 4. Paths: FIFOs, devices, huge files, names too long, symbolic link loops, unreadable
@@ -32,10 +32,10 @@ from smithy2cfn import api
 from smithy2cfn.buildconfig import read_config_file
 from smithy2cfn.cli import main
 from smithy2cfn.diagnostics import Diagnostics, Severity
-from smithy2cfn.emit.json_ast import model_to_json_ast, render_json_ast
 from smithy2cfn.emit.mappers import json_add
 from smithy2cfn.load import load_texts
-from smithy2cfn.load.jsonread import MAX_NODE_DEPTH, BigNumber
+from smithy2cfn.model.json_ast import model_to_json_ast, render_json_ast
+from smithy2cfn.model.jsonread import MAX_NODE_DEPTH, BigNumber
 
 EXAMPLE = REPO / "examples" / "vault" / "model"
 SETTINGS = {"service": "acme.vault#VaultService", "organizationName": "Acme"}
@@ -316,6 +316,8 @@ def test_suppressions_metadata_of_the_wrong_type_does_not_crash() -> None:
         model = load_texts([("m.smithy", f'$version: "2"\nmetadata suppressions = {value}\nnamespace a\n'
                                          "@deprecated\nstring X\nstructure S { x: X }\n")], diags)
         api.validate(model, diags)
+        # every validator ran (an exception in one is an S3099 error) and nothing failed
+        assert not diags.has_errors, [d.format_text() for d in diags]
 
 
 # ---------------------------------------------------------------- 4. paths

@@ -126,3 +126,13 @@ def test_property_bindings():
     assert props.property_name(child_input["name"].id) == "name"
     assert not props.requires_property(child_input["parentId"])  # binds an identifier
     assert model.knowledge(IdentifierBindingIndex).binding_type("ex#Child", "ex#CreateChild") == "collection"
+
+
+def test_relationship_types_sharing_a_label_stay_distinct():
+    """MAP_KEY, LIST_MEMBER... all have the selector label "member" but are different types
+    (an enum with equal values would make them aliases of one another)."""
+    model = _model('$version: "2"\nnamespace ex\nmap M { key: String, value: Integer }\nlist L { member: String }\n')
+    assert [r.type for r in relationships(model, "ex#M")] == [RelationshipType.MAP_KEY, RelationshipType.MAP_VALUE]
+    assert [r.type for r in relationships(model, "ex#L")] == [RelationshipType.LIST_MEMBER]
+    assert len(set(RelationshipType)) == len(RelationshipType.__members__) == 25
+    assert {t.label for t in RelationshipType if t.is_member_binding} == {"member"}

@@ -8,8 +8,8 @@ shape: mixins as references, traits added to inherited members as ``apply`` entr
 from __future__ import annotations
 
 from smithy2cfn.diagnostics import Diagnostics
-from smithy2cfn.emit.json_ast import model_to_json_ast
 from smithy2cfn.load import load_texts
+from smithy2cfn.model.json_ast import model_to_json_ast
 
 NS = "smithy.example"
 
@@ -81,6 +81,23 @@ def test_operation_and_service_mixins_write_only_what_the_shape_introduces():
 def test_mixin_cycle_is_reported():
     _, diags = _load(_v2("@mixin\nstructure A with [B] {}\n@mixin\nstructure B with [A] {}\n"))
     assert "S2020" in _codes(diags)
+
+
+def test_mixin_cycle_is_reported_on_every_shape_on_it():
+    # The reference (LoaderShapeMap.sort) reports each participant; D only uses the cycle.
+    _, diags = _load(_v2("@mixin\nstructure A with [B] {}\n@mixin\nstructure B with [C] {}\n"
+                         "@mixin\nstructure C with [A] {}\nstructure D with [A] {}\n"))
+    on_cycle = sorted(d.shape_id for d in diags if d.code == "S2020")
+    assert on_cycle == [f"{NS}#A", f"{NS}#B", f"{NS}#C"]
+    a = next(d for d in diags if d.code == "S2020" and d.shape_id == f"{NS}#A")
+    assert f"'{NS}#B', '{NS}#C'" in a.message and a.span is not None and a.span.line == 4
+
+
+def test_mixins_are_built_first_and_the_model_keeps_definition_order():
+    model, diags = _load(_v2("structure A with [M] { a: String }\n@mixin\nstructure M { m: Integer }\n"))
+    assert not diags.has_errors
+    assert [s for s in model.shapes if s.startswith(NS)] == [f"{NS}#A", f"{NS}#M"]
+    assert list(model.shapes[f"{NS}#A"].members) == ["m", "a"]
 
 
 # --------------------------------------------------------------------------- elision

@@ -29,8 +29,8 @@ import pytest
 
 from conftest import SHARED, record_result
 from smithy2cfn.diagnostics import Diagnostics, Severity
-from smithy2cfn.emit.json_ast import model_to_json_ast
 from smithy2cfn.load import load_model, load_texts
+from smithy2cfn.model.json_ast import model_to_json_ast
 
 IDL = SHARED / "conformance" / "idl"
 

@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import json
 import math
-import os
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import read_golden
 from smithy2cfn.diagnostics import Severity
-from smithy2cfn.load.document import ANNOTATION
-from smithy2cfn.load.jsonread import BigNumber
+from smithy2cfn.model.document import ANNOTATION
+from smithy2cfn.model.jsonread import BigNumber
 from smithy2cfn.parse.idl import parse_idl
 from smithy2cfn.parse.lower import lower_idl
 
@@ -151,9 +151,6 @@ def _compare(doc, expected: dict) -> list[str]:
 
 # --------------------------------------------------------------------------- conformance
 
-_RESULTS: dict[str, bool] = {}
-
-
 @needs_shared
 @pytest.mark.parametrize("path", _valid_cases(), ids=lambda p: str(p.relative_to(VALID)))
 def test_valid_idl_matches_json_ast(path: Path) -> None:
@@ -167,7 +164,6 @@ def test_valid_idl_matches_json_ast(path: Path) -> None:
     expected = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"),
                           parse_constant=lambda c: float(c.replace("Infinity", "inf")))
     problems = _compare(doc, expected)
-    _RESULTS[path.name] = not problems
     assert not problems, "\n".join(problems)
 
 
@@ -252,16 +248,15 @@ def _golden_parts(doc) -> dict:
 
 
 @pytest.mark.parametrize("path", sorted(FIXTURES.glob("*.smithy")), ids=lambda p: p.stem)
-def test_golden_lowering(path: Path) -> None:
-    """``fixtures/parse/X.smithy`` lowers to ``X.json`` (set SMITHY2CFN_REGEN=1 to rewrite)."""
+def test_golden_lowering(path: Path, update_goldens: bool) -> None:
+    """``fixtures/parse/X.smithy`` lowers to ``X.json`` (``--update-goldens`` rewrites it)."""
     idl = parse_idl(path.read_text(encoding="utf-8"), path.name)
     assert not idl.diagnostics, [d.format_text() for d in idl.diagnostics]
     doc = lower_idl(idl, set(PRELUDE_IDS) | idl.defined_shape_ids())
     actual = _golden_json(doc)
-    golden = path.with_suffix(".json")
-    if os.environ.get("SMITHY2CFN_REGEN") or not golden.exists():
-        golden.write_text(json.dumps(actual, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    assert actual == json.loads(golden.read_text(encoding="utf-8"))
+    golden = read_golden(path.with_suffix(".json"), json.dumps(actual, indent=2, sort_keys=True) + "\n",
+                         update_goldens)
+    assert actual == json.loads(golden)
 
 
 # --------------------------------------------------------------------------- focused tests
@@ -477,9 +472,3 @@ def test_mutations_never_raise(text: str) -> None:
     for d in idl.diagnostics:
         assert d.span is not None and d.span.line >= 1
     lower_idl(idl, set(PRELUDE_IDS) | idl.defined_shape_ids())
-
-
-def test_zz_report_conformance_count() -> None:
-    """Prints passed/total of the valid-IDL conformance comparison (run with -s to see it)."""
-    if _RESULTS:
-        print(f"\nIDL valid conformance: {sum(_RESULTS.values())}/{len(_RESULTS)} passed")

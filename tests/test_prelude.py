@@ -4,7 +4,7 @@
 * every shape and trait of the reference prelude (``shared/reference/prelude``, read only
   here, never copied) is defined by our files with the same shape type, the same members,
   member targets and required-ness, and the same trait-ness;
-* every file parses without error diagnostics once ``smithy2cfn.parse.idl.parse_idl`` exists.
+* every file parses without error diagnostics.
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from smithy2cfn.parse.idl import parse_idl
+from smithy2cfn.parse.lower import lower_idl
 from smithy2cfn.prelude import PRELUDE_FILE_NAMES, PRELUDE_NAMESPACE, prelude_files
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
@@ -211,10 +213,6 @@ def test_shape_types_and_members_match_the_reference(
 
 
 def test_every_file_parses_without_errors() -> None:
-    idl = pytest.importorskip("smithy2cfn.parse.idl")
-    parse_idl = getattr(idl, "parse_idl", None)
-    if parse_idl is None:
-        pytest.skip("smithy2cfn.parse.idl.parse_idl is not available yet")
     failures = []
     for name, text in prelude_files():
         parsed = parse_idl(text, name)
@@ -227,18 +225,14 @@ def test_every_file_parses_without_errors() -> None:
 
 
 def _lowered_shapes(pairs: list[tuple[str, str]]) -> dict[str, dict]:
-    """Parse and lower files together into JSON AST shapes (skips if the front end is not ready)."""
-    idl = pytest.importorskip("smithy2cfn.parse.idl")
-    lower = pytest.importorskip("smithy2cfn.parse.lower")
-    if not hasattr(idl, "parse_idl") or not hasattr(lower, "lower_idl"):
-        pytest.skip("parse_idl / lower_idl are not available yet")
-    parsed = [idl.parse_idl(text, name) for name, text in pairs]
+    """Parse and lower files together into JSON AST shapes."""
+    parsed = [parse_idl(text, name) for name, text in pairs]
     known: set[str] = set()
     for p in parsed:
         known |= p.defined_shape_ids()
     shapes: dict[str, dict] = {}
     for p in parsed:
-        doc = lower.lower_idl(p, known)
+        doc = lower_idl(p, known)
         assert not [d for d in doc.diagnostics if d.is_error], p.path
         shapes.update(doc.ast["shapes"])
     return shapes

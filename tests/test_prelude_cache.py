@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from smithy2cfn import precompute
 from smithy2cfn.diagnostics import Diagnostic, Severity, Span
 from smithy2cfn.load import loader, prelude_data
-from smithy2cfn.load.document import ANNOTATION, ApplyStatement, SourceDocument
+from smithy2cfn.model.document import ANNOTATION, ApplyStatement, SourceDocument
 from smithy2cfn.parse import syntax, tables
 
 PACKAGE = Path(prelude_data.__file__).resolve().parents[1]
@@ -193,7 +193,7 @@ def test_no_cache_is_written_anywhere(tmp_path):
     for folder in (home, cache, tmp):
         folder.mkdir()
     env = {**os.environ, "HOME": str(home), "XDG_CACHE_HOME": str(cache), "TMPDIR": str(tmp)}
-    code = ("from smithy2cfn.load import loader; from smithy2cfn.load.document import ANNOTATION;"
+    code = ("from smithy2cfn.load import loader; from smithy2cfn.model.document import ANNOTATION;"
             "docs = loader._prelude_documents();"
             "print(any(v is ANNOTATION for d in docs for s in d.ast['shapes'].values()"
             " for v in (s.get('traits') or {}).values()))")

@@ -23,8 +23,8 @@ import smithy2cfn
 from smithy2cfn import api
 from smithy2cfn.derive import CfnResourceIndex
 from smithy2cfn.diagnostics import Diagnostics
-from smithy2cfn.load import json_ast
 from smithy2cfn.load.loader import load_texts
+from smithy2cfn.model import json_ast
 from smithy2cfn.model.knowledge import BottomUpIndex
 from smithy2cfn.model.relationships import NeighborIndex
 from smithy2cfn.parse import strings, syntax

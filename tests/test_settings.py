@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from conftest import FIXTURES, REPO
+from conftest import FIXTURES, REPO, read_golden
 from smithy2cfn import api
 
 MODEL = REPO / "examples" / "vault" / "model"
@@ -54,10 +54,8 @@ def test_setting(name: str, update_goldens: bool) -> None:
     assert not errors, errors
     (schema,) = result.schemas.values()
     assert purpose(schema)
-    golden = FIXTURES / "settings" / f"{name}.json"
-    if update_goldens or not golden.exists():
-        golden.write_text(api.render_schema(schema), encoding="utf-8")
-    assert schema == json.loads(golden.read_text(encoding="utf-8"))
+    golden = read_golden(FIXTURES / "settings" / f"{name}.json", api.render_schema(schema), update_goldens)
+    assert schema == json.loads(golden)
 
 
 def test_bad_settings_are_reported() -> None:

@@ -379,7 +379,7 @@ class Seeds:
             script = (
                 "import json,sys\n"
                 "from smithy2cfn.load import load_texts\nfrom smithy2cfn.diagnostics import Diagnostics\n"
-                "from smithy2cfn.emit.json_ast import model_to_json_ast, render_json_ast\n"
+                "from smithy2cfn.model.json_ast import model_to_json_ast, render_json_ast\n"
                 "out={}\n"
                 "for name, files in json.loads(sys.stdin.read()):\n"
                 "    d=Diagnostics(); m=load_texts(list(files.items()), d)\n"
@@ -1873,7 +1873,7 @@ def worker_main() -> None:
                 diags = list(dg)
                 res["rc"] = 1 if dg.has_errors else 0
             else:  # ast
-                from smithy2cfn.emit.json_ast import model_to_json_ast, render_json_ast
+                from smithy2cfn.model.json_ast import model_to_json_ast, render_json_ast
 
                 model, dg = api.load(paths)
                 diags = list(dg)

@@ -32,8 +32,7 @@ from smithy2cfn.api import (
     write_json_ast,
 )
 from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity, Span
-
-__version__ = "0.1.0"
+from smithy2cfn.version import __version__
 
 __all__ = [
     "AstResult", "BuildResult", "Diagnostic", "Diagnostics", "Extension", "Result", "Severity", "Span",

@@ -879,12 +879,12 @@ def build_from_config(
 
 def json_ast(model: Model, diags: Diagnostics) -> str | None:
     """The model as Smithy JSON AST text (prelude left out, keys sorted, 2-space indent,
-    trailing newline; :func:`smithy2cfn.emit.json_ast.model_to_json_ast`).
+    trailing newline; :func:`smithy2cfn.model.json_ast.model_to_json_ast`).
 
     Returns ``None`` after error ``S5011`` when the model cannot be written as strict JSON
     (a NaN or infinity, which the readers never make). Never raises on a loaded model.
     """
-    from smithy2cfn.emit.json_ast import model_to_json_ast, render_json_ast
+    from smithy2cfn.model.json_ast import model_to_json_ast, render_json_ast
 
     try:
         return render_json_ast(model_to_json_ast(model))

@@ -8,7 +8,7 @@ converter settings (or the one projection that has a ``cloudformation`` plugin).
 JSON object is taken as the settings themselves.
 
 The file is read like a model (:mod:`smithy2cfn.load.files`: regular files only, at most
-256 MiB) and parsed as strict JSON (:mod:`smithy2cfn.load.jsonread`). Every key of a
+256 MiB) and parsed as strict JSON (:mod:`smithy2cfn.model.jsonread`). Every key of a
 ``smithy-build.json`` is checked for its type, and the settings are checked
 (:meth:`CfnConfig.from_dict`); each problem is located at its key.
 """
@@ -23,7 +23,7 @@ from typing import Any
 from smithy2cfn.config import CfnConfig
 from smithy2cfn.diagnostics import Diagnostics, Span
 from smithy2cfn.load.files import decode_utf8, read_bytes
-from smithy2cfn.load.jsonread import JsonText, parse_json
+from smithy2cfn.model.jsonread import JsonText, parse_json
 
 _BUILD_KEYS = {"version", "sources", "imports", "plugins", "projections", "outputDirectory", "maven",
                "ignoreMissingPlugins"}

@@ -6,7 +6,9 @@ on bad input: they append diagnostics to a list and go on, so one run reports al
 problems it can find (the reference's ``ValidationEvent`` model, Smithy 2.0
 "Model validation").
 
-Code groups (see README "Diagnostics"):
+Every code is registered in :data:`CODES` with its usual severity, the reference's event ID
+(filled in for every diagnostic that does not give one) and its meaning; README
+"Diagnostics" lists the same table. Code groups:
 
 * ``S1xxx`` parse (IDL syntax, JSON AST syntax, I/O)
 * ``S2xxx`` load (shape resolution, mixins, apply, traits, prelude)
@@ -60,6 +62,169 @@ class Span:
         return self.path
 
 
+@dataclass(frozen=True)
+class Code:
+    """What a diagnostic code means (one entry of :data:`CODES`).
+
+    ``severity`` is the code's usual severity; ``other_severities`` lists the others some of
+    its uses have (``S1003`` is a warning for a skipped folder entry). ``event_id`` is the
+    reference's validation event ID (Smithy 2.0 "Model validation"; the reference's
+    ``Validator.MODEL_ERROR`` is ``"Model"``), or ``None`` where the reference has no event
+    (files and folders, the conversion, configuration and output).
+    """
+
+    severity: Severity
+    event_id: str | None
+    meaning: str
+    other_severities: tuple[Severity, ...] = ()
+
+    @property
+    def severities(self) -> tuple[Severity, ...]:
+        """Every severity the code is reported with, the usual one first."""
+        return (self.severity, *self.other_severities)
+
+
+_E, _W, _D, _N = Severity.ERROR, Severity.WARNING, Severity.DANGER, Severity.NOTE
+#: Every diagnostic code: code → :class:`Code`. README.md §"Diagnostics" lists the same codes
+#: with the same severities and event IDs (``tests/test_readme.py`` checks it).
+CODES: dict[str, Code] = {
+    # parse (IDL, JSON AST, files)
+    "S1000": Code(_E, None, "a model path does not exist or cannot be read"),
+    "S1001": Code(_E, "Model", "IDL syntax error (grammar, tokens, escapes, numbers, required line breaks)"),
+    "S1002": Code(_E, None, "the file is not valid UTF-8"),
+    "S1003": Code(_E, None, "a model path is not a regular file or folder (a FIFO, a device, a socket); warning "
+                  "for such an entry (or a broken symbolic link) in a model folder, which is skipped", (_W,)),
+    "S1004": Code(_E, None, "a model file is larger than 256 MiB"),
+    "S1005": Code(_E, None, "a path cannot be resolved: name too long, symbolic link loop"),
+    "S1006": Code(_E, None, "a folder under a model folder cannot be listed"),
+    "S1010": Code(_E, "Model", "statement out of order (`$version` not first, `use` after shapes...)"),
+    "S1011": Code(_E, "Model", "duplicate statement, member, trait or object key"),
+    "S1012": Code(_E, "Model", "bad `$version` or operation input/output suffix"),
+    "S1013": Code(_E, "Model", "IDL 2.0 feature in a 1.0 file (mixins, `:=`, `for`, `$member`, defaults, enums, "
+                  "resource properties), or `set` in 2.0"),
+    "S1014": Code(_E, "Model", "invalid `use` statement, or a shape named like a `use`d one"),
+    "S1015": Code(_W, "Model", "unknown control statement"),
+    "S1016": Code(_E, "Model", "node value nested more than 256 levels deep (IDL and JSON AST; see Limits)"),
+    "S1017": Code(_E, "Model", "wrong members for a list/map/enum, badly typed service/resource properties"),
+    "S1100": Code(_E, "Model", "JSON AST file is not valid JSON (RFC 8259: `NaN` and `Infinity` are not JSON)"),
+    "S1101": Code(_E, "Model", "JSON AST document has the wrong structure (not an object, no `smithy` version, "
+                  "`metadata`/`shapes`/a shape entry not an object)"),
+    "S1102": Code(_E, "Model", "unsupported Smithy version"),
+    "S1103": Code(_E, "Model", "a number literal out of range (IDL or JSON; see Limits)"),
+    "S1104": Code(_E, "Model", "a JSON AST property has the wrong type or is missing (`mixins`, `members`, "
+                  "`traits`, `target`, `rename`...)"),
+    "S1105": Code(_E, "Model", "a JSON AST shape ID or member name is invalid (trait names, targets, `rename` keys)"),
+    "S1106": Code(_W, "Model", "unknown JSON AST property (ignored, as the reference does)"),
+    # load
+    "S2001": Code(_E, "Target", "a shape reference does not resolve (with a \"did you mean\" hint)"),
+    "S2002": Code(_E, "Model", "a shape is defined twice (or redefines a built-in shape)"),
+    "S2003": Code(_E, "Model", "`apply` targets a shape or member that does not exist"),
+    "S2004": Code(_E, "Model", "unknown shape type"),
+    "S2005": Code(_E, "Model", "conflicting metadata values"),
+    "S2006": Code(_E, "Model", "malformed shape entry (member without target, bad reference)"),
+    "S2010": Code(_W, "Model.UnresolvedTrait", "unknown trait (no definition loaded); kept as is, reported once"),
+    "S2011": Code(_E, "Model", "a shape applied as a trait is not a trait definition"),
+    "S2012": Code(_E, "Model", "a trait needs a value"),
+    "S2013": Code(_E, "Model", "two different values for one trait"),
+    "S2020": Code(_E, "Model", "mixin cycle (reported on every shape on it)"),
+    "S2021": Code(_E, "Model", "mixin without `@mixin`, or of another shape type"),
+    "S2022": Code(_E, "Model", "member conflicts with an inherited mixin member"),
+    "S2023": Code(_E, "Model", "`for` names a shape that is not a resource"),
+    "S2024": Code(_E, "Model", "elided member matches no resource identifier/property or mixin member"),
+    "S2025": Code(_E, "SyntacticShapeIdTarget", "an unquoted node value names no shape"),
+    "S2026": Code(_E, "Model", "`@box` in an IDL 2.0 model"),
+    "S2027": Code(_D, "PrivateAccess", "a structure is `for` a `@private` resource of another namespace"),
+    # validate
+    "S3001": Code(_E, "TraitTarget", "trait applied outside its selector"),
+    "S3002": Code(_E, "TraitConflict", "conflicting traits"),
+    "S3003": Code(_E, "TraitValue", "trait value does not match the trait's shape"),
+    "S3004": Code(_W, "TraitValue", "trait value has a member the trait's shape lacks"),
+    "S3005": Code(_E, "StructurallyExclusiveTrait", "structurally exclusive trait used twice"),
+    "S3006": Code(_W, "UnstableTrait", "unstable trait"),
+    "S3007": Code(_E, "DefaultTrait", "`@default` value of the wrong type"),
+    "S3008": Code(_N, "TraitTarget", "a selector cannot be evaluated; its check is skipped"),
+    "S3009": Code(_E, "TraitValue", "a selector (`@trait`, `@idRef`) nests functions more than 50 levels deep "
+                  "(see Limits)"),
+    "S3010": Code(_E, "ResourceLifecycle", "lifecycle operation with the wrong `@readonly`/`@idempotent`"),
+    "S3011": Code(_E, "ResourceIdentifierBinding", "instance operation does not bind every identifier"),
+    "S3012": Code(_E, "ResourceIdentifierBinding", "collection operation binds every identifier"),
+    "S3013": Code(_E, "ResourceIdentifier", "child resource lacks its parent's identifiers"),
+    "S3014": Code(_E, "ResourceIdentifier", "resource identifier does not target a string"),
+    "S3015": Code(_E, "ResourceIdentifierBinding", "`@resourceIdentifier` names no identifier"),
+    "S3016": Code(_E, "ResourceCycle", "resource containment cycle"),
+    "S3017": Code(_E, "ResourceOperationInputOutput", "property binding problem"),
+    "S3018": Code(_E, "Target", "a relationship targets the wrong kind of shape"),
+    "S3020": Code(_E, "TraitValue", "a `@pattern` cannot be compiled: groups nested more than 100 deep, or a "
+                  "repetition count too large (`a{4294967296}`)"),
+    "S3030": Code(_E, "EnumShape", "enum value that is not a non-empty string"),
+    "S3031": Code(_E, "EnumShape", "duplicate enum / intEnum values (IntEnumShape for an intEnum)"),
+    "S3032": Code(_E, "Model", "enum / intEnum without members"),
+    "S3033": Code(_E, "IntEnumShape", "intEnum value that is not a 32-bit integer"),
+    "S3040": Code(_E, "Model", "operation / resource mixin with input, output, identifiers..."),
+    "S3041": Code(_E, "Model", "list / map without its required members"),
+    "S3043": Code(_E, "Model", "two mixins give a member different targets"),
+    "S3050": Code(_E, "CfnResourceProperty", "a CloudFormation property targets different shapes (a warning "
+                  "when they are all of one type)", (_W,)),
+    "S3051": Code(_E, "CfnResourceProperty", "primary identifier is not a string property"),
+    "S3052": Code(_E, "CfnMutabilityTrait", "write/create-only member marked additional identifier"),
+    "S3099": Code(_E, None, "internal error in one validator: the model is not accepted unchecked (please report)"),
+    # derive / emit
+    "S4001": Code(_E, None, "the `service` setting names no service (with a \"did you mean\" hint)"),
+    "S4002": Code(_E, None, "no `service` setting and not exactly one service in the model"),
+    "S4003": Code(_E, None, "a resource has no identifiers, so no `primaryIdentifier`"),
+    "S4004": Code(_E, None, "an additional identifier is not a property of the resource"),
+    "S4005": Code(_E, None, "a `jsonAdd` pointer cannot be applied"),
+    "S4006": Code(_E, None, "`organizationName` missing and the service has no `@aws.api#service`"),
+    "S4007": Code(_E, None, "a `@taggable` property is not a property of the resource"),
+    "S4008": Code(_E, None, "a `@taggable` resource has no tag operation to read its tags with"),
+    "S4009": Code(_E, None, "a resource has no properties"),
+    "S4010": Code(_E, None, "two resources give the same typeName"),
+    "S4011": Code(_W, None, "a `@cfnResource` resource is not bound to the converted service, so it gets no schema"),
+    "S4012": Code(_W, None, "the converted service has no `@cfnResource` resource, so nothing is written"),
+    "S4101": Code(_W, None, "a JSON Schema keyword the CloudFormation meta-schema forbids is left out "
+                  "(e.g. `contentMediaType`)"),
+    "S4102": Code(_E, None, "two shapes want the same definition name"),
+    "S4103": Code(_E, None, "a `@range` bound is not a finite number"),
+    "S4104": Code(_E, None, "a `@length` bound is not a finite whole number (`1e400`, `1.5`)"),
+    "S4105": Code(_E, None, "a `@default` or enum value cannot be written as strict JSON (`NaN`, `Infinity`, "
+                  "beyond a double, too deep)"),
+    "S4106": Code(_E, None, "lists nested inside each other more than 64 deep (see Limits)"),
+    "S4108": Code(_E, None, "a finished schema is not strict JSON, or too deeply nested to write or check "
+                  "(names the pointer)"),
+    "S4109": Code(_E, None, "internal error: a mapper raised or returned no schema (names the mapper; please report)"),
+    "S4201": Code(_E, None, "a schema fails the CloudFormation meta-schema (names the property)"),
+    "S4202": Code(_W, None, "a `format` (e.g. a Java-only regex) that the CloudFormation CLI does not check"),
+    # configuration and output
+    "S5000": Code(_E, None, "config file unreadable, not a regular file, too large, or not strict JSON (exit 2)"),
+    "S5001": Code(_E, None, "a setting or smithy-build.json key has the wrong type or value (exit 2)"),
+    "S5002": Code(_W, None, "unknown setting or smithy-build.json key"),
+    "S5003": Code(_W, None, "smithy-build.json `maven` dependencies are not fetched"),
+    "S5004": Code(_W, None, "smithy-build.json projection transforms are not applied"),
+    "S5005": Code(_E, None, "nothing to build: no model file or folder given and no smithy-build.json (exit 2)"),
+    "S5010": Code(_E, None, "`--check`: an output file is missing or out of date"),
+    "S5011": Code(_E, None, "an output file cannot be written"),
+    "S5020": Code(_E, None, "`organizationName` / `serviceName` (config key, `--org`, `--service-name`, library "
+                  "`settings`) cannot be part of a typeName (2–64 ASCII letters or digits each); nothing is "
+                  "written (exit 2)"),
+    "S5021": Code(_E, None, "`jsonAdd` or `schemaDocumentExtensions` sets a `typeName` that is not "
+                  "`Org::Service::Resource` (exit 2)"),
+    "S5022": Code(_E, None, "the model makes a bad typeName part: `@cfnResource(name:)`, "
+                  "`@aws.api#service(cloudFormationName:)` too long, or a shape name (located at the trait or shape)"),
+    "S5023": Code(_E, None, "a custom mapper sets a bad `typeName`"),
+    "S5024": Code(_E, None, "an output file name is not a plain name inside the output folder, or `--check` would "
+                  "read through a link leaving it"),
+    "S5030": Code(_E, None, "an extension cannot be used: its entry point does not import, it cannot be made, "
+                  "or a hook raises or returns no list of mappers (exit 2)", (_W,)),
+}
+
+
+def event_id_of(code: str) -> str | None:
+    """The reference's event ID for ``code`` (:data:`CODES`), or ``None`` (no such event, or
+    a code that is not ours: an extension's)."""
+    entry = CODES.get(code)
+    return entry.event_id if entry is not None else None
+
+
 #: The most characters of a source line that a text diagnostic shows.
 SOURCE_WINDOW = 120
 
@@ -70,7 +235,8 @@ class Diagnostic:
 
     ``event_id`` is the reference's validation event ID where the problem has one
     (``"TraitTarget"``...); suppressions (Smithy 2.0 "Model validation" §"Suppressions")
-    match it.
+    match it. Left out, it is the code's (:data:`CODES`); a caller gives one only where a
+    code covers several reference events (``S3031``: ``EnumShape`` or ``IntEnumShape``).
     """
 
     code: str
@@ -80,6 +246,10 @@ class Diagnostic:
     shape_id: str | None = None
     hint: str | None = None
     event_id: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.event_id is None:
+            object.__setattr__(self, "event_id", event_id_of(self.code))
 
     @property
     def is_error(self) -> bool:
@@ -153,26 +323,30 @@ class Diagnostics:
     def add(
         self,
         code: str,
-        severity: Severity,
+        severity: Severity | None,
         message: str,
         span: Span | None = None,
         shape_id: str | None = None,
         hint: str | None = None,
+        event_id: str | None = None,
     ) -> Diagnostic:
-        """Record one diagnostic and return it."""
-        d = Diagnostic(code, severity, message, span, shape_id, hint)
+        """Record one diagnostic and return it. ``severity`` ``None`` is the code's usual one
+        and ``event_id`` ``None`` the code's reference event ID (:data:`CODES`)."""
+        if severity is None:
+            severity = CODES[code].severity
+        d = Diagnostic(code, severity, message, span, shape_id, hint, event_id)
         self.items.append(d)
         return d
 
     def error(self, code: str, message: str, span: Span | None = None, shape_id: str | None = None,
-              hint: str | None = None) -> Diagnostic:
+              hint: str | None = None, event_id: str | None = None) -> Diagnostic:
         """Record an ERROR diagnostic."""
-        return self.add(code, Severity.ERROR, message, span, shape_id, hint)
+        return self.add(code, Severity.ERROR, message, span, shape_id, hint, event_id)
 
     def warning(self, code: str, message: str, span: Span | None = None, shape_id: str | None = None,
-                hint: str | None = None) -> Diagnostic:
+                hint: str | None = None, event_id: str | None = None) -> Diagnostic:
         """Record a WARNING diagnostic."""
-        return self.add(code, Severity.WARNING, message, span, shape_id, hint)
+        return self.add(code, Severity.WARNING, message, span, shape_id, hint, event_id)
 
     def extend(self, other: Diagnostics | list[Diagnostic]) -> None:
         """Append every diagnostic of ``other``."""

@@ -6,12 +6,12 @@ ID resolution", "JSON AST", and "IDL 1.0 → 2.0 upgrade" as the reference does 
 1. discover files (a directory means every ``.smithy`` and ``.json`` model under it,
    symbolic links followed, loops and unreadable folders reported);
 2. read each file, bounded (:mod:`smithy2cfn.load.files`: regular files of at most 256 MiB):
-   IDL through :mod:`smithy2cfn.parse`, JSON AST through :mod:`smithy2cfn.load.json_ast`
+   IDL through :mod:`smithy2cfn.parse`, JSON AST through :mod:`smithy2cfn.model.json_ast`
    (strict JSON, structure checked); IDL files are lowered once the IDs of every shape in
    every file are known, so that forward references across files resolve;
 3. merge the documents with the prelude and trait packages: duplicate shapes, metadata;
-4. build shapes in mixin order: mixin members and traits first, then local ones, then
-   ``apply``; elided members; enum values;
+4. build shapes in mixin order (:mod:`graphlib`; the model keeps definition order): mixin
+   members and traits first, then local ones, then ``apply``; elided members; enum values;
 5. upgrade IDL 1.0 documents (box semantics → ``@default``);
 6. coerce annotation trait values and report unknown traits (warnings) and unresolved
    shape references (errors, with a "did you mean" hint).
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import graphlib
 import json
 import os
 import stat
@@ -32,9 +33,9 @@ from pathlib import Path
 from typing import Any
 
 from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity, Span
-from smithy2cfn.load.document import ANNOTATION, ApplyStatement, SourceDocument
 from smithy2cfn.load.files import decode_utf8, kind_of, os_error_problem, read_bytes
-from smithy2cfn.load.json_ast import read_json_ast
+from smithy2cfn.model.document import ANNOTATION, ApplyStatement, SourceDocument
+from smithy2cfn.model.json_ast import read_json_ast
 from smithy2cfn.model.shapes import (
     AGGREGATE_TYPES,
     ALL_TYPES,
@@ -44,11 +45,20 @@ from smithy2cfn.model.shapes import (
     Shape,
     ShapeId,
 )
-from smithy2cfn.model.traits import UNIT
+from smithy2cfn.model.traits import (
+    BOX,
+    DEFAULT,
+    DOCUMENTATION,
+    ENUM_VALUE,
+    MIXIN,
+    PRIVATE,
+    REQUIRED,
+    STREAMING,
+    TRAIT,
+    UNIT,
+)
 
 _NUMERIC_BOOL = {"byte": 0, "short": 0, "integer": 0, "long": 0, "float": 0, "double": 0, "boolean": False}
-_PRIMITIVES = {f"smithy.api#Primitive{n}": v for n, v in (
-    ("Byte", 0), ("Short", 0), ("Integer", 0), ("Long", 0), ("Float", 0), ("Double", 0), ("Boolean", False))}
 
 
 # --------------------------------------------------------------------------- discovery
@@ -436,7 +446,7 @@ class _Assembler:
                 self._warned.add(trait_id)
                 self.diags.warning("S2010", f"unknown trait '{trait_id}' (no definition is loaded); "
                                    "it is kept as is (reported once, where first applied)", span, owner)
-        elif "smithy.api#trait" not in _as_dict(trait_shape.get("traits")):
+        elif TRAIT not in _as_dict(trait_shape.get("traits")):
             self.diags.error("S2011", f"'{trait_id}' is applied as a trait but is not a trait "
                              "definition", span, owner)
         if value is None and trait_shape is not None:
@@ -469,7 +479,7 @@ class _Assembler:
                 if kind in ("list", "set") and isinstance(out[tid], list) and isinstance(value, list):
                     out[tid] = out[tid] + [v for v in value if v not in out[tid]]
                     continue
-                if tid == "smithy.api#documentation" and source == "apply":
+                if tid == DOCUMENTATION and source == "apply":
                     out[tid] = value
                     continue
                 self.diags.error("S2013", f"conflicting values for trait '{tid}' on '{owner}' "
@@ -480,35 +490,48 @@ class _Assembler:
 
     # ---- step 4: build
     def mixin_order(self) -> list[str]:
-        """Shape IDs with every mixin before the shapes that use it (cycles reported)."""
-        order: list[str] = []
-        state: dict[str, int] = {}
-        for start in self.raw:
-            if state.get(start):
+        """Shape IDs with every mixin before the shapes that use it (:mod:`graphlib`), ties in
+        definition order (prelude first).
+
+        A mixin cycle is an ``S2020`` error on every shape on it, naming the others (the
+        reference's ``LoaderShapeMap.sort``: "cycles detected between this shape and [...]");
+        networkx, imported only then, lists them. The edges inside a cycle are then left out,
+        so that every shape is still built (without the mixins that could not come first).
+        """
+        mixins: dict[str, list[str]] = {}
+        for sid, body in self.raw.items():
+            targets = (m.get("target") if isinstance(m, dict) else m for m in _as_list(body.get("mixins")))
+            mixins[sid] = [m for m in targets if isinstance(m, str) and m in self.raw]  # others reported later
+        try:
+            return self._topological(mixins)
+        except graphlib.CycleError:
+            pass
+        import networkx as nx  # only for a cycle: its import costs ~0.15 s
+
+        graph = nx.DiGraph()
+        graph.add_nodes_from(mixins)
+        graph.add_edges_from((sid, m) for sid, targets in mixins.items() for m in targets)
+        position = {sid: i for i, sid in enumerate(self.raw)}
+        component_of: dict[str, int] = {}
+        for number, component in enumerate(nx.strongly_connected_components(graph)):
+            if len(component) == 1 and not any(graph.has_edge(s, s) for s in component):
                 continue
-            stack = [(start, iter(_as_list(self.raw[start].get("mixins"))))]
-            state[start] = 1
-            while stack:
-                node, it = stack[-1]
-                nxt = None
-                for m in it:
-                    target = m.get("target") if isinstance(m, dict) else m
-                    if not isinstance(target, str):
-                        continue  # reported when the shape is built
-                    if target in self.raw and not state.get(target):
-                        nxt = target
-                        break
-                    if target in self.raw and state.get(target) == 1:
-                        self.diags.error("S2020", f"mixin cycle: '{node}' and '{target}' use each other",
-                                         self.span_of(node), node)
-                if nxt is None:
-                    stack.pop()
-                    state[node] = 2
-                    order.append(node)
-                else:
-                    state[nxt] = 1
-                    stack.append((nxt, iter(_as_list(self.raw[nxt].get("mixins")))))
-        return order
+            members = sorted(component, key=position.__getitem__)
+            for sid in members:
+                component_of[sid] = number
+                others = ", ".join(f"'{o}'" for o in members if o != sid) or "itself"
+                self.diags.error("S2020", f"mixin cycle: '{sid}' cannot be resolved; it uses, through its "
+                                 f"mixins, {others}, which use it", self.span_of(sid), sid,
+                                 "remove one of the mixins on the cycle")
+        acyclic = {sid: [m for m in targets if sid not in component_of or component_of.get(m) != component_of[sid]]
+                   for sid, targets in mixins.items()}
+        return self._topological(acyclic)
+
+    @staticmethod
+    def _topological(mixins: dict[str, list[str]]) -> list[str]:
+        """A topological order of ``mixins`` (shape → the mixins it uses; deterministic: the
+        same dictionary gives the same order). Raises :class:`graphlib.CycleError`."""
+        return list(graphlib.TopologicalSorter(mixins).static_order())
 
     def build(self) -> Model:
         self._warned: set[str] = set()
@@ -520,6 +543,9 @@ class _Assembler:
             shape = self.build_shape(shape_id, self.raw[shape_id])
             if shape is not None:
                 self.model.shapes[shape_id] = shape
+        # Built mixins first; kept in definition order (prelude first), whatever the mixins.
+        built = self.model.shapes
+        self.model.shapes = {sid: built[sid] for sid in self.raw if sid in built}
         for target, items in applied.items():
             root = ShapeId.root(target)
             if root not in self.model.shapes or (
@@ -570,7 +596,7 @@ class _Assembler:
     def _check_versioned_trait(self, doc: SourceDocument, owner: str, trait_id: str, span: Span | None) -> None:
         """Traits a model version does not allow: ``@box`` in IDL 2.0 (the reference's
         ``Version.validateVersionedTrait``)."""
-        if trait_id == "smithy.api#box" and doc.version == "2.0" and ShapeId.root(owner) not in self.prelude_ids:
+        if trait_id == BOX and doc.version == "2.0" and ShapeId.root(owner) not in self.prelude_ids:
             self.diags.error("S2026", "@box is not supported in Smithy IDL 2.0; use @default (or no "
                              "@default for a nullable member) instead", span, owner)
 
@@ -606,7 +632,7 @@ class _Assembler:
         shape.mixins = mixins
         mixin_shapes = [self.model.shapes[m] for m in mixins if m in self.model.shapes]
         for m in mixin_shapes:
-            if "smithy.api#mixin" not in m.traits:
+            if MIXIN not in m.traits:
                 self.diags.error("S2021", f"'{m.id}' is used as a mixin but has no @mixin trait",
                                  shape.span, shape_id)
             elif m.type != kind:
@@ -616,10 +642,10 @@ class _Assembler:
         # traits: mixins first, then local, then apply
         inherited: dict[str, Any] = {}
         for m in mixin_shapes:
-            local_only = {t for t in _as_list(_as_dict(m.traits.get("smithy.api#mixin")).get("localTraits"))
+            local_only = {t for t in _as_list(_as_dict(m.traits.get(MIXIN)).get("localTraits"))
                           if isinstance(t, str)}
             for tid, value in m.traits.items():
-                if tid == "smithy.api#mixin" or tid in local_only:
+                if tid == MIXIN or tid in local_only:
                     continue
                 inherited[tid] = value
         local = self._local_traits(shape_id, body.get("traits"))
@@ -711,11 +737,11 @@ class _Assembler:
         traits = set(_as_dict(res.get("traits")))
         for apply, _ in self.applied.get(resource_id, []):
             traits |= set(apply.traits)
-        if "smithy.api#private" in traits:
+        if PRIVATE in traits:
             self.diags.items.append(Diagnostic(
                 "S2027", Severity.DANGER,
                 f"'{shape.id}' is for '{resource_id}', a @private resource of another namespace "
-                f"('{ShapeId.namespace(resource_id)}')", shape.span, shape.id, event_id="PrivateAccess"))
+                f"('{ShapeId.namespace(resource_id)}')", shape.span, shape.id))
 
     def _io(self, owner: str, value: Any, what: str) -> str | None:
         if value is None:
@@ -804,10 +830,10 @@ class _Assembler:
                                                    inherited_spans)
         if shape.type == "enum":
             for name, member in members.items():
-                if "smithy.api#enumValue" not in member.traits:
-                    member.traits["smithy.api#enumValue"] = name
+                if ENUM_VALUE not in member.traits:
+                    member.traits[ENUM_VALUE] = name
                     if member.from_mixin is None:
-                        member.introduced_traits["smithy.api#enumValue"] = name
+                        member.introduced_traits[ENUM_VALUE] = name
         shape.members = members
 
     def _elided_target(self, shape: Shape, name: str, for_resource: Any, members: dict[str, Member]) -> str | None:
@@ -879,17 +905,17 @@ def _upgrade_v1(model: Model, v1_shapes: set[str]) -> None:
         shape = model.shapes.get(sid)
         if shape is None:
             continue
-        if shape.type in _NUMERIC_BOOL and "smithy.api#box" not in shape.traits \
-                and "smithy.api#default" not in shape.traits:
-            shape.traits["smithy.api#default"] = _NUMERIC_BOOL[shape.type]
-            shape.introduced_traits["smithy.api#default"] = _NUMERIC_BOOL[shape.type]
+        if shape.type in _NUMERIC_BOOL and BOX not in shape.traits \
+                and DEFAULT not in shape.traits:
+            shape.traits[DEFAULT] = _NUMERIC_BOOL[shape.type]
+            shape.introduced_traits[DEFAULT] = _NUMERIC_BOOL[shape.type]
 
     def boxed(target: Shape) -> bool:
-        if "smithy.api#box" in target.traits:
+        if BOX in target.traits:
             return True
         if target.id in v1_shapes:
             return False
-        default = target.traits.get("smithy.api#default")
+        default = target.traits.get(DEFAULT)
         if target.type == "boolean":
             return default is not False
         return isinstance(default, bool) or not isinstance(default, (int, float)) or default != 0
@@ -899,28 +925,28 @@ def _upgrade_v1(model: Model, v1_shapes: set[str]) -> None:
         if shape is None or shape.type != "structure":
             continue
         for member in shape.members.values():
-            if member.from_mixin or "smithy.api#default" in member.traits:
+            if member.from_mixin or DEFAULT in member.traits:
                 continue
             target = model.shapes.get(member.target)
             if target is None:
                 continue
-            member_boxed = "smithy.api#box" in member.traits
+            member_boxed = BOX in member.traits
             value: Any = ...
             if not member_boxed:
                 if target.type in _NUMERIC_BOOL and not boxed(target):
                     value = _NUMERIC_BOOL[target.type]
-                elif (target.type == "blob" and "smithy.api#streaming" in target.traits
-                      and "smithy.api#required" not in member.traits
-                      and "smithy.api#box" not in target.traits):
+                elif (target.type == "blob" and STREAMING in target.traits
+                      and REQUIRED not in member.traits
+                      and BOX not in target.traits):
                     value = ""
             else:
                 value = None
             if value is ...:
                 continue
-            member.traits.pop("smithy.api#box", None)
-            member.introduced_traits.pop("smithy.api#box", None)
-            member.traits["smithy.api#default"] = value
-            member.introduced_traits["smithy.api#default"] = value
+            member.traits.pop(BOX, None)
+            member.introduced_traits.pop(BOX, None)
+            member.traits[DEFAULT] = value
+            member.introduced_traits[DEFAULT] = value
 
 
 def assemble(prelude_docs: list[SourceDocument], docs: list[SourceDocument], diags: Diagnostics) -> Model:

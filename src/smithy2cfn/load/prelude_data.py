@@ -10,10 +10,10 @@ documents (:data:`FRONT_END_MODULES`; ``tests/test_prelude_cache.py`` checks tha
 against the modules' imports). Otherwise they are lowered from source. Nothing is pickled,
 and nothing is written at run time.
 
-The JSON form of a :class:`~smithy2cfn.load.document.SourceDocument` round-trips exactly
+The JSON form of a :class:`~smithy2cfn.model.document.SourceDocument` round-trips exactly
 (types included: ``bool`` stays ``bool``, ``1.0`` stays a float):
 
-* values (the AST, apply traits) are JSON, except :data:`~smithy2cfn.load.document.ANNOTATION`,
+* values (the AST, apply traits) are JSON, except :data:`~smithy2cfn.model.document.ANNOTATION`,
   written ``{"\\u0000": "annotation"}``; a real object with a key starting with NUL is
   written ``{"\\u0000": "escaped", "\\u0001" + key: value...}`` (so no real object is ever
   taken for a marker);
@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from smithy2cfn.diagnostics import Diagnostic, Severity, Span
-from smithy2cfn.load.document import ANNOTATION, ApplyStatement, SourceDocument
+from smithy2cfn.model.document import ANNOTATION, ApplyStatement, SourceDocument
 from smithy2cfn.parse.tables import (
     FORMAT,
     LARK_VERSION,
@@ -43,7 +43,8 @@ DOCUMENTS_FILE = "prelude-documents.json"
 #: result is made of; a change to any of them changes :func:`key`.
 FRONT_END_MODULES: tuple[str, ...] = (
     "parse/idl.py", "parse/lower.py", "parse/strings.py", "parse/syntax.py", "parse/tables.py",
-    "load/document.py", "load/jsonread.py", "load/prelude_data.py", "model/nodes.py", "diagnostics.py",
+    "model/document.py", "model/jsonread.py", "load/prelude_data.py", "model/nodes.py", "model/traits.py",
+    "diagnostics.py", "version.py",
     "prelude/__init__.py",
 )
 _MARK = "\0"

@@ -24,6 +24,7 @@ from smithy2cfn.model.relationships import (
 )
 from smithy2cfn.model.shapes import Member, Model, Shape
 from smithy2cfn.model.traits import (
+    IDEMPOTENCY_TOKEN,
     NESTED_PROPERTIES,
     NOT_PROPERTY,
     PROPERTY,
@@ -133,10 +134,12 @@ class IdentifierBindingIndex:
         self._input: dict[tuple[str, str], dict[str, str]] = {}
         self._output: dict[tuple[str, str], dict[str, str]] = {}
         self._collection: set[tuple[str, str]] = set()
+        index = model.knowledge(NeighborIndex)
         for resource in model.shapes.values():
             if resource.type != "resource":
                 continue
-            collection = {resource.create, resource.list, *resource.collection_operations}
+            collection = {rel.neighbor for rel in index.neighbors(resource.id)
+                          if rel.type.is_collection_operation_binding}
             for op_id in operations_of(resource):
                 op = model.shapes.get(op_id)
                 if op is None or op.type != "operation":
@@ -181,8 +184,8 @@ class IdentifierBindingIndex:
 
 #: Prelude traits marked ``@notProperty``; kept for models loaded without the prelude.
 BUILTIN_NOT_PROPERTY_TRAITS = frozenset({
-    "smithy.api#idempotencyToken", "smithy.api#resourceIdentifier",
-    "smithy.api#notProperty", "smithy.api#nestedProperties",
+    IDEMPOTENCY_TOKEN, RESOURCE_IDENTIFIER,
+    NOT_PROPERTY, NESTED_PROPERTIES,
 })
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from smithy2cfn.model.shapes import Model, Shape
 from smithy2cfn.model.traits import UNIT
@@ -24,9 +24,10 @@ from smithy2cfn.model.traits import UNIT
 class RelationshipType(enum.Enum):
     """The kinds of edges (reference ``RelationshipType``).
 
-    ``value`` is ``(selector label, directed)``: the label names the relationship in
-    ``-[label]->`` selectors (``None``: only ``>`` follows it), and ``directed`` is
-    ``False`` for edges that point "up" (member → container), which ``>`` does not follow.
+    Each type is made from ``(selector label, directed)``: :attr:`label` names the
+    relationship in ``-[label]->`` selectors (``None``: only ``>`` follows it), and
+    :attr:`directed` is ``False`` for edges that point "up" (member → container), which
+    ``>`` does not follow.
     """
 
     RESOURCE = ("resource", True)
@@ -55,15 +56,16 @@ class RelationshipType(enum.Enum):
     UNION_MEMBER = ("member", True)
     MIXIN = ("mixin", True)
 
-    @property
-    def label(self) -> str | None:
-        """The selector name of the relationship (``"input"``, ``"member"``...), or ``None``."""
-        return self.value[0]
-
-    @property
-    def directed(self) -> bool:
-        """``False`` for the member → container edge, which ``>`` does not follow."""
-        return self.value[1]
+    def __new__(cls, label: str | None, directed: bool) -> RelationshipType:
+        # Several types share a label ("member"): each still gets its own value (an enum
+        # would otherwise make MAP_KEY an alias of ENUM_MEMBER).
+        member = object.__new__(cls)
+        member._value_ = len(cls.__members__)
+        #: The selector name of the relationship (``"input"``, ``"member"``...), or ``None``.
+        member.label = label
+        #: ``False`` for the member → container edge, which ``>`` does not follow.
+        member.directed = directed
+        return member
 
     @property
     def is_member_binding(self) -> bool:
@@ -77,6 +79,19 @@ class RelationshipType(enum.Enum):
         and the lifecycle operations."""
         return self in _OPERATION_BINDINGS
 
+    @property
+    def is_instance_operation_binding(self) -> bool:
+        """True for ``operation``, ``put``, ``read``, ``update`` and ``delete`` (reference
+        ``RelationshipType.isInstanceOperationBinding``; the selector's deprecated
+        ``instanceOperation`` relationship)."""
+        return self in _INSTANCE_OPERATION_BINDINGS
+
+    @property
+    def is_collection_operation_binding(self) -> bool:
+        """True for ``collectionOperation``, ``create`` and ``list`` (reference
+        ``RelationshipType.isCollectionOperationBinding``)."""
+        return self in _COLLECTION_OPERATION_BINDINGS
+
 
 _MEMBER_BINDINGS = frozenset({
     RelationshipType.ENUM_MEMBER, RelationshipType.INT_ENUM_MEMBER, RelationshipType.LIST_MEMBER,
@@ -87,6 +102,13 @@ _OPERATION_BINDINGS = frozenset({
     RelationshipType.OPERATION, RelationshipType.COLLECTION_OPERATION, RelationshipType.PUT,
     RelationshipType.CREATE, RelationshipType.READ, RelationshipType.UPDATE, RelationshipType.DELETE,
     RelationshipType.LIST,
+})
+_INSTANCE_OPERATION_BINDINGS = frozenset({
+    RelationshipType.OPERATION, RelationshipType.PUT, RelationshipType.READ, RelationshipType.UPDATE,
+    RelationshipType.DELETE,
+})
+_COLLECTION_OPERATION_BINDINGS = frozenset({
+    RelationshipType.COLLECTION_OPERATION, RelationshipType.CREATE, RelationshipType.LIST,
 })
 #: Lifecycle property name → relationship type.
 LIFECYCLE_RELATIONSHIPS = {
@@ -100,12 +122,13 @@ _MEMBER_TYPE = {
 }
 
 
-@dataclass(frozen=True)
-class Relationship:
+class Relationship(NamedTuple):
     """One edge: ``shape`` —``type``→ ``neighbor`` (absolute shape or member IDs).
 
     ``is_valid`` is ``False`` when ``neighbor`` is not in the model (a broken reference the
-    loader has reported); walks skip such edges.
+    loader has reported); walks skip such edges. (A named tuple: a model has an edge or two
+    per shape and member, and a tuple is several times cheaper to make than a frozen
+    dataclass.)
     """
 
     shape: str

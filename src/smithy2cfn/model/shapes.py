@@ -62,11 +62,6 @@ class ShapeId:
         """The ID without its member part."""
         return shape_id.split("$", 1)[0]
 
-    @staticmethod
-    def with_member(shape_id: str, member: str) -> str:
-        """``ns#Name`` + ``m`` → ``ns#Name$m``."""
-        return f"{shape_id}${member}"
-
 
 @dataclass
 class Member:
@@ -98,10 +93,6 @@ class Member:
     def id(self) -> str:
         """The member's absolute shape ID, ``ns#Container$name``."""
         return f"{self.container}${self.name}"
-
-    def has_trait(self, trait_id: str) -> bool:
-        """True when the effective traits hold ``trait_id`` (absolute)."""
-        return trait_id in self.traits
 
 
 _new_list = list  # the Shape field named ``list`` (a lifecycle operation) shadows the builtin
@@ -156,10 +147,6 @@ class Shape:
     def namespace(self) -> str:
         """The shape's namespace."""
         return ShapeId.namespace(self.id)
-
-    def has_trait(self, trait_id: str) -> bool:
-        """True when the effective traits hold ``trait_id`` (absolute)."""
-        return trait_id in self.traits
 
     def lifecycle(self) -> dict[str, str]:
         """Resource lifecycle operations that are set: name → operation shape ID."""

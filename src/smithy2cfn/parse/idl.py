@@ -20,7 +20,7 @@ Diagnostic codes (all ERROR unless noted):
 * ``S1014`` invalid use statement (member ID, relative ID);
 * ``S1015`` (WARNING) unknown control statement;
 * ``S1016`` node value nested too deeply (``MAX_NODE_DEPTH``, the JSON readers' limit too);
-* ``S1103`` a number literal out of range (``smithy2cfn.load.jsonread.read_number``).
+* ``S1103`` a number literal out of range (``smithy2cfn.model.jsonread.read_number``).
 """
 
 from __future__ import annotations
@@ -33,9 +33,9 @@ from typing import Any
 from lark import Token, Tree
 
 from smithy2cfn.diagnostics import Diagnostic, Severity, Span
-from smithy2cfn.load.document import ANNOTATION
-from smithy2cfn.load.jsonread import MAX_NODE_DEPTH as _MAX_NODE_DEPTH
-from smithy2cfn.load.jsonread import read_number
+from smithy2cfn.model.document import ANNOTATION
+from smithy2cfn.model.jsonread import MAX_NODE_DEPTH as _MAX_NODE_DEPTH
+from smithy2cfn.model.jsonread import read_number
 from smithy2cfn.parse import strings
 from smithy2cfn.parse.syntax import DocComment, _after, parse_tokens
 
@@ -157,7 +157,6 @@ class IdlFile:
     path: str
     version: str = "1.0"
     namespace: str | None = None
-    namespace_span: Span | None = None
     control: dict[str, Any] = field(default_factory=dict)
     uses: list[UseDef] = field(default_factory=list)
     metadata: dict[str, Any] = field(default_factory=dict)
@@ -427,7 +426,6 @@ class _Walker:
                     if not _NAMESPACE.match(ns):
                         self.syntax(f"invalid namespace '{ns}'", ns_tree)
                     f.namespace = ns
-                    f.namespace_span = span
                 phase = max(phase, 2)
             elif data == "use_statement":
                 if f.namespace is None:

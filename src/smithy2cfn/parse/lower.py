@@ -13,7 +13,7 @@ Does what the IDL adds on top of the JSON AST (Smithy 2.0 "Smithy IDL"):
 * ``= value`` on a member → ``smithy.api#default``; on an enum member →
   ``smithy.api#enumValue`` (§"Enum shapes", §"IntEnum shapes", §"Structure shapes");
 * enum members target ``smithy.api#Unit``; elided members (``$name``) become
-  ``{"elided": true}`` and ``for`` becomes ``"for"`` (see :mod:`smithy2cfn.load.document`).
+  ``{"elided": true}`` and ``for`` becomes ``"for"`` (see :mod:`smithy2cfn.model.document`).
 
 Diagnostic codes: ``S1011`` shape defined twice in a file, ``S1014`` a shape name that
 clashes with a ``use`` statement, ``S1017`` a member or body property that does not fit
@@ -28,7 +28,8 @@ from __future__ import annotations
 from typing import Any
 
 from smithy2cfn.diagnostics import Diagnostic, Severity, Span
-from smithy2cfn.load.document import ApplyStatement, SourceDocument
+from smithy2cfn.model.document import ApplyStatement, SourceDocument
+from smithy2cfn.model.traits import DEFAULT, DOCUMENTATION, ENUM_VALUE, MIXIN, UNIT
 from smithy2cfn.parse.idl import IdlFile, MemberDef, ShapeDef, TraitApplication, UnquotedId
 
 PRELUDE_NAMESPACE = "smithy.api"
@@ -112,9 +113,9 @@ class _Lowerer:
                docs_span: Span | None) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if docs is not None:
-            out["smithy.api#documentation"] = docs
+            out[DOCUMENTATION] = docs
             if docs_span is not None:
-                self.doc.trait_spans[(owner, "smithy.api#documentation")] = docs_span
+                self.doc.trait_spans[(owner, DOCUMENTATION)] = docs_span
         seen: set[str] = set()
         for t in traits:
             trait_id = self.resolve(t.name)
@@ -180,7 +181,7 @@ class _Lowerer:
             if s.errors is not None:
                 body["errors"] = [{"target": self.resolve(e)} for e in s.errors]
         traits = self.traits(shape_id, s.traits, s.docs, s.span)
-        if "smithy.api#mixin" in traits and self.file.version == "1.0":
+        if MIXIN in traits and self.file.version == "1.0":
             self.error("S1013", f"mixins can only be used with Smithy IDL version 2 or later; '{shape_id}' has "
                                 "@mixin in a version 1.0 file", s.span, shape_id)
         if extra_traits:
@@ -215,14 +216,14 @@ class _Lowerer:
         is_enum = shape_type in ("enum", "intEnum")
         entry: dict[str, Any] = {}
         if is_enum:
-            entry["target"] = "smithy.api#Unit"
+            entry["target"] = UNIT
         elif m.elided:
             entry["elided"] = True
         else:
             entry["target"] = self.resolve(m.target or "")
         traits = self.traits(member_id, m.traits, m.docs, m.span)
         if m.has_value:
-            trait_id = "smithy.api#enumValue" if is_enum else "smithy.api#default"
+            trait_id = ENUM_VALUE if is_enum else DEFAULT
             if trait_id in traits:
                 self.error("S1011", f"trait '{trait_id}' applied twice to '{member_id}'", m.value_span, member_id)
             traits[trait_id] = self.value(m.value)
@@ -294,7 +295,7 @@ def lower_idl(file: IdlFile, known_shape_ids: set[str] | frozenset[str]) -> Sour
 
     Returns:
         The document (``ast`` in JSON AST form plus the IDL extensions described in
-        :mod:`smithy2cfn.load.document`); ``diagnostics`` holds lowering problems only
+        :mod:`smithy2cfn.model.document`); ``diagnostics`` holds lowering problems only
         (the file's own parse diagnostics stay in ``file.diagnostics``). Never raises.
 
     Follows Smithy 2.0 "Smithy IDL" §"Relative shape ID resolution", §"Syntactic shape IDs",

@@ -41,7 +41,7 @@ _INT_KEYS = "#int"  # {"#int": [[key, value], ...]}: a dict with int keys (JSON 
 
 def package_version() -> str:
     """The version of the smithy2cfn package these modules belong to."""
-    from smithy2cfn import __version__
+    from smithy2cfn.version import __version__
 
     return __version__
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 import functools
 import re
 import time
+import warnings
 
 import regex
 
@@ -78,7 +79,11 @@ def compile_pattern(text: str) -> tuple[re.Pattern | None, str | None, str | Non
         return None, "limit", (f"its groups are nested {nesting} levels deep; at most "
                                f"{MAX_PATTERN_NESTING} are supported")
     try:
-        return re.compile(text), None, None
+        with warnings.catch_warnings():
+            # "FutureWarning: Possible nested set" (a `[[` in a pattern, which ECMA-262
+            # reads literally) is Python's note to itself, not the user's problem
+            warnings.simplefilter("ignore")
+            return re.compile(text), None, None
     except re.error as e:
         return None, "syntax", str(e)
     except OverflowError as e:  # "the repetition number is too large" (over 4294967294)

@@ -9,13 +9,22 @@ bindings), §"Resource lifecycle operations" (put/create/read/update/delete/list
 
 from __future__ import annotations
 
+import graphlib
 from collections.abc import Iterable
 
-import networkx as nx
-
 from smithy2cfn.diagnostics import Diagnostic
-from smithy2cfn.model.shapes import LIFECYCLE_OPERATIONS, Model, Shape
-from smithy2cfn.model.traits import ERROR, IDEMPOTENT, MIXIN, READONLY, REQUIRED, RESOURCE_IDENTIFIER
+from smithy2cfn.model.knowledge import IdentifierBindingIndex
+from smithy2cfn.model.relationships import LIFECYCLE_RELATIONSHIPS, NeighborIndex, RelationshipType
+from smithy2cfn.model.shapes import Model, Shape
+from smithy2cfn.model.traits import (
+    ERROR,
+    IDEMPOTENT,
+    MIXIN,
+    NOT_PROPERTY,
+    PROPERTY,
+    READONLY,
+    RESOURCE_IDENTIFIER,
+)
 from smithy2cfn.validate.common import error, user_shapes
 
 _STRINGS = ("string", "enum")
@@ -26,47 +35,36 @@ def _resources(model: Model) -> list[Shape]:
 
 
 def identifier_bindings(model: Model, resource: Shape, operation: Shape) -> dict[str, str]:
-    """Identifier name → input member name of the identifiers ``operation`` binds.
+    """Identifier name → input member name of the identifiers ``operation`` binds for
+    ``resource``: :meth:`IdentifierBindingIndex.input_bindings
+    <smithy2cfn.model.knowledge.IdentifierBindingIndex.input_bindings>` (the reference's rule:
+    an explicit ``@resourceIdentifier`` wins over an implicit binding). Kept for
+    ``validate/cfn.py`` until it reads the conversion plan."""
+    return model.knowledge(IdentifierBindingIndex).input_bindings(resource.id, operation.id)
 
-    Spec: service-types.rst §"Implicit identifier bindings" (a required member named like an
-    identifier and targeting the same shape) and §"Explicit identifier bindings"
-    (``@resourceIdentifier`` on a required member; wins over an implicit binding).
-    """
-    out: dict[str, str] = {}
-    structure = model.shapes.get(operation.input) if operation.input else None
-    if structure is None:
-        return out
-    for member in structure.members.values():
-        if REQUIRED not in member.traits:
-            continue
-        name = member.name
-        if name in resource.identifiers and resource.identifiers[name] == member.target:
-            out.setdefault(name, name)
-    for member in structure.members.values():
-        explicit = member.traits.get(RESOURCE_IDENTIFIER)
-        if isinstance(explicit, str) and REQUIRED in member.traits and explicit in resource.identifiers:
-            out[explicit] = member.name
+
+def parents(model: Model, resource_id: str) -> list[str]:
+    """The resources that bind ``resource_id`` as a child (their ``resources`` property), in
+    model order: the valid ``resource`` relationships pointing at it from resources."""
+    return [rel.shape for rel in model.knowledge(NeighborIndex).reverse(resource_id)
+            if rel.type is RelationshipType.RESOURCE and rel.shape in model.shapes
+            and model.shapes[rel.shape].type == "resource"]
+
+
+_PROPERTY = {RelationshipType.OPERATION: "operations", RelationshipType.COLLECTION_OPERATION: "collectionOperations"}
+
+
+def _bound_operations(model: Model, resource: Shape, collection: bool) -> list[tuple[str, str]]:
+    """``(kind, operation ID)`` of the instance (``put``, ``read``, ``update``, ``delete``,
+    ``operations``) or collection (``list``, ``create``, ``collectionOperations``) operations
+    of a resource, in relationship order; ``kind`` is the resource property that binds it."""
+    out = []
+    for rel in model.knowledge(NeighborIndex).neighbors(resource.id):
+        kind = rel.type
+        if kind.is_collection_operation_binding if collection else kind.is_instance_operation_binding:
+            out.append((_PROPERTY.get(kind, kind.label or ""), rel.neighbor))
     return out
 
-
-def parents(model: Model) -> dict[str, list[str]]:
-    """Resource ID → the resources that bind it as a child (``resources`` property)."""
-    out: dict[str, list[str]] = {}
-    for shape in model.shapes.values():
-        if shape.type == "resource":
-            for child in shape.resources:
-                out.setdefault(child, []).append(shape.id)
-    return out
-
-
-def _instance_ops(resource: Shape) -> list[tuple[str, str]]:
-    ops = [(k, getattr(resource, k)) for k in ("put", "read", "update", "delete") if getattr(resource, k)]
-    return ops + [("operations", o) for o in resource.operations]
-
-
-def _collection_ops(resource: Shape) -> list[tuple[str, str]]:
-    ops = [(k, getattr(resource, k)) for k in ("create", "list") if getattr(resource, k)]
-    return ops + [("collectionOperations", o) for o in resource.collection_operations]
 
 
 def check_lifecycle_traits(model: Model) -> Iterable[Diagnostic]:
@@ -89,14 +87,11 @@ def check_lifecycle_traits(model: Model) -> Iterable[Diagnostic]:
             readonly, idempotent = rules[kind]
             where = f"The `{kind}` lifecycle operation of resource `{resource.id}`"
             if readonly and READONLY not in op.traits:
-                yield error(model, "S3010", op.id, f"{where} must be marked with the @readonly trait",
-                            "ResourceLifecycle")
+                yield error(model, "S3010", op.id, f"{where} must be marked with the @readonly trait")
             if not readonly and READONLY in op.traits:
-                yield error(model, "S3010", op.id, f"{where} must not be marked with the @readonly trait",
-                            "ResourceLifecycle")
+                yield error(model, "S3010", op.id, f"{where} must not be marked with the @readonly trait")
             if idempotent and IDEMPOTENT not in op.traits:
-                yield error(model, "S3010", op.id, f"{where} must be marked with the @idempotent trait",
-                            "ResourceLifecycle")
+                yield error(model, "S3010", op.id, f"{where} must be marked with the @idempotent trait")
 
 
 def check_identifier_bindings(model: Model) -> Iterable[Diagnostic]:
@@ -109,19 +104,19 @@ def check_identifier_bindings(model: Model) -> Iterable[Diagnostic]:
     parent resources. Also, an explicit ``@resourceIdentifier`` binding must name an
     identifier of the resource it is used with.
     """
-    parent_map = parents(model)
+    bindings = model.knowledge(IdentifierBindingIndex)
     for resource in _resources(model):
         ids = resource.identifiers
         parent_ids: set[str] = set()
-        for p in parent_map.get(resource.id, []):
+        for p in parents(model, resource.id):
             parent = model.shapes.get(p)
             if parent is not None:
                 parent_ids |= set(parent.identifiers) & set(ids)
-        for kind, op_id in _instance_ops(resource):
+        for kind, op_id in _bound_operations(model, resource, False):
             op = model.shapes.get(op_id)
             if op is None or op.type != "operation" or not ids:
                 continue
-            bound = identifier_bindings(model, resource, op)
+            bound = bindings.input_bindings(resource.id, op.id)
             missing = sorted(set(ids) - set(bound))
             if missing:
                 what = f"`{kind}` lifecycle operation" if kind != "operations" else "instance operation"
@@ -130,29 +125,28 @@ def check_identifier_bindings(model: Model) -> Iterable[Diagnostic]:
                             f"input does not bind these identifiers of the resource: {', '.join(missing)}. "
                             f"Expected bindings: [{', '.join(sorted(ids))}]; found: "
                             f"[{', '.join(sorted(bound))}]",
-                            "ResourceIdentifierBinding",
-                            "add @required input members named like the identifiers (and targeting the "
-                            "same shapes), or use @resourceIdentifier")
-        for kind, op_id in _collection_ops(resource):
+                            hint="add @required input members named like the identifiers (and targeting "
+                                 "the same shapes), or use @resourceIdentifier")
+        for kind, op_id in _bound_operations(model, resource, True):
             op = model.shapes.get(op_id)
             if op is None or op.type != "operation" or not ids:
                 continue
-            bound = identifier_bindings(model, resource, op)
+            bound = bindings.input_bindings(resource.id, op.id)
             if set(ids) <= set(bound):
                 what = f"`{kind}` lifecycle operation" if kind != "collectionOperations" else \
                     "collection operation"
                 yield error(model, "S3012", op.id,
                             f"This operation is bound as the {what} of resource `{resource.id}`, but it "
                             f"binds every identifier of the resource ({', '.join(sorted(ids))}); a "
-                            "collection operation must omit at least one", "ResourceIdentifierBinding")
+                            "collection operation must omit at least one")
             missing = sorted(parent_ids - set(bound))
             if missing:
                 yield error(model, "S3011", op.id,
                             f"This operation is bound as a collection operation of resource "
                             f"`{resource.id}`, but it does not bind these identifiers of its parent "
-                            f"resource: {', '.join(missing)}", "ResourceIdentifierBinding")
+                            f"resource: {', '.join(missing)}")
         # explicit bindings must name identifiers
-        for _kind, op_id in _instance_ops(resource) + _collection_ops(resource):
+        for _kind, op_id in _bound_operations(model, resource, False) + _bound_operations(model, resource, True):
             op = model.shapes.get(op_id)
             structure = model.shapes.get(op.input) if op is not None and op.input else None
             if structure is None:
@@ -162,8 +156,7 @@ def check_identifier_bindings(model: Model) -> Iterable[Diagnostic]:
                 if isinstance(name, str) and name not in ids:
                     yield error(model, "S3015", member.id,
                                 f"The @resourceIdentifier trait names `{name}`, which is not an identifier "
-                                f"of resource `{resource.id}` (identifiers: {', '.join(sorted(ids)) or 'none'})",
-                                "ResourceIdentifierBinding")
+                                f"of resource `{resource.id}` (identifiers: {', '.join(sorted(ids)) or 'none'})")
 
 
 def check_resource_identifiers(model: Model) -> Iterable[Diagnostic]:
@@ -173,15 +166,14 @@ def check_resource_identifiers(model: Model) -> Iterable[Diagnostic]:
     "all of the identifiers of the parent resource MUST be repeated verbatim in the child
     resource" (same name, same target).
     """
-    parent_map = parents(model)
     for resource in _resources(model):
         for name, target in sorted(resource.identifiers.items()):
             shape = model.shapes.get(target)
             if shape is not None and shape.type not in _STRINGS:
                 yield error(model, "S3014", resource.id,
                             f"Resource identifier `{name}` targets `{target}`, a {shape.type} shape; "
-                            "identifiers must target string shapes", "ResourceIdentifier")
-        for parent_id in parent_map.get(resource.id, []):
+                            "identifiers must target string shapes")
+        for parent_id in parents(model, resource.id):
             parent = model.shapes.get(parent_id)
             if parent is None:
                 continue
@@ -190,26 +182,35 @@ def check_resource_identifiers(model: Model) -> Iterable[Diagnostic]:
                 if mine is None:
                     yield error(model, "S3013", resource.id,
                                 f"Resource `{resource.id}` is bound as a child of `{parent_id}` but does not "
-                                f"define its parent's identifier `{name}`", "ResourceIdentifier")
+                                f"define its parent's identifier `{name}`")
                 elif mine != target:
                     yield error(model, "S3013", resource.id,
                                 f"Resource `{resource.id}` is bound as a child of `{parent_id}`, but its "
-                                f"identifier `{name}` targets `{mine}` instead of the parent's `{target}`",
-                                "ResourceIdentifier")
+                                f"identifier `{name}` targets `{mine}` instead of the parent's `{target}`")
 
 
 def check_resource_containment(model: Model) -> Iterable[Diagnostic]:
     """Resources form no containment cycle.
 
     Spec: service-types.rst §"Resource" (``resources``: "The resources MUST NOT have a
-    cyclical containment hierarchy"). Every resource on a cycle is reported (a resource
-    that merely contains one is not): the strongly connected components of the
-    ``resources`` graph with more than one resource, or one that binds itself; linear in
-    the bindings, where a walk from every resource was quadratic in a deep hierarchy.
+    cyclical containment hierarchy"). :mod:`graphlib` finds whether there is a cycle; only
+    then is networkx imported (~0.15 s) to report every resource on one (a resource that
+    merely contains one is not): the strongly connected components of the ``resources``
+    graph with more than one resource, or one that binds itself. Linear in the bindings.
     """
-    resources = {s.id: s for s in model.shapes.values() if s.type == "resource"}
+    index = model.knowledge(NeighborIndex)
+    children = {s.id: [rel.neighbor for rel in index.neighbors(s.id) if rel.type is RelationshipType.RESOURCE
+                       and rel.is_valid and model.shapes[rel.neighbor].type == "resource"]
+                for s in model.shapes.values() if s.type == "resource"}
+    try:
+        graphlib.TopologicalSorter(children).prepare()
+        return
+    except graphlib.CycleError:
+        pass
+    import networkx as nx  # only once a cycle exists: its import costs ~0.15 s
+
     g = nx.DiGraph()
-    g.add_edges_from((rid, child) for rid, r in resources.items() for child in r.resources if child in resources)
+    g.add_edges_from((rid, child) for rid, kids in children.items() for child in kids)
     on_cycle: set[str] = set()
     for component in nx.strongly_connected_components(g):
         if len(component) > 1 or any(g.has_edge(r, r) for r in component):
@@ -217,18 +218,20 @@ def check_resource_containment(model: Model) -> Iterable[Diagnostic]:
     for start in sorted(on_cycle):
         if start not in model.prelude_ids:
             yield error(model, "S3016", start,
-                        f"Resource `{start}` is contained in itself through its child resources",
-                        "ResourceCycle")
+                        f"Resource `{start}` is contained in itself through its child resources")
 
 
-def _target_kind(model: Model, owner: Shape, target: str | None, allowed: tuple[str, ...],
-                 what: str) -> Diagnostic | None:
-    shape = model.shapes.get(target) if target else None
-    if shape is None or shape.type in allowed:
-        return None
-    return error(model, "S3018", owner.id,
-                 f"The {what} of `{owner.id}` targets `{target}`, a {shape.type} shape; it must target "
-                 f"{' or '.join(allowed)} shapes", "Target")
+#: What each relationship of a service, resource or operation must target: relationship
+#: type → (allowed shape types, how the message names the relationship).
+_TARGETS: dict[RelationshipType, tuple[tuple[str, ...], str]] = {
+    RelationshipType.INPUT: (("structure",), "input"),
+    RelationshipType.OUTPUT: (("structure",), "output"),
+    RelationshipType.ERROR: (("structure",), "error"),
+    RelationshipType.OPERATION: (("operation",), "operation binding"),
+    RelationshipType.RESOURCE: (("resource",), "resource binding"),
+    RelationshipType.COLLECTION_OPERATION: (("operation",), "collection operation binding"),
+    **{kind: (("operation",), f"`{name}` operation") for name, kind in LIFECYCLE_RELATIONSHIPS.items()},
+}
 
 
 def check_relationship_targets(model: Model) -> Iterable[Diagnostic]:
@@ -238,56 +241,47 @@ def check_relationship_targets(model: Model) -> Iterable[Diagnostic]:
     resources, ``errors`` → ``@error`` structures), §"Operation" (``input``/``output`` →
     structures, ``errors`` → ``@error`` structures), §"Resource" (lifecycle and
     ``operations`` → operations, ``resources`` → resources); model.rst §"Member" (a member
-    cannot target a service, resource, operation or member; map keys target strings).
+    cannot target a service, resource, operation or member; map keys target strings). The
+    relationships are the shape's :func:`~smithy2cfn.model.relationships.relationships`
+    (a broken reference is the loader's ``S2001``).
     """
+    index = model.knowledge(NeighborIndex)
     for shape in user_shapes(model):
-        found: list[Diagnostic | None] = []
-        if shape.type == "operation":
-            found.append(_target_kind(model, shape, shape.input, ("structure",), "input"))
-            found.append(_target_kind(model, shape, shape.output, ("structure",), "output"))
-        if shape.type in ("operation", "service"):
-            for e in shape.errors:
-                target = model.shapes.get(e)
-                if target is None:
-                    continue
-                if target.type != "structure":
-                    found.append(_target_kind(model, shape, e, ("structure",), "error"))
-                elif ERROR not in target.traits:
-                    found.append(error(model, "S3018", shape.id,
-                                       f"`{shape.id}` lists `{e}` as an error, but it is not marked with the "
-                                       "@error trait", "Target"))
-        if shape.type in ("service", "resource"):
-            for o in shape.operations:
-                found.append(_target_kind(model, shape, o, ("operation",), "operation binding"))
-            for r in shape.resources:
-                found.append(_target_kind(model, shape, r, ("resource",), "resource binding"))
-        if shape.type == "resource":
-            for k in LIFECYCLE_OPERATIONS:
-                found.append(_target_kind(model, shape, getattr(shape, k), ("operation",), f"`{k}` operation"))
-            for o in shape.collection_operations:
-                found.append(_target_kind(model, shape, o, ("operation",), "collection operation binding"))
-        for member in shape.members.values():
-            target = model.shapes.get(member.target)
+        for rel in index.neighbors(shape.id):
+            rule = _TARGETS.get(rel.type)
+            target = model.shapes.get(rel.neighbor) if rule is not None else None
             if target is None:
                 continue
-            if target.type in ("service", "resource", "operation"):
-                found.append(error(model, "S3018", member.id,
-                                   f"Member `{member.id}` targets `{target.id}`, a {target.type} shape; members "
-                                   "cannot target service, resource or operation shapes", "Target"))
-            elif shape.type == "map" and member.name == "key" and target.type not in _STRINGS:
-                found.append(error(model, "S3018", member.id,
-                                   f"Map key `{member.id}` targets `{target.id}`, a {target.type} shape; map "
-                                   "keys must target string shapes", "Target"))
-        yield from (d for d in found if d is not None)
+            allowed, what = rule
+            if target.type not in allowed:
+                yield error(model, "S3018", shape.id,
+                            f"The {what} of `{shape.id}` targets `{target.id}`, a {target.type} shape; it must "
+                            f"target {' or '.join(allowed)} shapes")
+            elif rel.type is RelationshipType.ERROR and ERROR not in target.traits:
+                yield error(model, "S3018", shape.id,
+                            f"`{shape.id}` lists `{target.id}` as an error, but it is not marked with the @error trait")
+        for member in shape.members.values():
+            for rel in index.neighbors(member.id):
+                target = model.shapes.get(rel.neighbor) if rel.type is RelationshipType.MEMBER_TARGET else None
+                if target is None:
+                    continue
+                if target.type in ("service", "resource", "operation"):
+                    yield error(model, "S3018", member.id,
+                                f"Member `{member.id}` targets `{target.id}`, a {target.type} shape; members "
+                                "cannot target service, resource or operation shapes")
+                elif shape.type == "map" and member.name == "key" and target.type not in _STRINGS:
+                    yield error(model, "S3018", member.id,
+                                f"Map key `{member.id}` targets `{target.id}`, a {target.type} shape; map "
+                                "keys must target string shapes")
 
 
 def _not_property(model: Model, traits: dict) -> bool:
     """True for members marked ``@notProperty`` or with a trait that is itself ``@notProperty``."""
-    if "smithy.api#notProperty" in traits:
+    if NOT_PROPERTY in traits:
         return True
     for tid in traits:
         definition = model.shapes.get(tid)
-        if definition is not None and "smithy.api#notProperty" in definition.traits:
+        if definition is not None and NOT_PROPERTY in definition.traits:
             return True
     return False
 
@@ -304,7 +298,7 @@ def check_property_bindings(model: Model) -> Iterable[Diagnostic]:
     for resource in _resources(model):
         if not resource.properties:
             continue
-        ops = [o for _, o in _instance_ops(resource) + _collection_ops(resource)]
+        ops = [o for _, o in _bound_operations(model, resource, False) + _bound_operations(model, resource, True)]
         seen: set[str] = set()
         for op_id in ops:
             op = model.shapes.get(op_id)
@@ -318,21 +312,21 @@ def check_property_bindings(model: Model) -> Iterable[Diagnostic]:
                 for member in structure.members.values():
                     if _not_property(model, member.traits):
                         continue
-                    prop = member.traits.get("smithy.api#property")
+                    prop = member.traits.get(PROPERTY)
                     name = member.name
                     if isinstance(prop, dict) and isinstance(prop.get("name"), str):
                         name = prop["name"]
                         if name not in resource.properties:
                             yield error(model, "S3017", member.id,
                                         f"The @property trait of `{member.id}` names `{name}`, which is not a "
-                                        f"property of resource `{resource.id}`", "ResourceOperationInputOutput")
+                                        f"property of resource `{resource.id}`")
                             continue
                     if name in resource.properties and resource.properties[name] != member.target \
                             and name not in resource.identifiers:
                         yield error(model, "S3017", member.id,
                                     f"Member `{member.id}` is bound to property `{name}` of resource "
                                     f"`{resource.id}`, but targets `{member.target}` instead of "
-                                    f"`{resource.properties[name]}`", "ResourceOperationInputOutput")
+                                    f"`{resource.properties[name]}`")
 
 
 __all__ = [

@@ -6,9 +6,10 @@ Selectors say where a trait may be applied (``@trait(selector: ...)``) and which
 :class:`~smithy2cfn.model.Model` (:class:`SelectorEngine`).
 
 The model is a graph whose nodes are shape IDs, top-level shapes and members alike
-(``ns#Shape$member``); edges are the relationships of §"Relationships" (``member``,
-``input``, ``identifier``... and the unnamed member → target edge; ``trait`` edges only
-when asked for by name).
+(``ns#Shape$member``); edges are the relationships of §"Relationships", read from the
+model's :class:`~smithy2cfn.model.relationships.NeighborIndex` (``member``, ``input``,
+``identifier``... and the unnamed member → target edge; ``trait`` edges only when asked for
+by name; the reference's deprecated ``bound`` and ``instanceOperation`` by name).
 
 Supported: shape types (``*``, ``number``, ``simpleType``, ``collection``...; ``string``
 also matches ``enum``, ``integer`` matches ``intEnum``, ``list`` matches ``set``), attribute
@@ -28,13 +29,15 @@ with explicit stacks.
 
 from __future__ import annotations
 
+import collections
 import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from smithy2cfn.model.shapes import LIFECYCLE_OPERATIONS, SIMPLE_TYPES, Model, ShapeId
+from smithy2cfn.model.relationships import NeighborIndex, RelationshipType, all_node_ids
+from smithy2cfn.model.shapes import SIMPLE_TYPES, Model, ShapeId
 
 # --------------------------------------------------------------------------- syntax tree
 
@@ -482,14 +485,16 @@ def _exists(v: Any) -> bool:
 class SelectorEngine:
     """Evaluates parsed selectors over one model, with per-model caches.
 
+    Validators share one engine per model: ``model.knowledge(SelectorEngine)``.
+
     Args:
         model: the loaded model. It must not change while the engine is used.
     """
 
     def __init__(self, model: Model) -> None:
         self.model = model
+        self._neighbors = model.knowledge(NeighborIndex)
         self._fwd: dict[str, list[tuple[str, str]]] = {}
-        self._rev: dict[str, list[tuple[str, str]]] | None = None
         self._select_cache: dict[Selector, frozenset[str]] = {}
         self._all: list[str] | None = None
 
@@ -497,11 +502,7 @@ class SelectorEngine:
     def all_nodes(self) -> list[str]:
         """Every shape ID and member ID of the model (the starting shapes of a selector)."""
         if self._all is None:
-            out = []
-            for sid, shape in self.model.shapes.items():
-                out.append(sid)
-                out.extend(m.id for m in shape.members.values())
-            self._all = out
+            self._all = list(all_node_ids(self.model))
         return self._all
 
     def exists(self, node: str) -> bool:
@@ -519,67 +520,54 @@ class SelectorEngine:
         obj = self.model.member(node) if "$" in node else self.model.shapes.get(node)
         return obj.traits if obj is not None else {}
 
-    # ---- relationships (§"Relationships")
+    # ---- relationships (§"Relationships"; reference ``NeighborSelector``)
     def forward(self, node: str) -> list[tuple[str, str]]:
-        """``(relationship name, neighbor ID)`` pairs; ``""`` names the member → target edge."""
+        """``(selector label, neighbor ID)`` for every relationship ``>`` follows from
+        ``node``: the valid directed relationships of
+        :func:`~smithy2cfn.model.relationships.relationships` (all but member → container);
+        ``""`` labels the member → target edge."""
         cached = self._fwd.get(node)
-        if cached is not None:
-            return cached
-        out: list[tuple[str, str]] = []
-        model = self.model
-        if "$" in node:
-            m = model.member(node)
-            if m is not None and m.target in model.shapes:
-                out.append(("", m.target))
-        else:
-            s = model.shapes.get(node)
-            if s is not None:
-                for mx in s.mixins:
-                    out.append(("mixin", mx))
-                for m in s.members.values():
-                    out.append(("member", m.id))
-                if s.type == "operation":
-                    if s.input:
-                        out.append(("input", s.input))
-                    if s.output:
-                        out.append(("output", s.output))
-                    out.extend(("error", e) for e in s.errors)
-                elif s.type == "resource":
-                    out.extend(("identifier", t) for t in s.identifiers.values())
-                    out.extend(("property", t) for t in s.properties.values())
-                    for op in LIFECYCLE_OPERATIONS:
-                        target = getattr(s, op)
-                        if target:
-                            out.append((op, target))
-                    out.extend(("operation", o) for o in s.operations)
-                    out.extend(("instanceOperation", o) for o in s.operations)
-                    out.extend(("collectionOperation", o) for o in s.collection_operations)
-                    out.extend(("resource", r) for r in s.resources)
-                elif s.type == "service":
-                    out.extend(("operation", o) for o in s.operations)
-                    out.extend(("resource", r) for r in s.resources)
-                    out.extend(("error", e) for e in s.errors)
-        out = [(r, n) for r, n in out if self.exists(n)]
-        self._fwd[node] = out
-        return out
+        if cached is None:
+            cached = [(rel.type.label or "", rel.neighbor) for rel in self._neighbors.neighbors(node)
+                      if rel.is_valid and rel.type.directed]
+            self._fwd[node] = cached
+        return cached
 
     def trait_edges(self, node: str) -> list[str]:
         return [t for t in self.traits(node) if t in self.model.shapes]
 
     def reverse(self, node: str) -> list[tuple[str, str]]:
-        """``(relationship name, source ID)`` pairs pointing at ``node`` (no trait edges)."""
-        if self._rev is None:
-            rev: dict[str, list[tuple[str, str]]] = {}
-            for n in self.all_nodes():
-                for rel, target in self.forward(n):
-                    rev.setdefault(target, []).append((rel, n))
-            self._rev = rev
-        return self._rev.get(node, [])
+        """``(selector label, source ID)`` for every relationship ``<`` follows back to
+        ``node`` (no trait edges)."""
+        return [(rel.type.label or "", rel.shape) for rel in self._neighbors.reverse(node) if rel.type.directed]
+
+    def _synthetic(self, node: str, rels: tuple[str, ...], forward: bool) -> list[str]:
+        """The deprecated relationships the reference's selector still accepts (reference
+        ``NeighborSelector.BoundRelationship`` / ``InstanceOperationRelationship``), from a
+        resource: ``bound`` (either direction) yields the resources and services that bind it
+        with ``resources``; ``instanceOperation`` yields, forward, the operations it binds
+        through ``operation``, ``put``, ``read``, ``update`` or ``delete`` (backward, the
+        bindings of that kind pointing at a resource: never any)."""
+        if self.node_type(node) != "resource":
+            return []
+        out: list[str] = []
+        if "bound" in rels:
+            out.extend(rel.shape for rel in self._neighbors.reverse(node) if rel.type is RelationshipType.RESOURCE)
+        if "instanceOperation" in rels:
+            if forward:
+                out.extend(rel.neighbor for rel in self._neighbors.neighbors(node)
+                           if rel.is_valid and rel.type.is_instance_operation_binding)
+            else:
+                out.extend(rel.shape for rel in self._neighbors.reverse(node)
+                           if rel.type.is_instance_operation_binding)
+        return out
 
     def _directed(self, node: str, rels: tuple[str, ...]) -> list[str]:
         out = [n for r, n in self.forward(node) if r and r in rels]
         if "trait" in rels:
             out.extend(self.trait_edges(node))
+        if "bound" in rels or "instanceOperation" in rels:
+            out.extend(self._synthetic(node, rels, True))
         return out
 
     def _reverse_directed(self, node: str, rels: tuple[str, ...]) -> list[str]:
@@ -587,20 +575,37 @@ class SelectorEngine:
         if "trait" in rels and node in self.model.shapes:
             # shapes applying this trait (rare; linear scan)
             out.extend(n for n in self.all_nodes() if node in self.traits(n))
+        if "bound" in rels or "instanceOperation" in rels:
+            out.extend(self._synthetic(node, rels, False))
         return out
 
     def closure(self, nodes: Iterable[str]) -> set[str]:
-        """Every node reachable from ``nodes`` over forward (non-trait) edges, excluding the start
-        unless it is reached again."""
-        seen: set[str] = set()
-        stack = [n for start in nodes for _, n in self.forward(start)]
-        while stack:
-            n = stack.pop()
-            if n in seen:
-                continue
-            seen.add(n)
-            stack.extend(t for _, t in self.forward(n) if t not in seen)
-        return seen
+        """What ``~>`` yields for ``nodes`` (reference ``RecursiveNeighborSelector``): for
+        each start, every shape its :meth:`forward` edges reach, the start itself excluded
+        even when a cycle leads back to it; the union over the starts.
+
+        One pass for any number of starts (a walk per start, as the reference does, costs
+        starts × reach): every node keeps up to two of the starts that reach it, and a node
+        is yielded when one of them is not itself. (A node reached from two or more starts
+        always keeps two: along any path, each node holds the path's start or two starts.)
+        """
+        origins: dict[str, list[str]] = {}
+        queue: collections.deque[tuple[str, str]] = collections.deque()
+
+        def reach(target: str, origin: str) -> None:
+            held = origins.setdefault(target, [])
+            if len(held) < 2 and origin not in held:
+                held.append(origin)
+                queue.append((target, origin))
+
+        for start in nodes:
+            for _, target in self.forward(start):
+                reach(target, start)
+        while queue:
+            node, origin = queue.popleft()
+            for _, target in self.forward(node):
+                reach(target, origin)
+        return {n for n, held in origins.items() if held[0] != n or len(held) > 1}
 
     # ---- attributes (§"Attributes")
     def _prop(self, value: Any, seg: str, variables: dict[str, set[str]]) -> Any:
@@ -899,8 +904,11 @@ class SelectorEngine:
                 qualified = False
             if qualified:
                 out.add(node)
-            children = [target for rel, target in self.forward(node)
-                        if rel in ("operation", "resource", "collectionOperation") or rel in LIFECYCLE_OPERATIONS]
+            # The reference follows `operation` and `resource` relationships only (selectors.rst
+            # §"topdown"): not lifecycle or collection operations.
+            children = [rel.neighbor for rel in self._neighbors.neighbors(node)
+                        if rel.is_valid and rel.neighbor != node
+                        and rel.type in (RelationshipType.OPERATION, RelationshipType.RESOURCE)]
             stack.extend((t, qualified) for t in reversed(children))
 
 

@@ -38,23 +38,22 @@ def check_enum_shapes(model: Model) -> Iterable[Diagnostic]:
             continue
         if not shape.members:
             if MIXIN not in shape.traits:
-                yield error(model, "S3032", shape.id, "enum must have at least one entry", "Model")
+                yield error(model, "S3032", shape.id, "enum must have at least one entry")
             continue
         seen: dict[str, str] = {}
         for member in shape.members.values():
             value = member.traits.get(ENUM_VALUE, member.name)
             if not isinstance(value, str):
                 yield error(model, "S3030", member.id,
-                            f"enum members can only be assigned string values, but found: {_fmt(value)}",
-                            "EnumShape")
+                            f"enum members can only be assigned string values, but found: {_fmt(value)}")
                 continue
             if value == "":
-                yield error(model, "S3030", member.id, "enum values must not be empty strings", "EnumShape")
+                yield error(model, "S3030", member.id, "enum values must not be empty strings")
                 continue
             if value in seen:
                 yield error(model, "S3031", member.id,
                             f"enum value `{value}` is also used by member `{seen[value]}`; enum values must be "
-                            "unique", "EnumShape")
+                            "unique")
             else:
                 seen[value] = member.name
 
@@ -70,26 +69,24 @@ def check_int_enum_shapes(model: Model) -> Iterable[Diagnostic]:
             continue
         if not shape.members:
             if MIXIN not in shape.traits:
-                yield error(model, "S3032", shape.id, "intEnum shapes must have at least one member", "Model")
+                yield error(model, "S3032", shape.id, "intEnum shapes must have at least one member")
             continue
         seen: dict[int, str] = {}
         for member in shape.members.values():
             if ENUM_VALUE not in member.traits:
-                yield error(model, "S3033", member.id, "intEnum members must have an integer value (enumValue)",
-                            "IntEnumShape")
+                yield error(model, "S3033", member.id, "intEnum members must have an integer value (enumValue)")
                 continue
             value = member.traits[ENUM_VALUE]
             if isinstance(value, float) and not isinstance(value, bool):
-                yield error(model, "S3033", member.id, "intEnum members do not support floating point values",
-                            "IntEnumShape")
+                yield error(model, "S3033", member.id, "intEnum members do not support floating point values")
                 continue
             if isinstance(value, bool) or not isinstance(value, int):
                 yield error(model, "S3033", member.id,
-                            f"intEnum members require integer values, but found: {_fmt(value)}", "IntEnumShape")
+                            f"intEnum members require integer values, but found: {_fmt(value)}")
                 continue
             if not _INT_MIN <= value <= _INT_MAX:
                 yield error(model, "S3033", member.id,
-                            f"intEnum members must fit within an integer, but found: {_fmt(value)}", "IntEnumShape")
+                            f"intEnum members must fit within an integer, but found: {_fmt(value)}")
                 continue
             if value in seen:
                 yield error(model, "S3031", member.id,
@@ -109,14 +106,13 @@ def check_collection_members(model: Model) -> Iterable[Diagnostic]:
         if MIXIN in shape.traits:
             continue
         if shape.type in ("list", "set") and "member" not in shape.members:
-            yield error(model, "S3041", shape.id, f"Missing required member of shape `{shape.id}`: member",
-                        "Model")
+            yield error(model, "S3041", shape.id, f"Missing required member of shape `{shape.id}`: member")
         elif shape.type == "map":
             missing = [n for n in ("key", "value") if n not in shape.members]
             if missing:
                 yield error(model, "S3041", shape.id,
                             f"Missing required member{'s' if len(missing) > 1 else ''} of shape "
-                            f"`{shape.id}`: {', '.join(missing)}", "Model")
+                            f"`{shape.id}`: {', '.join(missing)}")
 
 
 def check_mixin_shapes(model: Model) -> Iterable[Diagnostic]:
@@ -132,11 +128,11 @@ def check_mixin_shapes(model: Model) -> Iterable[Diagnostic]:
             yield error(model, "S3040", shape.id,
                         "Operation shapes with the mixin trait MUST target `smithy.api#Unit` for their input "
                         f"and output. Operation mixin shape `{shape.id}` defines one or both of these "
-                        "properties.", "Model")
+                        "properties.")
         if shape.type == "resource" and (shape.identifiers or shape.properties):
             yield error(model, "S3040", shape.id,
                         "Resource shapes with the mixin trait may not define any properties. Resource mixin "
-                        f"shape `{shape.id}` defines one or more properties.", "Model")
+                        f"shape `{shape.id}` defines one or more properties.")
 
 
 def check_mixin_member_conflicts(model: Model) -> Iterable[Diagnostic]:
@@ -161,7 +157,7 @@ def check_mixin_member_conflicts(model: Model) -> Iterable[Diagnostic]:
                 elif inherited.target != first[1]:
                     yield error(model, "S3043", member.id,
                                 f"Member conflicts with an inherited mixin member: `{inherited.id}` targets "
-                                f"`{inherited.target}`, but `{first[0]}` targets `{first[1]}`", "Model")
+                                f"`{inherited.target}`, but `{first[0]}` targets `{first[1]}`")
                     break
 
 
@@ -188,5 +184,4 @@ def check_default_values(model: Model) -> Iterable[Diagnostic]:
             for severity, _path, message in checker.problems:
                 if severity.name == "ERROR":
                     yield error(model, "S3007", node,
-                                f"The @default value of `{node}` does not match `{target}`: {message}",
-                                "DefaultTrait")
+                                f"The @default value of `{node}` does not match `{target}`: {message}")

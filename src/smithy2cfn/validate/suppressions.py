@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 from smithy2cfn.diagnostics import Diagnostic, Severity
 from smithy2cfn.model.shapes import Model, ShapeId
+from smithy2cfn.model.traits import SUPPRESS
 
 
 def id_matches(event_id: str, suppression_id: str) -> bool:
@@ -27,10 +28,10 @@ def _trait_ids(model: Model, shape_id: str) -> list[str]:
         return out
     member = ShapeId.member(shape_id)
     if member and member in shape.members:
-        value = shape.members[member].traits.get("smithy.api#suppress")
+        value = shape.members[member].traits.get(SUPPRESS)
         if isinstance(value, list):
             out += [v for v in value if isinstance(v, str)]
-    value = shape.traits.get("smithy.api#suppress")
+    value = shape.traits.get(SUPPRESS)
     if isinstance(value, list):
         out += [v for v in value if isinstance(v, str)]
     return out

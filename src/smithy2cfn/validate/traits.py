@@ -16,10 +16,29 @@ from typing import Any
 from smithy2cfn.diagnostics import Diagnostic, Severity
 from smithy2cfn.model.nodes import canonical, describe, is_number, number_problem, shorten
 from smithy2cfn.model.shapes import Model, Shape, ShapeId
-from smithy2cfn.model.traits import DEFAULT, ENUM_VALUE, MIXIN, REQUIRED, TRAIT
-from smithy2cfn.validate.common import diag, engine_for, error, user_nodes, user_shapes, warning
+from smithy2cfn.model.traits import (
+    DEFAULT,
+    ENUM,
+    ENUM_VALUE,
+    ID_REF,
+    LENGTH,
+    MIXIN,
+    PATTERN,
+    RANGE,
+    REQUIRED,
+    TRAIT,
+    UNIQUE_ITEMS,
+    UNSTABLE,
+)
+from smithy2cfn.validate.common import diag, error, user_nodes, user_shapes, warning
 from smithy2cfn.validate.patterns import PatternMatcher, compile_pattern
-from smithy2cfn.validate.selector import MAX_SELECTOR_NESTING, SelectorError, SelectorTooDeep, parse_selector
+from smithy2cfn.validate.selector import (
+    MAX_SELECTOR_NESTING,
+    SelectorEngine,
+    SelectorError,
+    SelectorTooDeep,
+    parse_selector,
+)
 
 _INT_BOUNDS = {
     "byte": (-(2**7), 2**7 - 1),
@@ -64,7 +83,7 @@ def check_trait_targets(model: Model) -> Iterable[Diagnostic]:
     an error at the trait definition (``S3009``, :func:`check_selectors`), so the model
     never passes unchecked.
     """
-    engine = engine_for(model)
+    engine = model.knowledge(SelectorEngine)
     noted: set[str] = set()
     for node, traits in user_nodes(model):
         if _is_mixin_node(model, node):
@@ -85,13 +104,12 @@ def check_trait_targets(model: Model) -> Iterable[Diagnostic]:
                     noted.add(tid)
                     yield diag(model, "S3008", Severity.NOTE, node,
                                f"the selector of trait `{tid}` cannot be evaluated ({shorten(str(e), 300)}); "
-                               "where it may be applied is not checked", "TraitTarget")
+                               "where it may be applied is not checked")
                 continue
             if not engine.matches(sel, node):
                 yield error(model, "S3001", node,
                             f"Trait `{tid}` cannot be applied to `{node}`. This trait may only be "
-                            f"applied to shapes that match the following selector: {' '.join(text.split())}",
-                            "TraitTarget")
+                            f"applied to shapes that match the following selector: {' '.join(text.split())}")
 
 
 def check_selectors(model: Model) -> Iterable[Diagnostic]:
@@ -103,7 +121,7 @@ def check_selectors(model: Model) -> Iterable[Diagnostic]:
     shape whose trait holds the selector rather than a crash or a skipped check).
     """
     for node, traits in user_nodes(model):
-        for tid in (TRAIT, "smithy.api#idRef"):
+        for tid in (TRAIT, ID_REF):
             value = traits.get(tid)
             text = value.get("selector") if isinstance(value, dict) else None
             if not isinstance(text, str):
@@ -113,7 +131,6 @@ def check_selectors(model: Model) -> Iterable[Diagnostic]:
             except SelectorTooDeep as e:
                 yield error(model, "S3009", node,
                             f"the selector of @{tid.split('#')[-1]} on `{node}` is too deeply nested: {e}",
-                            "TraitValue",
                             hint=f"nest selector functions at most {MAX_SELECTOR_NESTING} levels deep")
             except SelectorError:
                 continue  # unsupported syntax: a NOTE where the selector is used (S3008)
@@ -131,13 +148,13 @@ def check_pattern_traits(model: Model) -> Iterable[Diagnostic]:
     valid ECMA-262 or Java pattern (the schema check warns ``S4202``).
     """
     for node, traits in user_nodes(model):
-        pattern = traits.get("smithy.api#pattern")
+        pattern = traits.get(PATTERN)
         if not isinstance(pattern, str) or _is_mixin_node(model, node):
             continue
         compiled, kind, reason = compile_pattern(pattern)
         if kind == "limit":
             yield error(model, "S3020", node, f"the @pattern of `{node}` cannot be compiled: {reason}",
-                        "TraitValue", hint="simplify the regular expression")
+                        hint="simplify the regular expression")
 
 
 def check_trait_conflicts(model: Model) -> Iterable[Diagnostic]:
@@ -161,7 +178,7 @@ def check_trait_conflicts(model: Model) -> Iterable[Diagnostic]:
                     reported.add(pair)
                     yield error(model, "S3002", node,
                                 f"Found the `{tid}` trait applied to this shape, but it conflicts with "
-                                f"the `{other}` trait, which is also applied", "TraitConflict")
+                                f"the `{other}` trait, which is also applied")
 
 
 def check_structurally_exclusive(model: Model) -> Iterable[Diagnostic]:
@@ -190,8 +207,7 @@ def check_structurally_exclusive(model: Model) -> Iterable[Diagnostic]:
             if len(names) > 1:
                 yield error(model, "S3005", shape.id,
                             f"The `{tid}` trait can be applied to (or targeted by) only one member of a "
-                            f"shape, but these members use it: {', '.join(sorted(names))}",
-                            "StructurallyExclusiveTrait")
+                            f"shape, but these members use it: {', '.join(sorted(names))}")
 
 
 def check_unstable_traits(model: Model) -> Iterable[Diagnostic]:
@@ -203,10 +219,9 @@ def check_unstable_traits(model: Model) -> Iterable[Diagnostic]:
     for node, traits in user_nodes(model):
         for tid in traits:
             definition = model.shapes.get(tid)
-            if definition is not None and "smithy.api#unstable" in definition.traits \
+            if definition is not None and UNSTABLE in definition.traits \
                     and TRAIT in definition.traits:
-                yield warning(model, "S3006", node, f"This shape applies a trait that is unstable: {tid}",
-                              "UnstableTrait")
+                yield warning(model, "S3006", node, f"This shape applies a trait that is unstable: {tid}")
 
 
 # --------------------------------------------------------------------------- trait values
@@ -227,7 +242,7 @@ class _NodeChecker:
     def __init__(self, model: Model, owner_namespace: str, constraints: bool = True) -> None:
         self.model = model
         self.constraints = constraints
-        self.engine = engine_for(model)
+        self.engine = model.knowledge(SelectorEngine)
         self.namespace = owner_namespace
         self.problems: list[tuple[Severity, str, str]] = []
 
@@ -323,7 +338,7 @@ class _NodeChecker:
             self._type_error(value, "array", shape, path)
             return []
         self._length(len(value), traits, shape, path, "items")
-        if "smithy.api#uniqueItems" in traits or shape.type == "set":
+        if UNIQUE_ITEMS in traits or shape.type == "set":
             seen: set[str] = set()
             for item in value:
                 key = canonical(item)
@@ -352,7 +367,7 @@ class _NodeChecker:
         return todo
 
     def _length(self, size: int, traits: dict, shape: Shape, path: str, unit: str) -> None:
-        length = traits.get("smithy.api#length")
+        length = traits.get(LENGTH)
         if not isinstance(length, dict):
             return
         lo, hi = length.get("min"), length.get("max")
@@ -373,14 +388,14 @@ class _NodeChecker:
             if allowed and value not in allowed:
                 self.add(path, f"String value provided for `{shape.id}` must be one of the following "
                                f"values: {', '.join(f'`{a}`' for a in allowed)}")
-        enum_trait = traits.get("smithy.api#enum")
+        enum_trait = traits.get(ENUM)
         if isinstance(enum_trait, list):
             allowed = sorted(e["value"] for e in enum_trait if isinstance(e, dict) and isinstance(e.get("value"), str))
             if allowed and value not in allowed:
                 self.add(path, f"String value provided for `{shape.id}` must be one of the following "
                                f"values: {', '.join(f'`{a}`' for a in allowed)}")
         self._length(len(value), traits, shape, path, "characters")
-        pattern = traits.get("smithy.api#pattern")
+        pattern = traits.get(PATTERN)
         if isinstance(pattern, str):
             # A pattern Python cannot compile is reported where it is applied
             # (check_pattern_traits, or S4202 for Java-only syntax); not checked here.
@@ -395,7 +410,7 @@ class _NodeChecker:
                                    f"regular expression {pattern}: matching takes too long (a pattern with "
                                    "nested repetitions, such as `(a+)+`, can take exponential time)",
                              Severity.WARNING)
-        id_ref = traits.get("smithy.api#idRef")
+        id_ref = traits.get(ID_REF)
         if isinstance(id_ref, dict) and self.constraints:
             self._id_ref(value, id_ref, path)
 
@@ -459,7 +474,7 @@ class _NodeChecker:
                 ints = sorted(a for a in allowed if isinstance(a, int) and not isinstance(a, bool))
                 self.add(path, f"Integer value provided for `{shape.id}` must be one of the following "
                                f"values: {', '.join(f'`{describe(a)}`' for a in ints)}")
-        rng = traits.get("smithy.api#range")
+        rng = traits.get(RANGE)
         if isinstance(rng, dict):
             lo, hi = rng.get("min"), rng.get("max")
             if is_number(lo) and value < lo:

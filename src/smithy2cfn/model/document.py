@@ -1,6 +1,6 @@
 """The common input of the loader: one source file as a JSON-AST-shaped document.
 
-Both front ends produce a :class:`SourceDocument`: the JSON AST reader (``load/json_ast.py``)
+Both front ends produce a :class:`SourceDocument`: the JSON AST reader (``model/json_ast.py``)
 directly, the IDL front end (``parse/``) by lowering its syntax tree. The loader
 (``load/loader.py``) then assembles all documents, the prelude and the trait packages into
 one :class:`smithy2cfn.model.Model`.

@@ -1,6 +1,9 @@
-"""Reading Smithy JSON AST files into :class:`SourceDocument` (Smithy 2.0 "JSON AST").
+"""The Smithy JSON AST (Smithy 2.0 "JSON AST"): reading files into :class:`SourceDocument`,
+and writing a :class:`~smithy2cfn.model.Model` back out.
 
-The text is read as strict JSON (:mod:`smithy2cfn.load.jsonread`: no NaN/Infinity, finite
+Reading (:func:`read_json_ast`).
+
+The text is read as strict JSON (:mod:`smithy2cfn.model.jsonread`: no NaN/Infinity, finite
 numbers, node values nested at most 256 deep), then every shape entry is checked against
 the JSON AST's structure, as the reference's ``JsonAstLoader`` does: which properties each
 shape type has and the type of each (shape references ``{"target": "ns#Name"}``, lists of
@@ -18,16 +21,31 @@ Codes: ``S1100`` invalid JSON (syntax, ``NaN``/``Infinity``), ``S1016`` nested t
 unsupported version, ``S1104`` a property of the wrong type or missing, ``S1105`` an invalid
 shape ID or member name, ``S1106`` (warning) an unknown property, ``S1013`` a 2.0 feature
 in a 1.0 file.
+
+Writing (:func:`model_to_json_ast`, :func:`render_json_ast`), the way the reference
+serializer does. Prelude and trait-package shapes are left out; shapes that use
+mixins list them as ``mixins`` references and hold only what they introduce (traits,
+members, and the errors/operations/resources/version/rename of operations, resources and
+services); traits that a shape introduces on a member inherited from a mixin are written as
+``"type": "apply"`` entries keyed by the member ID. As the reference serializer does:
+operations always have ``input``/``output`` (``smithy.api#Unit`` when absent), lists of
+shape references are sorted, IDL 1.0 ``set`` shapes become ``list`` + ``@uniqueItems``,
+and the synthetic ``@box`` is left out. Keys are sorted, so the output is byte-stable.
 """
 
 from __future__ import annotations
 
+import json
 import re
+import uuid
 from typing import Any
 
 from smithy2cfn.diagnostics import Diagnostic, Severity
-from smithy2cfn.load.document import ApplyStatement, SourceDocument
-from smithy2cfn.load.jsonread import JsonText, parse_json
+from smithy2cfn.model.document import ApplyStatement, SourceDocument
+from smithy2cfn.model.jsonread import BigNumber, JsonText, parse_json
+from smithy2cfn.model.relationships import LIFECYCLE_RELATIONSHIPS, NeighborIndex, RelationshipType
+from smithy2cfn.model.shapes import Member, Model, Shape
+from smithy2cfn.model.traits import BOX, UNIQUE_ITEMS, UNIT
 
 _ID = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*#[A-Za-z_][A-Za-z0-9_]*(\$[A-Za-z_][A-Za-z0-9_]*)?\Z")
 _IDENTIFIER = re.compile(r"(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*\Z")
@@ -359,11 +377,158 @@ def read_json_ast(text: str, path: str) -> SourceDocument:
     return doc
 
 
-def _valid_absolute_id(text: str) -> bool:
-    return bool(_ID.match(text))
+# --- Writing ---------------------------------------------------------------------------------
+
+def _ref(shape_id: str) -> dict[str, str]:
+    return {"target": shape_id}
 
 
-def is_absolute_shape_id(text: Any) -> bool:
-    """True when ``text`` is a syntactically valid absolute shape ID (Smithy 2.0 §"Shape ID")."""
-    return isinstance(text, str) and _valid_absolute_id(text)
+#: Traits the reference treats as synthetic and never writes in a 2.0 JSON AST.
+_SYNTHETIC = frozenset({BOX})
 
+
+def _traits(traits: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in traits.items() if k not in _SYNTHETIC}
+
+
+def _member(member: Member) -> dict[str, Any]:
+    out: dict[str, Any] = {"target": member.target}
+    traits = _traits(member.introduced_traits)
+    if traits:
+        out["traits"] = traits
+    return out
+
+
+def _id_list(ids: list[str]) -> list[dict[str, str]]:
+    """A list of references, sorted by shape ID as the reference serializer writes them."""
+    return [_ref(i) for i in sorted(set(ids))]
+
+
+def _bound(model: Model, shape_id: str, kind: RelationshipType) -> list[str]:
+    """The neighbors of ``shape_id`` through relationships of type ``kind``, in order."""
+    return [rel.neighbor for rel in model.knowledge(NeighborIndex).neighbors(shape_id) if rel.type is kind]
+
+
+def _introduced(model: Model, shape: Shape, kind: RelationshipType) -> list[str]:
+    """The neighbors of ``kind`` that ``shape`` binds itself (none of its mixins binds them)."""
+    inherited = {n for mixin in shape.mixins if mixin in model.shapes for n in _bound(model, mixin, kind)}
+    return [n for n in _bound(model, shape.id, kind) if n not in inherited]
+
+
+def shape_to_json_ast(shape: Shape, model: Model) -> dict[str, dict[str, Any]]:
+    """The JSON AST entries for one shape of ``model``: its own entry plus any ``apply`` entries.
+
+    What a mixin contributes to a service, resource or operation (its bindings: the
+    shape's :func:`~smithy2cfn.model.relationships.relationships` that a mixin has too) is
+    left out, as the reference serializer does.
+
+    Returns a dict of absolute ID → JSON AST body (``{"type": ..., ...}``).
+    """
+    body: dict[str, Any] = {"type": shape.type}
+    extra: dict[str, dict[str, Any]] = {}
+    if shape.mixins:
+        body["mixins"] = [_ref(m) for m in shape.mixins]
+    traits = _traits(shape.introduced_traits if shape.mixins else shape.traits)
+    if shape.type == "set":
+        # Sets are not part of IDL 2.0: the reference writes them as lists with @uniqueItems.
+        body["type"] = "list"
+        traits.setdefault(UNIQUE_ITEMS, {})
+    if traits:
+        body["traits"] = traits
+    mixin_shapes = [model.shapes[m] for m in shape.mixins if m in model.shapes]
+
+    local = {n: m for n, m in shape.members.items() if m.from_mixin is None}
+    if shape.type in ("list", "set"):
+        if "member" in local:
+            body["member"] = _member(local["member"])
+    elif shape.type == "map":
+        for name in ("key", "value"):
+            if name in local:
+                body[name] = _member(local[name])
+    elif shape.type in ("structure", "union", "enum", "intEnum"):
+        body["members"] = {n: _member(m) for n, m in local.items()}
+    for member in shape.members.values():
+        if member.from_mixin is not None and _traits(member.introduced_traits):
+            extra[member.id] = {"type": "apply", "traits": _traits(member.introduced_traits)}
+    if shape.type == "operation":
+        body["input"] = _ref(shape.input or UNIT)
+        body["output"] = _ref(shape.output or UNIT)
+        errors = _introduced(model, shape, RelationshipType.ERROR)
+        if errors:
+            body["errors"] = _id_list(errors)
+    elif shape.type == "resource":
+        if shape.identifiers:
+            body["identifiers"] = {k: _ref(v) for k, v in shape.identifiers.items()}
+        if shape.properties:
+            body["properties"] = {k: _ref(v) for k, v in shape.properties.items()}
+        for name, kind in LIFECYCLE_RELATIONSHIPS.items():
+            for op in _bound(model, shape.id, kind):
+                body[name] = _ref(op)
+        operations = _introduced(model, shape, RelationshipType.OPERATION)
+        if operations:
+            body["operations"] = _id_list(operations)
+        collection = _bound(model, shape.id, RelationshipType.COLLECTION_OPERATION)
+        if collection:
+            body["collectionOperations"] = _id_list(collection)
+        resources = _introduced(model, shape, RelationshipType.RESOURCE)
+        if resources:
+            body["resources"] = _id_list(resources)
+    elif shape.type == "service":
+        versions = {m.version for m in mixin_shapes}
+        if shape.version and shape.version.strip() and shape.version not in versions:
+            body["version"] = shape.version
+        for attr, kind in (("operations", RelationshipType.OPERATION), ("resources", RelationshipType.RESOURCE),
+                           ("errors", RelationshipType.ERROR)):
+            values = _introduced(model, shape, kind)
+            if values:
+                body[attr] = _id_list(values)
+        inherited_rename: dict[str, str] = {}
+        for m in mixin_shapes:
+            inherited_rename.update(m.rename)
+        rename = {k: v for k, v in shape.rename.items() if inherited_rename.get(k) != v}
+        if rename:
+            body["rename"] = rename
+    return {shape.id: body, **extra}
+
+
+def model_to_json_ast(model: Model, *, include_prelude: bool = False) -> dict[str, Any]:
+    """The whole model as a JSON AST document (``{"smithy": "2.0", "metadata"?, "shapes"}``)."""
+    shapes: dict[str, Any] = {}
+    for shape_id in sorted(model.shapes):
+        if not include_prelude and model.is_prelude(shape_id):
+            continue
+        shapes.update(shape_to_json_ast(model.shapes[shape_id], model))
+    doc: dict[str, Any] = {"smithy": "2.0"}
+    if model.metadata:
+        doc["metadata"] = model.metadata
+    doc["shapes"] = shapes
+    return doc
+
+
+def render_json_ast(document: dict[str, Any]) -> str:
+    """Byte-stable text of a JSON AST document: sorted keys, 4-space indent, final newline.
+
+    Strict JSON (RFC 8259). A :class:`~smithy2cfn.model.jsonread.BigNumber` (a number too
+    large for a 64-bit float) is written as it was written in the model, as the reference
+    keeps such numbers.
+
+    Raises:
+        ValueError: the document holds a NaN or an infinite float (the readers never make one).
+    """
+    bigs: list[str] = []
+    marker = f"bignumber-{uuid.uuid4().hex}-"
+
+    def swap(value: Any) -> Any:  # node values are at most MAX_NODE_DEPTH deep: bounded recursion
+        if isinstance(value, BigNumber):
+            bigs.append(value.literal)
+            return f"{marker}{len(bigs) - 1}"
+        if isinstance(value, dict):
+            return {k: swap(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [swap(v) for v in value]
+        return value
+
+    text = json.dumps(swap(document), indent=4, sort_keys=True, ensure_ascii=False, allow_nan=False) + "\n"
+    if bigs:
+        text = re.sub(f'"{marker}([0-9]+)"', lambda m: bigs[int(m.group(1))], text)
+    return text

@@ -1,0 +1,203 @@
+"""The import graph of the package: stages only import their own layer or lower ones, and no
+module imports itself back through others (README "Architecture").
+
+Every module under ``src/smithy2cfn`` is parsed with :mod:`ast`; each ``import`` and
+``from ... import`` naming a ``smithy2cfn`` module counts, at any depth of the file (an import
+inside a function is an edge too: a cycle hidden behind a lazy import is still a cycle).
+``from smithy2cfn.x import y`` counts ``smithy2cfn.x.y`` when that is a module, else
+``smithy2cfn.x``. The implicit import of a package's ``__init__`` does not count.
+
+Also: emit imports from derive only its product (the plan), networkx is imported inside the
+functions that need it, and trait IDs are named in ``model/traits.py``. Each rule has an
+explicit list of the places that break it today, with the change that removes them; a
+place that no longer breaks it must leave its list.
+"""
+
+from __future__ import annotations
+
+import ast
+import graphlib
+import io
+import re
+import tokenize
+from pathlib import Path
+
+from conftest import REPO
+
+PACKAGE = REPO / "src" / "smithy2cfn"
+
+#: Layers, lowest first (issue 7's target layout). A module belongs to the first entry whose
+#: name is the module or a package above it.
+LAYERS: list[tuple[str, tuple[str, ...]]] = [
+    ("base", ("smithy2cfn.diagnostics", "smithy2cfn.model", "smithy2cfn.config", "smithy2cfn.prelude",
+              "smithy2cfn.version")),
+    ("parse", ("smithy2cfn.parse",)),
+    ("load", ("smithy2cfn.load", "smithy2cfn.buildconfig")),
+    ("derive", ("smithy2cfn.derive",)),
+    ("validate", ("smithy2cfn.validate",)),
+    ("emit", ("smithy2cfn.emit",)),
+    ("api", ("smithy2cfn.api", "smithy2cfn.precompute", "smithy2cfn")),
+    ("cli", ("smithy2cfn.cli", "smithy2cfn.__main__")),
+]
+
+#: Upward edges that exist today and are known: ``(importer, imported)``, each with the change
+#: that removes it. (None today: the stage order holds.)
+KNOWN_UPWARD: set[tuple[str, str]] = set()
+
+#: What emit may import from derive: its product, the conversion plan, never the machinery
+#: that computes it (issue 7: "emit turns the plan into schemas without calling back").
+#: The plan, and the type-name rules it follows (emit checks a typeName an extension's mapper sets).
+DERIVE_PRODUCT = {"smithy2cfn.derive.plan", "smithy2cfn.derive.typename"}
+#: emit → derive imports that exist today.
+KNOWN_EMIT_TO_DERIVE: set[tuple[str, str]] = set()
+
+#: Modules that import networkx at module level (it costs ~0.15 s of start-up; README
+#: "Architecture": import it inside the function that needs it, once graphlib is not enough).
+KNOWN_MODULE_LEVEL_NETWORKX: set[str] = set()
+
+#: Trait IDs written as string literals outside model/traits.py: module → how many.
+KNOWN_TRAIT_LITERALS: dict[str, int] = {}
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _modules() -> dict[str, Path]:
+    return {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _imports(path: Path, name: str, modules: dict[str, Path]) -> set[str]:
+    """The smithy2cfn modules ``path`` (module ``name``) imports, anywhere in the file."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            candidates = [[a.name] for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:  # relative: resolved against the importing package
+                anchor = package.split(".")
+                anchor = anchor[:len(anchor) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            candidates = [[f"{base}.{a.name}", base] for a in node.names]
+        else:
+            continue
+        for choices in candidates:
+            found = next((c for c in choices if c in modules), None)
+            if found is not None and found != name:
+                out.add(found)
+    return out
+
+
+def _layer(module: str) -> int:
+    best: tuple[int, int] | None = None  # (length of the matching prefix, layer index)
+    for index, (_, prefixes) in enumerate(LAYERS):
+        for prefix in prefixes:
+            if module == prefix or module.startswith(prefix + "."):
+                if best is None or len(prefix) > best[0]:
+                    best = (len(prefix), index)
+    assert best is not None, f"{module} is in no layer: add it to LAYERS"
+    return best[1]
+
+
+def _graph() -> dict[str, set[str]]:
+    modules = _modules()
+    return {name: _imports(path, name, modules) for name, path in modules.items()}
+
+
+def _layer_map(graph: dict[str, set[str]]) -> str:
+    lines = []
+    for index, (layer, _) in enumerate(LAYERS):
+        members = sorted(m for m in graph if _layer(m) == index)
+        lines.append(f"{index} {layer}: {', '.join(members)}")
+    return "\n".join(lines)
+
+
+def test_every_module_is_in_a_layer():
+    graph = _graph()
+    assert len(graph) > 40
+    for module in graph:
+        _layer(module)
+
+
+def test_no_module_imports_a_higher_layer():
+    graph = _graph()
+    upward = sorted((a, b) for a, targets in graph.items() for b in targets if _layer(b) > _layer(a))
+    unexpected = [f"{a} ({LAYERS[_layer(a)][0]}) imports {b} ({LAYERS[_layer(b)][0]})"
+                  for a, b in upward if (a, b) not in KNOWN_UPWARD]
+    assert not unexpected, "\n".join(unexpected) + "\n\nlayers:\n" + _layer_map(graph)
+    stale = KNOWN_UPWARD - set(upward)
+    assert not stale, f"these known upward imports are gone: delete them from KNOWN_UPWARD: {sorted(stale)}"
+
+
+def test_emit_reads_the_plan_not_derive_machinery():
+    graph = _graph()
+    edges = {(a, b) for a, targets in graph.items() for b in targets
+             if a.startswith("smithy2cfn.emit") and b.startswith("smithy2cfn.derive") and b not in DERIVE_PRODUCT}
+    assert edges <= KNOWN_EMIT_TO_DERIVE, sorted(edges - KNOWN_EMIT_TO_DERIVE)
+    stale = KNOWN_EMIT_TO_DERIVE - edges
+    assert not stale, f"gone: delete them from KNOWN_EMIT_TO_DERIVE: {sorted(stale)}"
+
+
+def test_networkx_is_imported_only_where_needed():
+    found = set()
+    for name, path in _modules().items():
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:  # module level only
+            if isinstance(node, ast.Import) and any(a.name.split(".")[0] == "networkx" for a in node.names) \
+                    or isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "networkx":
+                found.add(name)
+    assert found == KNOWN_MODULE_LEVEL_NETWORKX, (sorted(found - KNOWN_MODULE_LEVEL_NETWORKX),
+                                                  sorted(KNOWN_MODULE_LEVEL_NETWORKX - found))
+
+
+_TRAIT_ID = re.compile(r"""["'](?:smithy|aws)\.[A-Za-z.]+#[A-Za-z]+["']""")
+
+
+def test_trait_ids_are_named_in_model_traits():
+    """A trait ID is a constant of ``model/traits.py``, not a string literal elsewhere
+    (docstrings and comments may name them)."""
+    found: dict[str, int] = {}
+    for name, path in _modules().items():
+        if name == "smithy2cfn.model.traits":
+            continue
+        tokens = tokenize.generate_tokens(io.StringIO(path.read_text(encoding="utf-8")).readline)
+        count = sum(1 for tok in tokens if tok.type == tokenize.STRING and _TRAIT_ID.fullmatch(tok.string))
+        if count:
+            found[name] = count
+    assert found == KNOWN_TRAIT_LITERALS
+
+
+def test_no_import_cycle():
+    graph = _graph()
+    try:
+        graphlib.TopologicalSorter(graph).prepare()
+    except graphlib.CycleError as e:
+        # graphlib lists the cycle with each module before the one that imports it
+        cycle = " imports ".join(reversed(e.args[1]))
+        raise AssertionError(f"import cycle: {cycle}\n\nlayers:\n{_layer_map(graph)}") from None
+
+
+def test_the_checker_sees_function_level_and_relative_imports(tmp_path):
+    """The import reader finds imports inside functions and resolves relative ones."""
+    pkg = tmp_path / "smithy2cfn"
+    (pkg / "parse").mkdir(parents=True)
+    for rel in ("__init__.py", "parse/__init__.py", "parse/idl.py", "parse/lower.py", "load.py"):
+        (pkg / rel).write_text("")
+    modules = {_module_name_in(pkg, p): p for p in pkg.rglob("*.py")}
+    (pkg / "parse" / "idl.py").write_text(
+        "def f():\n    from smithy2cfn import load\n    from . import lower\n    import smithy2cfn.parse\n")
+    assert _imports_in(pkg, pkg / "parse" / "idl.py", modules) == {
+        "smithy2cfn.load", "smithy2cfn.parse.lower", "smithy2cfn.parse"}
+    assert _layer("smithy2cfn.parse.idl") < _layer("smithy2cfn.load.loader") < _layer("smithy2cfn.cli")
+    assert _layer("smithy2cfn.model.json_ast") == 0 and _layer("smithy2cfn") == _layer("smithy2cfn.api")
+
+
+def _module_name_in(package: Path, path: Path) -> str:
+    parts = path.relative_to(package.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports_in(package: Path, path: Path, modules: dict[str, Path]) -> set[str]:
+    return _imports(path, _module_name_in(package, path), modules)
