@@ -39,7 +39,6 @@ class ConfigFile:
 
     sources: list[str] = field(default_factory=list)
     settings: dict[str, Any] = field(default_factory=dict)
-    is_smithy_build: bool = False
     spans: dict[str, Span] = field(default_factory=dict)
 
 
@@ -152,7 +151,7 @@ def read_config_file(path: str | Path, diags: Diagnostics) -> ConfigFile:
         out = ConfigFile(settings=data, spans={key: jt.span((key,)) for key in data})
         _check_settings(out, jt.span(()), diags)
         return out
-    out = ConfigFile(is_smithy_build=True)
+    out = ConfigFile()
     base = p.parent
     data = _check(data, _TOP_CHECKS, jt, (), "", diags)
     for key in ("sources", "imports"):

@@ -34,15 +34,6 @@ def _resources(model: Model) -> list[Shape]:
     return [s for s in user_shapes(model) if s.type == "resource" and MIXIN not in s.traits]
 
 
-def identifier_bindings(model: Model, resource: Shape, operation: Shape) -> dict[str, str]:
-    """Identifier name → input member name of the identifiers ``operation`` binds for
-    ``resource``: :meth:`IdentifierBindingIndex.input_bindings
-    <smithy2cfn.model.knowledge.IdentifierBindingIndex.input_bindings>` (the reference's rule:
-    an explicit ``@resourceIdentifier`` wins over an implicit binding). Kept for
-    ``validate/cfn.py`` until it reads the conversion plan."""
-    return model.knowledge(IdentifierBindingIndex).input_bindings(resource.id, operation.id)
-
-
 def parents(model: Model, resource_id: str) -> list[str]:
     """The resources that bind ``resource_id`` as a child (their ``resources`` property), in
     model order: the valid ``resource`` relationships pointing at it from resources."""
@@ -336,6 +327,5 @@ __all__ = [
     "check_relationship_targets",
     "check_resource_containment",
     "check_resource_identifiers",
-    "identifier_bindings",
     "parents",
 ]
