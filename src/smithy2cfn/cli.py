@@ -14,17 +14,20 @@ from pathlib import Path
 import click
 
 from smithy2cfn import api
-from smithy2cfn.diagnostics import Diagnostic, Span, format_diagnostics
+from smithy2cfn.diagnostics import Diagnostic, Severity, Span, format_diagnostics
 
 _FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
                        show_default=True, help="How diagnostics are printed on stderr.")
 _VERBOSE = click.option("-v", "--verbose", is_flag=True,
-                        help="Print every warning (by default a warning repeated more than 3 times is summed up).")
+                        help="Print notes too, and every warning (by default notes are left out and a warning "
+                             "repeated more than 3 times is summed up).")
 
 
 def _report(items: list[Diagnostic], fmt: str, quiet: bool = False, verbose: bool = False) -> None:
     if quiet:
         items = [d for d in items if d.is_error]
+    elif not verbose:
+        items = [d for d in items if d.severity > Severity.NOTE]
     if items:
         click.echo(format_diagnostics(items, fmt, fold_after=None if verbose else 3), nl=False, err=True)
 
@@ -44,18 +47,22 @@ def main() -> None:
 @click.option("--service", help="Shape ID of the service to convert (setting 'service').")
 @click.option("--org", "organization", help="Setting 'organizationName' (typeName's first part).")
 @click.option("--service-name", help="Setting 'serviceName' (typeName's second part).")
+@click.option("--compatibility", type=click.Choice(["default", "reference"]),
+              help="Setting 'compatibility': 'default' writes registry-ready schemas, 'reference' what the "
+                   "Java plugin writes.")
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 if the output folder is out of date.")
 @click.option("-q", "--quiet", is_flag=True, help="Print errors only, no warnings.")
 @_FORMAT
 @_VERBOSE
-def build(models, out_dir, config_file, service, organization, service_name, check, quiet, fmt, verbose):
+def build(models, out_dir, config_file, service, organization, service_name, compatibility, check, quiet, fmt,
+          verbose):
     """Build one schema per cfnResource resource of MODELS (files or folders).
 
     With no MODELS and no --config, a smithy-build.json in the current folder is used.
     Extensions installed in the environment (entry point group smithy2cfn.extensions) run.
     """
     flags = {"service": ("--service", service), "organizationName": ("--org", organization),
-             "serviceName": ("--service-name", service_name)}
+             "serviceName": ("--service-name", service_name), "compatibility": ("--compatibility", compatibility)}
     given = {key: (flag, value) for key, (flag, value) in flags.items() if value is not None}
     result = api.build_from_config(
         config_file, models, out_dir=api.DEFAULT_OUT_DIR if out_dir is None else out_dir, check=check,

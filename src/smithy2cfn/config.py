@@ -21,6 +21,10 @@ DEFAULT_EXTERNAL_DOCS = (
 )
 #: Default ``sourceDocs`` names, in priority order (reference ``CfnConfig``).
 DEFAULT_SOURCE_DOCS = ("Source Url", "SourceUrl", "Source", "Source Code")
+#: ``compatibility`` values: ``"default"`` writes registry-ready schemas (CloudFormation's
+#: rules applied, each correction announced); ``"reference"`` writes what the Java plugin
+#: writes.
+COMPATIBILITY_MODES = ("default", "reference")
 #: The timestamp formats ``defaultTimestampFormat`` accepts.
 TIMESTAMP_FORMATS = ("date-time", "epoch-seconds", "http-date")
 
@@ -79,6 +83,8 @@ _SETTINGS: dict[str, tuple[str, Any, str]] = {
                                  "an object of JSON values"),
     "disableFeatures": ("disable_features", _is_str_list, "a list of strings"),
     "useIntegerType": ("use_integer_type", lambda v: isinstance(v, bool), "a boolean"),
+    "compatibility": ("compatibility", lambda v: isinstance(v, str) and v in COMPATIBILITY_MODES,
+                      "one of " + ", ".join(repr(m) for m in COMPATIBILITY_MODES)),
 }
 
 
@@ -102,6 +108,8 @@ class CfnConfig:
         schema_document_extensions: top-level keys merged into every schema.
         disable_features: JSON Schema keywords removed from every generated schema.
         use_integer_type: ``integer`` instead of ``number`` for byte/short/integer/long.
+        compatibility: ``"default"`` (registry-ready schemas) or ``"reference"`` (the Java
+            plugin's output, unchanged wherever it passes the meta-schema).
         extensions: every setting as given (unknown keys included), for custom mappers.
     """
 
@@ -119,9 +127,15 @@ class CfnConfig:
     schema_document_extensions: dict[str, Any] = field(default_factory=dict)
     disable_features: list[str] = field(default_factory=list)
     use_integer_type: bool = False
+    compatibility: str = "default"
     extensions: dict[str, Any] = field(default_factory=dict)
     #: where the settings came from (a config file, or the command line), for diagnostics
     source: Span | None = None
+
+    @property
+    def registry_ready(self) -> bool:
+        """True in the default mode: CloudFormation's registry rules are applied."""
+        return self.compatibility != "reference"
 
     @classmethod
     def from_dict(cls, d: Any, diags: Diagnostics, *, spans: Mapping[str, Span] | None = None,

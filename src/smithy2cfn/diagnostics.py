@@ -192,6 +192,21 @@ CODES: dict[str, Code] = {
     "S4108": Code(_E, None, "a finished schema is not strict JSON, or too deeply nested to write or check "
                   "(names the pointer)"),
     "S4109": Code(_E, None, "internal error: a mapper raised or returned no schema (names the mapper; please report)"),
+    "S4301": Code(_N, None, "registry-ready: a resource without `@aws.api#taggable` gets `tagging: {taggable: false}`"),
+    "S4302": Code(_W, None, "a tags-like property on a resource without `@aws.api#taggable` (its schema says it "
+                  "cannot be tagged)"),
+    "S4303": Code(_N, None, "registry-ready: `tagUpdatable` is false (no update handler, or no tag and untag "
+                  "operations)"),
+    "S4304": Code(_N, None, "registry-ready: the tag property is neither createOnly nor writeOnly (tags change "
+                  "through the tag operations)"),
+    "S4305": Code(_N, None, "registry-ready: a handler gets the permissions of the tag operations it calls"),
+    "S4306": Code(_N, None, "registry-ready: HTML descriptions are written as plain text"),
+    "S4307": Code(_N, None, "registry-ready: descriptions shortened to their first sentence so the schema fits in "
+                  "60 KiB"),
+    "S4308": Code(_E, None, "a schema is over 60 KiB even with its descriptions shortened"),
+    "S4309": Code(_N, None, "registry-ready: arrays get an explicit `insertionOrder`"),
+    "S4310": Code(_N, None, "registry-ready: a list handler gets a `handlerSchema` for the parent identifiers its "
+                  "input needs"),
     "S4201": Code(_E, None, "a schema fails the CloudFormation meta-schema (names the property)"),
     "S4202": Code(_W, None, "a `format` (e.g. a Java-only regex) that the CloudFormation CLI does not check"),
     # configuration and output

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -26,15 +26,17 @@ import jsonpointer
 
 from smithy2cfn.config import CfnConfig
 from smithy2cfn.derive.resource_index import (
+    FULL,
     CfnResource,
     CfnResourceIndex,
     Mutability,
     MutabilitySource,
+    SourceKind,
     is_create_only,
     is_read_only,
     is_write_only,
 )
-from smithy2cfn.derive.tagging import TagIndex
+from smithy2cfn.derive.tagging import TAG_MEMBER_NAME, TagIndex
 from smithy2cfn.derive.typename import (
     PART_RULE,
     Part,
@@ -44,8 +46,8 @@ from smithy2cfn.derive.typename import (
     setting_part,
     show,
 )
-from smithy2cfn.diagnostics import Diagnostics, Span
-from smithy2cfn.model.knowledge import TopDownIndex
+from smithy2cfn.diagnostics import Diagnostics, Severity, Span
+from smithy2cfn.model.knowledge import IdentifierBindingIndex, TopDownIndex
 from smithy2cfn.model.relationships import RelationshipType, Walker
 from smithy2cfn.model.shapes import Member, Model, Shape, ShapeId
 from smithy2cfn.model.traits import (
@@ -159,22 +161,27 @@ class HandlerPlan:
     name: str
     operations: tuple[str, ...]
     permissions: tuple[str, ...]
+    #: for a ``list`` handler whose input needs parent identifiers: their property names
+    #: (the handler's ``handlerSchema``, registry-ready mode only)
+    schema_properties: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
 class TaggingPlan:
-    """The ``tagging`` object of a ``@taggable`` resource (reference ``TaggingMapper``).
+    """The ``tagging`` object (reference ``TaggingMapper`` for ``@taggable`` resources; in
+    registry-ready mode every resource has one, ``taggable: false`` without ``@taggable``,
+    and its other fields are ``None``).
 
     ``operations`` maps ``tagApi``/``untagApi``/``listTagsApi`` to the operations found.
     """
 
     taggable: bool
-    tag_on_create: bool
-    tag_updatable: bool
-    cloudformation_system_tags: bool
-    tag_property: str
-    permissions: tuple[str, ...]
-    operations: Mapping[str, str]
+    tag_on_create: bool | None = None
+    tag_updatable: bool | None = None
+    cloudformation_system_tags: bool | None = None
+    tag_property: str | None = None
+    permissions: tuple[str, ...] = ()
+    operations: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
 
 @dataclass(frozen=True)
@@ -381,26 +388,6 @@ def permissions_for_operation(model: Model, service: Shape, operation_id: str) -
     return perms
 
 
-def _handlers(model: Model, service: Shape, resource: Shape) -> tuple[HandlerPlan, ...]:
-    ops: dict[str, list[str]] = {name: [] for name in HANDLERS}
-    for name in ("create", "read", "update", "delete", "list"):
-        op = getattr(resource, name)
-        if op:
-            ops[name].append(op)
-    if resource.put:
-        ops["create"].append(resource.put)
-        if NO_REPLACE not in resource.traits:
-            ops["update"].append(resource.put)
-    out = []
-    for name in HANDLERS:
-        if ops[name]:
-            perms: set[str] = set()
-            for op in ops[name]:
-                perms |= permissions_for_operation(model, service, op)
-            out.append(HandlerPlan(name, tuple(ops[name]), tuple(sorted(perms))))
-    return tuple(out)
-
-
 def _doc_links(resource: Shape, config: CfnConfig) -> tuple[str | None, str | None]:
     """``(sourceUrl, documentationUrl)`` from ``@externalDocumentation`` by the ``sourceDocs``
     and ``externalDocs`` names, case-insensitive, in priority order (reference
@@ -443,6 +430,40 @@ class _ResourcePlanner:
         tags = self.tags_property()
         if tags is not None:
             out.append(tags)
+        if self.config.registry_ready:
+            out = self.registry_ready_tags(out)
+        return out
+
+    def registry_ready_tags(self, properties: list[PropertyPlan]) -> list[PropertyPlan]:
+        """Registry-ready tags: the tag property of a resource with tag, untag and list-tags
+        operations is updated through them, so it is neither createOnly nor writeOnly (TAG014,
+        TAG017); a tags-like property on a resource without ``@taggable`` is a warning."""
+        resource = self.resource
+        if TAGGABLE not in resource.traits:
+            for p in properties:
+                if TAG_MEMBER_NAME.match(p.name):
+                    member = self.model.member(p.shape_ids[0]) if "$" in p.shape_ids[0] else None
+                    self.diags.warning(
+                        "S4302", f"{resource.id} has a tags property `{p.schema_name}` but no @aws.api#taggable, so "
+                                 "its schema says it cannot be tagged", member.span if member else resource.span,
+                        resource.id, "add @aws.api#taggable(property: \"" + p.name + "\") to the resource")
+            return properties
+        apis = self.tag_apis()
+        if not all(k in apis for k in ("tagApi", "untagApi", "listTagsApi")):
+            return properties
+        tag_name = tag_property_name(resource, self.config)
+        out = []
+        for p in properties:
+            if p.schema_name == tag_name and not p.is_tags and (p.create_only or p.write_only):
+                source = MutabilitySource(SourceKind.TAG_OPERATIONS, FULL, resource.id, fixes=True,
+                                          operation=apis["tagApi"], trait=TAGGABLE,
+                                          span=resource.trait_spans.get(TAGGABLE, resource.span))
+                self.note("S4304", f"the tag property `{p.schema_name}` of {resource.id} is neither createOnly "
+                                   f"nor writeOnly: CloudFormation changes tags through {apis['tagApi']} and "
+                                   f"{apis['untagApi']} and reads them through {apis['listTagsApi']}",
+                          source.span, None)
+                p = replace(p, mutability=FULL, sources=p.sources + (source,))
+            out.append(p)
         return out
 
     def tags_property(self) -> PropertyPlan | None:
@@ -486,23 +507,111 @@ class _ResourcePlanner:
                             deprecated=DEPRECATED in member.traits or (target is not None and DEPRECATED in target.traits),
                             is_tags=True)
 
+    def tag_apis(self) -> dict[str, str]:
+        """``tagApi``/``untagApi``/``listTagsApi`` → operation, for a ``@taggable`` resource."""
+        if TAGGABLE not in self.resource.traits:
+            return {}
+        return dict(self.model.knowledge(TagIndex).tag_operations(self.resource.id))
+
+    def has_update_handler(self) -> bool:
+        """An ``update`` handler exists: the update operation, or put without ``@noReplace``."""
+        r = self.resource
+        return bool(r.update or (r.put and NO_REPLACE not in r.traits))
+
     def tagging(self) -> TaggingPlan | None:
         resource = self.resource
         if TAGGABLE not in resource.traits:
-            return None
+            if not self.config.registry_ready:
+                return None
+            self.note("S4301", f"{resource.id} has no @aws.api#taggable, so its schema says `tagging: "
+                               "{taggable: false}` (CloudFormation assumes a resource is taggable when "
+                               "`tagging` is left out)", resource.span,
+                      "add @aws.api#taggable to the resource if it supports tags")
+            return TaggingPlan(taggable=False)
         trait = resource.traits[TAGGABLE]
         trait = trait if isinstance(trait, dict) else {}
         tags = self.model.knowledge(TagIndex)
-        apis = tags.tag_operations(resource.id)
+        apis = self.tag_apis()
         perms: set[str] = set()
         for key in ("tagApi", "listTagsApi", "untagApi"):
             if key in apis:
                 perms |= permissions_for_operation(self.model, self.service, apis[key])
+        updatable = True
+        if self.config.registry_ready:
+            updatable = self.has_update_handler() and "tagApi" in apis and "untagApi" in apis
+            if not updatable:
+                why = ("it has no update handler (no update operation, and no put without @noReplace)"
+                       if not self.has_update_handler() else "its service has no tag and untag operations")
+                self.note("S4303", f"tagging of {resource.id}: `tagUpdatable` is false because {why}",
+                          resource.trait_spans.get(TAGGABLE, resource.span),
+                          "add an update lifecycle operation and TagResource/UntagResource operations "
+                          "to make tags updatable")
         return TaggingPlan(
-            taggable=True, tag_on_create=tags.is_tag_on_create(resource), tag_updatable=True,
+            taggable=True, tag_on_create=tags.is_tag_on_create(resource), tag_updatable=updatable,
             cloudformation_system_tags=not trait.get("disableSystemTags", False),
             tag_property="/properties/" + tag_property_name(resource, self.config),
-            permissions=tuple(sorted(perms)), operations=MappingProxyType(dict(apis)))
+            permissions=tuple(sorted(perms)), operations=MappingProxyType(apis))
+
+    def handlers(self, properties: list[PropertyPlan]) -> tuple[HandlerPlan, ...]:
+        """The handlers and their permissions (reference ``HandlerPermissionMapper``: ``put``
+        counts for ``create`` and, without ``@noReplace``, ``update``). Registry-ready mode
+        adds the tagging permissions each handler needs (read lists tags, update tags and
+        untags, create tags when tags are not part of the create request) and the list
+        handler's ``handlerSchema`` when its input needs parent identifiers."""
+        model, service, resource = self.model, self.service, self.resource
+        ops: dict[str, list[str]] = {name: [] for name in HANDLERS}
+        for name in HANDLERS:
+            op = getattr(resource, name)
+            if op:
+                ops[name].append(op)
+        if resource.put:
+            ops["create"].append(resource.put)
+            if NO_REPLACE not in resource.traits:
+                ops["update"].append(resource.put)
+        tagging_ops: dict[str, list[str]] = {name: [] for name in HANDLERS}
+        apis = self.tag_apis()
+        if self.config.registry_ready and apis:
+            tag_on_create = self.model.knowledge(TagIndex).is_tag_on_create(resource)
+            wanted = {"read": ["listTagsApi"], "update": ["tagApi", "untagApi"],
+                      "create": [] if tag_on_create else ["tagApi"]}
+            for handler, keys in wanted.items():
+                tagging_ops[handler] = [apis[k] for k in keys if k in apis]
+        out = []
+        for name in HANDLERS:
+            if not ops[name]:
+                continue
+            perms: set[str] = set()
+            for op in ops[name] + tagging_ops[name]:
+                perms |= permissions_for_operation(model, service, op)
+            added = tuple(op for op in tagging_ops[name] if op not in ops[name])
+            if added:
+                self.note("S4305", f"the {name} handler of {resource.id} gets the permissions of "
+                                   f"{', '.join(added)}, which CloudFormation calls to manage tags",
+                          model.shapes[added[0]].span if added[0] in model.shapes else resource.span, None)
+            schema_properties: tuple[str, ...] = ()
+            if name == "list" and self.config.registry_ready:
+                schema_properties = self.list_parameters(properties)
+            out.append(HandlerPlan(name, tuple(ops[name] + list(added)), tuple(sorted(perms)), schema_properties))
+        return tuple(out)
+
+    def list_parameters(self, properties: list[PropertyPlan]) -> tuple[str, ...]:
+        """The properties a list request needs: the identifiers its input binds (a child
+        resource's parent identifiers), as they appear in the schema."""
+        resource = self.resource
+        if not resource.list:
+            return ()
+        bound = self.model.knowledge(IdentifierBindingIndex).input_bindings(resource.id, resource.list)
+        names = tuple(sorted(p.name for p in properties if p.name in bound))
+        if names:
+            self.note("S4310", f"the list handler of {resource.id} gets a handlerSchema requiring "
+                               f"{', '.join(names)}, which its input {resource.list} needs",
+                      self.model.shapes[resource.list].span if resource.list in self.model.shapes else resource.span,
+                      None)
+        return names
+
+    def note(self, code: str, message: str, span: Span | None, hint: str | None) -> None:
+        """Announce a registry-ready correction (a NOTE at the Smithy location behind it)."""
+        self.diags.add(code, Severity.NOTE, message, span, self.resource.id, hint)
 
     def identifiers(self, names: set[str]) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
         resource, cfn = self.resource, self.cfn
@@ -606,7 +715,7 @@ def derive_plan(model: Model, config: CfnConfig, diags: Diagnostics, *,
             description=doc if isinstance(doc, str) else f"Definition of {final} Resource Type",
             source_url=source_url, documentation_url=documentation_url,
             properties=tuple(properties), primary_identifier=primary, additional_identifiers=additional,
-            handlers=_handlers(model, service, resource), tagging=planner.tagging(),
+            handlers=planner.handlers(properties), tagging=planner.tagging(),
             shapes=planner.reached_shapes(properties), span=resource.span))
     service_shapes = frozenset(Walker(model).walk(service.id))
     return ConversionPlan(service.id, config, tuple(plans), service_shapes)

@@ -86,6 +86,7 @@ class SourceKind(enum.Enum):
     ADDITIONAL_SCHEMA = "additional schema"      # a member of a cfnResource additionalSchemas structure
     CFN_MUTABILITY = "cfnMutability"             # the trait on the member or its target: fixes it
     ADDITIONAL_IDENTIFIER = "cfnAdditionalIdentifier"  # an additional identifier: read-only
+    TAG_OPERATIONS = "tag operations"            # registry-ready: tags change through tag/untag
 
 
 @dataclass(frozen=True)
@@ -128,6 +129,9 @@ class MutabilitySource:
             what = f"{self.shape_id} has @{self.trait}"
         elif kind is SourceKind.ADDITIONAL_IDENTIFIER:
             what = f"{self.shape_id} is marked @{self.trait}"
+        elif kind is SourceKind.TAG_OPERATIONS:
+            what = (f"it is the tag property of {self.shape_id}, whose tags CloudFormation changes "
+                    f"through {self.operation} (registry-ready mode)")
         elif kind is SourceKind.ADDITIONAL_SCHEMA:
             what = f"{self.shape_id} is in a cfnResource additionalSchemas structure"
         else:

@@ -10,19 +10,22 @@ about the model: it reads the plan. :func:`convert` plans and emits in one call.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from smithy2cfn.config import CfnConfig
-from smithy2cfn.derive.plan import ConversionPlan, derive_plan, file_name, property_name
+from smithy2cfn.derive.plan import ConversionPlan, ResourcePlan, derive_plan, file_name, property_name
 from smithy2cfn.derive.typename import is_type_name, mapper_problem
-from smithy2cfn.diagnostics import Diagnostics, Span
+from smithy2cfn.diagnostics import Diagnostics, Severity, Span
 from smithy2cfn.emit.jsonschema import DEFAULT_SCHEMA_MAPPERS, SchemaConverter, SchemaMapper
 from smithy2cfn.emit.mappers import CfnMapper, JsonAddMapper, SchemaDocumentExtensionsMapper, default_mappers
 from smithy2cfn.emit.metaschema import check_schema
 from smithy2cfn.emit.schema import Context, ResourceSchema
+from smithy2cfn.emit.text import first_sentence, is_markup, plain_text
 from smithy2cfn.model.shapes import Model
+from smithy2cfn.model.traits import DOCUMENTATION
 
 #: The mappers that apply settings (their typeName was checked by the plan).
 _SETTING_MAPPERS = (JsonAddMapper, SchemaDocumentExtensionsMapper)
@@ -83,7 +86,8 @@ def emit_schemas(model: Model, plan: ConversionPlan, diags: Diagnostics,
     for rplan in plan.resources:
         resource = model.shapes[rplan.resource_id]
         ctx = Context(model, service, resource, rplan, plan, config, converter, diags)
-        schema = ResourceSchema(rplan.type_name, rplan.description)
+        description = plain_text(rplan.description) if config.registry_ready else rplan.description
+        schema = ResourceSchema(rplan.type_name, description)
         setter = "a mapper"  # the last extension mapper that changed typeName (for S5023)
         for mapper in chain:
             run_mapper(ctx, mapper, "before", schema)
@@ -103,6 +107,10 @@ def emit_schemas(model: Model, plan: ConversionPlan, diags: Diagnostics,
             if (after != before or type(after) is not type(before)) and not isinstance(mapper, _SETTING_MAPPERS):
                 setter = type(mapper).__name__
         node["additionalProperties"] = False
+        if config.registry_ready:
+            _announce_text_and_arrays(model, rplan, node, diags)
+            if not _fit(node, rplan, resource.span, diags):
+                continue
         final = node.get("typeName")
         fname = rplan.file_name
         if final != rplan.type_name:
@@ -124,6 +132,85 @@ def emit_schemas(model: Model, plan: ConversionPlan, diags: Diagnostics,
             continue
         out[fname] = node
     return dict(sorted(out.items()))
+
+
+#: The largest schema ``cfn validate`` accepts, in bytes of ``json.dumps(schema)`` (UTF-8,
+#: ASCII escapes): ``rpdk.core.data_loaders.MAX_CONFIGURATION_SCHEMA_LENGTH``.
+MAX_SCHEMA_BYTES = 60 * 1024
+
+
+def schema_size(node: dict[str, Any]) -> int:
+    """The size of a schema as ``cfn validate`` measures it: ``json.dumps`` with its default
+    separators and ASCII escapes, in UTF-8 bytes."""
+    return len(json.dumps(node).encode("utf-8"))
+
+
+def _descriptions(node: Any) -> list[tuple[dict, str]]:
+    """Every ``(object, "description")`` whose value is a string, walking ``node``
+    iteratively (property names are keys of ``properties`` objects, never strings)."""
+    found: list[tuple[dict, str]] = []
+    stack = [node]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            if isinstance(value.get("description"), str):
+                found.append((value, "description"))
+            stack.extend(v for k, v in value.items() if isinstance(v, (dict, list)))
+        elif isinstance(value, list):
+            stack.extend(v for v in value if isinstance(v, (dict, list)))
+    return found
+
+
+def _fit(node: dict[str, Any], rplan: ResourcePlan, span: Span | None, diags: Diagnostics) -> bool:
+    """Registry-ready: make the schema fit in :data:`MAX_SCHEMA_BYTES`, shortening every
+    description to its first sentence if it must (note ``S4307``); ``False`` after error
+    ``S4308`` when it still does not fit."""
+    size = schema_size(node)
+    if size <= MAX_SCHEMA_BYTES:
+        return True
+    for obj, key in _descriptions(node):
+        obj[key] = first_sentence(obj[key])
+    shortened = schema_size(node)
+    if shortened <= MAX_SCHEMA_BYTES:
+        diags.add("S4307", Severity.NOTE,
+                  f"the schema of {rplan.resource_id} is {size} bytes, over the {MAX_SCHEMA_BYTES} that cfn validate "
+                  f"accepts: its descriptions are shortened to their first sentence ({shortened} bytes)",
+                  span, rplan.resource_id, "shorten the @documentation of the resource's shapes")
+        return True
+    diags.error("S4308",
+                f"the schema of {rplan.resource_id} is {shortened} bytes even with descriptions shortened to their "
+                f"first sentence, over the {MAX_SCHEMA_BYTES} that cfn validate accepts; nothing is written",
+                span, rplan.resource_id,
+                "split the resource, or exclude properties with @aws.cloudformation#cfnExcludeProperty")
+    return False
+
+
+def _announce_text_and_arrays(model: Model, rplan: ResourcePlan, node: dict[str, Any], diags: Diagnostics) -> None:
+    """The registry-ready notes about descriptions made plain text (``S4306``) and arrays
+    given ``insertionOrder`` (``S4309``), each at the first shape it comes from."""
+    html: list[tuple[str, Span | None]] = []
+    lists: list[tuple[str, Span | None]] = []
+    for sid in sorted(rplan.shapes | {rplan.resource_id}):
+        shape = model.shapes.get(sid)
+        if shape is None:
+            continue
+        owners = [(shape.id, shape.traits, shape.trait_spans, shape.span)]
+        owners += [(m.id, m.traits, m.trait_spans, m.span) for m in shape.members.values()]
+        for owner, traits, spans, where in owners:
+            doc = traits.get(DOCUMENTATION)
+            if isinstance(doc, str) and is_markup(doc):
+                html.append((owner, spans.get(DOCUMENTATION, where)))
+        if shape.type in ("list", "set"):
+            lists.append((shape.id, shape.span))
+    if html:
+        diags.add("S4306", Severity.NOTE,
+                  f"{len(html)} @documentation value(s) reaching the schema of {rplan.resource_id} are HTML and are "
+                  f"written as plain text (first: {html[0][0]})", html[0][1], rplan.resource_id, None)
+    if lists:
+        diags.add("S4309", Severity.NOTE,
+                  f"{len(lists)} list shape(s) of the schema of {rplan.resource_id} get an explicit insertionOrder "
+                  f"(false for @uniqueItems, true otherwise; first: {lists[0][0]})", lists[0][1], rplan.resource_id,
+                  None)
 
 
 def convert(model: Model, config: CfnConfig, diags: Diagnostics,

@@ -23,6 +23,7 @@ from typing import Any
 from smithy2cfn.config import CfnConfig
 from smithy2cfn.derive.plan import SYNTHETIC_SUFFIX, capitalize
 from smithy2cfn.diagnostics import Diagnostics
+from smithy2cfn.emit.text import plain_text
 from smithy2cfn.model.nodes import describe, pointer, scan
 from smithy2cfn.model.shapes import Member, Model, Shape
 from smithy2cfn.model.traits import (
@@ -386,6 +387,10 @@ class SchemaConverter:
             # SetShape builder adds the trait (smithy-model ``SetShape.prepareBuilder``).
             if UNIQUE_ITEMS in shape.traits or t == "set":
                 schema["uniqueItems"] = True
+            if self.config.registry_ready:
+                # cfn validate asks every array to say whether its order matters: a set's
+                # does not, a list's does
+                schema["insertionOrder"] = not schema.get("uniqueItems", False)
         elif t == "map":
             key, value = shape.members.get("key"), shape.members.get("value")
             pattern = self._member_trait(key, PATTERN) if key is not None else None
@@ -482,7 +487,7 @@ class SchemaConverter:
                 note += ": " + deprecated["message"]
             doc = doc + "\n" + note if isinstance(doc, str) else note
         if isinstance(doc, str):
-            schema["description"] = doc
+            schema["description"] = plain_text(doc) if self.config.registry_ready else doc
         if isinstance(shape.traits.get(TITLE), str):
             schema["title"] = shape.traits[TITLE]
         if isinstance(shape.traits.get(MEDIA_TYPE), str):

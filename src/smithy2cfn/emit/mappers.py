@@ -64,6 +64,13 @@ class HandlerPermissionMapper(CfnMapper):
         if not context.config.disable_handler_permission_generation:
             for handler in context.plan.handlers:
                 schema.handlers[handler.name] = list(handler.permissions)
+                if handler.schema_properties:
+                    names = [context.property_name(n) for n in handler.schema_properties]
+                    # the CloudFormation convention: a handler's parameters refer to the
+                    # resource's own properties
+                    schema.handler_schemas[handler.name] = {
+                        "properties": {n: {"$ref": f"resource-schema.json#/properties/{n}"} for n in names},
+                        "required": sorted(names)}
 
 
 class IdentifierMapper(CfnMapper):
@@ -107,13 +114,10 @@ class TaggingMapper(CfnMapper):
         tagging = context.plan.tagging
         if tagging is None:
             return
-        node: dict[str, Any] = {
-            "taggable": tagging.taggable,
-            "tagOnCreate": tagging.tag_on_create,
-            "tagProperty": tagging.tag_property,
-            "cloudFormationSystemTags": tagging.cloudformation_system_tags,
-            "tagUpdatable": tagging.tag_updatable,
-        }
+        fields = {"taggable": tagging.taggable, "tagOnCreate": tagging.tag_on_create,
+                  "tagProperty": tagging.tag_property, "cloudFormationSystemTags": tagging.cloudformation_system_tags,
+                  "tagUpdatable": tagging.tag_updatable}
+        node: dict[str, Any] = {k: v for k, v in fields.items() if v is not None}
         if tagging.permissions:
             node["permissions"] = list(tagging.permissions)
         schema.tagging = node

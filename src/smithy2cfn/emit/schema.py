@@ -41,6 +41,8 @@ class ResourceSchema:
     primary_identifier: set[str] = field(default_factory=set)
     additional_identifiers: list[list[str]] = field(default_factory=list)
     handlers: dict[str, list[str]] = field(default_factory=dict)
+    #: handler name → its ``handlerSchema`` (a list handler's request parameters)
+    handler_schemas: dict[str, dict[str, Any]] = field(default_factory=dict)
     tagging: dict[str, Any] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -65,8 +67,10 @@ class ResourceSchema:
         if self.additional_identifiers:
             node["additionalIdentifiers"] = [list(ids) for ids in self.additional_identifiers]
         if self.handlers:
-            node["handlers"] = {name: {"permissions": sorted(self.handlers[name])}
-                                for name in sorted(self.handlers)}
+            node["handlers"] = {
+                name: ({"handlerSchema": self.handler_schemas[name]} if name in self.handler_schemas else {})
+                | {"permissions": sorted(self.handlers[name])}
+                for name in sorted(self.handlers)}
         if self.tagging is not None:
             node["tagging"] = dict(sorted(self.tagging.items()))
         node.update(self.extra)
