@@ -471,9 +471,21 @@ operation GetR {
 def test_resource_cycle():
     out = check(idl("resource A { resources: [B] }\nresource B { resources: [A] }\n"
                     "resource C { resources: [A] }\nresource D { resources: [D] }\n"))
-    # Every resource on a cycle, not one that only contains one (C).
+    # Every resource on a cycle (C only contains one: the walk from C meets A twice).
     assert [s for c, s in codes(out) if c == "S3016"] == [
-        "smithy.example#A", "smithy.example#B", "smithy.example#D"]
+        "smithy.example#A", "smithy.example#A", "smithy.example#B", "smithy.example#D"]
+    messages = sorted(d.message for d in out if d.code == "S3016")
+    assert "Circular resource hierarchy found: smithy.example#C -> smithy.example#A -> smithy.example#B -> " \
+           "smithy.example#A" in messages
+
+
+def test_resources_sharing_a_descendant_are_reported_as_the_reference_does():
+    """The reference's ResourceCycleValidator never unwinds its visited set: a resource two
+    children of one resource both contain is met twice."""
+    out = check(idl("resource R { resources: [X, Y] }\nresource X { resources: [Z] }\n"
+                    "resource Y { resources: [Z] }\nresource Z {}\n"))
+    assert [(c, s) for c, s in codes(out) if c == "S3016"] == [("S3016", "smithy.example#Z")]
+    assert check(idl("resource R { resources: [X, Y] }\nresource X {}\nresource Y {}\n")) == []
 
 
 def test_graph_checks_import_networkx_only_for_a_cycle():

@@ -352,38 +352,106 @@ def check_identifier_bindings(model: Model) -> Iterable[Diagnostic]:
                                  "shapes), or use @resourceIdentifier")
 
 
+#: How many resources a ResourceCycle message lists before it elides the rest.
+_CHAIN_SHOWN = 20
+
+
+def _chain_text(chain: list[str], repeated: str) -> str:
+    shown = chain if len(chain) <= _CHAIN_SHOWN else [*chain[:_CHAIN_SHOWN - 1], f"... ({len(chain) - _CHAIN_SHOWN} more)",
+                                                       chain[-1]]
+    return " -> ".join([*shown, repeated])
+
+
+def _strongly_connected(children: dict[str, list[str]]) -> dict[str, frozenset[str]]:
+    """Resources on a containment cycle → their strongly connected component (of several
+    resources, or one that binds itself). networkx is imported here only, once graphlib has
+    found a cycle (its import costs ~0.15 s)."""
+    import networkx as nx
+
+    g = nx.DiGraph()
+    g.add_nodes_from(children)
+    g.add_edges_from((rid, kid) for rid, kids in children.items() for kid in kids)
+    found: dict[str, frozenset[str]] = {}
+    for component in nx.strongly_connected_components(g):
+        if len(component) > 1 or any(g.has_edge(r, r) for r in component):
+            scc = frozenset(component)
+            found.update(dict.fromkeys(component, scc))
+    return found
+
+
+def _first_revisit(children: dict[str, list[str]], start: str) -> tuple[str, list[str]] | None:
+    """The reference's ``ResourceCycleValidator.detectCycles`` from ``start``: a depth-first
+    walk whose visited set is never unwound, stopping at the first resource met twice
+    (``(resource, resources visited before it)``), or ``None``."""
+    visited: dict[str, None] = {start: None}
+    work = [iter(children[start])]
+    while work:
+        for kid in work[-1]:
+            if kid in visited:
+                return kid, list(visited)
+            visited[kid] = None
+            work.append(iter(children[kid]))
+            break
+        else:
+            work.pop()
+    return None
+
+
 def check_resource_containment(model: Model) -> Iterable[Diagnostic]:
     """Resources form no containment cycle.
 
     Spec: service-types.rst §"Resource" (``resources``: "The resources MUST NOT have a
-    cyclical containment hierarchy"). :mod:`graphlib` finds whether there is a cycle; only
-    then is networkx imported (~0.15 s) to report every resource on one (a resource that
-    merely contains one is not): the strongly connected components of the ``resources``
-    graph with more than one resource, or one that binds itself. Linear in the bindings.
+    cyclical containment hierarchy"). Reference: ``ResourceCycleValidator``, which walks the
+    ``resources`` of each resource depth first without unwinding its visited set: the first
+    resource met twice is reported (on a cycle, and also where two children of one
+    resource share a descendant). Only resources that reach a cycle or a resource bound by
+    several parents are walked, and a chain of single children (the usual long cycle) is
+    answered from its cycle in linear time.
     """
-    index = model.knowledge(NeighborIndex)
-    children = {s.id: [rel.neighbor for rel in index.neighbors(s.id) if rel.type is RelationshipType.RESOURCE
-                       and rel.is_valid and model.shapes[rel.neighbor].type == "resource"]
+    children = {s.id: [c for c in dict.fromkeys(s.resources)
+                       if c in model.shapes and model.shapes[c].type == "resource"]
                 for s in model.shapes.values() if s.type == "resource"}
+    parents_of: dict[str, list[str]] = {}
+    for rid, kids in children.items():
+        for kid in kids:
+            parents_of.setdefault(kid, []).append(rid)
     try:
         graphlib.TopologicalSorter(children).prepare()
-        return
+        on_cycle: dict[str, frozenset[str]] = {}
     except graphlib.CycleError:
-        pass
-    import networkx as nx  # only once a cycle exists: its import costs ~0.15 s
-
-    g = nx.DiGraph()
-    g.add_edges_from((rid, child) for rid, kids in children.items() for child in kids)
-    on_cycle: set[str] = set()
-    for component in nx.strongly_connected_components(g):
-        if len(component) > 1 or any(g.has_edge(r, r) for r in component):
-            on_cycle |= component
-    for start in sorted(on_cycle):
-        if start not in model.prelude_ids:
-            yield error(model, "S3016", start,
-                        f"Resource `{start}` is contained in itself through its child resources")
-
-
+        on_cycle = _strongly_connected(children)
+    shared = {kid for kid, ps in parents_of.items() if len(ps) > 1}
+    if not on_cycle and not shared:
+        return
+    # only resources that reach a cycle or a shared resource can meet one twice
+    candidates: set[str] = set()
+    todo = [*on_cycle, *shared]
+    while todo:
+        node = todo.pop()
+        if node in candidates:
+            continue
+        candidates.add(node)
+        todo.extend(parents_of.get(node, ()))
+    # a resource on a cycle of single children only: the walk goes round and meets it again
+    simple = {m for scc in set(on_cycle.values()) if all(len(children[r]) == 1 for r in scc) for m in scc}
+    for start in children:
+        if start not in candidates:
+            continue
+        found: tuple[str, list[str]] | None
+        if start in simple:
+            chain, node = [start], children[start][0]
+            while node != start and len(chain) < _CHAIN_SHOWN:
+                chain.append(node)
+                node = children[node][0]
+            rest = len(on_cycle[start]) - len(chain)
+            found = (start, chain if rest == 0 else [*chain, f"... ({rest} more)"])
+        else:
+            found = _first_revisit(children, start)
+        if found is None:
+            continue
+        resource, visited = found
+        yield error(model, "S3016", resource, f"Circular resource hierarchy found: {_chain_text(visited, resource)}",
+                    hint="a resource cannot contain itself, and a resource's children cannot share a descendant")
 
 
 # ----------------------------------------------------------------------------- properties
