@@ -26,6 +26,12 @@ def check(text: str) -> list[Diagnostic]:
     return validate_model(model)
 
 
+def check_all(text: str) -> list[Diagnostic]:
+    """As :func:`check`, for a model whose loading may report errors (trait values)."""
+    model = load_texts([("test.smithy", text)], Diagnostics())
+    return validate_model(model)
+
+
 def idl(body: str) -> str:
     return '$version: "2.0"\n\nnamespace smithy.example\n\n' + body
 
@@ -204,6 +210,20 @@ def test_auth_traits():
     assert events(check(idl('@httpBasicAuth\n@auth([httpBasicAuth])\nservice Svc { version: "1" }\n'))) == set()
 
 
+def test_auth_entries_are_shape_ids():
+    """AuthTrait.Provider reads each entry as an absolute shape ID: one that is not fails the
+    trait's creation (Model), whether or not a service binds the operation."""
+    diags = Diagnostics()
+    ast = ('{"smithy": "2.0", "shapes": {"ns.foo#Op": {"type": "operation", '
+           '"traits": {"smithy.api#auth": [%s]}}}}')
+    model = load_texts([("m.json", ast % '"not a shape ID"')], diags)
+    found = [d for d in validate_model(model) if d.event_id == "Model"]
+    assert [(d.shape_id, d.message) for d in found] == [
+        ("ns.foo#Op", "Error creating trait `auth`: Invalid shape ID: not a shape ID")]
+    model = load_texts([("m.json", ast % '"smithy.api#httpBasicAuth"')], Diagnostics())
+    assert not any(d.event_id == "Model" for d in validate_model(model))
+
+
 def test_unit_type():
     found = events(check(idl("structure S { a: Unit }\nunion U { a: Unit }\n")))
     assert found == {("UnitType", "smithy.example#S$a", "ERROR")}
@@ -237,6 +257,13 @@ def test_request_compression():
         '@requestCompression(encodings: ["zip"])\noperation Op { input := { a: String } }\n')))
     assert events(check(idl('@requestCompression(encodings: ["gzip"])\noperation Op { input := { a: String } }\n'))) \
         == set()
+
+
+def test_request_compression_without_encodings_cannot_be_created():
+    found = [d for d in check_all(idl('@requestCompression\noperation Op { input := { a: String } }\n'))
+             if d.event_id == "Model"]
+    assert [(d.shape_id, d.severity.name) for d in found] == [("smithy.example#Op", "ERROR")]
+    assert "Missing expected member `encodings`" in found[0].message
 
 
 def test_examples():
@@ -315,3 +342,36 @@ def test_operation_and_service_indexes():
 def test_shape_id_order_is_the_references():
     assert sorted_ids(["ns#foo", "ns#Foo", "ns#fOO", "ns#Bar"]) == ["ns#Bar", "ns#Foo", "ns#fOO", "ns#foo"]
     assert id_sort_key("a#B") < id_sort_key("a#c")
+
+
+# --------------------------------------------------------------------------- references
+
+REFERENCED = 'resource R {{ identifiers: {{ a: String, b: String }} }}\nresource One {{ identifiers: {{ id: String }} }}\n{body}'
+
+
+@pytest.mark.parametrize("body, reasons", [
+    # implicit ids: the identifier names are members of the structure, targeting strings
+    ('@references([{ resource: R }])\nstructure S { @required a: String, @required b: String }\n', []),
+    ('@references([{ resource: R }])\nstructure S { a: String }\n', ["implicit binding of `b` is not part"]),
+    # explicit ids: one per identifier, keys are identifier names, values string members
+    ('@references([{ resource: R, ids: { a: "x", b: "y" } }])\nstructure S { x: String, y: String }\n', []),
+    ('@references([{ resource: R, ids: { a: "x" } }])\nstructure S { x: String }\n', ["Not enough identifiers"]),
+    ('@references([{ resource: R, ids: { a: "x", c: "y" } }])\nstructure S { x: String, y: String }\n',
+     ["extraneous resource identifier bindings, [`c`]"]),
+    ('@references([{ resource: R, ids: { a: "x", b: "y" } }])\nstructure S { x: String, y: Integer }\n',
+     ["`y` refers to a member that does not target a string shape"]),
+    ('@references([{ resource: R, ids: { a: "x", b: "z" } }])\nstructure S { x: String }\n',
+     ["`z` refers to a member that is not part of the structure"]),
+    # string shapes: no ids, and a resource of exactly one identifier
+    ('@references([{ resource: One }])\nstring S\n', []),
+    ('@references([{ resource: R }])\nstring S\n', ["can only refer to resource shapes with exactly one entry"]),
+    ('@references([{ resource: One, ids: { id: "x" } }])\nstring S\n', ["cannot contain 'ids'"]),
+    ('@references([{ resource: String }])\nstructure S {}\n', ["targets a string shape not a resource"]),
+])
+def test_references_trait(body, reasons):
+    found = [d for d in check(idl(REFERENCED.format(body=body))) if d.event_id == "ReferencesTrait"]
+    assert [(d.shape_id, d.severity.name) for d in found] == [("smithy.example#S", "ERROR")] * len(reasons)
+    for d, reason in zip(found, reasons, strict=True):
+        assert reason in d.message
+    if found:
+        assert found[0].span is not None and found[0].span.line == 7  # at the trait, not the shape

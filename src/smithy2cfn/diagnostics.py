@@ -198,7 +198,7 @@ CODES: dict[str, Code] = {
     "S3371": Code(_D, "HttpResponseCodeSemantics", "an `@http` code outside 2xx (or a body with 204/205), an `@httpError` code outside its error's range", (_W,)),
     "S3372": Code(_E, "HttpPayload", "with an `@httpPayload` member, other members are not bound"),
     "S3373": Code(_E, "HostLabelTrait", "an `@endpoint` host prefix that does not expand to a host or does not match the `@hostLabel` members", (_D,)),
-    "S3374": Code(_E, "Model", "an `@http` URI or `@endpoint` host prefix does not parse (\"Error creating trait\")"),
+    "S3374": Code(_E, "Model", "a trait of these validators cannot be created (\"Error creating trait\"): an `@http` URI or `@endpoint` host prefix that does not parse, `@requestCompression` without `encodings`, an `@auth` entry that is no shape ID"),
     "S3375": Code(_E, "NoInlineDocumentSupport", "a service uses document shapes but its protocol does not support them"),
     "S3380": Code(_E, "PaginatedTrait", "an `@paginated` member is missing, required, of the wrong type, or a path where none is allowed", (_D, _W,)),
     "S3400": Code(_W, "ResourceIdentifierBinding", "an implicit identifier binding is overridden by `@resourceIdentifier`"),
@@ -206,6 +206,7 @@ CODES: dict[str, Code] = {
     "S3402": Code(_W, "MemberShouldReferenceResource", "a member named and typed like a resource identifier without `@references`"),
     "S3403": Code(_E, "ResourceIdentifier", "a resource identifier is also a resource property"),
     "S3404": Code(_W, "DeprecatedShape", "a relationship targets a `@deprecated` shape (event `DeprecatedShape.<id>`)"),
+    "S3405": Code(_E, "ReferencesTrait", "a `@references` entry that targets no resource, has `ids` on a string shape or of the wrong count or names, or names members that are missing or not strings"),
     "S3099": Code(_E, None, "internal error in one validator: the model is not accepted unchecked (please report)"),
     # derive / emit
     "S4001": Code(_E, None, "the `service` setting names no service (with a \"did you mean\" hint)"),

@@ -57,11 +57,13 @@ VALIDATORS: list[Validator] = [
     resources.check_identifier_bindings,
     resources.check_property_bindings,
     resources.check_member_should_reference_resource,
+    resources.check_references,
     # services (validate/service.py)
     service.check_service_closures,
     service.check_shape_id_conflicts,
     service.check_single_bindings,
     service.check_service_bound_resource_operations,
+    service.check_auth_trait_values,
     service.check_auth_traits,
     service.check_unit_type,
     # HTTP bindings, endpoints, auth (validate/http.py)

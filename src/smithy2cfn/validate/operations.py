@@ -156,12 +156,19 @@ def check_request_compression(model: Model) -> Iterable[Diagnostic]:
     at least one supported encoding.
 
     Spec: behavior-traits.rst §"requestCompression trait". Reference:
-    ``RequestCompressionTraitValidator``.
+    ``RequestCompressionTraitValidator``, and ``RequestCompressionTrait.Provider`` (a trait
+    without ``encodings`` cannot be created: ERROR ``Model``).
     """
     for operation in model.shapes.values():
         value = operation.traits.get(REQUEST_COMPRESSION) if operation.type == "operation" else None
+        if isinstance(value, dict) and "encodings" not in value:
+            # RequestCompressionTrait.Provider: expectArrayMember("encodings") fails the trait
+            yield event(model, "S3374", operation.id,
+                        "Error creating trait `requestCompression`: Missing expected member `encodings`.",
+                        trait=REQUEST_COMPRESSION, hint='give the trait its encodings, e.g. `encodings: ["gzip"]`')
+            continue
         if not isinstance(value, dict) or not isinstance(value.get("encodings"), list):
-            continue  # without encodings the trait cannot be built (reported as a trait value problem)
+            continue  # encodings of the wrong type: reported as a trait value problem
         if not operation.input or operation.input == UNIT:
             yield event(model, "S3325", operation.id,
                         "The `requestCompression` trait can only be applied to operations which have an input shape "

@@ -9,12 +9,14 @@ bindings), §"Resource lifecycle operations" (put/create/read/update/delete/list
 validators: ``TargetValidator`` (all but unresolved targets, which the loader reports),
 ``ResourceIdentifierValidator``, ``ResourceCycleValidator``,
 ``ResourceLifecycleValidator``, ``ResourceIdentifierBindingValidator``,
-``ResourceOperationInputOutputValidator`` and ``MemberShouldReferenceResourceValidator``.
+``ResourceOperationInputOutputValidator``, ``MemberShouldReferenceResourceValidator`` and
+``ReferencesTraitValidator``.
 """
 
 from __future__ import annotations
 
 import graphlib
+import json
 from collections.abc import Iterable
 
 from smithy2cfn.diagnostics import Diagnostic
@@ -35,7 +37,7 @@ from smithy2cfn.model.traits import (
     TRAIT,
 )
 from smithy2cfn.validate.common import error
-from smithy2cfn.validate.located import event
+from smithy2cfn.validate.located import event, ticked
 
 _STRINGS = ("string", "enum")
 
@@ -570,6 +572,113 @@ def check_member_should_reference_resource(model: Model) -> Iterable[Diagnostic]
                             hint="add a @references trait to the member or its structure")
 
 
+def _reference_text(reference: dict) -> str:
+    """The reference's ``Reference.toString()``: ``Reference`` and its compact JSON, ``ids``
+    sorted by name (``resource``, ``ids``, ``service``, ``rel``, those that are set)."""
+    node: dict = {"resource": reference.get("resource")}
+    ids = reference.get("ids")
+    if isinstance(ids, dict) and ids:
+        node["ids"] = dict(sorted(ids.items()))
+    for key in ("service", "rel"):
+        if isinstance(reference.get(key), str):
+            node[key] = reference[key]
+    return "Reference" + json.dumps(node, ensure_ascii=False, separators=(",", ":"), default=str)
+
+
+def _references_of(value: object) -> list[dict]:
+    """The well-formed entries of a ``@references`` value (the trait-value check reports the
+    others): objects with a string ``resource`` and, when present, ``ids`` of strings."""
+    if not isinstance(value, list):
+        return []
+    out = []
+    for ref in value:
+        if not isinstance(ref, dict) or not isinstance(ref.get("resource"), str):
+            continue
+        ids = ref.get("ids", {})
+        if not isinstance(ids, dict) or not all(isinstance(v, str) for v in ids.values()):
+            continue
+        out.append(ref)
+    return out
+
+
+def _structure_reference(model: Model, shape: Shape, ref: dict, resource: Shape) -> Iterable[Diagnostic]:
+    ids: dict[str, str] = ref.get("ids") or {}
+    identifiers = resource.identifiers
+    resolved = dict(ids) if ids else {name: name for name in identifiers}
+    implicit = resolved != ids
+    text = _reference_text(ref)
+    if not implicit:
+        if len(resolved) != len(identifiers):
+            prefix = "Too many identifiers" if len(identifiers) < len(ids) else "Not enough identifiers"
+            yield event(model, "S3405", shape.id,
+                        f"{prefix} were provided in the `ids` properties of {text}. Expected {len(identifiers)} "
+                        f"identifiers(s), but found {len(ids)}. This resource requires bindings for the following "
+                        f"identifiers: [{ticked(identifiers)}].", trait=REFERENCES,
+                        hint="give `ids` one entry per identifier of the resource")
+        extra = set(resolved) - set(identifiers)
+        if extra:
+            yield event(model, "S3405", shape.id,
+                        f"`references` trait {text} contains extraneous resource identifier bindings, "
+                        f"[{ticked(extra)}], that are not actually identifier names of the resource, "
+                        f"`{ref['resource']}`. This resource has the following identifier names: "
+                        f"[{ticked(identifiers)}]", trait=REFERENCES,
+                        hint="the keys of `ids` are the resource's identifier names")
+    reasons = []
+    for name in dict.fromkeys(resolved.values()):
+        member = shape.members.get(name)
+        if member is None:
+            reasons.append(f"implicit binding of `{name}` is not part of the structure (set \"rel\" to "
+                           "\"collection\" to create a collection binding)" if implicit
+                           else f"`{name}` refers to a member that is not part of the structure")
+        elif _type_of(model, member.target) not in _STRINGS:
+            reasons.append(f"`{name}` refers to a member that does not target a string shape")
+    if reasons:
+        yield event(model, "S3405", shape.id,
+                    f"`references` trait {text} is invalid for the following reasons: {'; '.join(sorted(reasons))}",
+                    trait=REFERENCES, hint="each value of `ids` names a member of the structure targeting a string")
+
+
+def check_references(model: Model) -> Iterable[Diagnostic]:
+    """``@references`` entries point at resources, through members that exist.
+
+    Spec: resource-traits.rst §"references trait" (the resource, ``ids`` mapping each
+    identifier name to a member of the structure that targets a string, implicit ids, and
+    string shapes referencing a resource of exactly one identifier without ``ids``).
+    Reference: ``ReferencesTraitValidator`` (ERROR ``ReferencesTrait``, on the shape, located
+    at the trait): ``ids`` on a string shape; a reference to a shape that is no resource; on a
+    string shape, a resource without exactly one identifier; on a structure, explicit
+    ``ids`` whose count differs from the identifiers' or with keys that are no identifier,
+    and ``ids`` values (or, implicitly, identifier names) that are no member of the structure
+    or a member that does not target a string or enum. A reference to a missing shape is the
+    trait value's problem (``@idRef``), not this one's.
+    """
+    for shape in model.shapes.values():
+        if REFERENCES not in shape.traits:
+            continue
+        is_string = shape.type in _STRINGS
+        for ref in _references_of(shape.traits[REFERENCES]):
+            text = _reference_text(ref)
+            if is_string and ref.get("ids"):
+                yield event(model, "S3405", shape.id, f"References applied to string shapes cannot contain 'ids': {text}",
+                            trait=REFERENCES, hint="remove `ids`: a string shape is the single identifier's value")
+            target = model.shapes.get(ref["resource"])
+            if target is None:
+                continue
+            if target.type != "resource":
+                yield event(model, "S3405", shape.id,
+                            f"`references` trait reference targets a {target.type} shape not a resource: {text}",
+                            trait=REFERENCES, hint="reference a resource shape")
+            elif shape.type == "structure":
+                yield from _structure_reference(model, shape, ref, target)
+            elif is_string and len(target.identifiers) != 1:
+                yield event(model, "S3405", shape.id,
+                            f"This string shape contains an invalid reference to {target.id}: {text}. References on a "
+                            "string shape can only refer to resource shapes with exactly one entry in its identifiers "
+                            "property, but this shape has the following identifiers: "
+                            f"[{ticked(target.identifiers)}]", trait=REFERENCES,
+                            hint="reference the resource from a structure, whose members give each identifier")
+
+
 def _referenced_resources(traits: dict) -> set[str]:
     value = traits.get(REFERENCES)
     if not isinstance(value, list):
@@ -600,6 +709,7 @@ __all__ = [
     "check_lifecycle_traits",
     "check_member_should_reference_resource",
     "check_property_bindings",
+    "check_references",
     "check_relationship_targets",
     "check_resource_containment",
     "check_resource_identifiers",
