@@ -266,6 +266,32 @@ def test_request_compression_without_encodings_cannot_be_created():
     assert "Missing expected member `encodings`" in found[0].message
 
 
+@pytest.mark.parametrize("body, reason", [
+    ('@error("fatal")\nstructure E {}\n', "error trait must be set to client or server, found `fatal`"),
+    ('@http(method: "GET")\noperation Op {}\n', "Missing expected member `uri`."),
+    ('@http(method: 1, uri: "/")\noperation Op {}\n', "Expected `method` member to be a string, but found number."),
+    ("@httpError(\"404\")\n@error(\"client\")\nstructure E {}\n", "Expected number, but found string."),
+    ('structure S { @httpHeader("") a: String }\n', "httpHeader field name binding must not be empty"),
+    ('structure S { @httpQuery("") a: String }\n', "httpQuery parameter name binding must not be empty"),
+    ('@httpApiKeyAuth(name: "k", in: "cookie")\nservice Svc { version: "1" }\n', "Invalid location type: cookie"),
+    ("@endpoint({})\noperation Op {}\n", "Missing expected member `hostPrefix`."),
+])
+def test_trait_values_the_reference_cannot_create(body, reason):
+    found = [d for d in check_all(idl(body)) if d.event_id == "Model"]
+    assert [d.message.partition(": ")[2] for d in found] == [reason]
+    assert found[0].severity is Severity.ERROR and found[0].message.startswith("Error creating trait `")
+
+
+def test_trait_values_the_reference_creates():
+    body = ('@error("client")\n@httpError(404)\nstructure E {}\n'
+            '@httpApiKeyAuth(name: "k", in: "header", scheme: "Bearer")\n@auth([httpApiKeyAuth])\n'
+            'service Svc { version: "1", operations: [Op] }\n'
+            '@http(method: "POST", uri: "/a", code: 200)\n@endpoint(hostPrefix: "a.")\n'
+            '@requestCompression(encodings: ["gzip"])\n'
+            'operation Op { input := { @httpHeader("x-a") a: String, @httpQuery("q") q: String }, errors: [E] }\n')
+    assert not [d for d in check_all(idl(body)) if d.event_id == "Model"]
+
+
 def test_examples():
     body = ('@examples([{{ title: "t", input: {{ {value} }} }}])\n'
             "operation Op {{ input := {{ @required @length(max: 2) a: String }} }}\n")

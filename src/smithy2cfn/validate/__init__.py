@@ -19,6 +19,7 @@ from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity
 from smithy2cfn.model.shapes import Model, ShapeId
 from smithy2cfn.validate import (
     cfn,
+    creation,
     http,
     operations,
     paginated,
@@ -58,12 +59,13 @@ VALIDATORS: list[Validator] = [
     resources.check_property_bindings,
     resources.check_member_should_reference_resource,
     resources.check_references,
+    # trait values the reference cannot build (validate/creation.py)
+    creation.check_trait_creation,
     # services (validate/service.py)
     service.check_service_closures,
     service.check_shape_id_conflicts,
     service.check_single_bindings,
     service.check_service_bound_resource_operations,
-    service.check_auth_trait_values,
     service.check_auth_traits,
     service.check_unit_type,
     # HTTP bindings, endpoints, auth (validate/http.py)

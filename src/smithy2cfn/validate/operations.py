@@ -156,19 +156,12 @@ def check_request_compression(model: Model) -> Iterable[Diagnostic]:
     at least one supported encoding.
 
     Spec: behavior-traits.rst §"requestCompression trait". Reference:
-    ``RequestCompressionTraitValidator``, and ``RequestCompressionTrait.Provider`` (a trait
-    without ``encodings`` cannot be created: ERROR ``Model``).
+    ``RequestCompressionTraitValidator``.
     """
     for operation in model.shapes.values():
         value = operation.traits.get(REQUEST_COMPRESSION) if operation.type == "operation" else None
-        if isinstance(value, dict) and "encodings" not in value:
-            # RequestCompressionTrait.Provider: expectArrayMember("encodings") fails the trait
-            yield event(model, "S3374", operation.id,
-                        "Error creating trait `requestCompression`: Missing expected member `encodings`.",
-                        trait=REQUEST_COMPRESSION, hint='give the trait its encodings, e.g. `encodings: ["gzip"]`')
-            continue
         if not isinstance(value, dict) or not isinstance(value.get("encodings"), list):
-            continue  # encodings of the wrong type: reported as a trait value problem
+            continue  # the trait cannot be created (validate/creation.py reports it)
         if not operation.input or operation.input == UNIT:
             yield event(model, "S3325", operation.id,
                         "The `requestCompression` trait can only be applied to operations which have an input shape "

@@ -6,13 +6,12 @@ unique unless ``rename`` disambiguates them; ``rename`` rules), §"Resource" and
 unique), §"Unit type", authentication-traits.rst §"auth trait". Reference validators:
 ``ServiceValidator``, ``ShapeIdConflictValidator``, ``SingleResourceBindingValidator``,
 ``SingleOperationBindingValidator``, ``AuthTraitValidator``,
-``ServiceAuthDefinitionsValidator``, ``UnitTypeValidator``, ``AuthTrait.Provider``,
+``ServiceAuthDefinitionsValidator``, ``UnitTypeValidator``,
 ``ServiceBoundResourceOperationValidator``.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from smithy2cfn.diagnostics import Diagnostic, Severity
@@ -22,7 +21,6 @@ from smithy2cfn.model.knowledge_ops import OperationIndex, ServiceIndex, id_sort
 from smithy2cfn.model.relationships import NeighborIndex, RelationshipType, Walker, operations_of
 from smithy2cfn.model.shapes import SIMPLE_TYPES, Member, Model, Shape, ShapeId
 from smithy2cfn.model.traits import AUTH, DOCUMENTATION, REQUIRED, UNIT
-from smithy2cfn.validate.common import user_nodes
 from smithy2cfn.validate.located import event, ticked
 
 _COLLECTIONS = frozenset({"list", "set"})
@@ -242,30 +240,6 @@ def check_service_bound_resource_operations(model: Model) -> Iterable[Diagnostic
 # ----------------------------------------------------------------------------- auth
 
 
-#: An absolute shape ID, as the reference's ``ShapeId.from`` accepts it (model.rst §"Shape ID").
-_ABSOLUTE_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*#[A-Za-z_][A-Za-z0-9_]*"
-                          r"(?:\$[A-Za-z_][A-Za-z0-9_]*)?")
-
-
-def check_auth_trait_values(model: Model) -> Iterable[Diagnostic]:
-    """Every entry of an ``@auth`` list is an absolute shape ID.
-
-    Spec: authentication-traits.rst §"auth trait" (a list of shape IDs). Reference:
-    ``AuthTrait.Provider`` reads each entry with ``ShapeId.fromNode``; an entry that is no
-    absolute shape ID fails the trait's creation, an ERROR ``Model`` event ("Error creating
-    trait `auth`: Invalid shape ID: ...") on the shape the trait is applied to.
-    """
-    for node_id, traits in user_nodes(model):
-        value = traits.get(AUTH)
-        if not isinstance(value, list):
-            continue  # not a list: the trait value check reports it
-        for entry in value:
-            if isinstance(entry, str) and not _ABSOLUTE_ID.fullmatch(entry):
-                yield event(model, "S3374", node_id, f"Error creating trait `auth`: Invalid shape ID: {entry}",
-                            trait=AUTH, hint="name auth scheme traits by their shape ID, e.g. smithy.api#httpBasicAuth")
-                break  # the reference stops at the first entry it cannot read
-
-
 def check_auth_traits(model: Model) -> Iterable[Diagnostic]:
     """``@auth`` on a service or its operations names only auth schemes the service has;
     a service with several schemes orders them with ``@auth``.
@@ -323,6 +297,6 @@ def check_unit_type(model: Model) -> Iterable[Diagnostic]:
 
 
 __all__ = [
-    "check_auth_trait_values", "check_auth_traits", "check_service_bound_resource_operations", "check_service_closures",
+    "check_auth_traits", "check_service_bound_resource_operations", "check_service_closures",
     "check_shape_id_conflicts", "check_single_bindings", "check_unit_type",
 ]
