@@ -324,8 +324,10 @@ def test_range_bound_not_a_number_is_located_error():
 
 
 def test_definition_name_conflict_is_located_error():
-    text = SERVICE.format(members="a: Dup, b: ex.u#Dup", shapes="structure Dup { x: String }")
-    other = '$version: "2.0"\nnamespace ex.u\nstructure Dup { y: String }\n'
+    # Dup and Dup_ are distinct in the service closure (no Service conflict) but both are
+    # "Dup" once made alphanumeric.
+    text = SERVICE.format(members="a: Dup, b: ex.u#Dup_", shapes="structure Dup { x: String }")
+    other = '$version: "2.0"\nnamespace ex.u\nstructure Dup_ { y: String }\n'
     _, diags = convert_texts([("m.smithy", text), ("u.smithy", other)], {"organizationName": "Ex"})
     found = [d for d in diags if d.code == "S4102"]
     assert found and found[0].span is not None and found[0].span.path == "u.smithy"

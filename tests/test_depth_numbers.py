@@ -332,7 +332,8 @@ def test_a_1000_deep_resource_hierarchy_and_topdown_selector():
 
 def _model_with_trait_shapes():
     diags = Diagnostics()
-    text = idl("S", "@trait\nstructure myTrait { a: myTrait, c: LL }\nlist LL { member: LL }\n"
+    text = idl("S", "@trait\nstructure myTrait { a: Node, c: LL }\nstructure Node { a: Node, c: LL }\n"
+                    "list LL { member: LL }\n"
                     "@trait\n@uniqueItems\nlist uniq { member: LL }\n"
                     "@myTrait\n@uniq([])\n@default([])\nlist S { member: String }\n")
     model = load_texts([("m.smithy", text)], diags)

@@ -57,7 +57,7 @@ operation CreateThing {{
 @readonly
 operation GetThing {{
     input := {{ @required id: String }}
-    output := {{ id: String, name: String, tags: TagList, values: Values, ids: Ids }}
+    output := {{ @required id: String, name: String, tags: TagList, values: Values, ids: Ids }}
 }}
 operation UpdateThing {{ input := {{ @required id: String, name: String }} }}
 @idempotent

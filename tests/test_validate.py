@@ -230,8 +230,10 @@ def test_trait_conflicts():
 def test_trait_value_type_and_required_members():
     out = check(idl('@length(min: "x")\nstring A\n\n@range(min: 1, max: 0.5)\ninteger B\n\n'
                     '@http(method: "GET")\noperation Op {}\n'))
-    assert codes(out) == [("S3003", "smithy.example#A"), ("S3003", "smithy.example#Op")]
-    msg = next(d.message for d in out if d.shape_id == "smithy.example#Op")
+    # the @http value without `uri` is also one the reference's trait provider cannot build (S3374)
+    assert codes(out) == [("S3003", "smithy.example#A"), ("S3003", "smithy.example#Op"),
+                          ("S3374", "smithy.example#Op")]
+    msg = next(d.message for d in out if d.shape_id == "smithy.example#Op" and d.code == "S3003")
     assert "Missing required structure member `uri`" in msg
 
 
@@ -312,13 +314,17 @@ def test_collections_and_mixins():
 
 def test_lifecycle_rules():
     out = validate_model(_load_fixture("lifecycle.smithy"))
+    # the lifecycle events are the resource's (reference ResourceLifecycleValidator)
+    lifecycle = [d.message for d in out if d.code == "S3010"]
+    for kind, op, rule in [("read", "GetForecast", "must be marked with the readonly"),
+                           ("list", "ListForecasts", "must be marked with the readonly"),
+                           ("put", "PutForecast", "must not be marked with the readonly"),
+                           ("put", "PutForecast", "must be marked as idempotent"),
+                           ("update", "UpdateForecast", "must not be marked with the readonly"),
+                           ("delete", "DeleteForecast", "must be marked as idempotent")]:
+        assert any(f"`{kind}` lifecycle" in m and f"smithy.example#{op}`" in m and rule in m for m in lifecycle)
     assert codes(out) == sorted([
-        ("S3010", "smithy.example#GetForecast"),      # read must be readonly
-        ("S3010", "smithy.example#ListForecasts"),    # list must be readonly
-        ("S3010", "smithy.example#PutForecast"),      # put must not be readonly
-        ("S3010", "smithy.example#PutForecast"),      # put must be idempotent
-        ("S3010", "smithy.example#UpdateForecast"),   # update must not be readonly
-        ("S3010", "smithy.example#DeleteForecast"),   # delete must be idempotent
+        *[("S3010", "smithy.example#Forecast")] * 6,
         ("S3011", "smithy.example#GetForecast"),      # identifier not bound (not @required)
         ("S3012", "smithy.example#BatchGet"),         # collection operation binds every identifier
         ("S3012", "smithy.example#ListForecasts"),
@@ -379,10 +385,57 @@ structure NotAnError {}
 structure S { r: R }
 """))
     got = codes(out)
-    assert ("S3014", "smithy.example#R") in got
-    assert ("S3015", "smithy.example#OpInput$n") in got
-    assert ("S3018", "smithy.example#Op") in got
-    assert ("S3018", "smithy.example#S$r") in got
+    assert ("S3018", "smithy.example#R") in got     # identifier targets an integer (Target)
+    assert ("S3018", "smithy.example#Op") in got    # error without @error
+    assert ("S3018", "smithy.example#S$r") in got   # member targets a resource
+    # @resourceIdentifier naming no identifier of the resource is not an error of its own
+    # (the reference's ResourceIdentifierBindingValidator makes none)
+    assert not any(shape == "smithy.example#OpInput$n" and code.startswith("S301") for code, shape in got)
+
+
+def test_explicit_binding_to_a_non_identifier_is_accepted():
+    """simspaceweaver and cleanrooms name non-identifiers in @resourceIdentifier; the
+    reference accepts them (the binding is just not one of this resource's)."""
+    out = check(idl("""
+resource R {
+    identifiers: { id: String }
+    read: GetR
+}
+@readonly
+operation GetR {
+    input := {
+        @required
+        id: String
+        @required
+        @resourceIdentifier("other")
+        otherId: String
+    }
+}
+"""))
+    assert codes(out) == []
+
+
+def test_explicit_binding_must_target_the_identifier_shape():
+    """The reference's ``hasAllIdentifiersBound``: an explicit binding of a member that targets
+    another shape does not bind the identifier of an instance operation."""
+    base = """
+resource R {{
+    identifiers: {{ id: RId }}
+    read: GetR
+}}
+string RId
+string OtherId
+@readonly
+operation GetR {{
+    input := {{
+        @required
+        @resourceIdentifier("id")
+        theId: {target}
+    }}
+}}
+"""
+    assert codes(check(idl(base.format(target="RId")))) == []
+    assert codes(check(idl(base.format(target="OtherId")))) == [("S3011", "smithy.example#GetR")]
 
 
 def test_an_explicit_identifier_binding_binds_without_required():
@@ -420,9 +473,21 @@ operation GetR {
 def test_resource_cycle():
     out = check(idl("resource A { resources: [B] }\nresource B { resources: [A] }\n"
                     "resource C { resources: [A] }\nresource D { resources: [D] }\n"))
-    # Every resource on a cycle, not one that only contains one (C).
+    # Every resource on a cycle (C only contains one: the walk from C meets A twice).
     assert [s for c, s in codes(out) if c == "S3016"] == [
-        "smithy.example#A", "smithy.example#B", "smithy.example#D"]
+        "smithy.example#A", "smithy.example#A", "smithy.example#B", "smithy.example#D"]
+    messages = sorted(d.message for d in out if d.code == "S3016")
+    assert "Circular resource hierarchy found: smithy.example#C -> smithy.example#A -> smithy.example#B -> " \
+           "smithy.example#A" in messages
+
+
+def test_resources_sharing_a_descendant_are_reported_as_the_reference_does():
+    """The reference's ResourceCycleValidator never unwinds its visited set: a resource two
+    children of one resource both contain is met twice."""
+    out = check(idl("resource R { resources: [X, Y] }\nresource X { resources: [Z] }\n"
+                    "resource Y { resources: [Z] }\nresource Z {}\n"))
+    assert [(c, s) for c, s in codes(out) if c == "S3016"] == [("S3016", "smithy.example#Z")]
+    assert check(idl("resource R { resources: [X, Y] }\nresource X {}\nresource Y {}\n")) == []
 
 
 def test_graph_checks_import_networkx_only_for_a_cycle():

@@ -17,7 +17,18 @@ from collections.abc import Callable, Iterable
 
 from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity
 from smithy2cfn.model.shapes import Model, ShapeId
-from smithy2cfn.validate import cfn, resources, shape_rules, traits
+from smithy2cfn.validate import (
+    cfn,
+    creation,
+    http,
+    operations,
+    paginated,
+    resources,
+    service,
+    shape_rules,
+    streaming,
+    traits,
+)
 from smithy2cfn.validate.suppressions import apply_suppressions
 
 Validator = Callable[[Model], Iterable[Diagnostic]]
@@ -46,6 +57,45 @@ VALIDATORS: list[Validator] = [
     resources.check_lifecycle_traits,
     resources.check_identifier_bindings,
     resources.check_property_bindings,
+    resources.check_member_should_reference_resource,
+    resources.check_references,
+    # trait values the reference cannot build (validate/creation.py)
+    creation.check_trait_creation,
+    # services (validate/service.py)
+    service.check_service_closures,
+    service.check_shape_id_conflicts,
+    service.check_single_bindings,
+    service.check_service_bound_resource_operations,
+    service.check_auth_traits,
+    service.check_unit_type,
+    # HTTP bindings, endpoints, auth (validate/http.py)
+    http.check_http_patterns,
+    http.check_http_bindings_missing,
+    http.check_http_binding_traits_ignored,
+    http.check_http_header_traits,
+    http.check_http_label_traits,
+    http.check_http_query_traits,
+    http.check_http_query_params_traits,
+    http.check_http_prefix_headers_traits,
+    http.check_http_payload,
+    http.check_http_uri_greedy_labels,
+    http.check_http_uri_conflicts,
+    http.check_http_method_semantics,
+    http.check_http_response_codes,
+    http.check_host_labels,
+    http.check_http_api_key_auth,
+    http.check_no_inline_documents,
+    # operations (validate/operations.py)
+    operations.check_operation_input_output,
+    operations.check_idempotent_traits,
+    operations.check_idempotency_tokens_ignored,
+    operations.check_request_compression,
+    operations.check_examples,
+    # streams and events (validate/streaming.py)
+    streaming.check_streaming,
+    streaming.check_event_payloads,
+    # pagination (validate/paginated.py)
+    paginated.check_paginated,
     # aws.cloudformation
     cfn.check_cfn_resource_properties,
     cfn.check_cfn_primary_identifier,

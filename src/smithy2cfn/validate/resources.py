@@ -1,37 +1,57 @@
-"""Service-type checks: resource identifiers, lifecycle operations, bindings, references.
+"""Service-type checks: references between shapes, resource identifiers, lifecycle
+operations, identifier and property bindings.
 
 Spec: service-types.rst §"Resource Identifiers", §"Binding identifiers to operations"
 (identifier binding validation, instance and collection operations, implicit and explicit
 bindings), §"Resource lifecycle operations" (put/create/read/update/delete/list rules),
 §"Resource Properties" (property binding validation), and the relationship tables of
-§"Service", §"Operation" and §"Resource" (what each property must target).
+§"Service", §"Operation" and §"Resource" (what each property must target). Reference
+validators: ``TargetValidator`` (all but unresolved targets, which the loader reports),
+``ResourceIdentifierValidator``, ``ResourceCycleValidator``,
+``ResourceLifecycleValidator``, ``ResourceIdentifierBindingValidator``,
+``ResourceOperationInputOutputValidator``, ``MemberShouldReferenceResourceValidator`` and
+``ReferencesTraitValidator``.
 """
 
 from __future__ import annotations
 
 import graphlib
+import json
 from collections.abc import Iterable
 
 from smithy2cfn.diagnostics import Diagnostic
-from smithy2cfn.model.knowledge import IdentifierBindingIndex
-from smithy2cfn.model.relationships import LIFECYCLE_RELATIONSHIPS, NeighborIndex, RelationshipType
-from smithy2cfn.model.shapes import Model, Shape
+from smithy2cfn.model.knowledge import IdentifierBindingIndex, PropertyBindingIndex
+from smithy2cfn.model.knowledge_ops import OperationIndex, id_sort_key
+from smithy2cfn.model.relationships import NeighborIndex, RelationshipType, operations_of
+from smithy2cfn.model.shapes import Member, Model, Shape
 from smithy2cfn.model.traits import (
+    DEPRECATED,
     ERROR,
     IDEMPOTENT,
     MIXIN,
     NOT_PROPERTY,
     PROPERTY,
     READONLY,
+    REFERENCES,
     RESOURCE_IDENTIFIER,
+    TRAIT,
 )
-from smithy2cfn.validate.common import error, user_shapes
+from smithy2cfn.validate.common import error
+from smithy2cfn.validate.located import event, ticked
 
 _STRINGS = ("string", "enum")
 
 
 def _resources(model: Model) -> list[Shape]:
-    return [s for s in user_shapes(model) if s.type == "resource" and MIXIN not in s.traits]
+    return [s for s in model.shapes.values() if s.type == "resource"]
+
+
+def _describe(model: Model, shape_id: str) -> str:
+    """The reference's ``Shape.toString()``: ``(type: `id`)``."""
+    if "$" in shape_id:
+        return f"(member: `{shape_id}`)"
+    shape = model.shapes.get(shape_id)
+    return f"({shape.type if shape is not None else 'shape'}: `{shape_id}`)"
 
 
 def parents(model: Model, resource_id: str) -> list[str]:
@@ -42,20 +62,169 @@ def parents(model: Model, resource_id: str) -> list[str]:
             and model.shapes[rel.shape].type == "resource"]
 
 
-_PROPERTY = {RelationshipType.OPERATION: "operations", RelationshipType.COLLECTION_OPERATION: "collectionOperations"}
+# ----------------------------------------------------------------------------- targets
+
+#: Relationship → how a reference to a deprecated shape is described (DeprecatedShape).
+_DEPRECATION_LABELS = {
+    RelationshipType.MEMBER_TARGET: "Member targets a deprecated shape",
+    RelationshipType.RESOURCE: "Binds a deprecated resource",
+    RelationshipType.OPERATION: "Binds a deprecated operation",
+    RelationshipType.IDENTIFIER: "Resource identifier targets a deprecated shape",
+    RelationshipType.PROPERTY: "Resource property targets a deprecated shape",
+    RelationshipType.INPUT: "Operation input targets a deprecated shape",
+    RelationshipType.OUTPUT: "Operation output targets a deprecated shape",
+    RelationshipType.ERROR: "Operation error targets a deprecated shape",
+    RelationshipType.MIXIN: "Applies a deprecated mixin",
+}
+_LIFECYCLE_CHECKED = (RelationshipType.CREATE, RelationshipType.READ, RelationshipType.UPDATE,
+                      RelationshipType.DELETE, RelationshipType.LIST)
 
 
-def _bound_operations(model: Model, resource: Shape, collection: bool) -> list[tuple[str, str]]:
-    """``(kind, operation ID)`` of the instance (``put``, ``read``, ``update``, ``delete``,
-    ``operations``) or collection (``list``, ``create``, ``collectionOperations``) operations
-    of a resource, in relationship order; ``kind`` is the resource property that binds it."""
-    out = []
-    for rel in model.knowledge(NeighborIndex).neighbors(resource.id):
-        kind = rel.type
-        if kind.is_collection_operation_binding if collection else kind.is_instance_operation_binding:
-            out.append((_PROPERTY.get(kind, kind.label or ""), rel.neighbor))
-    return out
+def _type_of(model: Model, node_id: str) -> str | None:
+    if "$" in node_id:
+        return "member" if model.member(node_id) is not None else None
+    shape = model.shapes.get(node_id)
+    return shape.type if shape is not None else None
 
+
+def _bad_type(model: Model, shape: Shape | Member, kind: RelationshipType, valid: str, target_id: str) -> Diagnostic:
+    shape_type = "member" if isinstance(shape, Member) else shape.type
+    return error(model, "S3018", shape.id,
+                 f"{shape_type} shape `{kind.name.lower()}` relationships must target a {valid} shape, but found "
+                 f"{_describe(model, target_id)}")
+
+
+def _check_target(model: Model, node: Shape | Member, kind: RelationshipType, target_id: str) -> Iterable[Diagnostic]:
+    target_type = _type_of(model, target_id)
+    target = model.shapes.get(target_id) if "$" not in target_id else None
+    target_traits = target.traits if target is not None else {}
+    if kind is not RelationshipType.MIXIN and kind.directed:
+        if TRAIT in target_traits:
+            yield error(model, "S3018", node.id,
+                        f"Found a {kind.name} reference to trait definition `{target_id}`. Trait definitions cannot "
+                        "be targeted by members or referenced by shapes in any other context other than applying "
+                        "them as traits.", hint="target a shape that is not a trait definition")
+            return
+        if target is not None and MIXIN in target_traits:
+            yield error(model, "S3018", node.id,
+                        f"Illegal {kind.name} reference to mixin `{target_id}`; shapes marked with the mixin trait "
+                        "can only be referenced to apply them as a mixin.")
+            return
+    label = _DEPRECATION_LABELS.get(kind)
+    if label is not None and DEPRECATED in target_traits:
+        text = f"{label}, {target_id}"
+        value = target_traits[DEPRECATED]
+        if isinstance(value, dict):
+            if isinstance(value.get("message"), str):
+                text += f". {value['message']}"
+            if isinstance(value.get("since"), str):
+                text += f" (since {value['since']})"
+        yield event(model, "S3404", node.id, text, event_id=f"DeprecatedShape.{target_id}")
+    if kind in (RelationshipType.PROPERTY, RelationshipType.MEMBER_TARGET):
+        if target_type in ("service", "resource", "operation", "member"):
+            yield error(model, "S3018", node.id,
+                        f"Members cannot target {target_type} shapes, but found {_describe(model, target_id)}")
+    elif kind is RelationshipType.MAP_KEY:
+        key = model.member(target_id)
+        key_target = model.shapes.get(key.target) if key is not None else None
+        if key_target is not None and key_target.type not in _STRINGS:
+            yield error(model, "S3018", node.id,
+                        f"Map key member targets {_describe(model, key_target.id)}, but is expected to target a string")
+    elif kind is RelationshipType.RESOURCE and target_type != "resource":
+        yield _bad_type(model, node, kind, "resource", target_id)
+    elif kind is RelationshipType.OPERATION and target_type != "operation":
+        yield _bad_type(model, node, kind, "operation", target_id)
+    elif kind in (RelationshipType.INPUT, RelationshipType.OUTPUT):
+        if target_type != "structure":
+            yield _bad_type(model, node, kind, "structure", target_id)
+        elif ERROR in target_traits:
+            yield error(model, "S3018", node.id,
+                        f"Operation {kind.name.lower()} targets an invalid structure `{target_id}` that is marked "
+                        "with the `error` trait.", hint="use a structure without @error")
+    elif kind is RelationshipType.ERROR:
+        if target_type != "structure":
+            yield _bad_type(model, node, kind, "structure", target_id)
+        elif ERROR not in target_traits:
+            yield error(model, "S3018", node.id,
+                        f"`{target_id}` cannot be bound as an error because it is not marked with the `error` trait.",
+                        hint="add @error(\"client\") or @error(\"server\") to the structure")
+    elif kind is RelationshipType.IDENTIFIER:
+        if target_type not in _STRINGS:
+            yield _bad_type(model, node, kind, "string", target_id)
+    elif kind in _LIFECYCLE_CHECKED:
+        if target_type != "operation":
+            yield error(model, "S3018", node.id,
+                        f"Resource {kind.name.lower()} lifecycle operation must target an operation, but found "
+                        f"{_describe(model, target_id)}")
+    elif kind is RelationshipType.MIXIN and MIXIN not in target_traits:
+        yield error(model, "S3018", node.id,
+                    f"Attempted to use {target_id} as a mixin, but it is not marked with the mixin trait")
+
+
+def check_relationship_targets(model: Model) -> Iterable[Diagnostic]:
+    """Every relationship targets a shape of the right kind.
+
+    Spec: service-types.rst §"Service", §"Operation", §"Resource" (what each property
+    targets: operations, resources, ``@error`` structures, input/output structures without
+    ``@error``, string identifiers), model.rst §"Member" (members cannot target services,
+    resources, operations or members; map keys target strings), §"Mixins" (only
+    ``@mixin`` shapes are mixed in, and only as mixins), §"Defining traits" (trait
+    definitions are not targeted). References to ``@deprecated`` shapes are WARNINGs
+    (``DeprecatedShape.<id>``). Reference: ``TargetValidator`` (a reference that does not
+    resolve is the loader's ``S2001``).
+    """
+    index = model.knowledge(NeighborIndex)
+    for shape in model.shapes.values():
+        for node in (shape, *shape.members.values()):
+            for rel in index.neighbors(node.id):
+                if rel.is_valid:
+                    yield from _check_target(model, node, rel.type, rel.neighbor)
+
+
+# ----------------------------------------------------------------------------- identifiers
+
+
+def check_resource_identifiers(model: Model) -> Iterable[Diagnostic]:
+    """No identifier is also a property; child resources repeat their parents' identifiers.
+
+    Spec: service-types.rst §"Resource Identifiers" ("all of the identifiers of the parent
+    resource MUST be repeated verbatim in the child resource"), §"Resource properties"
+    (identifiers are not properties, case-insensitively). Reference:
+    ``ResourceIdentifierValidator``.
+    """
+    for resource in _resources(model):
+        if resource.properties:
+            lowered = {p.lower() for p in resource.properties}
+            for name in resource.identifiers:
+                if name.lower() in lowered:
+                    yield error(model, "S3403", resource.id,
+                                f"Resource identifier `{name}` cannot also be a resource property",
+                                hint="remove it from `properties`")
+        for child_id in resource.resources:
+            child = model.shapes.get(child_id)
+            if child is None or child.type != "resource":
+                continue
+            missing = sorted(n for n in resource.identifiers if n not in child.identifiers)
+            if missing:
+                yield error(model, "S3013", child.id,
+                            f"This resource is bound as a child of `{resource.id}`, but it is invalid because its "
+                            "`identifiers` property is missing the following identifiers that are defined in "
+                            f"`{resource.id}`: [{', '.join(missing)}]",
+                            hint="repeat the parent's identifiers in the child resource")
+            mismatched = sorted(f"expected the `{n}` member to target `{t}`, but found a target of "
+                                f"`{child.identifiers[n]}`" for n, t in resource.identifiers.items()
+                                if n in child.identifiers and child.identifiers[n] != t)
+            if mismatched:
+                yield error(model, "S3013", child.id,
+                            f"The `identifiers` property of this resource is incompatible with its binding to "
+                            f"`{resource.id}`: {'; '.join(mismatched)}")
+
+
+# ----------------------------------------------------------------------------- lifecycle
+
+#: lifecycle → (must be @readonly, must be @idempotent)
+_LIFECYCLE_RULES = (("put", False, True), ("create", False, False), ("read", True, False),
+                    ("update", False, False), ("delete", False, True), ("list", True, False))
 
 
 def check_lifecycle_traits(model: Model) -> Iterable[Diagnostic]:
@@ -64,25 +233,71 @@ def check_lifecycle_traits(model: Model) -> Iterable[Diagnostic]:
     Spec: service-types.rst §"Put lifecycle" (not ``@readonly``, ``@idempotent``),
     §"Create lifecycle" (not ``@readonly``), §"Read lifecycle" (``@readonly``),
     §"Update lifecycle" (not ``@readonly``), §"Delete lifecycle" (not ``@readonly``,
-    ``@idempotent``), §"List lifecycle" (``@readonly``).
+    ``@idempotent``), §"List lifecycle" (``@readonly``). Reference:
+    ``ResourceLifecycleValidator`` (the events are the resource's).
     """
-    rules = {
-        "put": (False, True), "create": (False, None), "read": (True, None),
-        "update": (False, None), "delete": (False, True), "list": (True, None),
-    }
     for resource in _resources(model):
-        for kind, op_id in resource.lifecycle().items():
-            op = model.shapes.get(op_id)
+        for kind, readonly, idempotent in _LIFECYCLE_RULES:
+            op_id = getattr(resource, kind)
+            op = model.shapes.get(op_id) if op_id else None
             if op is None or op.type != "operation":
                 continue
-            readonly, idempotent = rules[kind]
-            where = f"The `{kind}` lifecycle operation of resource `{resource.id}`"
-            if readonly and READONLY not in op.traits:
-                yield error(model, "S3010", op.id, f"{where} must be marked with the @readonly trait")
-            if not readonly and READONLY in op.traits:
-                yield error(model, "S3010", op.id, f"{where} must not be marked with the @readonly trait")
+            prefix = (f"The `{kind}` lifecycle operation of this resource targets an invalid operation, "
+                      f"`{op.id}`. The targeted operation")
+            if readonly != (READONLY in op.traits):
+                yield error(model, "S3010", resource.id,
+                            f"{prefix} {'must' if readonly else 'must not'} be marked with the readonly trait.",
+                            hint=f"{'add' if readonly else 'remove'} @readonly on `{op.id}`")
             if idempotent and IDEMPOTENT not in op.traits:
-                yield error(model, "S3010", op.id, f"{where} must be marked with the @idempotent trait")
+                yield error(model, "S3010", resource.id, f"{prefix} must be marked as idempotent.",
+                            hint=f"add @idempotent to `{op.id}`")
+
+
+# ----------------------------------------------------------------------------- identifier bindings
+
+
+def _explicit_binding_conflicts(model: Model) -> Iterable[Diagnostic]:
+    containers = dict.fromkeys(m.container for s in model.shapes.values() for m in s.members.values()
+                               if RESOURCE_IDENTIFIER in m.traits)
+    for container_id in containers:
+        structure = model.shapes.get(container_id)
+        if structure is None:
+            continue
+        potential: dict[str, list[str]] = {}
+        explicit: dict[str, list[str]] = {}
+        for m in structure.members.values():
+            value = m.traits.get(RESOURCE_IDENTIFIER)
+            name = value if isinstance(value, str) else m.name
+            potential.setdefault(name, []).append(m.name)
+            if isinstance(value, str):
+                explicit.setdefault(value, []).append(m.name)
+        for name, members in potential.items():
+            if len(members) > 1 and name in members:
+                others = "', '".join(sorted(m for m in members if m != name))
+                yield event(model, "S3400", structure.id,
+                            f"Implicit resource identifier for '{name}' is overridden by `resourceIdentifier` trait on "
+                            f"members: '{others}'")
+        for name, members in explicit.items():
+            if len(members) > 1:
+                listed = "', '".join(sorted(members))
+                yield error(model, "S3401", structure.id,
+                            f"Conflicting resource identifier member bindings found for identifier '{name}' between "
+                            f"members: '{listed}'", hint="bind each identifier with one member only")
+
+
+def _all_identifiers_bound(model: Model, resource: Shape, op_id: str, bindings: dict[str, str]) -> bool:
+    """Every identifier is bound, by a member that targets the identifier's shape (the
+    reference's ``hasAllIdentifiersBound``: an explicit binding of a member that targets
+    another shape does not count)."""
+    structure = model.knowledge(OperationIndex).input_shape(op_id)
+    for name, target in resource.identifiers.items():
+        member_name = bindings.get(name)
+        if member_name is None:
+            return False
+        member = structure.members.get(member_name) if structure is not None else None
+        if member is None or member.target != target:
+            return False
+    return True
 
 
 def check_identifier_bindings(model: Model) -> Iterable[Diagnostic]:
@@ -90,240 +305,411 @@ def check_identifier_bindings(model: Model) -> Iterable[Diagnostic]:
 
     Spec: service-types.rst §"Identifier binding validation": instance operations
     (``put``/``read``/``update``/``delete`` and ``operations``) bind every identifier of the
-    resource in their input; collection operations (``create``/``list`` and
-    ``collectionOperations``) omit at least one identifier but bind every identifier of the
-    parent resources. Also, an explicit ``@resourceIdentifier`` binding must name an
-    identifier of the resource it is used with.
+    resource in their input, with members that target the identifiers' shapes; collection
+    operations (``create``/``list`` and ``collectionOperations``) do not; every operation
+    of a child resource binds the identifiers of its parent. Two members cannot bind one
+    identifier with ``@resourceIdentifier``, and a WARNING tells where an explicit binding
+    overrides an implicit one. (An explicit binding naming no identifier of the resource is
+    not an error, as in the reference.) Reference: ``ResourceIdentifierBindingValidator``.
     """
+    yield from _explicit_binding_conflicts(model)
     bindings = model.knowledge(IdentifierBindingIndex)
     for resource in _resources(model):
-        ids = resource.identifiers
-        parent_ids: set[str] = set()
-        for p in parents(model, resource.id):
-            parent = model.shapes.get(p)
-            if parent is not None:
-                parent_ids |= set(parent.identifiers) & set(ids)
-        for kind, op_id in _bound_operations(model, resource, False):
-            op = model.shapes.get(op_id)
-            if op is None or op.type != "operation" or not ids:
+        for child_id in resource.resources:
+            child = model.shapes.get(child_id)
+            if child is None or child.type != "resource":
                 continue
-            bound = bindings.input_bindings(resource.id, op.id)
-            missing = sorted(set(ids) - set(bound))
-            if missing:
-                what = f"`{kind}` lifecycle operation" if kind != "operations" else "instance operation"
-                yield error(model, "S3011", op.id,
-                            f"This operation is bound as the {what} of resource `{resource.id}`, but its "
-                            f"input does not bind these identifiers of the resource: {', '.join(missing)}. "
-                            f"Expected bindings: [{', '.join(sorted(ids))}]; found: "
-                            f"[{', '.join(sorted(bound))}]",
-                            hint="add @required input members named like the identifiers (and targeting "
-                                 "the same shapes), or use @resourceIdentifier")
-        for kind, op_id in _bound_operations(model, resource, True):
-            op = model.shapes.get(op_id)
-            if op is None or op.type != "operation" or not ids:
+            for op_id in operations_of(child):
+                if bindings.binding_type(child.id, op_id) == "none":
+                    continue
+                bound = bindings.input_bindings(child.id, op_id)
+                missing = [n for n in resource.identifiers if n not in bound]
+                if missing:
+                    yield error(model, "S3011", op_id,
+                                f"This operation is bound to the `{child.id}` resource, which is a child of the "
+                                f"`{resource.id}` resource, and it is missing the following resource identifier "
+                                f"bindings of `{resource.id}`: [{', '.join(f'`{n}`' for n in sorted(missing))}]",
+                                hint="add @required input members named like the parent's identifiers")
+        for op_id in operations_of(resource):
+            kind = bindings.binding_type(resource.id, op_id)
+            if kind == "none":
                 continue
-            bound = bindings.input_bindings(resource.id, op.id)
-            if set(ids) <= set(bound):
-                what = f"`{kind}` lifecycle operation" if kind != "collectionOperations" else \
-                    "collection operation"
-                yield error(model, "S3012", op.id,
-                            f"This operation is bound as the {what} of resource `{resource.id}`, but it "
-                            f"binds every identifier of the resource ({', '.join(sorted(ids))}); a "
-                            "collection operation must omit at least one")
-            missing = sorted(parent_ids - set(bound))
-            if missing:
-                yield error(model, "S3011", op.id,
-                            f"This operation is bound as a collection operation of resource "
-                            f"`{resource.id}`, but it does not bind these identifiers of its parent "
-                            f"resource: {', '.join(missing)}")
-        # explicit bindings must name identifiers
-        for _kind, op_id in _bound_operations(model, resource, False) + _bound_operations(model, resource, True):
-            op = model.shapes.get(op_id)
-            structure = model.shapes.get(op.input) if op is not None and op.input else None
-            if structure is None:
-                continue
-            for member in structure.members.values():
-                name = member.traits.get(RESOURCE_IDENTIFIER)
-                if isinstance(name, str) and name not in ids:
-                    yield error(model, "S3015", member.id,
-                                f"The @resourceIdentifier trait names `{name}`, which is not an identifier "
-                                f"of resource `{resource.id}` (identifiers: {', '.join(sorted(ids)) or 'none'})")
+            bound = bindings.input_bindings(resource.id, op_id)
+            complete = _all_identifiers_bound(model, resource, op_id, bound)
+            if kind == "collection" and complete:
+                yield error(model, "S3012", op_id,
+                            f"This operation is bound as a collection operation on the `{resource.id}` resource, but "
+                            "it improperly binds all of the identifiers of the resource to members of the operation "
+                            "input.", hint="bind it as an instance operation, or leave an identifier out of its input")
+            elif kind == "instance" and not complete:
+                expected = ", ".join(sorted(f"required member named `{n}` that targets `{t}`"
+                                            for n, t in resource.identifiers.items()))
+                found = ", ".join(sorted(f"required member named `{n}` that targets `{m}`" for n, m in bound.items()))
+                yield error(model, "S3011", op_id,
+                            f"This operation does not form a valid instance operation when bound to resource "
+                            f"`{resource.id}`. All of the identifiers of the resource were not implicitly or "
+                            f"explicitly bound to the input of the operation. Expected the following identifier "
+                            f"bindings: [{expected}]. Found the following identifier bindings: [{found}]",
+                            hint="add @required input members named like the identifiers (and targeting the same "
+                                 "shapes), or use @resourceIdentifier")
 
 
-def check_resource_identifiers(model: Model) -> Iterable[Diagnostic]:
-    """Identifiers target strings; child resources repeat their parents' identifiers.
+#: How many resources a ResourceCycle message lists before it elides the rest.
+_CHAIN_SHOWN = 20
 
-    Spec: service-types.rst §"Resource Identifiers": identifiers "MUST target string shapes";
-    "all of the identifiers of the parent resource MUST be repeated verbatim in the child
-    resource" (same name, same target).
-    """
-    for resource in _resources(model):
-        for name, target in sorted(resource.identifiers.items()):
-            shape = model.shapes.get(target)
-            if shape is not None and shape.type not in _STRINGS:
-                yield error(model, "S3014", resource.id,
-                            f"Resource identifier `{name}` targets `{target}`, a {shape.type} shape; "
-                            "identifiers must target string shapes")
-        for parent_id in parents(model, resource.id):
-            parent = model.shapes.get(parent_id)
-            if parent is None:
-                continue
-            for name, target in sorted(parent.identifiers.items()):
-                mine = resource.identifiers.get(name)
-                if mine is None:
-                    yield error(model, "S3013", resource.id,
-                                f"Resource `{resource.id}` is bound as a child of `{parent_id}` but does not "
-                                f"define its parent's identifier `{name}`")
-                elif mine != target:
-                    yield error(model, "S3013", resource.id,
-                                f"Resource `{resource.id}` is bound as a child of `{parent_id}`, but its "
-                                f"identifier `{name}` targets `{mine}` instead of the parent's `{target}`")
+
+def _chain_text(chain: list[str], repeated: str) -> str:
+    shown = chain if len(chain) <= _CHAIN_SHOWN else [*chain[:_CHAIN_SHOWN - 1], f"... ({len(chain) - _CHAIN_SHOWN} more)",
+                                                       chain[-1]]
+    return " -> ".join([*shown, repeated])
+
+
+def _strongly_connected(children: dict[str, list[str]]) -> dict[str, frozenset[str]]:
+    """Resources on a containment cycle → their strongly connected component (of several
+    resources, or one that binds itself). networkx is imported here only, once graphlib has
+    found a cycle (its import costs ~0.15 s)."""
+    import networkx as nx
+
+    g = nx.DiGraph()
+    g.add_nodes_from(children)
+    g.add_edges_from((rid, kid) for rid, kids in children.items() for kid in kids)
+    found: dict[str, frozenset[str]] = {}
+    for component in nx.strongly_connected_components(g):
+        if len(component) > 1 or any(g.has_edge(r, r) for r in component):
+            scc = frozenset(component)
+            found.update(dict.fromkeys(component, scc))
+    return found
+
+
+def _first_revisit(children: dict[str, list[str]], start: str) -> tuple[str, list[str]] | None:
+    """The reference's ``ResourceCycleValidator.detectCycles`` from ``start``: a depth-first
+    walk whose visited set is never unwound, stopping at the first resource met twice
+    (``(resource, resources visited before it)``), or ``None``."""
+    visited: dict[str, None] = {start: None}
+    work = [iter(children[start])]
+    while work:
+        for kid in work[-1]:
+            if kid in visited:
+                return kid, list(visited)
+            visited[kid] = None
+            work.append(iter(children[kid]))
+            break
+        else:
+            work.pop()
+    return None
 
 
 def check_resource_containment(model: Model) -> Iterable[Diagnostic]:
     """Resources form no containment cycle.
 
     Spec: service-types.rst §"Resource" (``resources``: "The resources MUST NOT have a
-    cyclical containment hierarchy"). :mod:`graphlib` finds whether there is a cycle; only
-    then is networkx imported (~0.15 s) to report every resource on one (a resource that
-    merely contains one is not): the strongly connected components of the ``resources``
-    graph with more than one resource, or one that binds itself. Linear in the bindings.
+    cyclical containment hierarchy"). Reference: ``ResourceCycleValidator``, which walks the
+    ``resources`` of each resource depth first without unwinding its visited set: the first
+    resource met twice is reported (on a cycle, and also where two children of one
+    resource share a descendant). Only resources that reach a cycle or a resource bound by
+    several parents are walked, and a chain of single children (the usual long cycle) is
+    answered from its cycle in linear time.
     """
-    index = model.knowledge(NeighborIndex)
-    children = {s.id: [rel.neighbor for rel in index.neighbors(s.id) if rel.type is RelationshipType.RESOURCE
-                       and rel.is_valid and model.shapes[rel.neighbor].type == "resource"]
+    children = {s.id: [c for c in dict.fromkeys(s.resources)
+                       if c in model.shapes and model.shapes[c].type == "resource"]
                 for s in model.shapes.values() if s.type == "resource"}
+    parents_of: dict[str, list[str]] = {}
+    for rid, kids in children.items():
+        for kid in kids:
+            parents_of.setdefault(kid, []).append(rid)
     try:
         graphlib.TopologicalSorter(children).prepare()
-        return
+        on_cycle: dict[str, frozenset[str]] = {}
     except graphlib.CycleError:
-        pass
-    import networkx as nx  # only once a cycle exists: its import costs ~0.15 s
-
-    g = nx.DiGraph()
-    g.add_edges_from((rid, child) for rid, kids in children.items() for child in kids)
-    on_cycle: set[str] = set()
-    for component in nx.strongly_connected_components(g):
-        if len(component) > 1 or any(g.has_edge(r, r) for r in component):
-            on_cycle |= component
-    for start in sorted(on_cycle):
-        if start not in model.prelude_ids:
-            yield error(model, "S3016", start,
-                        f"Resource `{start}` is contained in itself through its child resources")
-
-
-#: What each relationship of a service, resource or operation must target: relationship
-#: type → (allowed shape types, how the message names the relationship).
-_TARGETS: dict[RelationshipType, tuple[tuple[str, ...], str]] = {
-    RelationshipType.INPUT: (("structure",), "input"),
-    RelationshipType.OUTPUT: (("structure",), "output"),
-    RelationshipType.ERROR: (("structure",), "error"),
-    RelationshipType.OPERATION: (("operation",), "operation binding"),
-    RelationshipType.RESOURCE: (("resource",), "resource binding"),
-    RelationshipType.COLLECTION_OPERATION: (("operation",), "collection operation binding"),
-    **{kind: (("operation",), f"`{name}` operation") for name, kind in LIFECYCLE_RELATIONSHIPS.items()},
-}
-
-
-def check_relationship_targets(model: Model) -> Iterable[Diagnostic]:
-    """Service, resource and operation properties reference the right kinds of shapes.
-
-    Spec: service-types.rst §"Service" (``operations`` → operations, ``resources`` →
-    resources, ``errors`` → ``@error`` structures), §"Operation" (``input``/``output`` →
-    structures, ``errors`` → ``@error`` structures), §"Resource" (lifecycle and
-    ``operations`` → operations, ``resources`` → resources); model.rst §"Member" (a member
-    cannot target a service, resource, operation or member; map keys target strings). The
-    relationships are the shape's :func:`~smithy2cfn.model.relationships.relationships`
-    (a broken reference is the loader's ``S2001``).
-    """
-    index = model.knowledge(NeighborIndex)
-    for shape in user_shapes(model):
-        for rel in index.neighbors(shape.id):
-            rule = _TARGETS.get(rel.type)
-            target = model.shapes.get(rel.neighbor) if rule is not None else None
-            if target is None:
-                continue
-            allowed, what = rule
-            if target.type not in allowed:
-                yield error(model, "S3018", shape.id,
-                            f"The {what} of `{shape.id}` targets `{target.id}`, a {target.type} shape; it must "
-                            f"target {' or '.join(allowed)} shapes")
-            elif rel.type is RelationshipType.ERROR and ERROR not in target.traits:
-                yield error(model, "S3018", shape.id,
-                            f"`{shape.id}` lists `{target.id}` as an error, but it is not marked with the @error trait")
-        for member in shape.members.values():
-            for rel in index.neighbors(member.id):
-                target = model.shapes.get(rel.neighbor) if rel.type is RelationshipType.MEMBER_TARGET else None
-                if target is None:
-                    continue
-                if target.type in ("service", "resource", "operation"):
-                    yield error(model, "S3018", member.id,
-                                f"Member `{member.id}` targets `{target.id}`, a {target.type} shape; members "
-                                "cannot target service, resource or operation shapes")
-                elif shape.type == "map" and member.name == "key" and target.type not in _STRINGS:
-                    yield error(model, "S3018", member.id,
-                                f"Map key `{member.id}` targets `{target.id}`, a {target.type} shape; map "
-                                "keys must target string shapes")
+        on_cycle = _strongly_connected(children)
+    shared = {kid for kid, ps in parents_of.items() if len(ps) > 1}
+    if not on_cycle and not shared:
+        return
+    # only resources that reach a cycle or a shared resource can meet one twice
+    candidates: set[str] = set()
+    todo = [*on_cycle, *shared]
+    while todo:
+        node = todo.pop()
+        if node in candidates:
+            continue
+        candidates.add(node)
+        todo.extend(parents_of.get(node, ()))
+    # a resource on a cycle of single children only: the walk goes round and meets it again
+    simple = {m for scc in set(on_cycle.values()) if all(len(children[r]) == 1 for r in scc) for m in scc}
+    for start in children:
+        if start not in candidates:
+            continue
+        found: tuple[str, list[str]] | None
+        if start in simple:
+            chain, node = [start], children[start][0]
+            while node != start and len(chain) < _CHAIN_SHOWN:
+                chain.append(node)
+                node = children[node][0]
+            rest = len(on_cycle[start]) - len(chain)
+            found = (start, chain if rest == 0 else [*chain, f"... ({rest} more)"])
+        else:
+            found = _first_revisit(children, start)
+        if found is None:
+            continue
+        resource, visited = found
+        yield error(model, "S3016", resource, f"Circular resource hierarchy found: {_chain_text(visited, resource)}",
+                    hint="a resource cannot contain itself, and a resource's children cannot share a descendant")
 
 
-def _not_property(model: Model, traits: dict) -> bool:
-    """True for members marked ``@notProperty`` or with a trait that is itself ``@notProperty``."""
-    if NOT_PROPERTY in traits:
-        return True
-    for tid in traits:
-        definition = model.shapes.get(tid)
-        if definition is not None and NOT_PROPERTY in definition.traits:
-            return True
-    return False
+# ----------------------------------------------------------------------------- properties
+
+#: Lifecycle operations whose properties count as "used" (reference
+#: ``ResourceOperationInputOutputValidator``; ``list`` and collection operations do not).
+_PROPERTY_LIFECYCLES = ("put", "create", "read", "update", "delete")
+
+
+def _check_properties_shape(model: Model, resource: Shape, operation: Shape, direction: str, name: str,
+                            identifier_members: set[str]) -> Iterable[Diagnostic]:
+    index = model.knowledge(PropertyBindingIndex)
+    shape_id = index.properties_shape(operation, direction)
+    shape = model.shapes.get(shape_id) if shape_id else None
+    if shape is None:
+        return
+    by_property: dict[str, list[Member]] = {}
+    for member in shape.members.values():
+        prop = index.property_name(member.id)
+        if prop is None:
+            continue
+        by_property.setdefault(prop, []).append(member)
+        if prop in resource.properties:
+            expected = resource.properties[prop]
+            if expected != member.target:
+                yield error(model, "S3017", member.id,
+                            f"This member must target `{expected}`. This member is used as part of the `{name}` "
+                            f"operation of the `{resource.id}` resource and conflicts with its `{prop}` resource "
+                            "property.", hint=f"target `{expected}`")
+        elif member.name not in identifier_members:
+            yield error(model, "S3017", member.id,
+                        f"Member `{member.name}` does not target a property or identifier for resource "
+                        f"`{resource.id}`. If it is an identifier, apply the `{RESOURCE_IDENTIFIER}` trait. If it is a "
+                        f"property, apply the `{PROPERTY}` trait. If it is neither, apply the `{NOT_PROPERTY}` trait.")
+    for prop, members in sorted(by_property.items()):
+        if len(members) > 1:
+            names = ", ".join(m.name for m in sorted(members, key=lambda m: id_sort_key(m.id)))
+            yield error(model, "S3017", shape.id,
+                        f"This shape contains members with conflicting resource property names that resolve to "
+                        f"'{prop}': {names}", hint="bind each property with one member only")
 
 
 def check_property_bindings(model: Model) -> Iterable[Diagnostic]:
-    """``@property`` names a declared resource property; bound members match its target.
+    """The input and output members of a resource's lifecycle and instance operations map to
+    its properties (or identifiers), with the properties' targets, each property once; every
+    property is used by one of them.
 
-    Spec: service-types.rst §"Resource property binding validation": "Members marked with a
-    property trait using a name that does not map to a declared resource property are
-    invalid" and "Members that provide a value for a resource property but use a different
-    target shape are invalid". Only resources that declare ``properties`` are checked, on the
-    top-level input and output members of their lifecycle and instance operations.
+    Spec: service-types.rst §"Resource property binding validation". Only resources that
+    declare ``properties`` are checked. Reference: ``ResourceOperationInputOutputValidator``
+    (which, for input members too, accepts the names the output binds to identifiers).
     """
+    index = model.knowledge(PropertyBindingIndex)
+    ids = model.knowledge(IdentifierBindingIndex)
     for resource in _resources(model):
         if not resource.properties:
             continue
-        ops = [o for _, o in _bound_operations(model, resource, False) + _bound_operations(model, resource, True)]
-        seen: set[str] = set()
-        for op_id in ops:
-            op = model.shapes.get(op_id)
-            if op is None or op.type != "operation":
+        used: set[str] = set()
+        named = [(kind, getattr(resource, kind)) for kind in _PROPERTY_LIFECYCLES if getattr(resource, kind)]
+        named += [(op_id.rpartition("#")[2], op_id) for op_id in resource.operations]
+        for name, op_id in named:
+            operation = model.shapes.get(op_id)
+            if operation is None or operation.type != "operation":
                 continue
-            for io in (op.input, op.output):
-                structure = model.shapes.get(io) if io else None
-                if structure is None or structure.id in seen:
-                    continue
-                seen.add(structure.id)
-                for member in structure.members.values():
-                    if _not_property(model, member.traits):
-                        continue
-                    prop = member.traits.get(PROPERTY)
-                    name = member.name
-                    if isinstance(prop, dict) and isinstance(prop.get("name"), str):
-                        name = prop["name"]
-                        if name not in resource.properties:
-                            yield error(model, "S3017", member.id,
-                                        f"The @property trait of `{member.id}` names `{name}`, which is not a "
-                                        f"property of resource `{resource.id}`")
-                            continue
-                    if name in resource.properties and resource.properties[name] != member.target \
-                            and name not in resource.identifiers:
-                        yield error(model, "S3017", member.id,
-                                    f"Member `{member.id}` is bound to property `{name}` of resource "
-                                    f"`{resource.id}`, but targets `{member.target}` instead of "
-                                    f"`{resource.properties[name]}`")
+            for direction in ("input", "output"):
+                shape_id = index.properties_shape(operation, direction)
+                shape = model.shapes.get(shape_id) if shape_id else None
+                for member in (shape.members.values() if shape is not None else ()):
+                    prop = index.property_name(member.id)
+                    if prop is not None:
+                        used.add(prop)
+            identifier_members = set(ids.output_bindings(resource.id, op_id).values())
+            for direction in ("input", "output"):
+                yield from _check_properties_shape(model, resource, operation, direction, name, identifier_members)
+        for prop in sorted(set(resource.properties) - used):
+            yield error(model, "S3017", resource.id,
+                        f"Resource property `{prop}` is not used in the input or output of create or an instance "
+                        "operation.", hint="bind it in the input or output of a lifecycle or instance operation")
+
+
+# ----------------------------------------------------------------------------- references
+
+
+def check_member_should_reference_resource(model: Model) -> Iterable[Diagnostic]:
+    """Warn about members that look like a resource identifier but do not reference it.
+
+    Spec: resource-traits.rst §"references trait". Reference:
+    ``MemberShouldReferenceResourceValidator`` (WARNING): a member named like an identifier
+    of a resource and targeting the identifier's shape, not bound to that resource (or one
+    of its children), and not in a ``@references`` trait of the member or its structure.
+    """
+    by_identifier: dict[str, dict[str, set[str]]] = {}
+    for resource in _resources(model):
+        for name, target in resource.identifiers.items():
+            by_identifier.setdefault(name, {}).setdefault(target, set()).add(resource.id)
+    if not by_identifier:
+        return
+    index = model.knowledge(NeighborIndex)
+    for shape in model.shapes.values():
+        for member in shape.members.values():
+            candidates = by_identifier.get(member.name, {})
+            target = model.shapes.get(member.target)
+            if not candidates or target is None or target.type not in _STRINGS:
+                continue
+            resources = candidates.get(member.target)
+            if not resources:
+                continue
+            ignore = _referenced_resources(member.traits) | _referenced_resources(shape.traits)
+            for bound in _binding_resources(model, index, member.id):
+                ignore.add(bound)
+                ignore.update(model.shapes[bound].resources)
+            potential = resources - ignore
+            if potential:
+                yield event(model, "S3402", member.id,
+                            "This member appears to reference the following resources without being included in a "
+                            f"`@references` trait: [{', '.join(f'`{r}`' for r in sorted(potential))}]",
+                            hint="add a @references trait to the member or its structure")
+
+
+def _reference_text(reference: dict) -> str:
+    """The reference's ``Reference.toString()``: ``Reference`` and its compact JSON, ``ids``
+    sorted by name (``resource``, ``ids``, ``service``, ``rel``, those that are set)."""
+    node: dict = {"resource": reference.get("resource")}
+    ids = reference.get("ids")
+    if isinstance(ids, dict) and ids:
+        node["ids"] = dict(sorted(ids.items()))
+    for key in ("service", "rel"):
+        if isinstance(reference.get(key), str):
+            node[key] = reference[key]
+    return "Reference" + json.dumps(node, ensure_ascii=False, separators=(",", ":"), default=str)
+
+
+def _references_of(value: object) -> list[dict]:
+    """The well-formed entries of a ``@references`` value (the trait-value check reports the
+    others): objects with a string ``resource`` and, when present, ``ids`` of strings."""
+    if not isinstance(value, list):
+        return []
+    out = []
+    for ref in value:
+        if not isinstance(ref, dict) or not isinstance(ref.get("resource"), str):
+            continue
+        ids = ref.get("ids", {})
+        if not isinstance(ids, dict) or not all(isinstance(v, str) for v in ids.values()):
+            continue
+        out.append(ref)
+    return out
+
+
+def _structure_reference(model: Model, shape: Shape, ref: dict, resource: Shape) -> Iterable[Diagnostic]:
+    ids: dict[str, str] = ref.get("ids") or {}
+    identifiers = resource.identifiers
+    resolved = dict(ids) if ids else {name: name for name in identifiers}
+    implicit = resolved != ids
+    text = _reference_text(ref)
+    if not implicit:
+        if len(resolved) != len(identifiers):
+            prefix = "Too many identifiers" if len(identifiers) < len(ids) else "Not enough identifiers"
+            yield event(model, "S3405", shape.id,
+                        f"{prefix} were provided in the `ids` properties of {text}. Expected {len(identifiers)} "
+                        f"identifiers(s), but found {len(ids)}. This resource requires bindings for the following "
+                        f"identifiers: [{ticked(identifiers)}].", trait=REFERENCES,
+                        hint="give `ids` one entry per identifier of the resource")
+        extra = set(resolved) - set(identifiers)
+        if extra:
+            yield event(model, "S3405", shape.id,
+                        f"`references` trait {text} contains extraneous resource identifier bindings, "
+                        f"[{ticked(extra)}], that are not actually identifier names of the resource, "
+                        f"`{ref['resource']}`. This resource has the following identifier names: "
+                        f"[{ticked(identifiers)}]", trait=REFERENCES,
+                        hint="the keys of `ids` are the resource's identifier names")
+    reasons = []
+    for name in dict.fromkeys(resolved.values()):
+        member = shape.members.get(name)
+        if member is None:
+            reasons.append(f"implicit binding of `{name}` is not part of the structure (set \"rel\" to "
+                           "\"collection\" to create a collection binding)" if implicit
+                           else f"`{name}` refers to a member that is not part of the structure")
+        elif _type_of(model, member.target) not in _STRINGS:
+            reasons.append(f"`{name}` refers to a member that does not target a string shape")
+    if reasons:
+        yield event(model, "S3405", shape.id,
+                    f"`references` trait {text} is invalid for the following reasons: {'; '.join(sorted(reasons))}",
+                    trait=REFERENCES, hint="each value of `ids` names a member of the structure targeting a string")
+
+
+def check_references(model: Model) -> Iterable[Diagnostic]:
+    """``@references`` entries point at resources, through members that exist.
+
+    Spec: resource-traits.rst §"references trait" (the resource, ``ids`` mapping each
+    identifier name to a member of the structure that targets a string, implicit ids, and
+    string shapes referencing a resource of exactly one identifier without ``ids``).
+    Reference: ``ReferencesTraitValidator`` (ERROR ``ReferencesTrait``, on the shape, located
+    at the trait): ``ids`` on a string shape; a reference to a shape that is no resource; on a
+    string shape, a resource without exactly one identifier; on a structure, explicit
+    ``ids`` whose count differs from the identifiers' or with keys that are no identifier,
+    and ``ids`` values (or, implicitly, identifier names) that are no member of the structure
+    or a member that does not target a string or enum. A reference to a missing shape is the
+    trait value's problem (``@idRef``), not this one's.
+    """
+    for shape in model.shapes.values():
+        if REFERENCES not in shape.traits:
+            continue
+        is_string = shape.type in _STRINGS
+        for ref in _references_of(shape.traits[REFERENCES]):
+            text = _reference_text(ref)
+            if is_string and ref.get("ids"):
+                yield event(model, "S3405", shape.id, f"References applied to string shapes cannot contain 'ids': {text}",
+                            trait=REFERENCES, hint="remove `ids`: a string shape is the single identifier's value")
+            target = model.shapes.get(ref["resource"])
+            if target is None:
+                continue
+            if target.type != "resource":
+                yield event(model, "S3405", shape.id,
+                            f"`references` trait reference targets a {target.type} shape not a resource: {text}",
+                            trait=REFERENCES, hint="reference a resource shape")
+            elif shape.type == "structure":
+                yield from _structure_reference(model, shape, ref, target)
+            elif is_string and len(target.identifiers) != 1:
+                yield event(model, "S3405", shape.id,
+                            f"This string shape contains an invalid reference to {target.id}: {text}. References on a "
+                            "string shape can only refer to resource shapes with exactly one entry in its identifiers "
+                            "property, but this shape has the following identifiers: "
+                            f"[{ticked(target.identifiers)}]", trait=REFERENCES,
+                            hint="reference the resource from a structure, whose members give each identifier")
+
+
+def _referenced_resources(traits: dict) -> set[str]:
+    value = traits.get(REFERENCES)
+    if not isinstance(value, list):
+        return set()
+    return {r["resource"] for r in value if isinstance(r, dict) and isinstance(r.get("resource"), str)}
+
+
+def _binding_resources(model: Model, index: NeighborIndex, member_id: str) -> set[str]:
+    """The resources from which ``member_id`` is reachable through directed relationships."""
+    found: set[str] = set()
+    seen = {member_id}
+    stack = [member_id]
+    while stack:
+        current = stack.pop()
+        for rel in index.reverse(current):
+            if not rel.type.directed or rel.shape in seen:
+                continue
+            seen.add(rel.shape)
+            shape = model.shapes.get(rel.shape)
+            if shape is not None and shape.type == "resource":
+                found.add(rel.shape)
+            stack.append(rel.shape)
+    return found
 
 
 __all__ = [
     "check_identifier_bindings",
     "check_lifecycle_traits",
+    "check_member_should_reference_resource",
     "check_property_bindings",
+    "check_references",
     "check_relationship_targets",
     "check_resource_containment",
     "check_resource_identifiers",
