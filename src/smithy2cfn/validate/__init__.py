@@ -17,7 +17,16 @@ from collections.abc import Callable, Iterable
 
 from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity
 from smithy2cfn.model.shapes import Model, ShapeId
-from smithy2cfn.validate import aws, cfn, iam, resources, shape_rules, smoke_tests, traits
+from smithy2cfn.validate import (
+    aws,
+    cfn,
+    iam,
+    metadata_validators,
+    resources,
+    shape_rules,
+    smoke_tests,
+    traits,
+)
 from smithy2cfn.validate.suppressions import apply_suppressions
 
 Validator = Callable[[Model], Iterable[Diagnostic]]
@@ -74,6 +83,8 @@ VALIDATORS: list[Validator] = [
     # smithy.test#smokeTests
     smoke_tests.check_smoke_test_cases,
     smoke_tests.check_unique_smoke_test_ids,
+    # the validators and linters the `validators` metadata turns on
+    metadata_validators.check_configured_validators,
     # aws.cloudformation
     cfn.check_cfn_resource_properties,
     cfn.check_cfn_primary_identifier,

@@ -27,6 +27,7 @@ from smithy2cfn.validate.aws_common import (
     input_members,
     input_shape,
     is_string,
+    java_hash_set_order,
     java_list,
     obj,
     output_members,
@@ -264,7 +265,7 @@ def check_error_renames(model: Model) -> Iterable[Diagnostic]:
         used = [name for tid, name in protocols.items() if tid in service.traits]
         if not used:
             continue
-        names = java_list(_java_hash_order(used))
+        names = java_list(java_hash_set_order(used))
         for shape_id, to in service.rename.items():
             shape = model.shapes.get(shape_id)
             if shape is None or ERROR not in shape.traits:
@@ -273,27 +274,6 @@ def check_error_renames(model: Model) -> Iterable[Diagnostic]:
                         f"Service attempts to rename an error shape from `{shape_id}` to \"{to}\"; "
                         f"Service protocols {names} do not support error renaming.",
                         hint="remove the rename of the error shape")
-
-
-def _java_hash_order(strings: list[str]) -> list[str]:
-    """The iteration order of a small Java ``HashSet<String>`` holding ``strings`` (16
-    buckets while it holds at most 12): by bucket of the spread ``String.hashCode``, then
-    insertion order. Used where the reference prints a hash set."""
-    def java_hash(s: str) -> int:
-        h = 0
-        for ch in s.encode("utf-16-le").decode("utf-16-le"):
-            h = (31 * h + ord(ch)) & 0xFFFFFFFF
-        return h
-
-    capacity = 16
-    while len(strings) > capacity * 3 // 4:
-        capacity *= 2
-
-    def bucket(s: str) -> int:
-        h = java_hash(s)
-        return (h ^ (h >> 16)) & (capacity - 1)
-
-    return sorted(dict.fromkeys(strings), key=bucket)
 
 
 # --------------------------------------------------------------------------- aws.auth

@@ -68,6 +68,26 @@ def java_list(values: Iterable[Any]) -> str:
     return "[" + ", ".join(str(v) for v in values) + "]"
 
 
+def java_hash_set_order(strings: Iterable[str]) -> list[str]:
+    """The iteration order of a Java ``HashSet<String>`` (or ``HashMap`` keys) holding
+    ``strings``, for messages where the reference prints or searches one: by bucket of
+    the spread ``String.hashCode`` in a table grown from 16 buckets at load factor 0.75,
+    then insertion order (a resize keeps the relative order within a bucket)."""
+    items = list(dict.fromkeys(strings))
+    capacity = 16
+    while len(items) > capacity * 3 // 4:
+        capacity *= 2
+
+    def bucket(s: str) -> int:
+        h = 0
+        data = s.encode("utf-16-be")
+        for i in range(0, len(data), 2):
+            h = (31 * h + (data[i] << 8 | data[i + 1])) & 0xFFFFFFFF
+        return (h ^ (h >> 16)) & (capacity - 1)
+
+    return sorted(items, key=bucket)
+
+
 def shape_text(shape: Shape) -> str:
     """A Java ``Shape.toString()``: ``(type: `ns#Name`)``."""
     return f"({shape.type}: `{shape.id}`)"
@@ -164,6 +184,6 @@ def member_of(shape_id: str, name: str) -> str:
 
 __all__ = [
     "AWS_ARN", "AWS_SERVICE", "absolute", "arn_namespace", "distinct", "event", "input_members", "input_shape",
-    "is_string", "java_list", "member_of", "obj", "ordered_tick", "output_members", "output_shape",
+    "is_string", "java_hash_set_order", "java_list", "member_of", "obj", "ordered_tick", "output_members", "output_shape",
     "service_trait", "shape_text", "split_camel_case", "string_values", "tick", "type_of",
 ]
