@@ -16,10 +16,29 @@ from smithy2cfn.derive.tagging import TAG_MEMBER_NAME, TagIndex
 from smithy2cfn.diagnostics import Diagnostic, Severity
 from smithy2cfn.model.knowledge import PropertyBindingIndex, TopDownIndex
 from smithy2cfn.model.shapes import Member, Model, Shape, ShapeId
-from smithy2cfn.model.traits import ENUM, ENUM_VALUE, ERROR, TAG_ENABLED, TAGGABLE
-from smithy2cfn.validate.aws_common import (
+from smithy2cfn.model.traits import (
     AWS_ARN,
+    AWS_QUERY,
+    AWS_QUERY_COMPATIBLE,
+    AWS_QUERY_ERROR,
     AWS_SERVICE,
+    CLIENT_DISCOVERED_ENDPOINT,
+    CLIENT_ENDPOINT_DISCOVERY,
+    ENUM,
+    ENUM_VALUE,
+    ERROR,
+    HTTP,
+    HTTP_CHECKSUM,
+    HTTP_HEADER,
+    HTTP_PAYLOAD,
+    HTTP_PREFIX_HEADERS,
+    HTTP_QUERY,
+    HTTP_QUERY_PARAMS,
+    REST_XML,
+    TAG_ENABLED,
+    TAGGABLE,
+)
+from smithy2cfn.validate.aws_common import (
     absolute,
     arn_namespace,
     distinct,
@@ -41,23 +60,10 @@ from smithy2cfn.validate.aws_common import (
 
 SIGV4 = "aws.auth#sigv4"
 SIGV4A = "aws.auth#sigv4a"
-HTTP_CHECKSUM = "aws.protocols#httpChecksum"
-AWS_QUERY = "aws.protocols#awsQuery"
-AWS_QUERY_COMPATIBLE = "aws.protocols#awsQueryCompatible"
-AWS_QUERY_ERROR = "aws.protocols#awsQueryError"
 EC2_QUERY = "aws.protocols#ec2Query"
 AWS_JSON_1_0 = "aws.protocols#awsJson1_0"
 AWS_JSON_1_1 = "aws.protocols#awsJson1_1"
 REST_JSON_1 = "aws.protocols#restJson1"
-REST_XML = "aws.protocols#restXml"
-CLIENT_ENDPOINT_DISCOVERY = "aws.api#clientEndpointDiscovery"
-CLIENT_DISCOVERED_ENDPOINT = "aws.api#clientDiscoveredEndpoint"
-HTTP = "smithy.api#http"
-HTTP_HEADER = "smithy.api#httpHeader"
-HTTP_PREFIX_HEADERS = "smithy.api#httpPrefixHeaders"
-HTTP_QUERY = "smithy.api#httpQuery"
-HTTP_QUERY_PARAMS = "smithy.api#httpQueryParams"
-HTTP_PAYLOAD = "smithy.api#httpPayload"
 
 #: The reference's ``AwsProtocolTrait`` subclasses (they have ``http``/``eventStreamHttp``).
 AWS_PROTOCOLS = (AWS_JSON_1_0, AWS_JSON_1_1, REST_JSON_1, REST_XML)
@@ -253,9 +259,10 @@ def check_sdk_service_ids(model: Model) -> Iterable[Diagnostic]:
 def check_error_renames(model: Model) -> Iterable[Diagnostic]:
     """A service using an AWS protocol that sends only error names does not rename errors.
 
-    Spec: aws protocols (error shape names are sent on the wire by awsJson1_0/1_1, awsQuery,
-    ec2Query, restJson1 and restXml). Reference ``ErrorRenameValidator`` (event
-    ``ErrorRename``).
+    Spec: aws/protocols/error-rename.rst.template, included by aws-json-1_0-protocol.rst,
+    aws-json-1_1-protocol.rst, aws-query-protocol.rst, aws-ec2-query-protocol.rst,
+    aws-restjson1-protocol.rst and aws-restxml-protocol.rst (error shape names are sent on the
+    wire). Reference ``ErrorRenameValidator`` (event ``ErrorRename``).
     """
     protocols = {AWS_JSON_1_0: "awsJson1_0", AWS_JSON_1_1: "awsJson1_1", AWS_QUERY: "awsQuery",
                  EC2_QUERY: "ec2Query", REST_JSON_1: "restJson1", REST_XML: "restXml"}
@@ -574,7 +581,8 @@ def check_protocol_http_payloads(model: Model) -> Iterable[Diagnostic]:
     """With an AWS protocol, ``@httpPayload`` binds only a structure, union, document, blob,
     string or enum.
 
-    Spec: aws protocols ("httpPayload ... list, set and map shapes are not supported").
+    Spec: aws/protocols/aws-restjson1-protocol.rst and aws-restxml-protocol.rst ("httpPayload ...
+    list, set and map shapes are not supported").
     Reference ``ProtocolHttpPayloadValidator`` (event ``ProtocolHttpPayload``): the first bad
     payload member of each request, response and error of each operation of the service.
     """
@@ -604,7 +612,8 @@ def check_protocol_http_payloads(model: Model) -> Iterable[Diagnostic]:
 def check_protocol_http(model: Model) -> Iterable[Diagnostic]:
     """Every ``eventStreamHttp`` version of an AWS protocol trait is also in its ``http``.
 
-    Spec: aws protocols (``eventStreamHttp``: "Each value MUST also appear in http").
+    Spec: aws/protocols/aws-json-1_0-protocol.rst (and the other HTTP protocols' pages):
+    "Any entry in ``eventStreamHttp`` MUST also appear in ``http``".
     Reference ``ProtocolHttpValidator`` (event ``ProtocolHttp``).
     """
     for service in _services(model):
@@ -626,7 +635,7 @@ def check_query_error_codes(model: Model) -> Iterable[Diagnostic]:
     """No two errors of an awsQuery, ec2Query or awsQueryCompatible service share an error
     code (the ``@awsQueryError`` code, else the shape name).
 
-    Spec: aws-query-protocol / aws.protocols#awsQueryError. Reference
+    Spec: aws/protocols/aws-query-protocol.rst (``aws.protocols#awsQueryError``). Reference
     ``QueryErrorCodeValidator`` (event ``QueryErrorCode``, DANGER, on the service).
     """
     top_down = model.knowledge(TopDownIndex)

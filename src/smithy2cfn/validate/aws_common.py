@@ -17,11 +17,8 @@ from typing import Any
 
 from smithy2cfn.diagnostics import Diagnostic, Severity
 from smithy2cfn.model.shapes import Member, Model, Shape, ShapeId
+from smithy2cfn.model.traits import AWS_ARN, AWS_SERVICE
 from smithy2cfn.validate.common import diag
-
-#: ``aws.api#service`` and the traits these validators read (see also model/traits.py).
-AWS_SERVICE = "aws.api#service"
-AWS_ARN = "aws.api#arn"
 
 
 def event(model: Model, code: str, node_id: str, message: str, *, severity: Severity | None = None,

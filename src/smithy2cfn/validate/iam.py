@@ -14,10 +14,21 @@ from collections.abc import Iterable
 from smithy2cfn.diagnostics import Diagnostic, Severity
 from smithy2cfn.model.knowledge import TopDownIndex
 from smithy2cfn.model.shapes import Model, Shape
-from smithy2cfn.model.traits import REQUIRED_ACTIONS
-from smithy2cfn.validate.aws_common import (
+from smithy2cfn.model.traits import (
+    ACTION_NAME,
+    ACTION_PERMISSION_DESCRIPTION,
     AWS_ARN,
     AWS_SERVICE,
+    CONDITION_KEY_VALUE,
+    CONDITION_KEYS,
+    DEFINE_CONDITION_KEYS,
+    DISABLE_CONDITION_KEY_INFERENCE,
+    IAM_ACTION,
+    IAM_RESOURCE,
+    REQUIRED_ACTIONS,
+    SERVICE_RESOLVED_CONDITION_KEYS,
+)
+from smithy2cfn.validate.aws_common import (
     arn_namespace,
     distinct,
     event,
@@ -27,16 +38,6 @@ from smithy2cfn.validate.aws_common import (
     string_values,
     tick,
 )
-
-CONDITION_KEYS = "aws.iam#conditionKeys"
-CONDITION_KEY_VALUE = "aws.iam#conditionKeyValue"
-DEFINE_CONDITION_KEYS = "aws.iam#defineConditionKeys"
-SERVICE_RESOLVED_CONDITION_KEYS = "aws.iam#serviceResolvedConditionKeys"
-DISABLE_CONDITION_KEY_INFERENCE = "aws.iam#disableConditionKeyInference"
-IAM_RESOURCE = "aws.iam#iamResource"
-IAM_ACTION = "aws.iam#iamAction"
-ACTION_NAME = "aws.iam#actionName"
-ACTION_PERMISSION_DESCRIPTION = "aws.iam#actionPermissionDescription"
 
 
 def full_condition_key(service: Shape, key: str) -> str:

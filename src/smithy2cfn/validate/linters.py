@@ -6,7 +6,7 @@ ShouldHaveUsedTimestamp, StandardOperationVerb, StutteredShapeName).
 
 Each linter is a factory ``configuration → validator`` (:data:`LINTERS`), run by
 :mod:`smithy2cfn.validate.metadata_validators`; a configuration it cannot be made from
-raises :class:`~smithy2cfn.validate.metadata_validators.ConfigError`. Events carry the
+raises :class:`~smithy2cfn.validate.validator_config.ConfigError`. Events carry the
 linter's name as event ID (with the reference's sub-parts), which the ``validators`` entry
 may change. Findings about the built-in prelude and trait packages are dropped, as the
 reference drops them for the prelude.
@@ -23,7 +23,19 @@ from typing import Any
 from smithy2cfn.diagnostics import Diagnostic, Severity
 from smithy2cfn.model.relationships import Walker
 from smithy2cfn.model.shapes import Member, Model, Shape
-from smithy2cfn.model.traits import DEFAULT, REQUIRED, TRAIT
+from smithy2cfn.model.traits import (
+    AUTH_DEFINITION,
+    CLIENT_OPTIONAL,
+    DEFAULT,
+    INPUT,
+    OUTPUT,
+    PAGINATED,
+    PROTOCOL_DEFINITION,
+    REFERENCES,
+    REQUIRED,
+    SENSITIVE,
+    TRAIT,
+)
 from smithy2cfn.validate.aws_common import (
     event,
     input_members,
@@ -32,7 +44,8 @@ from smithy2cfn.validate.aws_common import (
     split_camel_case,
     tick,
 )
-from smithy2cfn.validate.metadata_validators import (
+from smithy2cfn.validate.selector import SelectorEngine
+from smithy2cfn.validate.validator_config import (
     ConfigError,
     Validator,
     config_bool,
@@ -42,16 +55,6 @@ from smithy2cfn.validate.metadata_validators import (
     config_string_lists,
     config_strings,
 )
-from smithy2cfn.validate.selector import SelectorEngine
-
-CLIENT_OPTIONAL = "smithy.api#clientOptional"
-SENSITIVE = "smithy.api#sensitive"
-PAGINATED = "smithy.api#paginated"
-INPUT = "smithy.api#input"
-OUTPUT = "smithy.api#output"
-AUTH_DEFINITION = "smithy.api#authDefinition"
-PROTOCOL_DEFINITION = "smithy.api#protocolDefinition"
-REFERENCES = "smithy.api#references"
 
 _NUMBER_TYPES = frozenset({"byte", "short", "integer", "long", "float", "double", "bigInteger", "bigDecimal",
                            "intEnum"})

@@ -18,101 +18,28 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from smithy2cfn.diagnostics import Diagnostic, Severity
-from smithy2cfn.model.nodes import describe
 from smithy2cfn.model.relationships import NeighborIndex
 from smithy2cfn.model.shapes import PRELUDE_NAMESPACE, Model, ShapeId
-from smithy2cfn.model.traits import ID_REF, TRAIT
+from smithy2cfn.model.traits import ID_REF, METADATA_TRAIT, TRAIT
 from smithy2cfn.validate.aws_common import absolute, event
+from smithy2cfn.validate.linters import LINTERS
 from smithy2cfn.validate.selector import SelectorEngine, SelectorError, parse_selector
+from smithy2cfn.validate.validator_config import (
+    ConfigError,
+    Factory,
+    Validator,
+    config_object,
+    config_selector,
+    config_string,
+    json_type,
+)
 
-Validator = Callable[[Model], Iterable[Diagnostic]]
-#: A configurable validator: its configuration object → the validator (raises ConfigError).
-Factory = Callable[[dict[str, Any]], Validator]
-
-METADATA_TRAIT = "smithy.api#metadata"
 _PROPERTIES = ("name", "id", "message", "severity", "namespaces", "selector", "configuration")
 _SEVERITIES = {"DANGER": Severity.DANGER, "WARNING": Severity.WARNING, "NOTE": Severity.NOTE}
-
-
-class ConfigError(ValueError):
-    """A validator's configuration it cannot be made from (the message says why)."""
-
-
-# --------------------------------------------------------------------------- configuration values
-
-
-def _json_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, (int, float)):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    return "array" if isinstance(value, list) else "object"
-
-
-def config_object(config: Any, allowed: Iterable[str] | None = None) -> dict[str, Any]:
-    """``config`` when it is an object (and, with ``allowed``, has no other property)."""
-    if not isinstance(config, dict):
-        raise ConfigError(f"Expected configuration to be an object, but found {_json_type(config)}")
-    if allowed is not None:
-        extra = sorted(set(config) - set(allowed))
-        if extra:
-            raise ConfigError(f"Expected an object with possible properties of {', '.join(allowed)}, but found "
-                              f"additional properties: {', '.join(extra)}")
-    return config
-
-
-def config_bool(config: dict[str, Any], key: str, default: bool = False) -> bool:
-    """A boolean property (``default`` when absent)."""
-    value = config.get(key, default)
-    if not isinstance(value, bool):
-        raise ConfigError(f"Deserialization error at (/{key}): expected a boolean, but found {_json_type(value)}")
-    return value
-
-
-def config_string(config: dict[str, Any], key: str) -> str | None:
-    """A string property (``None`` when absent)."""
-    value = config.get(key)
-    if value is not None and not isinstance(value, str):
-        raise ConfigError(f"Deserialization error at (/{key}): expected a string, but found {_json_type(value)}")
-    return value
-
-
-def config_strings(config: dict[str, Any], key: str) -> list[str]:
-    """A list-of-strings property (``[]`` when absent)."""
-    value = config.get(key, [])
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise ConfigError(f"Deserialization error at (/{key}): expected a list of strings, but found "
-                          f"{describe(value)}")
-    return value
-
-
-def config_string_lists(config: dict[str, Any], key: str) -> dict[str, list[str]]:
-    """An object-of-string-lists property (``{}`` when absent)."""
-    value = config.get(key, {})
-    if not isinstance(value, dict) or not all(
-            isinstance(v, list) and all(isinstance(s, str) for s in v) for v in value.values()):
-        raise ConfigError(f"Deserialization error at (/{key}): expected an object whose values are lists of "
-                          f"strings, but found {describe(value)}")
-    return value
-
-
-def config_selector(config: dict[str, Any], key: str) -> tuple[str, tuple] | None:
-    """A selector property: ``(text, parsed)``, or ``None`` when absent."""
-    text = config_string(config, key)
-    if text is None:
-        return None
-    try:
-        return text, parse_selector(text)
-    except SelectorError as e:
-        raise ConfigError(f"Error parsing `{key}`: {e}") from None
 
 
 # --------------------------------------------------------------------------- the definitions
@@ -164,14 +91,14 @@ def load_definitions(model: Model) -> tuple[list[ValidatorDefinition], list[Diag
         return [], []
     value = model.metadata["validators"]
     if not isinstance(value, list):
-        return [], [_model_error(model, f"validators must be an array. Found {_json_type(value)}.",
+        return [], [_model_error(model, f"validators must be an array. Found {json_type(value)}.",
                                  hint="make `validators` a list of objects")]
     out: list[ValidatorDefinition] = []
     problems: list[Diagnostic] = []
     for entry in value:
         if not isinstance(entry, dict):
             problems.append(_model_error(model, "Each element of `validators` must be an object. Found "
-                                                f"{_json_type(entry)}."))
+                                                f"{json_type(entry)}."))
             continue
         for key in entry:
             if key not in _PROPERTIES:
@@ -188,10 +115,10 @@ def _definition(entry: dict[str, Any]) -> ValidatorDefinition:
     name = entry.get("name")
     if not isinstance(name, str):
         raise ConfigError("Missing required member `name` of a `validators` entry" if name is None
-                          else f"Expected `name` to be a string; found {_json_type(name)}")
+                          else f"Expected `name` to be a string; found {json_type(name)}")
     for key in ("id", "message", "severity", "selector"):
         if key in entry and not isinstance(entry[key], str):
-            raise ConfigError(f"Expected `{key}` to be a string; found {_json_type(entry[key])}")
+            raise ConfigError(f"Expected `{key}` to be a string; found {json_type(entry[key])}")
     definition = ValidatorDefinition(name, entry.get("id", name), entry.get("message"))
     if "severity" in entry:
         if entry["severity"] not in _SEVERITIES:
@@ -204,7 +131,7 @@ def _definition(entry: dict[str, Any]) -> ValidatorDefinition:
         definition.namespaces = list(spaces)
     if "configuration" in entry:
         if not isinstance(entry["configuration"], dict):
-            raise ConfigError(f"Expected `configuration` to be an object; found {_json_type(entry['configuration'])}")
+            raise ConfigError(f"Expected `configuration` to be an object; found {json_type(entry['configuration'])}")
         definition.configuration = entry["configuration"]
     if "selector" in entry:
         try:
@@ -216,8 +143,6 @@ def _definition(entry: dict[str, Any]) -> ValidatorDefinition:
 
 def factories() -> dict[str, Factory]:
     """Every validator a ``validators`` entry can name: name → factory."""
-    from smithy2cfn.validate.linters import LINTERS
-
     return {"EmitEachSelector": emit_each_selector, "EmitNoneSelector": emit_none_selector,
             "UnreferencedShape": unreferenced_shape, **LINTERS}
 
@@ -226,7 +151,7 @@ def check_configured_validators(model: Model) -> Iterable[Diagnostic]:
     """Run the validators that the ``validators`` metadata turns on, with each entry's
     ``id``, ``severity``, ``message``, ``namespaces`` and ``selector``.
 
-    Spec: Smithy 2.0 "Model validation" §"Validators". Reference ``ModelValidator``
+    Spec: model-validation.rst §"Validators". Reference ``ModelValidator``
     (``loadModelValidators``) and ``ValidatorDefinition``: a malformed entry is an ERROR
     (``Model``); an unknown validator name a WARNING ``UnknownValidator_<name>``; a
     configuration the validator cannot be made from an ERROR ``Model`` ("Error creating
@@ -491,8 +416,6 @@ def unreferenced_shape(config: dict[str, Any]) -> Validator:
 
 
 __all__ = [
-    "ConfigError", "ValidatorDefinition", "check_configured_validators", "config_bool", "config_object",
-    "config_selector", "config_string", "config_string_lists", "config_strings", "emit_each_selector",
-    "emit_none_selector", "factories", "id_ref_targets", "load_definitions", "unreferenced_shape",
-    "unreferenced_shapes",
+    "ValidatorDefinition", "check_configured_validators", "emit_each_selector", "emit_none_selector",
+    "factories", "id_ref_targets", "load_definitions", "unreferenced_shape", "unreferenced_shapes",
 ]

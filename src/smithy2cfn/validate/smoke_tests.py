@@ -16,11 +16,10 @@ from smithy2cfn.diagnostics import Diagnostic, Severity
 from smithy2cfn.model.knowledge import TopDownIndex
 from smithy2cfn.model.nodes import shorten
 from smithy2cfn.model.shapes import Model, Shape
-from smithy2cfn.model.traits import REQUIRED
+from smithy2cfn.model.traits import REQUIRED, SMOKE_TESTS
 from smithy2cfn.validate.aws_common import absolute, distinct, event, input_members, input_shape, tick
 from smithy2cfn.validate.traits import _NodeChecker
 
-SMOKE_TESTS = "smithy.test#smokeTests"
 _UNKNOWN_MEMBER = (re.compile(r"^Member `(?P<m>[^`]*)` does not exist in `(?P<s>[^`]*)`"),
                    re.compile(r"^Invalid \w+ member `(?P<m>[^`]*)` found for `(?P<s>[^`]*)`"))
 
