@@ -497,6 +497,8 @@ class SelectorEngine:
         self._fwd: dict[str, list[tuple[str, str]]] = {}
         self._select_cache: dict[Selector, frozenset[str]] = {}
         self._all: list[str] | None = None
+        self._types: dict[str, str] | None = None
+        self._traits: dict[str, dict[str, Any]] = {}
 
     # ---- nodes
     def all_nodes(self) -> list[str]:
@@ -505,20 +507,31 @@ class SelectorEngine:
             self._all = list(all_node_ids(self.model))
         return self._all
 
+    def _node_types(self) -> dict[str, str]:
+        """Node ID → its type (``member`` for members), built once: selectors ask for the
+        type of every node many times (280 000 times for connect's trait selectors)."""
+        if self._types is None:
+            types: dict[str, str] = {}
+            for sid, shape in self.model.shapes.items():
+                types[sid] = shape.type
+                for member in shape.members.values():
+                    types[member.id] = "member"
+            self._types = types
+        return self._types
+
     def exists(self, node: str) -> bool:
-        if "$" in node:
-            return self.model.member(node) is not None
-        return node in self.model.shapes
+        return node in self._node_types()
 
     def node_type(self, node: str) -> str | None:
-        if "$" in node:
-            return "member" if self.model.member(node) is not None else None
-        shape = self.model.shapes.get(node)
-        return shape.type if shape else None
+        return self._node_types().get(node)
 
     def traits(self, node: str) -> dict[str, Any]:
-        obj = self.model.member(node) if "$" in node else self.model.shapes.get(node)
-        return obj.traits if obj is not None else {}
+        found = self._traits.get(node)
+        if found is None:
+            obj = self.model.member(node) if "$" in node else self.model.shapes.get(node)
+            found = obj.traits if obj is not None else {}
+            self._traits[node] = found
+        return found
 
     # ---- relationships (§"Relationships"; reference ``NeighborSelector``)
     def forward(self, node: str) -> list[tuple[str, str]]:
