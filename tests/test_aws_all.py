@@ -6,20 +6,25 @@
   held to a floor;
 * ``ast`` gives back the input: the JSON AST written from the loaded model equals the model
   file, list entries the file repeats collapsed to one (the reference writes shape ID lists
-  as sets, ordered by ``ShapeId.compareTo``) — counted as ``aws-all (ast equal)``.
+  as sets, ordered by ``ShapeId.compareTo``) — counted as ``aws-all (ast equal)``;
+* ``build`` (load, validate, convert with no settings, nothing written) exits 0 on every
+  model the reference accepts (most have no ``cfnResource``: they build nothing, with the
+  ``S4012`` warning) and 1 on cloudwatch — counted as ``aws-all (build exit)``;
+* no Python warning is raised on any of them (it would reach stderr in the CLI).
 
-Speed is measured by ``benchmarks/aws_all.py``, not here.
+Speed is measured by ``benchmarks/bench_aws_all.py``, not here.
 """
 
 from __future__ import annotations
 
 import json
+import warnings
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 from conftest import record_result
-from smithy2cfn.api import load, validate
+from smithy2cfn.api import convert, load, validate
 from smithy2cfn.diagnostics import Diagnostic
 from smithy2cfn.model.json_ast import model_to_json_ast, render_json_ast
 
@@ -66,10 +71,23 @@ def test_same_model_allows_collapsed_repeats_only():
 def test_aws_all_models(aws_all_models: list[Path]) -> None:
     wrong: dict[str, list[str]] = {}
     ast_differs: list[str] = []
+    build_wrong: dict[str, list[str]] = {}
+    raised: list[str] = []
     for path in aws_all_models:
-        model, diags = load([path])
-        validate(model, diags)
-        bad: list[Diagnostic] = [d for d in diags if d.is_error]
+        with warnings.catch_warnings(record=True) as found:
+            warnings.simplefilter("always")
+            model, diags = load([path])
+            validate(model, diags)
+            bad: list[Diagnostic] = [d for d in diags if d.is_error]
+            if not diags.has_errors:
+                convert(model, {}, diags, extensions=[])
+            written = json.loads(render_json_ast(model_to_json_ast(model)))
+        raised += [f"{path.stem}: {w.category.__name__}: {w.message}" for w in found]
+        build_exit = 1 if diags.has_errors else 0
+        build_right = build_exit == (1 if path.stem in REFERENCE_REJECTS else 0)
+        record_result("aws-all (build exit)", path.stem, build_right)
+        if not build_right:
+            build_wrong[path.stem] = [d.format_text() for d in diags if d.is_error][:3]
         expected = REFERENCE_REJECTS.get(path.stem)
         if expected is None:
             right = not bad
@@ -79,7 +97,6 @@ def test_aws_all_models(aws_all_models: list[Path]) -> None:
         if not right:
             wrong[path.stem] = [f"{d.code} {d.event_id} {d.shape_id}: {d.message[:100]}" for d in bad] or \
                 [f"accepted, but the reference rejects it with {expected}"]
-        written = json.loads(render_json_ast(model_to_json_ast(model)))
         equal = same_model(written, json.loads(path.read_text(encoding="utf-8")))
         record_result("aws-all (ast equal)", path.stem, equal)
         if not equal:
@@ -89,3 +106,5 @@ def test_aws_all_models(aws_all_models: list[Path]) -> None:
         f"{len(aws_all_models) - len(wrong)}/{len(aws_all_models)} verdicts right, fewer than {VERDICT_FLOOR}:\n"
         + "\n".join(f"{n} x {c}" for c, n in causes.most_common(40)))
     assert not ast_differs, f"`ast` differs from the input: {ast_differs[:20]}"
+    assert len(aws_all_models) - len(build_wrong) >= VERDICT_FLOOR, build_wrong
+    assert not raised, raised[:20]
