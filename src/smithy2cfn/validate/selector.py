@@ -406,6 +406,20 @@ def _uses_variables(sel: Selector) -> bool:
     return False
 
 
+def _is_filter(step: Any) -> bool:
+    """True when ``step`` keeps or drops each node on its own, yielding a subset of the nodes
+    it is given (a type, an attribute, ``:test``, ``:not``, ``:in``, or ``:is`` of such
+    steps): then running it over many nodes at once gives what running it from each gives."""
+    if isinstance(step, (TypeStep, AttrStep)):
+        return True
+    if isinstance(step, FunctionStep):
+        if step.name in ("test", "not", "in"):
+            return True
+        if step.name == "is":
+            return all(all(_is_filter(s) for s in a) for a in step.args)
+    return False
+
+
 # --------------------------------------------------------------------------- attribute values
 
 _EMPTY = object()  # the "empty value" of §"Empty attribute"
@@ -856,17 +870,42 @@ class SelectorEngine:
             value = self._prop(value, seg, variables)
         return value
 
+    def _passing(self, sel: Selector, nodes: set[str], variables: dict[str, set[str]]) -> set[str]:
+        """The nodes of ``nodes`` from which ``sel`` yields at least one shape (what ``:test``
+        keeps). The leading steps of ``sel`` that only filter (:func:`_is_filter`) run once
+        over all of ``nodes``; the rest runs from each node that passed them. A selector that
+        uses variables runs from each node alone, as before."""
+        if _uses_variables(sel):
+            return {n for n in nodes if self.yields_any(sel, n, variables)}
+        current = nodes
+        i = 0
+        while i < len(sel) and current and _is_filter(sel[i]):
+            current = self.step(sel[i], current, variables)
+            i += 1
+        if i == len(sel) or not current:
+            return set(current)
+        rest = sel[i:]
+        return {n for n in current if self.run(rest, {n}, variables)}
+
     def _function(self, step: FunctionStep, nodes: set[str], variables: dict[str, set[str]]) -> set[str]:
         name, args = step.name, step.args
         if name == "test":
-            return {n for n in nodes if any(self.yields_any(a, n, variables) for a in args)}
-        if name in ("is", "each"):
             out: set[str] = set()
+            remaining = set(nodes)
+            for a in args:
+                if not remaining:
+                    break
+                passed = self._passing(a, remaining, variables)
+                out |= passed
+                remaining -= passed
+            return out
+        if name in ("is", "each"):
+            out = set()
             for a in args:
                 out |= self.run(a, set(nodes), variables)
             return out
         if name == "not":
-            return {n for n in nodes if not self.yields_any(args[0], n, variables)}
+            return set(nodes) - self._passing(args[0], set(nodes), variables)
         if name == "in":
             return {n for n in nodes if n in self.run(args[0], {n}, variables)}
         if name == "root":
