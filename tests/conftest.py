@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import tarfile
 from pathlib import Path
 
 import pytest
@@ -59,3 +60,20 @@ def pytest_terminal_summary(terminalreporter):
         cases = _RESULTS[suite]
         passed = sum(cases.values())
         terminalreporter.write_line(f"{suite}: {passed}/{len(cases)} passed")
+
+
+# ---------------------------------------------------------------- aws-all
+
+
+@pytest.fixture(scope="session")
+def aws_all_models(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    """Every published AWS service model (``../shared/conformance/aws-all``), extracted once
+    per session from ``models.tar.xz``; the test is skipped when the archive is absent."""
+    archive = shared_or_skip("conformance", "aws-all", "models.tar.xz")
+    folder = tmp_path_factory.mktemp("aws-all")
+    with tarfile.open(archive) as tar:
+        tar.extractall(folder, filter="data")
+    models = sorted(folder.rglob("*.json"))
+    if not models:
+        pytest.skip(f"no model in {archive}")
+    return models

@@ -180,6 +180,20 @@ def test_deprecated(widget):
     assert widget["deprecatedProperties"] == ["/properties/Old"]
 
 
+def test_deprecated_without_message_ends_with_a_period():
+    # DeprecatedTrait.getDeprecatedDescription: ": message" when there is one, else ".".
+    text = SERVICE.format(members="a: String, @deprecated b: String, @deprecated(since: \"2.1\") c: String, "
+                                  '@documentation("Docs") @deprecated(message: "use a") d: String', shapes="")
+    schemas, diags = convert_texts([("m.smithy", text)], {"organizationName": "Ex"})
+    assert errors(diags) == [], [d.format_text() for d in errors(diags)]
+    (schema,) = schemas.values()
+    props = schema["properties"]
+    assert "description" not in props["A"]
+    assert props["B"]["description"] == "This shape is deprecated."
+    assert props["C"]["description"] == "This shape is deprecated since 2.1."
+    assert props["D"]["description"] == "Docs\nThis shape is deprecated: use a"
+
+
 def test_property_names(widget):
     props = widget["properties"]
     # CfnConverter names properties after the member (capitalized) or @cfnName; the

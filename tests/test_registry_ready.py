@@ -26,8 +26,10 @@ use aws.cloudformation#cfnResource
 def model(resource_traits: str = "", *, tag_ops: bool = True, update: bool = True, tags_in_create: bool = True,
           extra_props: str = "", doc: str = "A thing.", child: bool = False) -> str:
     ops = "operations: [TagResource, UntagResource, ListTagsForResource]" if tag_ops else ""
+    # the reference's TagEnabledService: a @tagEnabled service needs a @taggable resource
+    enabled = "@tagEnabled" if "taggable" in resource_traits and tag_ops else ""
     text = HEAD + f"""
-@tagEnabled
+{enabled}
 service Svc {{ version: "1", resources: [Thing], {ops} }}
 
 /// {doc}
@@ -103,7 +105,8 @@ def codes(diags, code: str) -> list:
     return [d for d in diags if d.code == code]
 
 
-TAGGABLE = '@taggable(property: "tags")'
+# service-wide tag operations need the resource's ARN (the reference's TaggableResource)
+TAGGABLE = '@taggable(property: "tags")\n@aws.api#arn(template: "thing/{id}")'
 
 
 def test_a_resource_without_taggable_says_so():
@@ -142,7 +145,8 @@ def test_the_tag_property_is_neither_create_nor_write_only_with_tag_operations()
     assert "/properties/Tags" not in schema.get("writeOnlyProperties", [])
     (note,) = codes(diags, "S4304")
     assert note.span.line == 12  # the @taggable trait
-    schemas, diags = build(model(TAGGABLE, tag_ops=False))
+    # without tag operations Smithy's TaggableResource is a DANGER, suppressed here
+    schemas, diags = build(model('@suppress(["TaggableResource"])\n' + TAGGABLE, tag_ops=False))
     assert "/properties/Tags" in thing(schemas)["createOnlyProperties"] and not codes(diags, "S4304")
     schemas, _ = build(model(TAGGABLE), compatibility="reference")
     assert "/properties/Tags" in thing(schemas)["createOnlyProperties"]

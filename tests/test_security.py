@@ -178,7 +178,8 @@ def test_service_cloudformation_name_and_shape_names_are_checked(tree):
     assert "serviceName" in err["hint"]
     # a resource shape name that is no type name part (underscore) points at the resource
     text = MODEL.read_text().replace('@cfnResource(name: "Vault", ', "@cfnResource(").replace(
-        "Vault", "Va_ult").replace('cloudFormationName: "Va_ult"', 'cloudFormationName: "Vault"')
+        "Vault", "Va_ult").replace('cloudFormationName: "Va_ult"', 'cloudFormationName: "Vault"').replace(
+        'sdkId: "Va_ult"', 'sdkId: "Vault"')  # an SDK ID with `_` is a DANGER (SdkServiceId)
     model.write_text(text)
     before = snapshot(tree)
     result = run_cli("build", str(model), "--org", "Acme", "-o", "out", "--format", "json")

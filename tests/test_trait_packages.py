@@ -4,21 +4,17 @@
   validate with no ERROR/DANGER diagnostic and no unknown-trait warning, and the models
   together apply every trait the package defines;
 * the same traits applied where their selectors, conflicts or value shapes forbid are
-  rejected, so the definitions (not a lax validator) are what the first tests exercise;
-* every published AWS service model (``../shared/conformance/aws-all``) is accepted, as the
-  reference accepts it (all but cloudwatch-2010-08-01, rejected by the reference's
-  ``QueryErrorCode`` validator), counted as ``aws-all (accepted): N/402`` and held to a floor.
+  rejected, so the definitions (not a lax validator) are what the first tests exercise.
+
+The published AWS service models are tested in ``test_aws_all.py``.
 """
 
 from __future__ import annotations
 
-import tarfile
-from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from conftest import record_result, shared_or_skip
 from smithy2cfn.api import load, validate
 from smithy2cfn.diagnostics import Diagnostic
 from smithy2cfn.model import Model
@@ -663,43 +659,3 @@ service S { version: "1" }
     assert not [d.format_text() for d in diags if d.code == INVALID_MEMBER]
     _, diags = run(tmp_path, body.replace('version: "1.1", ', ""))
     assert (TRAIT_VALUE, "smithy.example#S") in error_codes(diags)
-
-
-# --------------------------------------------------------------------------- aws-all
-
-#: Models the reference rejects, and the validator that rejects them.
-REFERENCE_REJECTS = {"cloudwatch-2010-08-01": "QueryErrorCode"}
-#: Fewest of the models the reference accepts that smithy2cfn must accept (a ratchet: raise it,
-#: never lower it). The rest are listed in the branch report with the diagnostics that reject them.
-ACCEPTED_FLOOR = 399
-
-
-@pytest.fixture(scope="session")
-def aws_all_models(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
-    """Every published AWS service model, extracted once per session from ``models.tar.xz``."""
-    archive = shared_or_skip("conformance", "aws-all", "models.tar.xz")
-    folder = tmp_path_factory.mktemp("aws-all")
-    with tarfile.open(archive) as tar:
-        tar.extractall(folder, filter="data")
-    models = sorted(folder.rglob("*.json"))
-    if not models:
-        pytest.skip(f"no model in {archive}")
-    return models
-
-
-def test_aws_all_models_are_accepted(aws_all_models: list[Path]) -> None:
-    rejected: dict[str, list[Diagnostic]] = {}
-    for path in aws_all_models:
-        model, diags = load([path])
-        validate(model, diags)
-        bad = [d for d in diags if d.is_error]
-        record_result("aws-all (accepted)", path.stem, not bad)
-        if bad:
-            rejected[path.stem] = bad
-    should_accept = [p.stem for p in aws_all_models if p.stem not in REFERENCE_REJECTS]
-    accepted = [name for name in should_accept if name not in rejected]
-    causes = Counter(f"{name}: {d.code} {d.message[:100]}" for name, ds in rejected.items() for d in ds
-                     if name not in REFERENCE_REJECTS)
-    assert len(accepted) >= ACCEPTED_FLOOR, (
-        f"{len(accepted)}/{len(should_accept)} accepted, fewer than {ACCEPTED_FLOOR}:\n"
-        + "\n".join(f"{n} x {c}" for c, n in causes.most_common(40)))

@@ -208,6 +208,83 @@ CODES: dict[str, Code] = {
     "S3404": Code(_W, "DeprecatedShape", "a relationship targets a `@deprecated` shape (event `DeprecatedShape.<id>`)"),
     "S3405": Code(_E, "ReferencesTrait", "a `@references` entry that targets no resource, has `ids` on a string shape or of the wrong count or names, or names members that are missing or not strings"),
     "S3099": Code(_E, None, "internal error in one validator: the model is not accepted unchecked (please report)"),
+    # validate: AWS trait packages, IAM, smoke tests, configured validators, linters (S3500-S3699)
+    "S3500": Code(_E, "ArnTemplate", "an `@aws.api#arn` template has a bad label, or its labels are not the "
+                  "resource's identifiers"),
+    "S3501": Code(_E, "ArnTrait", "`@aws.api#arn(resourceDelimiter)` on an ARN that is not `absolute`"),
+    "S3502": Code(_D, "CloudWatchNamespace", "`aws.api#service(cloudWatchNamespace)` does not start with `AWS/` "
+                  "or is not PascalCase"),
+    "S3503": Code(_E, "ErrorRename", "a service using an AWS protocol renames an error shape"),
+    "S3504": Code(_W, "EventSource", "`aws.api#service(cloudTrailEventSource)` is a placeholder or not "
+                  "`<arnNamespace>.amazonaws.com`"),
+    "S3505": Code(_D, "SdkServiceId", "`aws.api#service(sdkId)` is not a valid SDK service ID"),
+    "S3506": Code(_E, "HttpChecksumTrait", "`@httpChecksum` without a behaviour, or naming missing or non-enum "
+                  "members or unsupported values; a header binding that collides with `x-amz-checksum-` "
+                  "(danger, warning)", (_D, _W)),
+    "S3507": Code(_W, "SigV4Traits", "`arnNamespace`, `@sigv4(name)` and `@sigv4a(name)` differ"),
+    "S3508": Code(_E, "ClientEndpointDiscovery", "endpoint discovery: the endpoint operation is unbound or has the "
+                  "wrong input or output, an operation is not in a discovery service or lacks its error; no "
+                  "error defined (danger), no discovered operation (warning)", (_D, _W)),
+    "S3509": Code(_E, "ProtocolHttpPayload", "with an AWS protocol, `@httpPayload` binds a list, map or simple "
+                  "type other than a string or blob"),
+    "S3510": Code(_E, "ProtocolHttp", "an `eventStreamHttp` version of an AWS protocol is not in its `http`"),
+    "S3511": Code(_D, "QueryErrorCode", "two errors of a query (or query-compatible) service share an error code"),
+    "S3512": Code(_W, "ServiceTagging", "a `@tagEnabled` service lacks a tag operation (warning) or has one of the "
+                  "wrong shape (danger)", (_D,)),
+    "S3513": Code(_E, "TagEnabledService", "a `@tagEnabled` service has no `@taggable` resource; inconsistent tag "
+                  "operations or an `apiConfig` shadowing an operation (warning)", (_W,)),
+    "S3514": Code(_D, "TaggableResource", "a `@taggable` resource cannot be tagged, updates tags, or lacks `@arn` "
+                  "(error); a likely taggable resource, or a service without `@tagEnabled` (warning)", (_E, _W)),
+    "S3515": Code(_W, "TagResourcePropertyName", "a `@taggable(property)` is not named like `tags`"),
+    "S3516": Code(_E, "TagResourcePropertyType", "a `@taggable(property)` is not a list of key/value pairs or a "
+                  "map of strings"),
+    "S3540": Code(_E, "ConditionKeys", "an IAM condition key used by an operation, member or the service is not "
+                  "defined, or a member supplies a key the service resolves"),
+    "S3541": Code(_E, "ConditionKeyValueTrait", "several input members supply one condition key's value"),
+    "S3542": Code(_E, "DefineConditionKeysTrait", "a condition key defined `required` is not service-resolved"),
+    "S3543": Code(_E, "IamAction", "`@iamAction` sets a property a deprecated IAM trait also sets; a resource both "
+                  "required and optional (danger)", (_D,)),
+    "S3544": Code(_D, "IamResourceTrait", "an `@iamResource` name does not appear in the resource's `@arn`"),
+    "S3545": Code(_E, "IamResourceTraitConflictingName", "two IAM resources of a service share a name "
+                  "(case-insensitively)"),
+    "S3560": Code(_E, "SmokeTestCase", "a smoke test case's `params` or `vendorParams` do not match their shapes, "
+                  "or `params` is missing for required input; `vendorParams` without its shape or the "
+                  "reverse (warning)", (_W,)),
+    "S3561": Code(_E, "UniqueSmokeTestCaseId", "two smoke test cases of a service (or an operation) share an ID"),
+    "S3580": Code(_E, "Model", "the `validators` metadata is not a list of objects, or an entry lacks `name` or "
+                  "has a bad `severity`, `namespaces` or `selector`"),
+    "S3581": Code(_W, "UnknownValidator", "a `validators` entry names no known validator (event "
+                  "`UnknownValidator_<name>`)"),
+    "S3582": Code(_E, "Model", "a configured validator cannot be created from its `configuration`"),
+    "S3583": Code(_W, "Model", "a `validators` entry has an unknown property"),
+    "S3590": Code(_D, "EmitEachSelector", "configured `EmitEachSelector`: a shape matches the selector (event, "
+                  "severity and message as configured)", (_E, _W, _N)),
+    "S3591": Code(_D, "EmitNoneSelector", "configured `EmitNoneSelector`: no shape matches the selector",
+                  (_E, _W, _N)),
+    "S3592": Code(_N, "UnreferencedShape", "configured `UnreferencedShape`: a shape is not connected to a root "
+                  "shape", (_D, _W)),
+    "S3600": Code(_D, "AbbreviationName", "linter: a shape or member name has an all-caps abbreviation",
+                  (_W, _N)),
+    "S3601": Code(_D, "CamelCase", "linter: a shape, trait or member name is not camel case as configured",
+                  (_W, _N)),
+    "S3602": Code(_W, "InputOutputStructureReuse", "linter: an operation input or output lacks `@input` or "
+                  "`@output`", (_D, _N)),
+    "S3603": Code(_D, "MissingClientOptionalTrait", "linter: a `@required` or `@default` member lacks "
+                  "`@clientOptional`", (_W, _N)),
+    "S3604": Code(_D, "MissingPaginatedTrait", "linter: an operation looks paginated but lacks `@paginated` "
+                  "(warning for a suggestion)", (_W, _N)),
+    "S3605": Code(_W, "MissingSensitiveTrait", "linter: a name suggests sensitive data but nothing is "
+                  "`@sensitive`", (_D, _N)),
+    "S3606": Code(_W, "NoninclusiveTerms", "linter: a name or trait value uses a non-inclusive term", (_D, _N)),
+    "S3607": Code(_W, "RepeatedShapeName", "linter: a member name repeats its structure's or union's name",
+                  (_D, _N)),
+    "S3608": Code(_D, "ReservedWords", "linter: a shape or member name is a reserved word", (_W, _N)),
+    "S3609": Code(_D, "ShouldHaveUsedTimestamp", "linter: a shape or member named like a timestamp is not one",
+                  (_W, _N)),
+    "S3610": Code(_D, "StandardOperationVerb", "linter: an operation name does not start with a standard verb",
+                  (_W, _N)),
+    "S3611": Code(_W, "StutteredShapeName", "linter: a member name starts with its structure's or union's name",
+                  (_D, _N)),
     # derive / emit
     "S4001": Code(_E, None, "the `service` setting names no service (with a \"did you mean\" hint)"),
     "S4002": Code(_E, None, "no `service` setting and not exactly one service in the model"),

@@ -10,6 +10,7 @@ metadata suppressions = [
 
 namespace acme.vault
 
+use aws.api#arn
 use aws.api#service
 use aws.api#tagEnabled
 use aws.api#taggable
@@ -38,6 +39,7 @@ service VaultService {
 )
 @cfnResource(name: "Vault", additionalSchemas: [VaultStatistics])
 @taggable(property: "Tags")
+@arn(template: "vault/{vaultId}")
 resource Vault {
     identifiers: { vaultId: VaultId }
     properties: {

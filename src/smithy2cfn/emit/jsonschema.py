@@ -480,11 +480,14 @@ class SchemaConverter:
                 doc = None
         deprecated = trait(DEPRECATED)
         if deprecated is not None:
-            note = "This shape is deprecated"
+            # Reference DeprecatedTrait.getDeprecatedDescription: ": message", or a period.
+            note = f"This {'operation' if not is_member and shape.type == 'operation' else 'shape'} is deprecated"
             if isinstance(deprecated, dict) and isinstance(deprecated.get("since"), str):
                 note += " since " + deprecated["since"]
             if isinstance(deprecated, dict) and isinstance(deprecated.get("message"), str):
                 note += ": " + deprecated["message"]
+            else:
+                note += "."
             doc = doc + "\n" + note if isinstance(doc, str) else note
         if isinstance(doc, str):
             schema["description"] = plain_text(doc) if self.config.registry_ready else doc

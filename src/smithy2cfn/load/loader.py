@@ -379,7 +379,11 @@ class _Assembler:
                       and _without_traits(self.raw[shape_id]) == _without_traits(body)):
                     # A trait-package shape (aws.cloudformation#StructureIdList...) that a model
                     # embeds, defined the same way: the reference loads those packages as
-                    # models, so equal definitions merge. Ours (with its documentation) is kept.
+                    # models, so equal definitions merge. The model's definition is kept and
+                    # the shape is the model's from now on (`ast` writes it back as it was).
+                    self.raw[shape_id] = body
+                    self.raw_doc[shape_id] = doc
+                    self.prelude_ids.discard(shape_id)
                     continue
                 first = self.span_of(shape_id)
                 self.diags.error(

@@ -399,9 +399,17 @@ def _member(member: Member) -> dict[str, Any]:
     return out
 
 
+def shape_id_order(shape_id: str) -> tuple[str, str]:
+    """Sort key of the reference's ``ShapeId.compareTo``: case-insensitive, then
+    case-sensitive to break ties (shape IDs are ASCII, so lower-casing is Java's
+    ``compareToIgnoreCase``: ``_`` sorts before letters)."""
+    return shape_id.lower(), shape_id
+
+
 def _id_list(ids: list[str]) -> list[dict[str, str]]:
-    """A list of references, sorted by shape ID as the reference serializer writes them."""
-    return [_ref(i) for i in sorted(set(ids))]
+    """A list of references, sorted by shape ID as the reference serializer writes them
+    (``ModelSerializer.createOptionalIdList``: :func:`shape_id_order`)."""
+    return [_ref(i) for i in sorted(set(ids), key=shape_id_order)]
 
 
 def _bound(model: Model, shape_id: str, kind: RelationshipType) -> list[str]:

@@ -18,14 +18,18 @@ from collections.abc import Callable, Iterable
 from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity
 from smithy2cfn.model.shapes import Model, ShapeId
 from smithy2cfn.validate import (
+    aws,
     cfn,
     creation,
     http,
+    iam,
+    metadata_validators,
     operations,
     paginated,
     resources,
     service,
     shape_rules,
+    smoke_tests,
     streaming,
     traits,
 )
@@ -96,6 +100,36 @@ VALIDATORS: list[Validator] = [
     streaming.check_event_payloads,
     # pagination (validate/paginated.py)
     paginated.check_paginated,
+    # aws.api, aws.auth, aws.protocols
+    aws.check_arn_templates,
+    aws.check_arn_traits,
+    aws.check_cloudwatch_namespaces,
+    aws.check_event_sources,
+    aws.check_sdk_service_ids,
+    aws.check_error_renames,
+    aws.check_sigv4_traits,
+    aws.check_http_checksums,
+    aws.check_client_endpoint_discovery,
+    aws.check_protocol_http_payloads,
+    aws.check_protocol_http,
+    aws.check_query_error_codes,
+    aws.check_service_tagging,
+    aws.check_tag_enabled_services,
+    aws.check_taggable_resources,
+    aws.check_tag_property_names,
+    aws.check_tag_property_types,
+    # aws.iam
+    iam.check_condition_keys,
+    iam.check_condition_key_values,
+    iam.check_define_condition_keys,
+    iam.check_iam_actions,
+    iam.check_iam_resources,
+    iam.check_iam_resource_names,
+    # smithy.test#smokeTests
+    smoke_tests.check_smoke_test_cases,
+    smoke_tests.check_unique_smoke_test_ids,
+    # the validators and linters the `validators` metadata turns on
+    metadata_validators.check_configured_validators,
     # aws.cloudformation
     cfn.check_cfn_resource_properties,
     cfn.check_cfn_primary_identifier,

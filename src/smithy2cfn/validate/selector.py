@@ -406,6 +406,20 @@ def _uses_variables(sel: Selector) -> bool:
     return False
 
 
+def _is_filter(step: Any) -> bool:
+    """True when ``step`` keeps or drops each node on its own, yielding a subset of the nodes
+    it is given (a type, an attribute, ``:test``, ``:not``, ``:in``, or ``:is`` of such
+    steps): then running it over many nodes at once gives what running it from each gives."""
+    if isinstance(step, (TypeStep, AttrStep)):
+        return True
+    if isinstance(step, FunctionStep):
+        if step.name in ("test", "not", "in"):
+            return True
+        if step.name == "is":
+            return all(all(_is_filter(s) for s in a) for a in step.args)
+    return False
+
+
 # --------------------------------------------------------------------------- attribute values
 
 _EMPTY = object()  # the "empty value" of §"Empty attribute"
@@ -497,6 +511,8 @@ class SelectorEngine:
         self._fwd: dict[str, list[tuple[str, str]]] = {}
         self._select_cache: dict[Selector, frozenset[str]] = {}
         self._all: list[str] | None = None
+        self._types: dict[str, str] | None = None
+        self._traits: dict[str, dict[str, Any]] = {}
 
     # ---- nodes
     def all_nodes(self) -> list[str]:
@@ -505,20 +521,31 @@ class SelectorEngine:
             self._all = list(all_node_ids(self.model))
         return self._all
 
+    def _node_types(self) -> dict[str, str]:
+        """Node ID → its type (``member`` for members), built once: selectors ask for the
+        type of every node many times (280 000 times for connect's trait selectors)."""
+        if self._types is None:
+            types: dict[str, str] = {}
+            for sid, shape in self.model.shapes.items():
+                types[sid] = shape.type
+                for member in shape.members.values():
+                    types[member.id] = "member"
+            self._types = types
+        return self._types
+
     def exists(self, node: str) -> bool:
-        if "$" in node:
-            return self.model.member(node) is not None
-        return node in self.model.shapes
+        return node in self._node_types()
 
     def node_type(self, node: str) -> str | None:
-        if "$" in node:
-            return "member" if self.model.member(node) is not None else None
-        shape = self.model.shapes.get(node)
-        return shape.type if shape else None
+        return self._node_types().get(node)
 
     def traits(self, node: str) -> dict[str, Any]:
-        obj = self.model.member(node) if "$" in node else self.model.shapes.get(node)
-        return obj.traits if obj is not None else {}
+        found = self._traits.get(node)
+        if found is None:
+            obj = self.model.member(node) if "$" in node else self.model.shapes.get(node)
+            found = obj.traits if obj is not None else {}
+            self._traits[node] = found
+        return found
 
     # ---- relationships (§"Relationships"; reference ``NeighborSelector``)
     def forward(self, node: str) -> list[tuple[str, str]]:
@@ -843,17 +870,42 @@ class SelectorEngine:
             value = self._prop(value, seg, variables)
         return value
 
+    def _passing(self, sel: Selector, nodes: set[str], variables: dict[str, set[str]]) -> set[str]:
+        """The nodes of ``nodes`` from which ``sel`` yields at least one shape (what ``:test``
+        keeps). The leading steps of ``sel`` that only filter (:func:`_is_filter`) run once
+        over all of ``nodes``; the rest runs from each node that passed them. A selector that
+        uses variables runs from each node alone, as before."""
+        if _uses_variables(sel):
+            return {n for n in nodes if self.yields_any(sel, n, variables)}
+        current = nodes
+        i = 0
+        while i < len(sel) and current and _is_filter(sel[i]):
+            current = self.step(sel[i], current, variables)
+            i += 1
+        if i == len(sel) or not current:
+            return set(current)
+        rest = sel[i:]
+        return {n for n in current if self.run(rest, {n}, variables)}
+
     def _function(self, step: FunctionStep, nodes: set[str], variables: dict[str, set[str]]) -> set[str]:
         name, args = step.name, step.args
         if name == "test":
-            return {n for n in nodes if any(self.yields_any(a, n, variables) for a in args)}
-        if name in ("is", "each"):
             out: set[str] = set()
+            remaining = set(nodes)
+            for a in args:
+                if not remaining:
+                    break
+                passed = self._passing(a, remaining, variables)
+                out |= passed
+                remaining -= passed
+            return out
+        if name in ("is", "each"):
+            out = set()
             for a in args:
                 out |= self.run(a, set(nodes), variables)
             return out
         if name == "not":
-            return {n for n in nodes if not self.yields_any(args[0], n, variables)}
+            return set(nodes) - self._passing(args[0], set(nodes), variables)
         if name == "in":
             return {n for n in nodes if n in self.run(args[0], {n}, variables)}
         if name == "root":

@@ -1,0 +1,65 @@
+"""``:test`` and ``:not`` run their leading filter steps over all nodes at once
+(``SelectorEngine._passing``): the result must be what running the selector from each node
+alone gives. Checked on every selector of the built-in trait definitions (and a few that
+mix filters, neighbors and variables), over the vault example and a real AWS model.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO, shared_or_skip
+from smithy2cfn.api import load
+from smithy2cfn.model.traits import TRAIT
+from smithy2cfn.validate.selector import SelectorEngine, SelectorError, parse_selector
+
+EXTRA = [
+    ":test(member > string)",
+    ":not(member > :is(list, map))",
+    "structure > member :test([trait|required], > string)",
+    ":is(:test(string), :not(member)) [trait|documentation]",
+    ":test(> :test(string, number))",
+    "member :not(:in(structure > member [trait|required]))",
+    "service $ops(~> operation) ~> structure :test(${ops})",
+    ":test(operation -[input]-> structure > member [trait|httpLabel])",
+]
+
+
+class PerNodeEngine(SelectorEngine):
+    """The plain rule: a node passes ``:test(X)`` when ``X`` run from it alone yields a shape."""
+
+    def _passing(self, sel, nodes, variables):
+        return {n for n in nodes if self.yields_any(sel, n, variables)}
+
+
+def _selectors(model) -> list[str]:
+    found = {value["selector"] for shape in model.shapes.values()
+             if isinstance(value := shape.traits.get(TRAIT), dict) and isinstance(value.get("selector"), str)}
+    return sorted(found) + EXTRA
+
+
+def _models() -> list[Path]:
+    return [REPO / "examples" / "vault" / "model" / "vault.smithy"]
+
+
+@pytest.mark.parametrize("path", _models(), ids=lambda p: p.name)
+def test_batched_test_and_not_equal_per_node_evaluation(path: Path) -> None:
+    model, _ = load([path])
+    checked = 0
+    for text in _selectors(model):
+        try:
+            sel = parse_selector(text)
+        except SelectorError:
+            continue
+        assert SelectorEngine(model).select(sel) == PerNodeEngine(model).select(sel), text
+        checked += 1
+    assert checked > 50
+
+
+def test_batched_evaluation_on_an_aws_model() -> None:
+    models = sorted(shared_or_skip("conformance", "aws", "models").glob("*.json"), key=lambda p: p.stat().st_size)
+    if not models:
+        pytest.skip("no AWS model")
+    test_batched_test_and_not_equal_per_node_evaluation(models[0])  # the smallest: a few seconds
