@@ -167,6 +167,12 @@ CODES: dict[str, Code] = {
                   "when they are all of one type)", (_W,)),
     "S3051": Code(_E, "CfnResourceProperty", "primary identifier is not a string property"),
     "S3052": Code(_E, "CfnMutabilityTrait", "write/create-only member marked additional identifier"),
+    # validate: trait packages (S3700-S3899: traitValidators, waiters, protocols, protocol tests, mqtt,
+    # apigateway, contracts, rules engine)
+    "S3700": Code(_E, "TraitValidators", "a `@traitValidators` key is not a valid event ID (that definition's validators do not run)"),
+    "S3701": Code(_E, None, "a `@traitValidators` selector matched a shape near where the trait is applied (the entry's own event ID and severity)", (_D, _W, _N,)),
+    "S3702": Code(_E, "TraitValidators", "a `@traitValidators` selector nests functions more than 50 levels deep (see Limits)"),
+    "S3703": Code(_N, "TraitValidators", "a `@traitValidators` selector cannot be evaluated; that entry is not checked"),
     "S3099": Code(_E, None, "internal error in one validator: the model is not accepted unchecked (please report)"),
     # derive / emit
     "S4001": Code(_E, None, "the `service` setting names no service (with a \"did you mean\" hint)"),

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 
 from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity
 from smithy2cfn.model.shapes import Model, ShapeId
-from smithy2cfn.validate import cfn, resources, shape_rules, traits
+from smithy2cfn.validate import cfn, resources, shape_rules, trait_validators, traits
 from smithy2cfn.validate.suppressions import apply_suppressions
 
 Validator = Callable[[Model], Iterable[Diagnostic]]
@@ -39,6 +39,8 @@ VALIDATORS: list[Validator] = [
     traits.check_trait_values,
     traits.check_structurally_exclusive,
     traits.check_unstable_traits,
+    # smithy.api#traitValidators
+    trait_validators.check_trait_validators,
     # service types
     resources.check_relationship_targets,
     resources.check_resource_identifiers,
