@@ -173,6 +173,11 @@ CODES: dict[str, Code] = {
     "S3701": Code(_E, None, "a `@traitValidators` selector matched a shape near where the trait is applied (the entry's own event ID and severity)", (_D, _W, _N,)),
     "S3702": Code(_E, "TraitValidators", "a `@traitValidators` selector nests functions more than 50 levels deep (see Limits)"),
     "S3703": Code(_N, "TraitValidators", "a `@traitValidators` selector cannot be evaluated; that entry is not checked"),
+    "S3710": Code(_E, "WaitableTrait", "a `@waitable` waiter is malformed: no success acceptor, `minDelay` > `maxDelay`, a `message` on a non-failure acceptor or not giving strings, a JMESPath syntax or function error, `booleanEquals` expecting neither \"true\" nor \"false\""),
+    "S3711": Code(_D, "WaitableTraitJmespathProblem", "a waiter's JMESPath expression does not fit the operation's input/output (a missing field, a wrong type), or gives the wrong type for its comparator (`.ReturnTypeMismatch`)"),
+    "S3712": Code(_W, "WaitableTraitJmespathProblem", "a waiter's JMESPath expression compares values of a type the comparator does not order"),
+    "S3713": Code(_W, "WaitableTraitInvalidErrorType", "a waiter's `errorType` names none of the operation's errors"),
+    "S3714": Code(_E, "UniqueWaiterNames", "two operations of a service have waiters whose names differ only in case"),
     "S3099": Code(_E, None, "internal error in one validator: the model is not accepted unchecked (please report)"),
     # derive / emit
     "S4001": Code(_E, None, "the `service` setting names no service (with a \"did you mean\" hint)"),

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 
 from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity
 from smithy2cfn.model.shapes import Model, ShapeId
-from smithy2cfn.validate import cfn, resources, shape_rules, trait_validators, traits
+from smithy2cfn.validate import cfn, resources, shape_rules, trait_validators, traits, waiters
 from smithy2cfn.validate.suppressions import apply_suppressions
 
 Validator = Callable[[Model], Iterable[Diagnostic]]
@@ -41,6 +41,9 @@ VALIDATORS: list[Validator] = [
     traits.check_unstable_traits,
     # smithy.api#traitValidators
     trait_validators.check_trait_validators,
+    # smithy.waiters
+    waiters.check_waitable,
+    waiters.check_unique_waiter_names,
     # service types
     resources.check_relationship_targets,
     resources.check_resource_identifiers,

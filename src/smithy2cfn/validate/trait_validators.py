@@ -32,6 +32,7 @@ from collections.abc import Iterable
 from smithy2cfn.diagnostics import Diagnostic, Severity
 from smithy2cfn.model.nodes import describe, shorten
 from smithy2cfn.model.shapes import Model
+from smithy2cfn.model.traits import TRAIT_VALIDATORS
 from smithy2cfn.validate.common import diag
 from smithy2cfn.validate.selector import (
     MAX_SELECTOR_NESTING,
@@ -40,9 +41,6 @@ from smithy2cfn.validate.selector import (
     SelectorTooDeep,
     parse_selector,
 )
-
-#: The ``smithy.api#traitValidators`` trait.
-TRAIT_VALIDATORS = "smithy.api#traitValidators"
 
 _IDENTIFIER = r"(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*"
 #: A valid event ID for a trait validator: a Smithy namespace (reference
