@@ -17,7 +17,19 @@ from collections.abc import Callable, Iterable
 
 from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity
 from smithy2cfn.model.shapes import Model, ShapeId
-from smithy2cfn.validate import cfn, resources, shape_rules, trait_validators, traits, waiters
+from smithy2cfn.validate import (
+    apigateway,
+    cfn,
+    contracts,
+    mqtt,
+    protocol_tests,
+    protocols,
+    resources,
+    shape_rules,
+    trait_validators,
+    traits,
+    waiters,
+)
 from smithy2cfn.validate.suppressions import apply_suppressions
 
 Validator = Callable[[Model], Iterable[Diagnostic]]
@@ -44,6 +56,25 @@ VALIDATORS: list[Validator] = [
     # smithy.waiters
     waiters.check_waitable,
     waiters.check_unique_waiter_names,
+    # smithy.contracts
+    contracts.check_conditions,
+    contracts.check_condition_values,
+    # smithy.mqtt
+    mqtt.check_mqtt_topics,
+    mqtt.check_mqtt_topic_conflicts,
+    # smithy.protocols
+    protocols.check_rpcv2_event_stream_http,
+    # smithy.test
+    protocol_tests.check_test_trait_references,
+    protocol_tests.check_protocol_test_ids,
+    protocol_tests.check_http_request_tests,
+    protocol_tests.check_http_response_tests,
+    protocol_tests.check_malformed_request_tests,
+    protocol_tests.check_event_stream_tests,
+    # aws.apigateway
+    apigateway.check_authorizers,
+    apigateway.check_endpoint_configuration,
+    apigateway.check_gateway_responses_cors,
     # service types
     resources.check_relationship_targets,
     resources.check_resource_identifiers,
