@@ -622,9 +622,9 @@ def test_smithy_test_and_aws_test_apply(tmp_path: Path) -> None:
      "operation Op {}\n", (TRAIT_VALUE, "smithy.example#Op")),
     # at least one test case
     ("@smithy.test#httpRequestTests([])\noperation Op {}\n", (TRAIT_VALUE, "smithy.example#Op")),
-    # a request test needs its method and uri
+    # a request test needs its method and uri (and the trait cannot be created, S3768)
     ("@smithy.test#httpRequestTests([{id: \"Case1\", protocol: \"aws.protocols#restJson1\"}])\noperation Op {}\n",
-     (TRAIT_VALUE, "smithy.example#Op")),
+     {(TRAIT_VALUE, "smithy.example#Op"), ("S3768", "smithy.example#Op")}),
     # response tests go on operations and error structures only
     ("@smithy.test#httpResponseTests([{id: \"Case1\", protocol: \"aws.protocols#restJson1\", code: 200}])\n"
      "structure NotAnError {}\n", (TRAIT_TARGET, "smithy.example#NotAnError")),
@@ -665,7 +665,8 @@ operation Get {
     output := { message: String }
 }
 
-@smithy.rules#endpointBdd(version: "1.1", parameters: {}, conditions: [], results: [], root: 1, nodeCount: 1, nodes: "")
+@smithy.rules#endpointBdd(version: "1.1", parameters: {}, conditions: [], results: [], root: 1, nodeCount: 1,
+                      nodes: "/////wAAAAH/////")
 service S { version: "1" }
 """
     _, diags = run(tmp_path, body)

@@ -279,3 +279,151 @@ def test_parse_and_lint_never_raise_anything_else(parts, current):
         return
     result = jl.lint(expression, current)
     assert result.return_type in {"string", "number", "boolean", "null", "array", "object", "expression", "any"}
+
+
+# --------------------------------------------------------------------------- protocols
+
+
+@pytest.mark.parametrize("trait, event", [("rpcv2Cbor", "Rpcv2CborTrait"), ("rpcv2Json", "Rpcv2JsonTrait")])
+def test_rpcv2_event_stream_http_is_a_subset_of_http(tmp_path, trait, event):
+    body = f'@smithy.protocols#{trait}(http: ["h2"], eventStreamHttp: %s)\nservice S {{}}\n'
+    assert errors(run(tmp_path, body % '["h2", "http/1.1"]')) == [(event, "smithy.example#S")]
+    assert errors(run(tmp_path, body % '["h2"]')) == []
+
+
+# --------------------------------------------------------------------------- apigateway
+
+APIGW = """
+use aws.apigateway#authorizers
+@aws.auth#sigv4(name: "x")
+@authorizers(a: {scheme: %s, type: "request", uri: "arn:x"%s})
+service S {}
+"""
+
+
+def test_authorizer_schemes_are_auth_schemes_of_the_service(tmp_path):
+    assert errors(run(tmp_path, APIGW % ('"aws.auth#sigv4"', ""))) == []
+    assert errors(run(tmp_path, APIGW % ('"smithy.api#httpBearerAuth"', ""))) == [("AuthorizersTrait",
+                                                                                   "smithy.example#S")]
+
+
+def test_simple_responses_need_payload_format_2(tmp_path):
+    two = ', enableSimpleResponses: true, authorizerPayloadFormatVersion: "2.0"'
+    assert errors(run(tmp_path, APIGW % ('"aws.auth#sigv4"', two))) == []
+    one = two.replace('"2.0"', '"1.0"')
+    assert errors(run(tmp_path, APIGW % ('"aws.auth#sigv4"', one))) == [("AuthorizersTrait", "smithy.example#S")]
+
+
+def test_private_endpoints_are_dual_stack(tmp_path):
+    body = '@aws.apigateway#endpointConfiguration(types: ["PRIVATE"], ipAddressType: "%s")\nservice S {}\n'
+    assert errors(run(tmp_path, body % "ipv4")) == [("EndpointConfiguration", "smithy.example#S")]
+    assert errors(run(tmp_path, body % "dualstack")) == []
+
+
+def test_gateway_responses_with_cors_is_a_danger(tmp_path):
+    body = '@aws.apigateway#gatewayResponses(DEFAULT_4XX: {statusCode: "400"})\n%s\nservice S {}\n'
+    assert errors(run(tmp_path, body % "@cors")) == [("GatewayResponsesCors", "smithy.example#S")]
+    assert errors(run(tmp_path, body % "")) == []
+
+
+# --------------------------------------------------------------------------- mqtt
+
+MQTT = """
+use smithy.mqtt#publish
+use smithy.mqtt#topicLabel
+@publish(%s)
+operation Op { input := { @required @topicLabel id: String } }
+"""
+
+
+def test_mqtt_topic_labels_match_input_members(tmp_path):
+    assert errors(run(tmp_path, MQTT % '"things/{id}"')) == []
+    assert errors(run(tmp_path, MQTT % '"things/{id}/{other}"')) == [("MqttTopicLabel", "smithy.example#Op")]
+    assert errors(run(tmp_path, MQTT % '"things"')) == [("MqttTopicLabel", "smithy.example#OpInput$id")]
+
+
+@pytest.mark.parametrize("topic", ['"a/{id}x"', '"a/{id}/{id}"', '"a/{i-d}"', '""'])
+def test_mqtt_topics_that_cannot_be_created(tmp_path, topic):
+    assert ("Model", "smithy.example#Op") in errors(run(tmp_path, MQTT % topic))
+
+
+def test_mqtt_topics_conflict_with_other_payloads(tmp_path):
+    body = """
+use smithy.mqtt#publish
+@publish("a/b")
+operation A { input := { x: String } }
+@publish(%s)
+operation B { input := { y: String } }
+"""
+    assert errors(run(tmp_path, body % '"a/b"')) == [("MqttTopicConflict", "smithy.example#A"),
+                                                     ("MqttTopicConflict", "smithy.example#B")]
+    assert errors(run(tmp_path, body % '"a/c"')) == []
+
+
+# --------------------------------------------------------------------------- contracts
+
+CONDITIONS = """
+use smithy.contracts#conditions
+@conditions(Ordered: {expression: "start < end", documentation: "ordered"})
+structure Range { start: Integer, end: Integer }
+@trait
+structure window { range: Range }
+@window(range: {start: %s, end: 5})
+string S
+"""
+
+
+def test_trait_values_meet_the_conditions_of_their_shapes(tmp_path):
+    assert errors(run(tmp_path, CONDITIONS % "1")) == []
+    assert errors(run(tmp_path, CONDITIONS % "9")) == [("TraitValue.Ordered", "smithy.example#S")]
+
+
+@pytest.mark.parametrize("expression, event", [
+    ("start ||", "Model"),                      # does not parse: the trait is not created
+    ("start", "ConditionsTrait"),               # no boolean
+    ("length(start) > `1`", "ConditionsTrait"),  # a function given a wrong type
+])
+def test_condition_expressions_are_checked(tmp_path, expression, event):
+    body = CONDITIONS.replace("start < end", expression) % "1"
+    assert (event, "smithy.example#Range") in errors(run(tmp_path, body))
+
+
+# --------------------------------------------------------------------------- protocol tests
+
+REQUEST_TESTS = """
+use smithy.test#httpRequestTests
+@httpRequestTests([
+    {id: "TestA", protocol: "aws.protocols#restJson1", method: "POST", uri: "/", params: %s, body: %s,
+     bodyMediaType: "application/json"}
+    {id: %s, protocol: "aws.protocols#restJson1", method: "POST", uri: "/"}
+])
+operation Op { input := { name: String } }
+"""
+
+
+def test_request_test_ids_are_unique(tmp_path):
+    assert errors(run(tmp_path, REQUEST_TESTS % ("{}", '"{}"', '"TestB"'))) == []
+    # one event per test case holding the ID, as the reference
+    assert errors(run(tmp_path, REQUEST_TESTS % ("{}", '"{}"', '"TestA"'))) == [("UniqueProtocolTestCaseId",
+                                                                                "smithy.example#Op")] * 2
+
+
+def test_request_test_params_and_bodies_are_checked(tmp_path):
+    assert errors(run(tmp_path, REQUEST_TESTS % ("{name: 1}", '"{}"', '"TestB"'))) == [("HttpRequestTestsInput",
+                                                                                   "smithy.example#Op")]
+    found = run(tmp_path, REQUEST_TESTS % ("{}", '"{"', '"TestB"'))
+    assert errors(found) == [("HttpRequestTestsInput", "smithy.example#Op")]
+    assert [d.severity.name for d in found if d.event_id == "HttpRequestTestsInput"] == ["DANGER"]
+
+
+def test_malformed_request_test_parameters_have_one_length(tmp_path):
+    body = """
+use smithy.test#httpMalformedRequestTests
+@httpMalformedRequestTests([{
+    id: "Malformed", protocol: "aws.protocols#restJson1", request: {method: "POST", uri: "/"},
+    response: {code: 400}, testParameters: {a: ["1", "2"], b: %s}
+}])
+operation Op {}
+"""
+    assert errors(run(tmp_path, body % '["1", "2"]')) == []
+    assert errors(run(tmp_path, body % '["1"]')) == [("HttpMalformedRequestTests", "smithy.example#Op")]

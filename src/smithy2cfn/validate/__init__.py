@@ -19,12 +19,14 @@ from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity
 from smithy2cfn.model.shapes import Model, ShapeId
 from smithy2cfn.validate import (
     apigateway,
+    aws_endpoints,
     cfn,
     contracts,
     mqtt,
     protocol_tests,
     protocols,
     resources,
+    rules_engine,
     shape_rules,
     trait_validators,
     traits,
@@ -75,6 +77,21 @@ VALIDATORS: list[Validator] = [
     apigateway.check_authorizers,
     apigateway.check_endpoint_configuration,
     apigateway.check_gateway_responses_cors,
+    # smithy.rules
+    rules_engine.check_rule_set_traits,
+    rules_engine.check_static_context_params,
+    rules_engine.check_operation_context_params,
+    rules_engine.check_rule_set_parameters,
+    rules_engine.check_auth_schemes,
+    rules_engine.check_built_ins,
+    rules_engine.check_uris,
+    rules_engine.check_param_docs,
+    rules_engine.check_rules_version,
+    rules_engine.check_bdd,
+    rules_engine.check_endpoint_tests,
+    rules_engine.check_test_cases,
+    # aws.endpoints
+    aws_endpoints.check_special_case_endpoints,
     # service types
     resources.check_relationship_targets,
     resources.check_resource_identifiers,

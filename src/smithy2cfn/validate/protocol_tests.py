@@ -212,18 +212,37 @@ def check_test_trait_references(model: Model) -> Iterable[Diagnostic]:
 
     Spec: http-protocol-compliance-tests.rst (``vendorParamsShape``... are shape IDs). Reference: the test traits' ``fromNode`` (``ShapeId.from``): a quoted relative ID such as
     ``"Params"`` cannot be read, the trait is not created (ERROR ``Model``, ``S3766``) and the
-    other checks of this module skip that trait on that shape.
+    other checks of this module skip that trait on that shape; a test case without a required
+    member (``expectMember``) cannot be read either (ERROR ``Model``, ``S3768``).
     """
-    for trait in (HTTP_REQUEST_TESTS, HTTP_RESPONSE_TESTS, EVENT_STREAM_TESTS):
+    for trait in (HTTP_REQUEST_TESTS, HTTP_RESPONSE_TESTS, HTTP_MALFORMED_REQUEST_TESTS, EVENT_STREAM_TESTS):
         for shape in model.shapes_with_trait(trait):
             if shape.id in model.prelude_ids:
                 continue
-            ref = _bad_reference(shape.traits[trait])
+            ref = _bad_reference(shape.traits[trait]) if trait != HTTP_MALFORMED_REQUEST_TESTS else None
             if ref is not None:
                 yield at_trait(model, diag(model, "S3766", None, shape.id,
                                            f"Error creating trait `{trait}`: Invalid shape ID: {ref}",
                                            hint=f"write the absolute shape ID (`{shape.namespace}#{ref}`), or "
                                                 "leave it unquoted"), trait)
+                continue
+            missing = _missing_member(model, trait, shape.traits[trait], shape.namespace)
+            if missing is not None:
+                yield at_trait(model, diag(model, "S3768", None, shape.id,
+                                           f"Error creating trait `{trait}`: Missing expected member `{missing}`.",
+                                           hint=f"add `{missing}`"), trait)
+
+
+def _missing_member(model: Model, trait: str, value: Any, namespace: str) -> str | None:
+    """The first required member a test trait value lacks (the reference's ``fromNode`` reads
+    required members with ``expectMember``: the trait is not created), or ``None``."""
+    checker = _NodeChecker(model, namespace, constraints=False)
+    checker.check(value, trait, {}, "")
+    for _severity, _path, message in checker.problems:
+        m = re.match(r"Missing required structure member `([^`]+)`", message)
+        if m:
+            return m.group(1)
+    return None
 
 
 class _MissingShape(Exception):
