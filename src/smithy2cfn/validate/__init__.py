@@ -18,20 +18,29 @@ from collections.abc import Callable, Iterable
 from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity
 from smithy2cfn.model.shapes import Model, ShapeId
 from smithy2cfn.validate import (
+    apigateway,
     aws,
+    aws_endpoints,
     cfn,
+    contracts,
     creation,
     http,
     iam,
     metadata_validators,
+    mqtt,
     operations,
     paginated,
+    protocol_tests,
+    protocols,
     resources,
+    rules_engine,
     service,
     shape_rules,
     smoke_tests,
     streaming,
+    trait_validators,
     traits,
+    waiters,
 )
 from smithy2cfn.validate.suppressions import apply_suppressions
 
@@ -54,6 +63,45 @@ VALIDATORS: list[Validator] = [
     traits.check_trait_values,
     traits.check_structurally_exclusive,
     traits.check_unstable_traits,
+    # smithy.api#traitValidators
+    trait_validators.check_trait_validators,
+    # smithy.waiters
+    waiters.check_waitable,
+    waiters.check_unique_waiter_names,
+    # smithy.contracts
+    contracts.check_conditions,
+    contracts.check_condition_values,
+    # smithy.mqtt
+    mqtt.check_mqtt_topics,
+    mqtt.check_mqtt_topic_conflicts,
+    # smithy.protocols
+    protocols.check_rpcv2_event_stream_http,
+    # smithy.test
+    protocol_tests.check_test_trait_references,
+    protocol_tests.check_protocol_test_ids,
+    protocol_tests.check_http_request_tests,
+    protocol_tests.check_http_response_tests,
+    protocol_tests.check_malformed_request_tests,
+    protocol_tests.check_event_stream_tests,
+    # aws.apigateway
+    apigateway.check_authorizers,
+    apigateway.check_endpoint_configuration,
+    apigateway.check_gateway_responses_cors,
+    # smithy.rules
+    rules_engine.check_rule_set_traits,
+    rules_engine.check_static_context_params,
+    rules_engine.check_operation_context_params,
+    rules_engine.check_rule_set_parameters,
+    rules_engine.check_auth_schemes,
+    rules_engine.check_built_ins,
+    rules_engine.check_uris,
+    rules_engine.check_param_docs,
+    rules_engine.check_rules_version,
+    rules_engine.check_bdd,
+    rules_engine.check_endpoint_tests,
+    rules_engine.check_test_cases,
+    # aws.endpoints
+    aws_endpoints.check_special_case_endpoints,
     # service types
     resources.check_relationship_targets,
     resources.check_resource_identifiers,
