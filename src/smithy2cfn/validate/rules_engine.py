@@ -400,14 +400,14 @@ def _read_service(model: Model, service: Shape) -> _Read:
     if RULES_ENDPOINT_RULE_SET in service.traits:
         try:
             found.rule_set = read_rule_set(service.traits[RULES_ENDPOINT_RULE_SET])
-        except (RulesError, RecursionError) as e:
+        except (RulesError, RecursionError, ValueError, OverflowError) as e:
             found.problems.append(at_trait(model, diag(
                 model, "S3770", None, service.id, f"Error creating trait `{RULES_ENDPOINT_RULE_SET}`: {e}",
                 hint="see the rules engine specification (rules-engine/specification.rst)"), RULES_ENDPOINT_RULE_SET))
     if RULES_ENDPOINT_BDD in service.traits:
         try:
             found.bdd, found.bdd_nodes = read_bdd(service.traits[RULES_ENDPOINT_BDD])
-        except (RulesError, RecursionError) as e:
+        except (RulesError, RecursionError, ValueError, OverflowError) as e:
             found.problems.append(at_trait(model, diag(
                 model, "S3770", None, service.id, f"Error creating trait `{RULES_ENDPOINT_BDD}`: {e}",
                 hint="regenerate the BDD from the rule set"), RULES_ENDPOINT_BDD))
