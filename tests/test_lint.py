@@ -309,9 +309,12 @@ def test_strict_fails_the_build_on_warnings_and_writes_nothing(tmp_path):
     assert run.exit_code == 0
 
 
-def test_the_strict_setting_must_be_a_boolean():
-    result = api.build_from_config(None, [], out_dir=None, overrides={"strict": "yes"})
-    assert any(d.code == "S5001" for d in result.diagnostics) or result.exit_code == 2
+def test_the_strict_setting_must_be_a_boolean(tmp_path):
+    path = tmp_path / "m.smithy"
+    path.write_text(BASE)
+    result = api.build([path], None, {"organizationName": "Ex", "strict": "yes"}, extensions=[])
+    (error,) = [d for d in result.diagnostics if d.code == "S5001"]
+    assert "'strict'" in error.message and result.exit_code == 2
 
 
 def test_the_example_builds_strict_with_no_warning():
