@@ -574,7 +574,10 @@ class ResourceLint:
     def contract(self) -> None:
         model, resource, loc = self.model, self.resource, self.loc
         schema = self.schema
-        read_out = self.output_names(resource.read)
+        read_shape = model.get(resource.read) if resource.read else None
+        # what read returns: its output's members, and those of the structures it nests (a
+        # `Key` wrapper holding the properties counts)
+        read_out = self.reachable(read_shape.output)[0] if read_shape is not None else None
         bindings = model.knowledge(IdentifierBindingIndex)
         identifiers = set(resource.identifiers)
         for prop in self.rplan.properties:
@@ -604,7 +607,7 @@ class ResourceLint:
             inputs = model.get(shape.input) if shape is not None and shape.input else None
             if inputs is None:
                 continue
-            bound = set(bindings.input_bindings(resource.id, op))
+            bound = set(bindings.input_bindings(resource.id, op).values())  # member names
             for name, member in inputs.members.items():
                 if name in bound or name in identifiers or REQUIRED not in member.traits:
                     continue
@@ -615,12 +618,12 @@ class ResourceLint:
         # S6203: create returns the primary identifier
         create = resource.create
         if create and model.get(create) is not None:
-            out = self.output_names(create) or set()
+            out, _ = self.reachable(model.get(create).output)
             bound_in = set(bindings.input_bindings(resource.id, create))
             bound_out = set(bindings.output_bindings(resource.id, create))
             for name in self.rplan.primary_identifier:
                 if name in bound_in or name in bound_out or name in out:
-                    continue
+                    continue  # given by the caller, or returned (at any depth of the output)
                 self.report("S6203", f"the create operation {create} does not return the primary identifier "
                                      f"`{name}`", loc.operation_site("create"),
                             f"add `{name}` to the output of {create} (bound with @resourceIdentifier if its name "
