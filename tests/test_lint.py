@@ -345,3 +345,50 @@ def test_the_pattern_checks_never_raise(pattern: str):
     assert python_regex_problem(pattern) is None or python_regex_problem(pattern).startswith("Python re")
     problem = ecma_problem(pattern)
     assert problem is None or re.search("ECMA", problem)
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+                    max_leaves=8)
+KEYS = st.sampled_from(["properties", "definitions", "handlers", "tagging", "required", "primaryIdentifier",
+                        "readOnlyProperties", "writeOnlyProperties", "createOnlyProperties", "additionalIdentifiers",
+                        "conditionalCreateOnlyProperties", "description", "sourceUrl", "taggable", "remote"])
+
+
+@pytest.fixture(scope="module")
+def clean():
+    return planned(BASE)
+
+
+@settings(max_examples=40, deadline=None)
+@given(changes=st.lists(st.tuples(KEYS, JSON), min_size=1, max_size=3),
+       nested=st.lists(st.tuples(st.sampled_from(["Name", "Tags", "Id"]), JSON), max_size=2))
+def test_lint_never_raises_on_whatever_a_json_add_writes(clean, changes, nested):
+    """A jsonAdd or an extension may write any JSON into a schema (the build then fails on the
+    meta-schema, but the schema is still linted): the lint reports, never raises."""
+    model, plan, schemas, _ = clean
+    schema = copy.deepcopy(schemas[FILE])
+    for key, value in nested:
+        schema["properties"][key] = value
+    for key, value in changes:
+        schema[key] = value
+    for d in lint_schemas(model, plan, {FILE: schema}):
+        assert d.code in RULES and d.span is not None
+
+
+def test_a_deep_shared_structure_graph_is_searched_once_per_definition():
+    """40 structures, each with two members targeting the next: 2**40 property paths, which
+    the lint never lists (TAG016's tag-like property is found breadth first, each definition
+    entered once), and the finding is at the nested member."""
+    chain = "".join(f"structure S{i} {{ a: S{i + 1}, b: S{i + 1} }}\n" for i in range(40))
+    chain += "structure S40 { TagSet: String }\n"
+    text = BASE.replace('@taggable(property: "tags")\n', "").replace("size: Size, secret", "size: Size, deep: S0, secret")
+    text = text.replace("size: Size, tags: TagList }\n}", "size: Size, tags: TagList, deep: S0 }\n}")
+    text = text.replace("@required Key: String, @required Value: String }", "@required Key: String, @required Value: "
+                        "String }\n" + chain).replace("tags: TagList, @cfn", "tags: TagList, deep: S0, @cfn")
+    model, plan, schemas, _ = planned(text)
+    schema = copy.deepcopy(schemas[FILE])
+    schema["properties"].pop("Tags")  # leave the deep TagSet as the only tag-like property
+    (finding,) = [d for d in lint_schemas(model, plan, {FILE: schema}) if d.code == "S6111"]
+    assert "/properties/Deep/A/" in finding.message and finding.message.count("/A") == 40
+    assert finding.span.line == line_of(text, "structure S40")

@@ -96,10 +96,16 @@ class Locator:
         return Site(shape.span, self.resource.id)
 
     def pointer_site(self, pointer: str) -> Site:
-        """The model place a ``/properties/...`` pointer names (as written in
-        ``readOnlyProperties``...): its top-level property's member, or the nested member."""
+        """The model place a property path names (``/properties/A/B``, ``*`` for array
+        items, as ``readOnlyProperties`` and guard-rail write them): the top-level
+        property's member, or the nested member."""
         parts = [p.replace("~1", "/").replace("~0", "~") for p in pointer.split("/")[1:]]
-        return self.site(parts)
+        if len(parts) < 2 or parts[0] != "properties":
+            return self.site(parts)
+        schema_parts = parts[:2]
+        for segment in parts[2:]:
+            schema_parts += ["items"] if segment == "*" else ["properties", segment]
+        return self.site(schema_parts)
 
     # -- any pointer -----------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import deque
 from collections.abc import Iterator
 from typing import Any
 
@@ -189,6 +190,17 @@ class ResourceLint:
 
     # -- helpers ---------------------------------------------------------------------
 
+    def obj(self, key: str) -> dict[str, Any]:
+        """The object at a top-level key (``{}`` when absent or not an object: a ``jsonAdd``
+        may write anything, and such a schema is linted too)."""
+        value = self.schema.get(key)
+        return value if isinstance(value, dict) else {}
+
+    def arr(self, key: str) -> list[Any]:
+        """The array at a top-level key (``[]`` when absent or not an array)."""
+        value = self.schema.get(key)
+        return value if isinstance(value, list) else []
+
     def pointer_list(self, key: str) -> list[str]:
         value = self.schema.get(key)
         return [p for p in value if isinstance(p, str)] if isinstance(value, list) else []
@@ -196,40 +208,65 @@ class ResourceLint:
     def resolve(self, node: Any) -> Any:
         """Follow a local ``$ref`` (``#/definitions/X``) once."""
         if isinstance(node, dict) and isinstance(node.get("$ref"), str) and node["$ref"].startswith("#/definitions/"):
-            target = self.schema.get("definitions", {}).get(node["$ref"][len("#/definitions/"):])
+            target = self.obj("definitions").get(node["$ref"][len("#/definitions/"):])
             return target if isinstance(target, dict) else node
         return node
 
-    def paths(self) -> set[str]:
-        """Every property path guard-rail knows (its ``add_paths_to_schema``): top-level
-        and nested properties, through ``$ref``, ``items`` and combiners."""
-        out: set[str] = set()
-        seen_refs: set[str] = set()
-
-        def visit(schema: Any, path: str, depth: int) -> None:
-            if depth > 64 or not isinstance(schema, dict):
-                return
-            out.add(path)
-            ref = schema.get("$ref")
-            if isinstance(ref, str):
-                if ref in seen_refs:
-                    return
-                seen_refs.add(ref)
-                visit(self.resolve(schema), path, depth + 1)
-                seen_refs.discard(ref)
-                return
-            if isinstance(schema.get("items"), dict):
-                visit(schema["items"], path, depth + 1)
-                return
-            for name, sub in (schema.get("properties") or {}).items():
-                visit(sub, f"{path}/{name}", depth + 1)
-            for key in ("allOf", "anyOf", "oneOf"):
-                for sub in schema.get(key) or []:
-                    visit(sub, path, depth + 1)
-
-        for name, sub in (self.schema.get("properties") or {}).items():
-            visit(sub, f"/properties/{name}", 0)
+    def variants(self, node: Any) -> list[dict]:
+        """A schema with its ``$ref`` followed, and its ``allOf``/``anyOf``/``oneOf``
+        variants (guard-rail's ``resolve_schema`` squashes them)."""
+        node = self.resolve(node)
+        if not isinstance(node, dict):
+            return []
+        out = [node]
+        for key in ("allOf", "anyOf", "oneOf"):
+            values = node.get(key)
+            out += [v for v in (self.resolve(x) for x in (values if isinstance(values, list) else ()))
+                    if isinstance(v, dict)]
         return out
+
+    def resolves(self, pointer: str) -> bool:
+        """Whether ``pointer`` is a property path of the schema as guard-rail lists them
+        (its ``add_paths_to_schema``: ``/properties/A/B`` through ``$ref`` and combiners,
+        ``*`` for array items). Walks the pointer, so it costs its length whatever the size
+        of the schema."""
+        parts = pointer.split("/")
+        if len(parts) < 3 or parts[0] != "" or parts[1] != "properties":
+            return False
+        nodes = [self.obj("properties").get(parts[2])]
+        for segment in parts[3:]:
+            following = []
+            for node in nodes:
+                for variant in self.variants(node):
+                    if segment == "*":
+                        following.append(variant.get("items"))
+                    elif isinstance(variant.get("properties"), dict) and segment in variant["properties"]:
+                        following.append(variant["properties"][segment])
+            nodes = [n for n in following if isinstance(n, dict)][:64]
+        return any(isinstance(n, dict) for n in nodes) and parts[-1] != "*"
+
+    def tag_path(self) -> str | None:
+        """A property path whose last name holds ``Tag`` (guard-rail's ``TaggingPath``, which
+        TAG016 looks for), the shortest, found breadth first: each definition is entered
+        once, so the search is linear in the schema's size."""
+        queue = deque((f"/properties/{name}", name, sub) for name, sub in sorted(self.obj("properties").items()))
+        entered: set[str] = set()
+        while queue:
+            path, name, node = queue.popleft()
+            if "Tag" in name:
+                return path
+            if isinstance(node, dict) and isinstance(node.get("$ref"), str):
+                if node["$ref"] in entered:
+                    continue
+                entered.add(node["$ref"])
+            for variant in self.variants(node):
+                items = variant.get("items")
+                if isinstance(items, dict):
+                    queue.append((path + "/*", "*", items))
+                children = variant.get("properties")
+                for child, sub in sorted(children.items()) if isinstance(children, dict) else ():
+                    queue.append((f"{path}/{child}", child, sub))
+        return None
 
     # -- cfn validate ----------------------------------------------------------------
 
@@ -257,7 +294,7 @@ class ResourceLint:
                                 "remove the arrayType added by jsonAdd or an extension")
                 for types, allowed in KEYWORD_MAPPINGS:
                     wrong = (TYPE_SPECIFIC_KEYWORDS - allowed) & set(details) if isinstance(kind, str) else set()
-                    if kind in types and wrong:
+                    if wrong and kind in types:
                         self.report("S6004", f"property `{name}` of type {kind} has keyword(s) "
                                              f"{', '.join(sorted(wrong))}", site,
                                     f"remove the trait that gives {sorted(wrong)[0]} (e.g. @length or @range on a "
@@ -277,7 +314,7 @@ class ResourceLint:
         text = json.dumps(schema, ensure_ascii=False)
         if re.search(r"[^ -~]", text):
             self.non_ascii()
-        names = {str(n).lower(): n for n in (schema.get("properties") or {})}
+        names = {str(n).lower(): n for n in self.obj("properties")}
         for lower in sorted(LIST_OPTIONS & set(names)):
             self.report("S6009", f"property `{names[lower]}` is a LIST API input, not a resource property",
                         loc.property_site(names[lower]),
@@ -285,14 +322,14 @@ class ResourceLint:
         read_only = set(self.pointer_list("readOnlyProperties"))
         create_only = set(self.pointer_list("createOnlyProperties"))
         write_only = set(self.pointer_list("writeOnlyProperties"))
-        required = {"/properties/" + r for r in schema.get("required", []) if isinstance(r, str)}
+        required = {"/properties/" + r for r in self.arr("required") if isinstance(r, str)}
         for pointer in sorted(read_only & (create_only | write_only | required)):
             others = [n for n, s in (("createOnly", create_only), ("writeOnly", write_only), ("required", required))
                       if pointer in s]
             self.report("S6010", f"{pointer} is readOnly and {', '.join(others)}", loc.pointer_site(pointer),
                         "a readOnly property cannot be set: remove @required, or fix its "
                         "@aws.cloudformation#cfnMutability")
-        for handler, body in sorted((schema.get("handlers") or {}).items()):
+        for handler, body in sorted(self.obj("handlers").items()):
             for permission in body.get("permissions", []) if isinstance(body, dict) else []:
                 if isinstance(permission, str) and "*" in permission:
                     self.report("S6011", f"the {handler} handler's permission `{permission}` is a wildcard",
@@ -383,16 +420,15 @@ class ResourceLint:
             if pointer in write_only:
                 self.report("S6102", f"primaryIdentifier {pointer} is writeOnly", loc.pointer_site(pointer),
                             "an identifier is read back: remove @aws.cloudformation#cfnMutability(\"write\")")
-        paths = self.paths()
         for key in ("primaryIdentifier", "readOnlyProperties", "createOnlyProperties", "writeOnlyProperties",
                     "deprecatedProperties", "conditionalCreateOnlyProperties"):
             for pointer in self.pointer_list(key):
-                if pointer not in paths:
+                if not self.resolves(pointer):
                     self.report("S6103", f"{key} names {pointer}, which is not a property of the schema",
                                 loc.resource_site(), "fix the jsonAdd, or the identifier/property it names")
-        for ids in schema.get("additionalIdentifiers") or []:
+        for ids in self.arr("additionalIdentifiers"):
             for pointer in ids if isinstance(ids, list) else []:
-                if isinstance(pointer, str) and pointer not in paths:
+                if isinstance(pointer, str) and not self.resolves(pointer):
                     self.report("S6103", f"additionalIdentifiers names {pointer}, which is not a property of "
                                          "the schema", loc.resource_site(),
                                 "fix the @aws.cloudformation#cfnAdditionalIdentifier member")
@@ -456,12 +492,11 @@ class ResourceLint:
         if "taggable" not in tagging:
             self.report("S6124", "`tagging` has no `taggable`", site, "remove the jsonAdd that changes `tagging`")
             return
-        paths = self.paths()
         if tagging["taggable"] is not True:
             self.report("S6110", "the resource is not taggable (`tagging.taggable` is false)", loc.resource_site(),
                         "add @aws.api#taggable to the resource, with TagResource, UntagResource and "
                         "ListTagsForResource operations on the service (@aws.api#tagEnabled)")
-            tag_path = next((p for p in sorted(paths) if "Tag" in p.rsplit("/", 1)[-1]), None)
+            tag_path = self.tag_path()
             if tag_path is not None:
                 self.report("S6111", f"the resource is not taggable but has the tag-like property {tag_path}",
                             loc.pointer_site(tag_path),
@@ -473,14 +508,14 @@ class ResourceLint:
         if missing:
             self.report("S6112", f"`tagging` lacks {', '.join(missing)}", site,
                         "do not remove tagging fields with jsonAdd; @aws.api#taggable gives them")
-        if "Tags" not in (schema.get("properties") or {}):
+        if "Tags" not in self.obj("properties"):
             self.report("S6113", "the resource is taggable but has no `Tags` property", site,
                         "name the tags property Tags (@aws.api#taggable(property: \"tags\") or "
                         "@aws.cloudformation#cfnName(\"Tags\"))")
         tag_property = tagging.get("tagProperty")
         if isinstance(tag_property, str):
             prop_site = loc.pointer_site(tag_property)
-            if tag_property not in paths:
+            if not self.resolves(tag_property):
                 self.report("S6114", f"tagProperty {tag_property} is not a property of the schema", site,
                             "set @aws.api#taggable property to a member of the resource")
             if "*" in tag_property:
@@ -497,7 +532,7 @@ class ResourceLint:
                             self.mutability_site(prop_site, tag_property),
                             "put the tags member in the update input, or give the service TagResource and "
                             "UntagResource operations")
-        if tagging.get("tagUpdatable") is True and "update" not in (schema.get("handlers") or {}):
+        if tagging.get("tagUpdatable") is True and "update" not in self.obj("handlers"):
             planned = any(h.name == "update" for h in self.rplan.handlers)
             self.report("S6130", "tagUpdatable is true but the schema has no update handler"
                                  + (" (the model has one; the handlers were left out of the schema)" if planned else ""),
@@ -518,7 +553,7 @@ class ResourceLint:
 
     def properties(self) -> None:
         loc = self.loc
-        for name, details in sorted((self.schema.get("properties") or {}).items()):
+        for name, details in sorted(self.obj("properties").items()):
             site = loc.property_site(name)
             if not isinstance(details, dict):
                 continue
@@ -573,7 +608,6 @@ class ResourceLint:
 
     def contract(self) -> None:
         model, resource, loc = self.model, self.resource, self.loc
-        schema = self.schema
         read_shape = model.get(resource.read) if resource.read else None
         # what read returns: its output's members, and those of the structures it nests (a
         # `Key` wrapper holding the properties counts)
@@ -581,7 +615,7 @@ class ResourceLint:
         bindings = model.knowledge(IdentifierBindingIndex)
         identifiers = set(resource.identifiers)
         for prop in self.rplan.properties:
-            if prop.schema_name not in (schema.get("properties") or {}):
+            if prop.schema_name not in self.obj("properties"):
                 continue
             member_names = {sid.rsplit("$", 1)[-1] for sid in prop.shape_ids if "$" in sid} | {prop.name}
             # S6201: readable, but the read operation does not return it
@@ -640,7 +674,7 @@ class ResourceLint:
                             f"return a list of summaries holding {', '.join(missing)} from {resource.list}")
         # S6206: primaryIdentifier properties are strings or integers
         for pointer in self.pointer_list("primaryIdentifier"):
-            details = self.resolve((schema.get("properties") or {}).get(pointer.rsplit("/", 1)[-1]))
+            details = self.resolve(self.obj("properties").get(pointer.rsplit("/", 1)[-1]))
             if isinstance(details, dict) and details.get("type") not in ("string", "integer"):
                 self.report("S6206", f"primaryIdentifier {pointer} is of type {details.get('type', 'none')}",
                             loc.pointer_site(pointer), "make the identifier target a string (or integer) shape")
