@@ -353,6 +353,8 @@ class ResourceLint:
                         loc.resource_site(), "remove `remote` from jsonAdd / schemaDocumentExtensions")
 
     def pattern_checks(self, where: tuple[str, ...], pattern: str) -> None:
+        """``S6005`` (``arn:aws:`` in a pattern) and ``S6006`` (a pattern Python ``re``
+        cannot compile, or with a construct ECMA-262 lacks), at the ``@pattern`` trait."""
         site = self.loc.site(list(where))
         if "arn:aws:" in pattern:
             self.report("S6005", f"pattern hard-codes the aws partition: {pattern}", site,
@@ -410,6 +412,8 @@ class ResourceLint:
     # -- guard-rail: identifiers, pointers -------------------------------------------
 
     def identifiers_and_pointers(self) -> None:
+        """guard-rail PID001/PID002 (``S6101``), PID004 (``S6102``), PR005–PR008 and the
+        contract's "every pointer resolves" (``S6103``)."""
         loc, schema = self.loc, self.schema
         primary = schema.get("primaryIdentifier")
         if not isinstance(primary, list) or not primary:
@@ -436,6 +440,8 @@ class ResourceLint:
     # -- guard-rail: handlers --------------------------------------------------------
 
     def handlers(self) -> None:
+        """guard-rail PER001–PER011 (``S6104``–``S6109``; wildcards are ``S6011``): each
+        handler exists and has specific permissions; the contract's create, read, delete."""
         handlers = self.schema.get("handlers")
         handlers = handlers if isinstance(handlers, dict) else {}
         lifecycle = {"create": "create (or put)", "read": "read", "delete": "delete", "list": "list",
@@ -463,6 +469,8 @@ class ResourceLint:
             self.permission_checks("update", handlers["update"], "S6107", self.loc.operation_site("update"))
 
     def permission_checks(self, name: str, handler: Any, code: str, site: Site) -> None:
+        """A handler's permissions are a non-empty list (``code``) without guard-rail's
+        wildcard notation (``S6011``)."""
         permissions = handler.get("permissions") if isinstance(handler, dict) else None
         if not isinstance(permissions, list) or not permissions:
             self.report(code, f"the {name} handler has no permissions", site,
@@ -478,6 +486,8 @@ class ResourceLint:
     # -- guard-rail: tagging, registry tagging -----------------------------------------
 
     def tagging(self) -> None:
+        """guard-rail TAG001–TAG019 (``S6110``–``S6117``, ``S6124``) and the registry's
+        ``tagUpdatable`` check (``S6130``)."""
         loc, schema = self.loc, self.schema
         site = loc.trait_site(TAGGABLE)
         tagging = schema.get("tagging")
@@ -552,6 +562,8 @@ class ResourceLint:
     # -- guard-rail: properties (ARN, COM) -------------------------------------------
 
     def properties(self) -> None:
+        """guard-rail ARN001/ARN002 (``S6118``) and COM001–COM006 (``S6119``, ``S6120``) on
+        the top-level properties."""
         loc = self.loc
         for name, details in sorted(self.obj("properties").items()):
             site = loc.property_site(name)
@@ -582,6 +594,7 @@ class ResourceLint:
     # -- guard-rail: general ---------------------------------------------------------
 
     def general(self) -> None:
+        """guard-rail GN001–GN003 (``S6121``–``S6123``)."""
         description = self.schema.get("description")
         if not (isinstance(description, str) and description.startswith("Resource Type definition for")):
             self.report("S6121", "the description does not start with `Resource Type definition for`",
@@ -607,6 +620,12 @@ class ResourceLint:
         return set(output.members) if output is not None else set()
 
     def contract(self) -> None:
+        """The handler contract as the model shows it (``S6201``–``S6206``): read returns
+        every readable property (members of structures its output nests count), read and
+        delete require identifiers only, create returns (or is given) the primary
+        identifier, list returns the identifiers (or a list of the single identifier's
+        shape), no writeOnly property in a read or list output, primary identifiers are
+        strings or integers."""
         model, resource, loc = self.model, self.resource, self.loc
         read_shape = model.get(resource.read) if resource.read else None
         # what read returns: its output's members, and those of the structures it nests (a
@@ -680,6 +699,7 @@ class ResourceLint:
                             loc.pointer_site(pointer), "make the identifier target a string (or integer) shape")
 
     def is_tag_property(self, schema_name: str) -> bool:
+        """The schema's ``tagging.tagProperty`` is this property."""
         tagging = self.schema.get("tagging")
         return isinstance(tagging, dict) and tagging.get("tagProperty") == "/properties/" + schema_name
 
