@@ -36,7 +36,7 @@ service VaultService {
     "API Reference": "https://docs.example.com/vault/api"
     "Source Code": "https://github.com/acme/vault-resource-providers"
 )
-@cfnResource(name: "Vault")
+@cfnResource(name: "Vault", additionalSchemas: [VaultStatistics])
 @taggable(property: "Tags")
 resource Vault {
     identifiers: { vaultId: VaultId }
@@ -114,6 +114,11 @@ structure Tag {
 
     @required
     Value: String
+}
+
+/// Usage figures that the service reports (GetVault returns them).
+structure VaultStatistics {
+    secretCount: SecretCount
 }
 
 /// How many secrets the vault holds, as the service reports it.
