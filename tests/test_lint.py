@@ -221,6 +221,8 @@ SCHEMA_CASES: dict[str, tuple[Callable[[dict], None], str]] = {
     "S6115": (lambda s: s["writeOnlyProperties"].append("/properties/Tags"), "tags: TagList, @cfnMutability"),
     "S6116": (lambda s: s.update(createOnlyProperties=["/properties/Tags"]), "tags: TagList, @cfnMutability"),
     "S6117": (lambda s: s["tagging"].update(tagProperty="/properties/Tags/*"), "@taggable"),
+    "S6119": (lambda s: s["definitions"].update(Size={"oneOf": [{"type": "string"}, {"type": "integer"}]}),
+              "size: Size, tags: TagList, @cfn"),
     "S6120": (lambda s: s["properties"]["Tags"].update(items={"oneOf": [{"$ref": "#/definitions/Tag"}]}),
               "list TagList"),
     "S6122": (lambda s: s.update(sourceUrl="http://example.com"), "resource Thing"),

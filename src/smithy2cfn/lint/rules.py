@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import re
+import warnings
 from collections import deque
 from collections.abc import Iterator
 from typing import Any
@@ -153,7 +154,9 @@ def python_regex_problem(pattern: str) -> str | None:
     """Why ``pattern`` does not compile with Python's ``re`` as cloudformation-cli compiles
     it (``re.ASCII``), or ``None``."""
     try:
-        re.compile(pattern, re.ASCII)
+        with warnings.catch_warnings():  # "possible nested set" and other FutureWarnings
+            warnings.simplefilter("ignore")
+            re.compile(pattern, re.ASCII)
     except re.error as e:
         return f"Python re: {e}"
     except (RecursionError, OverflowError, ValueError) as e:
@@ -575,9 +578,15 @@ class ResourceLint:
                     what = "is not a string" if resolved.get("type") != "string" else "has no pattern"
                     self.report("S6118", f"ARN property `{name}` {what}", site,
                                 "target a string shape with an ARN @pattern (e.g. ^arn:aws[a-z-]*:...)")
-            if "type" not in details and "$ref" not in details:
-                self.report("S6119", f"property `{name}` has no type", site,
-                            "give the member a target with a JSON type (a document has none)")
+            resolved = self.resolve(details)
+            if "type" not in resolved:  # guard-rail checks the property with its $ref resolved
+                if any(k in resolved for k in ("oneOf", "anyOf", "allOf")):
+                    self.report("S6119", f"property `{name}` is a union (oneOf) without a type", site,
+                                "CloudFormation wants a typed property: target a structure of optional members "
+                                "instead of the union, or suppress CfnLint.GuardRail.PropertyType")
+                else:
+                    self.report("S6119", f"property `{name}` has no type", site,
+                                "give the member a target with a JSON type (a document has none)")
             if isinstance(details.get("type"), list):
                 self.report("S6119", f"property `{name}` has several types", site, "target one shape type")
             if details.get("type") == "array":
