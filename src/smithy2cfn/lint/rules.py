@@ -590,7 +590,7 @@ class ResourceLint:
             if isinstance(details.get("type"), list):
                 self.report("S6119", f"property `{name}` has several types", site, "target one shape type")
             if details.get("type") == "array":
-                items = details.get("items")
+                items = self.resolve(details.get("items"))  # guard-rail reads the items resolved
                 if not isinstance(items, dict):
                     self.report("S6120", f"array property `{name}` has no items", site, "target a list shape")
                 else:
