@@ -36,6 +36,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("derive", ("smithy2cfn.derive",)),
     ("validate", ("smithy2cfn.validate",)),
     ("emit", ("smithy2cfn.emit",)),
+    ("lint", ("smithy2cfn.lint",)),
     ("api", ("smithy2cfn.api", "smithy2cfn.precompute", "smithy2cfn")),
     ("cli", ("smithy2cfn.cli", "smithy2cfn.__main__")),
 ]

@@ -468,7 +468,9 @@ def convert(model: Model, settings: Mapping[str, Any] | None, diags: Diagnostics
     Args:
         model: a loaded model without errors.
         settings: the ``cloudformation`` plugin settings (``service``, ``organizationName``...).
-        diags: receives conversion problems and the meta-schema check of every schema.
+        diags: receives conversion problems, the meta-schema check of every schema and, in
+            the default compatibility mode, the lint findings (:mod:`smithy2cfn.lint`,
+            ``S6001``–``S6206``, located in the model; suppressions apply).
         settings_source: where the settings came from (a file path, or e.g.
             ``"<command line>"``; default ``"<settings>"``); configuration diagnostics
             point there.
@@ -486,7 +488,8 @@ def convert(model: Model, settings: Mapping[str, Any] | None, diags: Diagnostics
         :mod:`smithy2cfn.derive.typename`).
     """
     from smithy2cfn.config import CfnConfig
-    from smithy2cfn.emit import convert as emit_convert
+    from smithy2cfn.derive.plan import derive_plan
+    from smithy2cfn.emit import emit_schemas
 
     found = Diagnostics()
     mappers = resolve_extensions(extensions, found)
@@ -497,8 +500,15 @@ def convert(model: Model, settings: Mapping[str, Any] | None, diags: Diagnostics
     config = CfnConfig.from_dict({} if settings is None else settings, diags, spans=setting_spans, source=source)
     if diags.has_errors:
         return {}
-    return emit_convert(model, config, diags, list(mappers.cfn), schema_mappers=tuple(mappers.json_schema),
-                        setting_spans=setting_spans)
+    plan = derive_plan(model, config, diags, setting_spans=setting_spans)
+    if plan is None:
+        return {}
+    schemas = emit_schemas(model, plan, diags, list(mappers.cfn), tuple(mappers.json_schema))
+    if config.registry_ready and schemas:
+        from smithy2cfn.lint import lint_schemas
+
+        diags.extend(lint_schemas(model, plan, schemas))
+    return schemas
 
 
 def render_schema(schema: Mapping[str, Any]) -> str:
@@ -714,6 +724,7 @@ def build(
     settings_source: str | None = None,
     setting_spans: Mapping[str, Span] | None = None,
     extensions: Sequence[Extension | type] | None = None,
+    strict: bool | None = None,
 ) -> BuildResult:
     """Load, validate, convert and (unless the build fails) write the resource schemas.
 
@@ -729,6 +740,8 @@ def build(
             every extension installed in the environment, ``[]`` none (see
             :func:`resolve_extensions`). They are loaded first, so that a broken one
             (``S5030``) is reported together with the model's problems.
+        strict: fail the build on warnings (error ``S6000``, exit code 1, nothing written);
+            ``None`` (the default) takes the ``strict`` setting (default ``False``).
 
     Returns:
         A :class:`BuildResult` (``exit_code`` 0, 1 or 2). Nothing is written when any ERROR
@@ -749,11 +762,33 @@ def build(
         schemas = convert(model, settings, diags, settings_source, setting_spans=setting_spans,
                           extensions=[mappers])  # loaded above: an ExtensionMappers is an extension
         if not diags.has_errors:
+            _strict_check(diags, settings, strict, setting_spans, settings_source)
+        if not diags.has_errors:
             result.schemas = schemas
     if result.schemas and out_dir is not None:
         _write_schemas(result, Path(out_dir), check, diags)
     result.diagnostics = diags.sorted()
     return result
+
+
+def _strict_check(diags: Diagnostics, settings: Mapping[str, Any] | None, strict: bool | None,
+                  setting_spans: Mapping[str, Span] | None, settings_source: str | None) -> None:
+    """``--strict``: error ``S6000`` when the build has warnings (``strict`` ``None`` reads
+    the ``strict`` setting, which :class:`~smithy2cfn.config.CfnConfig` has checked)."""
+    if strict is None:
+        value = settings.get("strict") if isinstance(settings, Mapping) else None
+        strict = value is True
+    if not strict:
+        return
+    warnings = [d for d in diags.items if d.severity is Severity.WARNING]
+    if not warnings:
+        return
+    codes = sorted({d.code for d in warnings})
+    where = (setting_spans or {}).get("strict") or Span(settings_source or "<settings>")
+    diags.error("S6000", f"strict: the build has {len(warnings)} warning(s) ({', '.join(codes[:8])}"
+                         f"{', ...' if len(codes) > 8 else ''}), so it fails and nothing is written", where,
+                hint="fix the warnings (each names the trait to change), suppress the ones you accept "
+                     "(@suppress or metadata suppressions), or build without --strict")
 
 
 def _write_schemas(result: BuildResult, out: Path, check: bool, diags: Diagnostics) -> None:

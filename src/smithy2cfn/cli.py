@@ -50,19 +50,22 @@ def main() -> None:
 @click.option("--compatibility", type=click.Choice(["default", "reference"]),
               help="Setting 'compatibility': 'default' writes registry-ready schemas, 'reference' what the "
                    "Java plugin writes.")
+@click.option("--strict", is_flag=True,
+              help="Fail the build on warnings (setting 'strict'): exit 1, nothing written.")
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 if the output folder is out of date.")
 @click.option("-q", "--quiet", is_flag=True, help="Print errors only, no warnings.")
 @_FORMAT
 @_VERBOSE
-def build(models, out_dir, config_file, service, organization, service_name, compatibility, check, quiet, fmt,
-          verbose):
+def build(models, out_dir, config_file, service, organization, service_name, compatibility, strict, check, quiet,
+          fmt, verbose):
     """Build one schema per cfnResource resource of MODELS (files or folders).
 
     With no MODELS and no --config, a smithy-build.json in the current folder is used.
     Extensions installed in the environment (entry point group smithy2cfn.extensions) run.
     """
     flags = {"service": ("--service", service), "organizationName": ("--org", organization),
-             "serviceName": ("--service-name", service_name), "compatibility": ("--compatibility", compatibility)}
+             "serviceName": ("--service-name", service_name), "compatibility": ("--compatibility", compatibility),
+             "strict": ("--strict", True if strict else None)}
     given = {key: (flag, value) for key, (flag, value) in flags.items() if value is not None}
     result = api.build_from_config(
         config_file, models, out_dir=api.DEFAULT_OUT_DIR if out_dir is None else out_dir, check=check,

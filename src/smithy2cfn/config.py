@@ -85,6 +85,7 @@ _SETTINGS: dict[str, tuple[str, Any, str]] = {
     "useIntegerType": ("use_integer_type", lambda v: isinstance(v, bool), "a boolean"),
     "compatibility": ("compatibility", lambda v: isinstance(v, str) and v in COMPATIBILITY_MODES,
                       "one of " + ", ".join(repr(m) for m in COMPATIBILITY_MODES)),
+    "strict": ("strict", lambda v: isinstance(v, bool), "a boolean"),
 }
 
 
@@ -110,6 +111,7 @@ class CfnConfig:
         use_integer_type: ``integer`` instead of ``number`` for byte/short/integer/long.
         compatibility: ``"default"`` (registry-ready schemas) or ``"reference"`` (the Java
             plugin's output, unchanged wherever it passes the meta-schema).
+        strict: fail the build on warnings (``S6000``; read by :func:`smithy2cfn.api.build`).
         extensions: every setting as given (unknown keys included), for custom mappers.
     """
 
@@ -128,6 +130,7 @@ class CfnConfig:
     disable_features: list[str] = field(default_factory=list)
     use_integer_type: bool = False
     compatibility: str = "default"
+    strict: bool = False
     extensions: dict[str, Any] = field(default_factory=dict)
     #: where the settings came from (a config file, or the command line), for diagnostics
     source: Span | None = None

@@ -384,6 +384,72 @@ CODES: dict[str, Code] = {
                   "input needs"),
     "S4201": Code(_E, None, "a schema fails the CloudFormation meta-schema (names the property)"),
     "S4202": Code(_W, None, "a `format` (e.g. a Java-only regex) that the CloudFormation CLI does not check"),
+    # lint (issue 9: CloudFormation's rules at the model's source; README "Lint rules")
+    "S6000": Code(_E, None, "`--strict` (the `strict` setting): the build has warnings, so it fails and nothing is "
+                  "written"),
+    "S6001": Code(_W, "CfnLint.CfnValidate.PropertyCase", "a property name starts with a lowercase letter"),
+    "S6002": Code(_W, "CfnLint.CfnValidate.InsertionOrder", "an array property without `insertionOrder`"),
+    "S6003": Code(_E, "CfnLint.CfnValidate.ArrayType", "`arrayType` on a property that is not an array (`cfn validate` "
+                  "rejects it)"),
+    "S6004": Code(_W, "CfnLint.CfnValidate.TypeKeywords", "a keyword of another type (`minLength` on a number...)"),
+    "S6005": Code(_W, "CfnLint.CfnValidate.ArnPartition", "a `@pattern` hard-codes the `arn:aws:` partition"),
+    "S6006": Code(_W, "CfnLint.CfnValidate.Pattern", "a `@pattern` that Python `re` cannot compile, or that uses a "
+                  "construct ECMA-262 lacks (`\\p{L}`, `(?i)`)"),
+    "S6007": Code(_W, "CfnLint.CfnValidate.LargeEnum", "an enum of more than 15 values"),
+    "S6008": Code(_W, "CfnLint.CfnValidate.NonAscii", "non-ASCII characters in the schema (usually `@documentation`)"),
+    "S6009": Code(_W, "CfnLint.CfnValidate.ListOption", "a LIST API input (`MaxResults`, `NextToken`...) is a "
+                  "property"),
+    "S6010": Code(_W, "CfnLint.CfnValidate.ReadOnlyOverlap", "a readOnly property is also createOnly, writeOnly or "
+                  "required"),
+    "S6011": Code(_W, "CfnLint.CfnValidate.WildcardPermission", "a handler permission with a wildcard"),
+    "S6012": Code(_W, "CfnLint.CfnValidate.OpenObject", "an object with properties whose `additionalProperties` is not "
+                  "false"),
+    "S6013": Code(_W, "CfnLint.CfnValidate.PrimaryIdentifierMutability", "a primaryIdentifier property is neither "
+                  "readOnly nor createOnly"),
+    "S6014": Code(_E, "CfnLint.CfnValidate.ConditionalCreateOnly", "conditionalCreateOnlyProperties overlap createOnly "
+                  "or readOnly (`cfn validate` rejects it)"),
+    "S6015": Code(_W, "CfnLint.CfnValidate.Tagging", "the schema has no `tagging`"),
+    "S6016": Code(_E, "CfnLint.CfnValidate.Remote", "a top-level `remote` (reserved: `cfn validate` rejects it)"),
+    "S6101": Code(_W, "CfnLint.GuardRail.PrimaryIdentifier", "`primaryIdentifier` missing or empty"),
+    "S6102": Code(_W, "CfnLint.GuardRail.PrimaryIdentifierWriteOnly", "a primaryIdentifier property is writeOnly"),
+    "S6103": Code(_W, "CfnLint.GuardRail.Pointer", "a pointer (`readOnlyProperties`...) names no property of the "
+                  "schema"),
+    "S6104": Code(_W, "CfnLint.GuardRail.CreateHandler", "no create handler, or one without permissions"),
+    "S6105": Code(_W, "CfnLint.GuardRail.ReadHandler", "no read handler, or one without permissions"),
+    "S6106": Code(_N, "CfnLint.GuardRail.UpdateHandler", "no update handler (every change replaces the resource)"),
+    "S6107": Code(_W, "CfnLint.GuardRail.UpdatePermissions", "an update handler without permissions"),
+    "S6108": Code(_W, "CfnLint.GuardRail.DeleteHandler", "no delete handler, or one without permissions"),
+    "S6109": Code(_W, "CfnLint.GuardRail.ListHandler", "no list handler, or one without permissions"),
+    "S6110": Code(_W, "CfnLint.GuardRail.NotTaggable", "the resource is not taggable (no `@aws.api#taggable`)"),
+    "S6111": Code(_W, "CfnLint.GuardRail.TagPropertyNotTaggable", "a property named like tags on a resource that is not "
+                  "taggable"),
+    "S6112": Code(_W, "CfnLint.GuardRail.TaggingFields", "`tagging` lacks `tagOnCreate`, `tagUpdatable`, "
+                  "`cloudFormationSystemTags`, `tagProperty` or `permissions`"),
+    "S6113": Code(_W, "CfnLint.GuardRail.TagsProperty", "a taggable resource without a `Tags` property"),
+    "S6114": Code(_W, "CfnLint.GuardRail.TagPropertyPointer", "`tagProperty` names no property of the schema"),
+    "S6115": Code(_W, "CfnLint.GuardRail.TagPropertyWriteOnly", "the tag property is writeOnly"),
+    "S6116": Code(_W, "CfnLint.GuardRail.TagPropertyCreateOnly", "the tag property is createOnly"),
+    "S6117": Code(_W, "CfnLint.GuardRail.TagPropertyWildcard", "`tagProperty` holds a wildcard"),
+    "S6118": Code(_W, "CfnLint.GuardRail.ArnProperty", "an ARN property that is not a string with a pattern"),
+    "S6119": Code(_W, "CfnLint.GuardRail.PropertyType", "a property without a type, or with several"),
+    "S6120": Code(_W, "CfnLint.GuardRail.ArrayItems", "an array property without `items`, or with items given by "
+                  "`anyOf`/`allOf`/`oneOf`"),
+    "S6121": Code(_W, "CfnLint.GuardRail.Description", "the description does not start with `Resource Type definition "
+                  "for`"),
+    "S6122": Code(_W, "CfnLint.GuardRail.SourceUrl", "`sourceUrl` is not https"),
+    "S6123": Code(_W, "CfnLint.GuardRail.ReplacementStrategy", "`replacementStrategy` is `create_then_delete`"),
+    "S6124": Code(_W, "CfnLint.GuardRail.LegacyTaggable", "a top-level `taggable`, or a `tagging` that is no object or "
+                  "has no `taggable`"),
+    "S6130": Code(_E, "CfnLint.Registry.TagUpdatable", "`tagUpdatable` is true without an update handler (the "
+                  "registry rejects it); a warning when the model has one but the schema leaves it out", (_W,)),
+    "S6201": Code(_W, "CfnLint.Contract.ReadReturnsAll", "a property that is not writeOnly is not in the read output"),
+    "S6202": Code(_W, "CfnLint.Contract.IdentifierInputs", "a read or delete input requires a member that is not an "
+                  "identifier"),
+    "S6203": Code(_W, "CfnLint.Contract.CreateReturnsIdentifier", "the create output lacks the primary identifier"),
+    "S6204": Code(_W, "CfnLint.Contract.ListReturnsIdentifiers", "the list output lacks the identifiers"),
+    "S6205": Code(_W, "CfnLint.Contract.WriteOnlyReturned", "a writeOnly property is in the read or list output"),
+    "S6206": Code(_W, "CfnLint.Contract.PrimaryIdentifierType", "a primaryIdentifier property is not a string or "
+                  "integer"),
     # configuration and output
     "S5000": Code(_E, None, "config file unreadable, not a regular file, too large, or not strict JSON (exit 2)"),
     "S5001": Code(_E, None, "a setting or smithy-build.json key has the wrong type or value (exit 2)"),

@@ -32,7 +32,7 @@ service VaultService {
     operations: [TagResource, UntagResource, ListTagsForResource]
 }
 
-/// A vault: an encrypted container for secrets.
+/// Resource Type definition for Acme::Vault::Vault, an encrypted container for secrets.
 @externalDocumentation(
     "API Reference": "https://docs.example.com/vault/api"
     "Source Code": "https://github.com/acme/vault-resource-providers"
@@ -54,6 +54,7 @@ resource Vault {
         status: VaultStatus
         createdAt: Timestamp
         adminPassword: String
+        secretCount: SecretCount
         Tags: TagList
         labels: LabelMap
     }
@@ -73,7 +74,7 @@ string VaultId
 @pattern("^[a-z0-9-]+$")
 string VaultName
 
-@pattern("^arn:aws:vault:[a-z0-9-]+:[0-9]{12}:vault/.+$")
+@pattern("^arn:aws[a-z-]*:vault:[a-z0-9-]+:[0-9]{12}:vault/.+$")
 string VaultArn
 
 @range(min: 1, max: 3650)
@@ -117,11 +118,13 @@ structure Tag {
     Value: String
 }
 
-/// Usage figures that the service reports but that are not returned by a lifecycle operation.
+/// Usage figures that the service reports (GetVault returns them).
 structure VaultStatistics {
-    @cfnMutability("read")
-    secretCount: Long
+    secretCount: SecretCount
 }
+
+/// How many secrets the vault holds, as the service reports it.
+long SecretCount
 
 @idempotent
 @iamAction(name: "CreateVault", requiredActions: ["kms:CreateGrant", "iam:PassRole"])
@@ -206,6 +209,8 @@ operation GetVault {
 
         @cfnName("CreationTime")
         $createdAt
+
+        $secretCount
 
         $Tags
 
