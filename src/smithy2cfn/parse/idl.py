@@ -71,6 +71,15 @@ class DiagnosticLimiter:
         elif count == self.limit + 1:
             self.held[code] = (severity, message, span, shape_id, hint, event_id)
 
+    def full(self, code: str) -> bool:
+        """True when a diagnostic of ``code`` would be left out: it is then counted, and the
+        caller need not make it (its message, its span)."""
+        count = self.counts.get(code, 0)
+        if count <= self.limit:
+            return False
+        self.counts[code] = count + 1
+        return True
+
     def finish(self) -> None:
         """Report the first diagnostic left out of each code (with the count of the others)."""
         for code, (severity, message, span, shape_id, hint, event_id) in self.held.items():
@@ -338,8 +347,11 @@ class _Walker:
         t = self.tokens
         a_last = a if a.__class__ is int else a.end
         b_first = b if b.__class__ is int else b.start
-        if a_last < 0 or b_first < 0 or t.lines[b_first] == t.end_line(a_last):
+        if a_last < 0 or b_first < 0:
             return
+        lines = t.lines
+        if lines[b_first] == lines[a_last] or lines[b_first] == t.end_line(a_last):
+            return  # (b starts after a: on a's first line only when a is on one line)
         last = a if a.__class__ is int else self.last_token(a)
         shown = f"'{self.values[last]}'" if last is not None else "the previous token"
         where: Node | int | Span = b
@@ -466,7 +478,7 @@ class _Walker:
         version_seen = False
         for st in statements:
             line = t.lines[st.start]
-            if prev_end is not None and line <= prev_end:
+            if prev_end is not None and line <= prev_end and not self.report.full("S1001"):
                 first = self.first_token(st)
                 if first is not None:
                     column = t.columns[st.start]

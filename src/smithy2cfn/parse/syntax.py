@@ -81,6 +81,7 @@ class _Parser:
     kinds: list[int]                   # per rule: how _reduce builds its node (_GENERIC...)
     start_state: int
     end_state: int
+    safe: list[frozenset[str]]         # per state: terminals whose reduction cannot fail
     shift_memo: dict = field(default_factory=dict)  # see _can_shift
 
 
@@ -143,7 +144,8 @@ def get_parser() -> _Parser:
     rules = [(origin, size, None if keep is None else tuple((i, bool(s)) for i, s in keep), bool(expand1))
              for origin, size, keep, expand1 in data["rules"]]
     return _Parser(token_re, regexes, keywords, punctuation, data["states"], rules,
-                   [_rule_kind(rule) for rule in rules], data["start_state"], data["end_state"])
+                   [_rule_kind(rule) for rule in rules], data["start_state"], data["end_state"],
+                   [frozenset(terms) for terms in data["safe_reductions"]])
 
 
 #: How a reduction builds its node (the fast paths of :func:`parse_tokens`; each one does
@@ -542,7 +544,7 @@ def parse_tokens(text: str) -> ParseResult:
     p = get_parser()
     tokens, docs, problems = tokenize(text)
     result = ParseResult([], tokens, docs, problems)
-    states, keywords, kinds = p.states, p.keywords, p.kinds
+    states, keywords, kinds, safe = p.states, p.keywords, p.kinds, p.safe
     origins = [rule[0] for rule in p.rules]
     sizes = [rule[1] for rule in p.rules]
     types, values_, lines, columns, first_on_line = (tokens.types, tokens.values, tokens.lines, tokens.columns,
@@ -577,13 +579,14 @@ def parse_tokens(text: str) -> ParseResult:
                     kw = keywords.get(values_[i])
                     if kw is not None:
                         act = row.get(kw)
-                        if act is not None and (act >= 0 or _can_shift(p, stack, kw)):
+                        if act is not None and (act >= 0 or kw in safe[stack[-1]] or _can_shift(p, stack, kw)):
                             ttype = kw
                         else:
                             act = None
                 if act is None:
                     act = row.get(ttype)
-                    if act is None or (act < 0 and not _can_shift(p, stack, ttype)):
+                    if act is None or (act < 0 and ttype not in safe[stack[-1]]
+                                       and not _can_shift(p, stack, ttype)):
                         error_at = i  # (an ERROR token is in no row)
                         break
                 if prev_type == eq_type and lines[i] != lines[prev]:  # ("=" is on one line)
@@ -623,13 +626,22 @@ def parse_tokens(text: str) -> ParseResult:
                         c, d = raw[0], raw[-1]
                         start = c if c.__class__ is int else c.start
                         end = d if d.__class__ is int else d.end
-                        if start < 0 or end < 0:  # an empty child first or last: _reduce looks further
-                            _reduce(p, stack, values, r)
-                        else:
-                            del values[-size:]
-                            del stack[-size:]
-                            values.append(Node(origins[r], raw, start, end))
-                            stack.append(states[stack[-1]][origins[r]])
+                        if start < 0:  # an empty first child (no traits before a shape)
+                            for c in raw:
+                                start = c if c.__class__ is int else c.start
+                                if start >= 0:
+                                    break
+                            if start < 0:
+                                end = -1
+                        if end < 0 <= start:
+                            for d in reversed(raw):
+                                end = d if d.__class__ is int else d.end
+                                if end >= 0:
+                                    break
+                        del values[-size:]
+                        del stack[-size:]
+                        values.append(Node(origins[r], raw, start, end))
+                        stack.append(states[stack[-1]][origins[r]])
                     else:
                         _reduce(p, stack, values, r)
                     act = states[stack[-1]][ttype]

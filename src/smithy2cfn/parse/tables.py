@@ -15,7 +15,9 @@
 * ``states``: per state ``{symbol: action}``; for a terminal, ``action >= 0`` shifts to that
   state and ``action < 0`` reduces rule ``-action - 1``; for a nonterminal it is the goto
   state;
-* ``start_state`` and ``end_state`` (the state whose goto after a reduction accepts).
+* ``start_state`` and ``end_state`` (the state whose goto after a reduction accepts);
+* ``safe_reductions``: per state, the terminals whose reduction cannot fail
+  (:func:`safe_reductions`; derived from the tables above).
 
 The file ``smithy2cfn/data/precomputed/parser-tables.json`` records a sha256 :func:`key`
 over everything the tables are computed from (the grammar text, the Lark options, this
@@ -168,7 +170,59 @@ def tables_data(grammar: str) -> dict:
                           t.pattern.value if isinstance(t.pattern, PatternStr) else t.pattern.to_regexp()]
                  for t in sorted(parser.terminals, key=lambda t: t.name)}
     return {"terminals": terminals, "rules": rule_rows, "states": states,
-            "start_state": 0, "end_state": order[end_state]}
+            "start_state": 0, "end_state": order[end_state],
+            "safe_reductions": safe_reductions(states, rule_rows)}
+
+
+def safe_reductions(states: list[dict[str, int]], rules: list[list]) -> list[list[str]]:
+    """Per state, the terminals whose reduce action is sure to end in a shift of that
+    terminal, whatever the stack below the state holds (sorted lists of names).
+
+    An LALR(1) automaton merges the lookaheads of LR(1) states, so a reduction on ``t``
+    may lead, through the gotos, to a state where ``t`` is an error: the driver then
+    simulates the reductions (:func:`smithy2cfn.parse.syntax._can_shift`) before it
+    commits to them. This static answer saves that simulation where it cannot fail. It is
+    conservative: after a reduction of ``A → α`` (``n`` symbols) in state ``s``, the state
+    below can be any ``p`` with a path of ``n`` transitions to ``s`` (in an LR(0)
+    automaton every such path spells ``α``, so ``p`` has a goto on ``A``), and the
+    reduction is safe when, for every such ``p``, ``t`` is shifted or safely reduced in
+    ``goto(p, A)``. A cycle of reductions counts as unsafe. ``$END`` is left out (the
+    driver always simulates it).
+    """
+    preds: list[set[int]] = [set() for _ in states]
+    for p, row in enumerate(states):
+        for act in row.values():
+            if act >= 0:  # a shift on a terminal or a goto on a nonterminal
+                preds[act].add(p)
+    back_memo: dict[tuple[int, int], set[int]] = {}
+
+    def back(s: int, n: int) -> set[int]:
+        """The states ``n`` transitions before ``s``."""
+        found = back_memo.get((s, n))
+        if found is None:
+            found = {s}
+            for _ in range(n):
+                found = set().union(*(preds[x] for x in found))
+            back_memo[(s, n)] = found
+        return found
+
+    memo: dict[tuple[int, str], bool] = {}
+
+    def safe(s: int, t: str) -> bool:
+        known = memo.get((s, t))
+        if known is not None:
+            return known
+        memo[(s, t)] = False  # in progress: a cycle is unsafe
+        act = states[s].get(t)
+        result = act is not None and act >= 0
+        if act is not None and act < 0:
+            origin, size = rules[-act - 1][:2]
+            result = all(origin in states[p] and safe(states[p][origin], t) for p in back(s, size))
+        memo[(s, t)] = result
+        return result
+
+    return [sorted(t for t, act in row.items() if act < 0 and t.isupper() and t != "$END" and safe(s, t))
+            for s, row in enumerate(states)]
 
 
 def load_tables(grammar: str) -> dict | None:
@@ -179,7 +233,8 @@ def load_tables(grammar: str) -> dict | None:
     except OSError:
         return None
     data = read_data(TABLES_FILE, expected)
-    if not isinstance(data, dict) or not {"terminals", "rules", "states", "start_state", "end_state"} <= set(data):
+    if not isinstance(data, dict) or not {"terminals", "rules", "states", "start_state", "end_state",
+                                                 "safe_reductions"} <= set(data):
         return None
     return data
 
@@ -192,4 +247,5 @@ def parser_tables(grammar: str) -> dict:
 
 
 __all__ = ["FORMAT", "LARK_OPTIONS", "TABLES_FILE", "build_parser", "data_file", "key", "lark_parse_table",
-           "load_tables", "parser_tables", "read_data", "render_data", "source_digest", "tables_data"]
+           "load_tables", "parser_tables", "read_data", "render_data", "safe_reductions", "source_digest",
+           "tables_data"]

@@ -1,0 +1,150 @@
+"""Tests of our LALR(1) driver (``smithy2cfn.parse.syntax``) and the per-code diagnostic
+bound of the IDL front end (``smithy2cfn.parse.idl.DiagnosticLimiter``).
+
+The driver trusts ``safe_reductions`` (``smithy2cfn.parse.tables``) to skip simulating a
+reduction before it commits to it; these tests check that the shortcut never changes a
+tree, a problem or a position, on the conformance files and on random token streams.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from smithy2cfn.diagnostics import Severity
+from smithy2cfn.parse import syntax
+from smithy2cfn.parse.idl import MAX_DIAGNOSTICS_PER_CODE, DiagnosticLimiter, parse_idl
+from smithy2cfn.parse.lower import lower_idl
+from smithy2cfn.parse.tables import safe_reductions
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+IDL = SHARED / "conformance" / "idl"
+
+
+def _shape(node):
+    """A parse tree as plain tuples (token numbers stay numbers)."""
+    if isinstance(node, int):
+        return node
+    return (node.data, node.start, node.end, tuple(_shape(c) for c in node.children))
+
+
+def _parse(text: str, parser) -> tuple:
+    result = syntax.parse_tokens(text) if parser is None else _with_parser(text, parser)
+    return ([_shape(s) for s in result.statements], [dataclasses.astuple(p) for p in result.problems])
+
+
+def _with_parser(text: str, parser):
+    original = syntax.get_parser
+    syntax.get_parser = lambda: parser
+    try:
+        return syntax.parse_tokens(text)
+    finally:
+        syntax.get_parser = original
+
+
+def _cautious():
+    """The parser with no reduction trusted: every one is simulated first."""
+    p = syntax.get_parser()
+    return dataclasses.replace(p, safe=[frozenset()] * len(p.states), shift_memo={})
+
+
+def test_safe_reductions_are_a_subset_of_the_reductions():
+    p = syntax.get_parser()
+    assert any(p.safe), "no reduction is known safe: the shortcut does nothing"
+    for state, terms in enumerate(p.safe):
+        for term in terms:
+            assert p.states[state][term] < 0
+
+
+def test_an_unsafe_reduction_is_found():
+    """A reduction that leads to a state without the lookahead, after one goto, is unsafe;
+    the same automaton with that state accepting it makes it safe."""
+    # state 0 --x--> 1 (reduce A -> x on "b"), goto(0, A) = 2; state 2 shifts "c" only.
+    states = [{"X": 1, "a": 2}, {"B": -1, "C": -1}, {"C": 3}, {}]
+    rules = [["a", 1, None, False]]
+    assert safe_reductions(states, rules) == [[], ["C"], [], []]
+    states[2]["B"] = 3
+    assert safe_reductions(states, rules) == [[], ["B", "C"], [], []]
+
+
+@pytest.mark.skipif(not IDL.is_dir(), reason="../shared (conformance suites) is not present")
+def test_the_shortcut_changes_nothing_on_the_conformance_files():
+    cautious = _cautious()
+    files = sorted(IDL.rglob("*.smithy"))
+    assert len(files) > 200
+    for path in files:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        assert _parse(text, None) == _parse(text, cautious), path
+
+
+_WORDS = ["$version", ":", '"2"', "namespace", "a.b", "use", "a.b#C", "metadata", "=", "string", "structure",
+          "list", "map", "union", "enum", "intEnum", "service", "resource", "operation", "input", "output",
+          "errors", ":=", "apply", "with", "for", "@", "(", ")", "[", "]", "{", "}", "$", "member", "key",
+          "value", "true", "false", "null", "1", "-2.5e3", '"s"', '"""\nx\n"""', "A", "B", "foo", "\n", "\n",
+          ",", "/// d\n", "// c\n"]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(_WORDS), max_size=40), st.sampled_from([" ", "\n"]))
+def test_the_shortcut_changes_nothing_on_random_token_streams(words, sep):
+    text = sep.join(words)
+    assert _parse(text, None) == _parse(text, _CAUTIOUS)
+
+
+_CAUTIOUS = _cautious()
+
+
+def test_limiter_reports_the_first_ones_and_counts_the_rest():
+    out: list = []
+    report = DiagnosticLimiter(out, limit=3)
+    for i in range(7):
+        report.add("S1011", Severity.ERROR, f"dup {i}", None)
+    report.add("S1001", Severity.ERROR, "other", None)
+    assert report.full("S1011") and not report.full("S1001")
+    report.finish()
+    assert [d.message for d in out] == ["dup 0", "dup 1", "dup 2", "other",
+                                        "dup 3 (and 4 more S1011 diagnostics in this file, not reported: "
+                                        "at most 3 of one code are reported per file)"]
+
+
+def test_limiter_reports_everything_up_to_the_limit_plus_one():
+    out: list = []
+    report = DiagnosticLimiter(out, limit=3)
+    for i in range(4):
+        report.add("S1011", Severity.ERROR, f"dup {i}", None)
+    report.finish()
+    assert [d.message for d in out] == ["dup 0", "dup 1", "dup 2", "dup 3"]
+
+
+def _dups(n: int) -> str:
+    return '$version: "2"\nnamespace a\n' + "string A\n" * n
+
+
+def test_duplicate_shapes_are_bounded_per_file():
+    n = MAX_DIAGNOSTICS_PER_CODE + 50
+    doc = lower_idl(parse_idl(_dups(n), "m.smithy"), set())
+    codes = [d.code for d in doc.diagnostics]
+    assert codes.count("S1011") == MAX_DIAGNOSTICS_PER_CODE + 1
+    last = [d for d in doc.diagnostics if d.code == "S1011"][-1]
+    assert "and 48 more S1011 diagnostics" in last.message
+    assert last.span.line == 3 + MAX_DIAGNOSTICS_PER_CODE + 1
+
+
+def test_statements_on_one_line_are_bounded_and_located():
+    n = MAX_DIAGNOSTICS_PER_CODE + 10
+    idl = parse_idl('$version: "2"\nnamespace a\n' + "".join(f"string A{i} " for i in range(n)) + "\n", "m.smithy")
+    s1001 = [d for d in idl.diagnostics if d.code == "S1001"]
+    assert len(s1001) == MAX_DIAGNOSTICS_PER_CODE + 1
+    assert "and 8 more S1001 diagnostics" in s1001[-1].message
+    assert len(idl.shapes) == n  # every statement is still read
+    assert (s1001[0].span.line, s1001[0].span.column) == (3, len("string A0 ") + 1)
+
+
+def test_below_the_bound_every_diagnostic_is_reported_as_is():
+    doc = lower_idl(parse_idl(_dups(5), "m.smithy"), set())
+    messages = [d.message for d in doc.diagnostics if d.code == "S1011"]
+    assert len(messages) == 4 and not any("more" in m for m in messages)
