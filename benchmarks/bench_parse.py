@@ -1,6 +1,7 @@
 """Benchmark: how fast is the IDL front end, in MB/s?
 
-Run ``python benchmarks/bench_parse.py [--cases NAME,...] [--repeat N] [--aws-dir DIR] [--no-cli]``.
+Run ``python benchmarks/bench_parse.py [--cases NAME,...] [--repeat N] [--aws-dir DIR] [--no-cli]``
+or ``python benchmarks/bench_parse.py --curve [--cases NAME,...]``.
 
 For each input it prints the size and, as MB/s (megabytes of IDL text per CPU second of this
 process, best of ``--repeat`` runs, after a warm-up that loads the prelude; CPU time rather
@@ -25,7 +26,14 @@ and the number of diagnostics. Inputs:
 * ``huge-line``: ``tools/fuzz.py``'s stress recipe of that name, 2 MB (``string A string A ...``
   on one line: 230,000 statements, each one a syntax error and a duplicate shape);
 * ``dup-shapes``: 200,000 lines ``string A`` (each a duplicate shape, 1.8 MB);
-* ``flat``: ``benchmarks/bench_scaling.py``'s flat model at 5.6 MB (documented structures).
+* ``flat``: ``benchmarks/bench_scaling.py``'s flat model at 5.6 MB (documented structures);
+* ``aws:NAME``: the AWS model ``NAME`` (e.g. ``aws:sagemaker-2017-07-24``) printed as IDL, read
+  from ``--aws-dir``.
+
+``--curve`` measures ``load`` (CPU seconds of :func:`smithy2cfn.api.load`) of ``huge-line``,
+``dup-shapes``, ``flat`` and ``syntax-errors`` (one bad statement a line: the parser stops
+after 50 syntax errors, the rest of the file is skipped) at 0.5, 1, 2 and 4 MB and prints
+the slope of log(time) over log(size) between the smallest and the largest (1.0 is linear).
 
 Timings are printed, never asserted.
 """
@@ -91,6 +99,10 @@ def inputs(names: list[str], aws_dir: Path) -> dict[str, list[tuple[str, str]]]:
         elif name == "flat":
             gen_flat = _module(REPO / "benchmarks" / "bench_scaling.py").gen_flat
             out[name] = [("flat.smithy", gen_flat(5_600_000))]
+        elif name.startswith("aws:"):
+            to_idl = _module(REPO / "benchmarks" / "ast_to_idl.py").to_idl
+            model = json.loads((aws_dir / f"{name[4:]}.json").read_text(encoding="utf-8"))
+            out[name] = [(f"{name[4:]}.smithy", to_idl(model))]
         else:
             raise SystemExit(f"unknown case {name!r}")
     return out
@@ -156,18 +168,59 @@ def run_case(name: str, files: list[tuple[str, str]], repeat: int, cli: bool) ->
     print(row + f"  {n_diags} diagnostics", flush=True)
 
 
+def curve_text(name: str, nbytes: int) -> str:
+    """The input of curve case ``name`` at about ``nbytes`` bytes."""
+    header = '$version: "2"\nnamespace a\n'
+    if name == "huge-line":
+        fuzz = _module(REPO / "tools" / "fuzz.py")
+        (text,) = fuzz.recipe_files({"name": "huge-line", "n": nbytes}).values()
+        return text
+    if name == "dup-shapes":
+        return header + "string A\n" * (nbytes // 9)
+    if name == "flat":
+        return _module(REPO / "benchmarks" / "bench_scaling.py").gen_flat(nbytes)
+    if name == "syntax-errors":
+        return header + "".join(f"structure S{i} {{ a: }}\n" for i in range(nbytes // 24))
+    raise SystemExit(f"unknown curve case {name!r}")
+
+
+def curve(names: list[str]) -> None:
+    """Print the load time of each case at 0.5, 1, 2 and 4 MB and the log-log slope."""
+    import math
+
+    from smithy2cfn import api
+
+    sizes = [500_000, 1_000_000, 2_000_000, 4_000_000]
+    for name in names:
+        times = []
+        with tempfile.TemporaryDirectory() as tmp:
+            for nbytes in sizes:
+                path = Path(tmp) / f"{name}.smithy"
+                path.write_text(curve_text(name, nbytes), encoding="utf-8")
+                t, _ = best(lambda p=str(path): api.load([p]), 1)
+                times.append(t)
+        slope = math.log(times[-1] / times[0]) / math.log(sizes[-1] / sizes[0])
+        print(f"{name:14s} " + "  ".join(f"{n / 1e6:.1f} MB {t:6.3f} s" for n, t in zip(sizes, times, strict=True))
+              + f"  slope {slope:.2f}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", default="example,prelude,s3,huge-line,dup-shapes,flat")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--aws-dir", type=Path, default=Path("/work/scratch/aws-all"))
     parser.add_argument("--no-cli", action="store_true")
+    parser.add_argument("--curve", action="store_true", help="the growth of load time from 0.5 to 4 MB")
     args = parser.parse_args()
     from smithy2cfn import api
 
     with tempfile.TemporaryDirectory() as tmp:  # warm-up: imports and the prelude
         (Path(tmp) / "m.smithy").write_text('$version: "2"\nnamespace a\nstring S\n', encoding="utf-8")
         api.load([str(Path(tmp) / "m.smithy")])
+    if args.curve:
+        given = args.cases != parser.get_default("cases")
+        curve(args.cases.split(",") if given else ["huge-line", "dup-shapes", "flat", "syntax-errors"])
+        return
     for name, files in inputs(args.cases.split(","), args.aws_dir).items():
         big = sum(len(t) for _, t in files) > 1_000_000
         run_case(name, files, 1 if big and args.repeat > 1 else args.repeat, not args.no_cli)
