@@ -273,7 +273,12 @@ class _Walker:
         self.values = tokens.values
         self.types = tokens.types
         self.docs = docs
-        self.doc_starts = [d.start for d in docs]
+        # token number -> the slice of ``docs`` between the token before it and it
+        self.doc_runs: dict[int, tuple[int, int]] = {}
+        k = 0
+        for i, d in enumerate(docs):
+            k = bisect.bisect_left(tokens.starts, d.start, k)
+            self.doc_runs[k] = (self.doc_runs.get(k, (i, i))[0], i + 1)
 
     # ---- helpers
     def span_of(self, item: Node | int) -> Span:
@@ -292,16 +297,12 @@ class _Walker:
         span = at if isinstance(at, Span) else self.span_of(at)
         self.error("S1001", message, span)
 
-    def docs_before(self, start: int) -> str | None:
-        """Documentation comments right before offset ``start`` (after the previous token)."""
-        if not self.docs:
+    def docs_before(self, k: int) -> str | None:
+        """Documentation comments right before token number ``k`` (after the token before it)."""
+        run = self.doc_runs.get(k)
+        if run is None:
             return None
-        k = bisect.bisect_left(self.tokens.starts, start)
-        prev_end = self.tokens.end_pos(k - 1) if k > 0 else 0
-        lo = bisect.bisect_left(self.doc_starts, prev_end)
-        hi = bisect.bisect_left(self.doc_starts, start)
-        if lo >= hi:
-            return None
+        lo, hi = run
         lines = []
         for d in self.docs[lo:hi]:
             line = d.text
@@ -627,7 +628,7 @@ class _Walker:
 
     def shape_statement(self, st: Node) -> ShapeDef | None:
         traits_tree, shape = st.children[0], st.children[-1]
-        docs = self.docs_before(self.tokens.starts[st.start])
+        docs = self.docs_before(st.start)
         traits = self.traits(traits_tree)
         data = shape.data
         if data == "operation_shape":
@@ -712,7 +713,7 @@ class _Walker:
                 where = Span(self.path, line, column, line, column + 1)
                 self.syntax(f"expected a line break after {value_words}", where)
             prev_value_end = None
-            member = build(m, self.docs_before(t.starts[m.start]), self.traits(m.children[0]))
+            member = build(m, self.docs_before(m.start), self.traits(m.children[0]))
             assign = self.trees_of(m, "value_assignment")
             if assign:
                 if v2_value:
@@ -756,7 +757,7 @@ class _Walker:
         name = self.file.inline_shape_name(op, which)
         # Documentation comments count after ':=' only: those before the next token.
         k = walrus + 1
-        docs = self.docs_before(t.starts[k]) if k < len(t) else None
+        docs = self.docs_before(k) if k < len(t) else None
         shape = ShapeDef("structure", name, self.span_of(tree), self.traits(tree.children[1]), docs,
                          inline=which)
         shape.span = Span(self.path, t.lines[walrus], t.columns[walrus], shape.span.end_line, shape.span.end_column)
