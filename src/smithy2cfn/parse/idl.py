@@ -795,32 +795,39 @@ def parse_idl(text: str, path: str) -> IdlFile:
     if text.startswith("\ufeff"):
         text = " " + text[1:]
     with gc_paused():
-        try:
-            result = parse_tokens(text)
-            walker = _Walker(text, path, result.tokens, result.doc_comments)
-            # The version decides which syntax is allowed: read it before walking the statements.
-            for st in result.statements:
-                if st.data == "control_statement":
-                    try:
-                        if walker.control_key(st) == "version":
-                            value = walker.node_value(st.children[3])
-                            m = _VERSION.match(value) if isinstance(value, str) else None
-                            if m and m.group(1) in ("1", "2"):
-                                walker.file.version = f"{m.group(1)}.0"
-                            break
-                    except (IndexError, AttributeError):
+        # The tokens and trees die when _parse_idl returns, before the collector is back on
+        # (else its first collection walks all of them).
+        return _parse_idl(text, path)
+
+
+def _parse_idl(text: str, path: str) -> IdlFile:
+    """:func:`parse_idl` of a text without BOM."""
+    try:
+        result = parse_tokens(text)
+        walker = _Walker(text, path, result.tokens, result.doc_comments)
+        # The version decides which syntax is allowed: read it before walking the statements.
+        for st in result.statements:
+            if st.data == "control_statement":
+                try:
+                    if walker.control_key(st) == "version":
+                        value = walker.node_value(st.children[3])
+                        m = _VERSION.match(value) if isinstance(value, str) else None
+                        if m and m.group(1) in ("1", "2"):
+                            walker.file.version = f"{m.group(1)}.0"
                         break
-            walker.file.diagnostics.clear()
-            walker.report = DiagnosticLimiter(walker.file.diagnostics)
-            file = walker.walk(result.statements)
-            for pr in result.problems:
-                walker.report.add("S1001", Severity.ERROR, pr.message,
-                                  Span(path, pr.line, pr.column, pr.end_line, pr.end_column))
-            walker.report.finish()
-            file.diagnostics.sort(key=Diagnostic.sort_key)
-            return file
-        except RecursionError:
-            file = IdlFile(path)
-            file.diagnostics.append(Diagnostic("S1016", Severity.ERROR, "the file is nested too deeply to parse",
-                                               Span(path, 1, 1)))
-            return file
+                except (IndexError, AttributeError):
+                    break
+        walker.file.diagnostics.clear()
+        walker.report = DiagnosticLimiter(walker.file.diagnostics)
+        file = walker.walk(result.statements)
+        for pr in result.problems:
+            walker.report.add("S1001", Severity.ERROR, pr.message,
+                              Span(path, pr.line, pr.column, pr.end_line, pr.end_column))
+        walker.report.finish()
+        file.diagnostics.sort(key=Diagnostic.sort_key)
+        return file
+    except RecursionError:
+        file = IdlFile(path)
+        file.diagnostics.append(Diagnostic("S1016", Severity.ERROR, "the file is nested too deeply to parse",
+                                           Span(path, 1, 1)))
+        return file
