@@ -71,15 +71,6 @@ class DiagnosticLimiter:
         elif count == self.limit + 1:
             self.held[code] = (severity, message, span, shape_id, hint, event_id)
 
-    def full(self, code: str) -> bool:
-        """True when a diagnostic of ``code`` would be left out: it is then counted, and the
-        caller need not make it (its message, its span)."""
-        count = self.counts.get(code, 0)
-        if count <= self.limit:
-            return False
-        self.counts[code] = count + 1
-        return True
-
     def finish(self) -> None:
         """Report the first diagnostic left out of each code (with the count of the others)."""
         for code, (severity, message, span, shape_id, hint, event_id) in self.held.items():
@@ -317,16 +308,6 @@ class _Walker:
     def trees_of(tree: Node, data: str | None = None) -> list[Node]:
         return [c for c in tree.children if c.__class__ is Node and (data is None or c.data == data)]
 
-    def first_token(self, tree: Node) -> int | None:
-        """The first token kept in the tree (not one the grammar leaves out, such as ``@``)."""
-        stack: list[Any] = [tree]
-        while stack:
-            node = stack.pop()
-            if node.__class__ is int:
-                return node
-            stack.extend(reversed(node.children))
-        return None
-
     def last_token(self, tree: Node) -> int | None:
         """The last token kept in the tree."""
         stack: list[Any] = [tree]
@@ -473,20 +454,10 @@ class _Walker:
     # ---- statements
     def walk(self, statements: list[Node]) -> IdlFile:
         f = self.file
-        t = self.tokens
         phase = 0  # 0 control, 1 metadata, 2 namespace seen, 3 use, 4 shapes
-        prev_end: int | None = None
         version_seen = False
+        # (each statement starts on a new line: the parser checks it)
         for st in statements:
-            line = t.lines[st.start]
-            if prev_end is not None and line <= prev_end and not self.report.full("S1001"):
-                first = self.first_token(st)
-                if first is not None:
-                    column = t.columns[st.start]
-                    where = Span(self.path, line, column, line, column + 1)
-                    self.syntax(f"expected a line break before a new statement, found {_tok(self.values[first])}",
-                                where)
-            prev_end = t.end_line(st.end)
             data = st.data
             if data == "shape_statement":
                 if f.namespace is None and phase < 4:
@@ -771,10 +742,6 @@ class _Walker:
             elif child.data == "shape_members":
                 shape.members = self.shape_members(child, "structure")
         return shape
-
-
-def _tok(value: str) -> str:
-    return f"'{value[:27]}...'" if len(value) > 30 else f"'{value}'"
 
 
 def parse_idl(text: str, path: str) -> IdlFile:

@@ -150,7 +150,7 @@ def get_parser() -> _Parser:
 
 #: How a reduction builds its node (the fast paths of :func:`parse_tokens`; each one does
 #: what :func:`_reduce` does for such a rule).
-_GENERIC, _PASS, _WRAP, _APPEND, _EMPTY, _PLAIN = range(6)
+_GENERIC, _PASS, _WRAP, _APPEND, _EMPTY, _PLAIN, _STATEMENT = range(7)
 
 
 def _rule_kind(rule: tuple) -> int:
@@ -158,8 +158,11 @@ def _rule_kind(rule: tuple) -> int:
     ``?rule`` of one symbol (the child stays as it is), ``_WRAP`` one symbol kept as the
     only child, ``_APPEND`` the left-recursive step ``__x: __x item`` of a ``*``/``+``
     helper (the item joins the helper's children), ``_EMPTY`` an empty rule, ``_PLAIN``
-    several symbols all kept as children."""
-    _, size, keep, expand1 = rule
+    several symbols all kept as children, ``_STATEMENT`` a top-level statement (the driver
+    checks that the next one starts on a new line)."""
+    origin, size, keep, expand1 = rule
+    if origin in _STATEMENT_RULES:
+        return _STATEMENT
     if size == 0:
         return _EMPTY
     if size == 1 and keep is None:
@@ -484,6 +487,11 @@ def _pending_traits(value_stack: list, tokens: Tokens) -> int | None:
     return None
 
 
+class _SameLine(Exception):
+    """Raised inside :func:`parse_tokens`: a statement starts on the line where the
+    previous one ends."""
+
+
 def _reduce(p: _Parser, stack: list[int], values: list, rule: int) -> None:
     """Apply LALR reduction ``rule``: pop its symbols, push the node Lark's tree builder
     would make (see :mod:`smithy2cfn.parse.tables`) and the goto state."""
@@ -570,6 +578,7 @@ def parse_tokens(text: str) -> ParseResult:
         prev: int | None = None         # the last token shifted, and the type it was given
         prev_type: str | None = None
         error_at: int | None = None
+        same_line = False               # the error: a statement starts on the previous one's line
         try:
             while i < n:
                 ttype = types[i]
@@ -642,6 +651,13 @@ def parse_tokens(text: str) -> ParseResult:
                         del stack[-size:]
                         values.append(Node(origins[r], raw, start, end))
                         stack.append(states[stack[-1]][origins[r]])
+                    elif kind == _STATEMENT:
+                        _reduce(p, stack, values, r)
+                        # Reduced on the first token of the next statement (the driver reduces
+                        # only for a token it can shift): the ABNF wants a line break between.
+                        end = values[-1].end
+                        if end >= 0 and lines[i] <= tokens.end_line(end):
+                            raise _SameLine
                     else:
                         _reduce(p, stack, values, r)
                     act = states[stack[-1]][ttype]
@@ -663,6 +679,8 @@ def parse_tokens(text: str) -> ParseResult:
                     result.statements.extend(_salvage([tree]) if tree.data != "start" else
                                              [c for c in tree.children if isinstance(c, Node)])
                     break
+        except _SameLine:
+            error_at, same_line = i, True
         except (KeyError, IndexError) as e:  # defensive: the tables and the driver agree
             result.problems.append(SyntaxProblem(f"cannot parse this file: {type(e).__name__}", 1, 1, 1, 1))
             break
@@ -679,7 +697,12 @@ def parse_tokens(text: str) -> ParseResult:
         prev_end_line = tokens.end_line(prev) if prev is not None else 0
         pending_traits = None if seen_namespace else _pending_traits(values, tokens)
         prev_value = values_[prev] if prev is not None else None
-        if pending_traits is not None and bad_type != "ERROR":
+        if same_line:
+            # The reference's "Expected a line break" (it stops there; we skip to the next line).
+            result.problems.append(SyntaxProblem(
+                f"expected a line break before a new statement, found {describe_token(bad_value)}",
+                bad_line, bad_col, bad_line, bad_col + 1))
+        elif pending_traits is not None and bad_type != "ERROR":
             # Traits before the namespace: the reference expects a namespace at the '@'.
             at_line, at_col = lines[pending_traits], columns[pending_traits]
             result.problems.append(SyntaxProblem(
