@@ -24,8 +24,10 @@ and the number of diagnostics. Inputs:
   (1.5 MB; documentation as ``///`` comments). Read from ``--aws-dir`` (default
   ``/work/scratch/aws-all``) or else from ``../shared/conformance/aws-all/models.tar.xz``;
 * ``huge-line``: ``tools/fuzz.py``'s stress recipe of that name, 2 MB (``string A string A ...``
-  on one line: 230,000 statements, each one a syntax error and a duplicate shape);
-* ``dup-shapes``: 200,000 lines ``string A`` (each a duplicate shape, 1.8 MB);
+  on one line: 230,000 statements; the second is a syntax error, the parser skips the rest
+  of the line: this measures the tokenizer on a 2 MB line);
+* ``dup-shapes``: 200,000 lines ``string A`` (each a duplicate shape, 1.8 MB; 1,000 are
+  reported, then one with the count of the others);
 * ``flat``: ``benchmarks/bench_scaling.py``'s flat model at 5.6 MB (documented structures);
 * ``aws:NAME``: the AWS model ``NAME`` (e.g. ``aws:sagemaker-2017-07-24``) printed as IDL, read
   from ``--aws-dir``.
