@@ -3,7 +3,9 @@ bound of the IDL front end (``smithy2cfn.parse.idl.DiagnosticLimiter``).
 
 The driver trusts ``safe_reductions`` (``smithy2cfn.parse.tables``) to skip simulating a
 reduction before it commits to it; these tests check that the shortcut never changes a
-tree, a problem or a position, on the conformance files and on random token streams.
+tree, a problem or a position, on the conformance files and on random token streams. The
+tree itself is compared with the one Lark's own parser and tree builder make from the same
+tokens (the grammar stays the source of truth).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+import lark
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -158,3 +161,70 @@ def test_below_the_bound_every_diagnostic_is_reported_as_is():
     doc = lower_idl(parse_idl(_dups(5), "m.smithy"), set())
     messages = [d.message for d in doc.diagnostics if d.code == "S1011"]
     assert len(messages) == 4 and not any("more" in m for m in messages)
+
+
+def _lark_tree(text: str, lark_parser):
+    """Lark's own tree for ``text``, fed our tokens through its interactive parser (a word
+    is a keyword where Lark can shift the keyword, else an identifier: the rule our driver
+    follows), with Lark's tree builder and ``propagate_positions``."""
+    from lark import Token
+
+    tokens, _, problems = syntax.tokenize(text)
+    assert not problems
+    keywords = syntax.get_parser().keywords
+    ip = lark_parser.parse_interactive()
+
+    def token(kind: str, k: int) -> Token:
+        return Token(kind, tokens.values[k], tokens.starts[k], tokens.lines[k], tokens.columns[k],
+                     tokens.end_line(k), tokens.end_column(k), tokens.end_pos(k))
+
+    for k in range(len(tokens)):
+        value, ttype = tokens.values[k], tokens.types[k]
+        if ttype == "IDENTIFIER" and value in keywords:
+            trial = ip.copy()
+            try:
+                trial.feed_token(token(keywords[value], k))
+                ttype = keywords[value]
+            except lark.exceptions.UnexpectedInput:
+                pass
+        ip.feed_token(token(ttype, k))
+    return ip.feed_eof(), tokens
+
+
+def _compare(ours, theirs, tokens, where):
+    """Our node (or token number) against Lark's tree (or token): same rule, same children,
+    same first and last positions."""
+    from lark import Token
+
+    if isinstance(theirs, Token):
+        assert isinstance(ours, int) and tokens.starts[ours] == theirs.start_pos, where
+        return
+    assert not isinstance(ours, int) and ours.data == theirs.data, (where, ours, theirs.data)
+    assert len(ours.children) == len(theirs.children), (where, ours.data)
+    if ours.start >= 0:
+        assert not theirs.meta.empty
+        assert (tokens.starts[ours.start], tokens.end_pos(ours.end)) == (theirs.meta.start_pos, theirs.meta.end_pos), \
+            (where, ours.data)
+    for a, b in zip(ours.children, theirs.children, strict=True):
+        _compare(a, b, tokens, where)
+
+
+@pytest.mark.skipif(not IDL.is_dir(), reason="../shared (conformance suites) is not present")
+def test_the_tree_is_the_one_lark_builds():
+    """The driver builds what Lark's parse-tree builder would (rule names, children kept,
+    spliced and inlined, positions), on every valid conformance file and the prelude."""
+    from smithy2cfn.load.prelude_data import prelude_sources
+    from smithy2cfn.parse.tables import build_parser
+
+    lark_parser = build_parser(syntax.grammar_text())
+    sources = [(str(p), p.read_text(encoding="utf-8")) for p in sorted((IDL / "valid").rglob("*.smithy"))]
+    sources += prelude_sources()
+    assert len(sources) > 80
+    for path, text in sources:
+        result = syntax.parse_tokens(text)
+        assert not result.problems, path
+        theirs, tokens = _lark_tree(text, lark_parser)
+        statements = [c for c in theirs.children if isinstance(c, lark.Tree)]
+        assert len(statements) == len(result.statements), path
+        for ours, lark_statement in zip(result.statements, statements, strict=True):
+            _compare(ours, lark_statement, tokens, path)
