@@ -17,7 +17,9 @@ whether the keyword can be shifted (after the reductions it would cause) and fal
 
 Driving the parser token by token also gives error recovery: after a syntax error the
 statements already completed are kept, tokens are skipped up to the next line that starts
-a top-level statement, and parsing restarts there.
+a top-level statement, and parsing restarts there. A statement that starts on the line
+where the previous one ends is such an error (the ABNF's ``BR`` after each statement; the
+reference's "Expected a line break"), found when the previous statement is reduced.
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ STATEMENT_KEYWORDS = frozenset({
     "operation",
 })
 
+#: The parser stops after this many syntax errors in a file (the reference stops at the first).
 MAX_SYNTAX_ERRORS = 50
 
 
