@@ -219,14 +219,14 @@ def test_tokenizing_a_long_string_does_not_allocate_per_character():
             peak = tracemalloc.get_traced_memory()[1]
         finally:
             tracemalloc.stop()
-        assert not problems and any(len(t.value) == len(literal) for t in tokens)
+        assert not problems and any(len(value) == len(literal) for value in tokens.values)
         assert peak < 8 * len(literal), peak
 
 
 def _string_patterns() -> dict[str, tuple[re.Pattern, list[re.Pattern]]]:
     """For each string terminal: the grammar's regex, and the tokenizer's (unrolled, and
     possessive where Python has it) with the unrolled one alone (Python 3.10)."""
-    grammar = {t.name: t.pattern.to_regexp() for t in get_parser().lark.terminals}
+    grammar = get_parser().terminal_regexes
     return {name: (re.compile(grammar[name]), [re.compile(syntax._tokenizer_regex(name, grammar[name])),
                                                re.compile(unrolled)])
             for name, unrolled in syntax._STRING_REGEXES.items()}

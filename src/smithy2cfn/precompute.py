@@ -36,8 +36,8 @@ def current_texts() -> dict[str, str]:
     sources = prelude_data.prelude_sources()
     return {
         tables.TABLES_FILE: tables.render_data(
-            "Lark LALR parser for grammar/smithy.lark (Lark.memo_serialize; int-keyed objects as "
-            '{"#int": [[key, value], ...]})', tables.key(grammar), tables.tables_data(grammar)),
+            "LALR(1) tables of grammar/smithy.lark computed by Lark (see smithy2cfn.parse.tables)",
+            tables.key(grammar), tables.tables_data(grammar)),
         prelude_data.DOCUMENTS_FILE: prelude_data.render_documents(
             prelude_data.lower_prelude(sources), prelude_data.key(sources)),
     }

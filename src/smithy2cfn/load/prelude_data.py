@@ -4,8 +4,8 @@ Every model loads our prelude and trait packages (:func:`smithy2cfn.prelude.prel
 parsing and lowering them is most of a small build's start-up. They are lowered once, by
 ``python -m smithy2cfn.precompute``, into ``smithy2cfn/data/precomputed/prelude-documents.json``
 (:func:`encode_documents`), and read back at run time (:func:`decode_documents`) when the
-file's sha256 key matches :func:`key`: the package version, Lark's version, the grammar,
-every prelude file, and the source of every module whose change could change the lowered
+file's sha256 key matches :func:`key`: the package version, the grammar, every prelude
+file, and the source of every module whose change could change the lowered
 documents (:data:`FRONT_END_MODULES`; ``tests/test_prelude_cache.py`` checks that list
 against the modules' imports). Otherwise they are lowered from source. Nothing is pickled,
 and nothing is written at run time.
@@ -30,7 +30,6 @@ from smithy2cfn.diagnostics import Diagnostic, Severity, Span
 from smithy2cfn.model.document import ANNOTATION, ApplyStatement, SourceDocument
 from smithy2cfn.parse.tables import (
     FORMAT,
-    LARK_VERSION,
     package_version,
     read_data,
     render_data,
@@ -68,7 +67,7 @@ def key(sources: list[tuple[str, str]] | None = None) -> str:
     """
     from smithy2cfn.parse.syntax import grammar_text
 
-    parts = [FORMAT, "prelude-documents", package_version(), LARK_VERSION, grammar_text()]
+    parts = [FORMAT, "prelude-documents", package_version(), grammar_text()]
     for path, text in sources if sources is not None else prelude_sources():
         parts += [path, text]
     return source_digest(*parts, modules=FRONT_END_MODULES)

@@ -26,21 +26,77 @@ Diagnostic codes (all ERROR unless noted):
 from __future__ import annotations
 
 import bisect
+import contextlib
+import gc
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
-
-from lark import Token, Tree
 
 from smithy2cfn.diagnostics import Diagnostic, Severity, Span
 from smithy2cfn.model.document import ANNOTATION
 from smithy2cfn.model.jsonread import MAX_NODE_DEPTH as _MAX_NODE_DEPTH
 from smithy2cfn.model.jsonread import read_number
 from smithy2cfn.parse import strings
-from smithy2cfn.parse.syntax import DocComment, _after, parse_tokens
+from smithy2cfn.parse.syntax import DocComment, Node, Tokens, after, parse_tokens
 
 #: How deep node values may nest (shared with the JSON readers).
 MAX_NODE_DEPTH = _MAX_NODE_DEPTH
+#: Parsing reports at most this many diagnostics of one code per file, and lowering as many;
+#: the next one says how many more there were (README "Limits"). A file of 200,000 duplicate
+#: shapes would otherwise cost more in diagnostics than in parsing.
+MAX_DIAGNOSTICS_PER_CODE = 1000
+
+
+class DiagnosticLimiter:
+    """Appends diagnostics to ``out``: the first :data:`MAX_DIAGNOSTICS_PER_CODE` (``limit``)
+    of each code, then, at :meth:`finish`, the next one with the count of those left out
+    added to its message. The ones left out are never made (that is the saving)."""
+
+    __slots__ = ("out", "limit", "counts", "held")
+
+    def __init__(self, out: list[Diagnostic], limit: int = MAX_DIAGNOSTICS_PER_CODE) -> None:
+        self.out = out
+        self.limit = limit
+        self.counts: dict[str, int] = {}
+        self.held: dict[str, tuple] = {}
+
+    def add(self, code: str, severity: Severity, message: str, span: Span | None, shape_id: str | None = None,
+            hint: str | None = None, event_id: str | None = None) -> None:
+        """Report one diagnostic (the arguments of :class:`Diagnostic`)."""
+        count = self.counts.get(code, 0) + 1
+        self.counts[code] = count
+        if count <= self.limit:
+            self.out.append(Diagnostic(code, severity, message, span, shape_id, hint, event_id))
+        elif count == self.limit + 1:
+            self.held[code] = (severity, message, span, shape_id, hint, event_id)
+
+    def finish(self) -> None:
+        """Report the first diagnostic left out of each code (with the count of the others)."""
+        for code, (severity, message, span, shape_id, hint, event_id) in self.held.items():
+            more = self.counts[code] - self.limit - 1
+            if more:
+                message += (f" (and {more} more {code} diagnostics in this file, not reported: at most "
+                            f"{self.limit} of one code are reported per file)")
+            self.out.append(Diagnostic(code, severity, message, span, shape_id, hint, event_id))
+        self.held.clear()
+
+
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """CPython's cyclic garbage collector paused for the block (and restored after it).
+
+    Parsing and lowering make hundreds of thousands of small objects and no reference
+    cycles; each automatic collection walks every object still alive, which took 40% of
+    the time of parsing a 2 MB file. Reference counting still frees everything.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 _IDENTIFIER = re.compile(r"(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*\Z")
 _NAMESPACE = re.compile(r"(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*(?:\.(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*)*\Z")
@@ -176,10 +232,10 @@ class IdlFile:
         out: list[ShapeDef] = []
         for s in self.shapes:
             out.append(s)
-            for which in ("input", "output"):
-                inline = getattr(s, which)
-                if isinstance(inline, ShapeDef):
-                    out.append(inline)
+            if s.type == "operation":  # only operations have inline shapes
+                for inline in (s.input, s.output):
+                    if isinstance(inline, ShapeDef):
+                        out.append(inline)
         return out
 
     def defined_shape_ids(self) -> set[str]:
@@ -196,41 +252,48 @@ class IdlFile:
 
 
 class _Walker:
-    """Turns statement trees into :class:`IdlFile` content; collects diagnostics."""
+    """Turns statement trees (:class:`~smithy2cfn.parse.syntax.Node`) into :class:`IdlFile`
+    content; collects diagnostics. Tokens are numbers into ``tokens``."""
 
-    def __init__(self, text: str, path: str, tokens: list[Token], docs: list[DocComment]) -> None:
+    def __init__(self, text: str, path: str, tokens: Tokens, docs: list[DocComment]) -> None:
         self.text = text
         self.path = path
         self.file = IdlFile(path)
-        self.token_starts = [t.start_pos for t in tokens]
+        self.report = DiagnosticLimiter(self.file.diagnostics)
         self.tokens = tokens
+        self.values = tokens.values
+        self.types = tokens.types
         self.docs = docs
-        self.doc_starts = [d.start for d in docs]
+        # token number -> the slice of ``docs`` between the token before it and it
+        self.doc_runs: dict[int, tuple[int, int]] = {}
+        k = 0
+        for i, d in enumerate(docs):
+            k = bisect.bisect_left(tokens.starts, d.start, k)
+            self.doc_runs[k] = (self.doc_runs.get(k, (i, i))[0], i + 1)
 
     # ---- helpers
-    def span_of(self, item: Tree | Token) -> Span:
-        if isinstance(item, Token):
-            return Span(self.path, item.line or 0, item.column or 0, item.end_line or 0, item.end_column or 0)
-        meta = item.meta
-        if getattr(meta, "empty", True):
+    def span_of(self, item: Node | int) -> Span:
+        t = self.tokens
+        if item.__class__ is int:
+            return Span(self.path, t.lines[item], t.columns[item], t.end_line(item), t.end_column(item))
+        if item.start < 0:
             return Span(self.path)
-        return Span(self.path, meta.line, meta.column, meta.end_line, meta.end_column)
+        start, end = item.start, item.end
+        return Span(self.path, t.lines[start], t.columns[start], t.end_line(end), t.end_column(end))
 
     def error(self, code: str, message: str, span: Span | None, severity: Severity = Severity.ERROR) -> None:
-        self.file.diagnostics.append(Diagnostic(code, severity, message, span))
+        self.report.add(code, severity, message, span)
 
-    def syntax(self, message: str, at: Tree | Token | Span) -> None:
+    def syntax(self, message: str, at: Node | int | Span) -> None:
         span = at if isinstance(at, Span) else self.span_of(at)
         self.error("S1001", message, span)
 
-    def docs_before(self, start: int) -> str | None:
-        """Documentation comments right before offset ``start`` (after the previous token)."""
-        k = bisect.bisect_left(self.token_starts, start)
-        prev_end = self.tokens[k - 1].end_pos if k > 0 else 0
-        lo = bisect.bisect_left(self.doc_starts, prev_end)
-        hi = bisect.bisect_left(self.doc_starts, start)
-        if lo >= hi:
+    def docs_before(self, k: int) -> str | None:
+        """Documentation comments right before token number ``k`` (after the token before it)."""
+        run = self.doc_runs.get(k)
+        if run is None:
             return None
+        lo, hi = run
         lines = []
         for d in self.docs[lo:hi]:
             line = d.text
@@ -238,32 +301,24 @@ class _Walker:
         return "\n".join(lines)
 
     @staticmethod
-    def tokens_of(tree: Tree) -> list[Token]:
-        return [c for c in tree.children if isinstance(c, Token)]
+    def tokens_of(tree: Node) -> list[int]:
+        return [c for c in tree.children if c.__class__ is int]
 
     @staticmethod
-    def trees_of(tree: Tree, data: str | None = None) -> list[Tree]:
-        return [c for c in tree.children if isinstance(c, Tree) and (data is None or c.data == data)]
+    def trees_of(tree: Node, data: str | None = None) -> list[Node]:
+        return [c for c in tree.children if c.__class__ is Node and (data is None or c.data == data)]
 
-    def first_token(self, tree: Tree) -> Token | None:
+    def last_token(self, tree: Node) -> int | None:
+        """The last token kept in the tree."""
         stack: list[Any] = [tree]
         while stack:
             node = stack.pop()
-            if isinstance(node, Token):
-                return node
-            stack.extend(reversed(node.children))
-        return None
-
-    def last_token(self, tree: Tree) -> Token | None:
-        stack: list[Any] = [tree]
-        while stack:
-            node = stack.pop()
-            if isinstance(node, Token):
+            if node.__class__ is int:
                 return node
             stack.extend(node.children)
         return None
 
-    def same_line(self, a: Tree | Token | None, b: Tree | Token | None, what: str, at_break: bool = True) -> None:
+    def same_line(self, a: Node | int | None, b: Node | int | None, what: str, at_break: bool = True) -> None:
         """ABNF ``SP``: ``b`` must start on the line where ``a`` ends.
 
         Reported at the line break after ``a`` (``at_break``), else at ``b`` (as the reference
@@ -271,55 +326,63 @@ class _Walker:
         """
         if a is None or b is None:
             return
-        a_end = a.end_line if isinstance(a, Token) else (None if a.meta.empty else a.meta.end_line)
-        b_line = b.line if isinstance(b, Token) else (None if b.meta.empty else b.meta.line)
-        if a_end is not None and b_line is not None and b_line != a_end:
-            last = a if isinstance(a, Token) else self.last_token(a)
-            shown = f"'{last.value}'" if last is not None else "the previous token"
-            where: Tree | Token | Span = b
-            if last is not None and at_break:
-                # Where the reference reports it: the line break (or comment) after `last`.
-                line, col = _after(self.text, last)
-                where = Span(self.path, line, col, line, col + 1)
-            what_found = "a comment" if isinstance(where, Span) and self.text.startswith(
-                "//", last.end_pos + (where.column - last.end_column)) else "a line break"
-            self.syntax(f"expected {what} on the same line as {shown}, found {what_found}", where)
+        t = self.tokens
+        a_last = a if a.__class__ is int else a.end
+        b_first = b if b.__class__ is int else b.start
+        if a_last < 0 or b_first < 0:
+            return
+        lines = t.lines
+        if lines[b_first] == lines[a_last] or lines[b_first] == t.end_line(a_last):
+            return  # (b starts after a: on a's first line only when a is on one line)
+        last = a if a.__class__ is int else self.last_token(a)
+        shown = f"'{self.values[last]}'" if last is not None else "the previous token"
+        where: Node | int | Span = b
+        if last is not None and at_break:
+            # Where the reference reports it: the line break (or comment) after `last`.
+            line, col = after(t, last)
+            where = Span(self.path, line, col, line, col + 1)
+        what_found = "a comment" if isinstance(where, Span) and self.text.startswith(
+            "//", t.end_pos(last) + (where.column - t.end_column(last))) else "a line break"
+        self.syntax(f"expected {what} on the same line as {shown}, found {what_found}", where)
 
-    def needs_space(self, a: Tree | Token | None, b: Tree | Token | None) -> None:
+    def needs_space(self, a: Node | int | None, b: Node | int | None) -> None:
         """ABNF ``SP``/``WS`` between two tokens: they must not touch."""
         if a is None or b is None:
             return
-        a_end = a.end_pos if isinstance(a, Token) else (None if a.meta.empty else a.meta.end_pos)
-        b_start = b.start_pos if isinstance(b, Token) else (None if b.meta.empty else b.meta.start_pos)
-        if a_end is not None and a_end == b_start:
-            shown = f"'{a.value}'" if isinstance(a, Token) else "it"
+        a_last = a if a.__class__ is int else a.end
+        b_first = b if b.__class__ is int else b.start
+        if a_last >= 0 and b_first >= 0 and self.tokens.end_pos(a_last) == self.tokens.starts[b_first]:
+            shown = f"'{self.values[a]}'" if a.__class__ is int else "it"
             self.syntax(f"expected whitespace after {shown}", b)
 
     # ---- identifiers and shape IDs
-    def identifier(self, tree: Tree, what: str = "identifier") -> str:
+    def identifier(self, tree: Node, what: str = "identifier") -> str:
         tok = tree.children[0]
-        value = str(tok)
+        value = self.values[tok]
         if not _IDENTIFIER.match(value):
             self.syntax(f"invalid {what} '{value}': expected a simple identifier", tok)
         return value
 
-    def shape_id(self, tree: Tree) -> str:
+    def shape_id(self, tree: Node) -> str:
         tok = tree.children[0]
-        value = str(tok)
+        value = self.values[tok]
         if not _SHAPE_ID.match(value):
             self.syntax(f"invalid shape ID '{value}'", tok)
         return value
 
     # ---- node values
-    def node_value(self, tree: Tree | Token, depth: int = 0) -> Any:
+    def node_value(self, tree: Node | int, depth: int = 0) -> Any:
         if depth > MAX_NODE_DEPTH:
             self.error("S1016", f"node value nested more than {MAX_NODE_DEPTH} levels deep", self.span_of(tree))
             return None
-        if isinstance(tree, Token):  # defensive: grammar wraps all values in trees
-            return str(tree)
+        if tree.__class__ is int:  # defensive: grammar wraps all values in trees
+            return self.values[tree]
         data = tree.data
-        if data == "node_array":
-            return [self.node_value(c, depth + 1) for c in tree.children if isinstance(c, Tree)]
+        if data == "node_string_value":
+            child = tree.children[0]
+            if child.__class__ is Node:  # shape_id
+                return UnquotedId.at(self.shape_id(child), self.span_of(child.children[0]))
+            return self.string_token(child)
         if data == "node_object":
             out: dict[str, Any] = {}
             for kvp in self.trees_of(tree, "node_object_kvp"):
@@ -329,49 +392,47 @@ class _Walker:
                     self.error("S1011", f"duplicate object key '{key}'", self.span_of(key_tree))
                 out[key] = self.node_value(value_tree, depth + 1)
             return out
+        if data == "node_array":
+            return [self.node_value(c, depth + 1) for c in tree.children if c.__class__ is Node]
         if data == "number":
             return self.number(tree.children[0])
         if data == "node_keyword":
-            return {"true": True, "false": False, "null": None}[str(tree.children[0])]
-        if data == "node_string_value":
-            child = tree.children[0]
-            if isinstance(child, Tree):  # shape_id
-                return UnquotedId.at(self.shape_id(child), self.span_of(child.children[0]))
-            return self.string_token(child)
+            return {"true": True, "false": False, "null": None}[self.values[tree.children[0]]]
         return None
 
-    def object_key(self, tree: Tree) -> str:
+    def object_key(self, tree: Node) -> str:
         tok = tree.children[0]
-        if tok.type == "IDENTIFIER":
-            if not _IDENTIFIER.match(str(tok)):
-                self.syntax(f"invalid object key '{tok}': quote keys that are not simple identifiers", tok)
-            return str(tok)
+        value = self.values[tok]
+        if self.types[tok] == "IDENTIFIER":
+            if not _IDENTIFIER.match(value):
+                self.syntax(f"invalid object key '{value}': quote keys that are not simple identifiers", tok)
+            return value
         return self.string_token(tok)
 
-    def string_token(self, tok: Token) -> str:
-        if tok.type == "TEXT_BLOCK":
-            value, problem = strings.decode_text_block(str(tok))
+    def string_token(self, tok: int) -> str:
+        if self.types[tok] == "TEXT_BLOCK":
+            value, problem = strings.decode_text_block(self.values[tok])
         else:
-            value, problem = strings.decode_quoted_text(str(tok))
+            value, problem = strings.decode_quoted_text(self.values[tok])
         if problem:
             self.syntax(problem, tok)
         return value
 
-    def number(self, tok: Token) -> int | float:
+    def number(self, tok: int) -> int | float:
         """A number literal (the same rules as the JSON AST reader: exact integers of at most
         ``MAX_INTEGER_DIGITS`` digits, floats, ``BigNumber`` beyond a float's range)."""
-        value, problem = read_number(str(tok))
+        value, problem = read_number(self.values[tok])
         if problem:
             self.error("S1103", problem, self.span_of(tok))
         return value
 
     # ---- traits
-    def traits(self, tree: Tree | None) -> list[TraitApplication]:
-        if tree is None:
+    def traits(self, tree: Node | None) -> list[TraitApplication]:
+        if tree is None or not tree.children:
             return []
         return [self.trait(t) for t in self.trees_of(tree, "trait")]
 
-    def trait(self, tree: Tree) -> TraitApplication:
+    def trait(self, tree: Node) -> TraitApplication:
         name = self.shape_id(tree.children[0])
         value: Any = ANNOTATION
         bodies = self.trees_of(tree, "trait_body")
@@ -391,37 +452,39 @@ class _Walker:
         return TraitApplication(name, value, self.span_of(tree))
 
     # ---- statements
-    def walk(self, statements: list[Tree]) -> IdlFile:
+    def walk(self, statements: list[Node]) -> IdlFile:
         f = self.file
         phase = 0  # 0 control, 1 metadata, 2 namespace seen, 3 use, 4 shapes
-        prev_end: int | None = None
         version_seen = False
+        # (each statement starts on a new line: the parser checks it)
         for st in statements:
-            first = self.first_token(st)
-            if prev_end is not None and first is not None and st.meta.line <= prev_end:
-                where = Span(self.path, st.meta.line, st.meta.column, st.meta.line, st.meta.column + 1)
-                self.syntax(f"expected a line break before a new statement, found {_tok(first)}", where)
-            prev_end = st.meta.end_line
             data = st.data
-            span = self.span_of(st)
-            if data == "control_statement":
+            if data == "shape_statement":
+                if f.namespace is None and phase < 4:
+                    self.error("S1010", "shapes can only be defined after a namespace statement", self.span_of(st))
+                phase = 4
+                shape = self.shape_statement(st)
+                if shape is not None:
+                    f.shapes.append(shape)
+            elif data == "control_statement":
                 if phase > 0:
-                    self.error("S1010", "control statements must come before any other statement", span)
+                    self.error("S1010", "control statements must come before any other statement", self.span_of(st))
                 self.control(st, version_seen)
                 if self.control_key(st) == "version":
                     version_seen = True
             elif data == "metadata_statement":
                 if phase > 1:
-                    self.error("S1010", "metadata statements must come before the namespace statement", span)
+                    self.error("S1010", "metadata statements must come before the namespace statement",
+                               self.span_of(st))
                 phase = max(phase, 1)
                 self.metadata(st)
             elif data == "namespace_statement":
                 if f.namespace is not None:
-                    self.error("S1011", "a file can only have one namespace statement", span)
+                    self.error("S1011", "a file can only have one namespace statement", self.span_of(st))
                 else:
                     toks = self.tokens_of(st)
                     ns_tree = self.trees_of(st, "namespace")[0]
-                    ns = str(ns_tree.children[0])
+                    ns = self.values[ns_tree.children[0]]
                     self.same_line(toks[0] if toks else None, ns_tree.children[0], "a namespace")
                     if not _NAMESPACE.match(ns):
                         self.syntax(f"invalid namespace '{ns}'", ns_tree)
@@ -429,31 +492,27 @@ class _Walker:
                 phase = max(phase, 2)
             elif data == "use_statement":
                 if f.namespace is None:
-                    self.error("S1010", "use statements must come after the namespace statement", span)
+                    self.error("S1010", "use statements must come after the namespace statement", self.span_of(st))
                 elif phase > 3:
-                    self.error("S1010", "use statements must come before any shape or apply statement", span)
+                    self.error("S1010", "use statements must come before any shape or apply statement",
+                               self.span_of(st))
                 phase = max(phase, 3)
                 self.use(st)
-            elif data == "shape_statement":
-                if f.namespace is None and phase < 4:
-                    self.error("S1010", "shapes can only be defined after a namespace statement", span)
-                phase = 4
-                shape = self.shape_statement(st)
-                if shape is not None:
-                    f.shapes.append(shape)
             elif data == "apply_statement":
                 if f.namespace is None and phase < 4:
-                    self.error("S1010", "apply statements can only appear after a namespace statement", span)
+                    self.error("S1010", "apply statements can only appear after a namespace statement",
+                               self.span_of(st))
                 phase = 4
                 self.apply(st)
         return f
 
-    def control_key(self, st: Tree) -> str:
+    def control_key(self, st: Node) -> str:
         key_tree = self.trees_of(st, "node_object_key")[0]
         tok = key_tree.children[0]
-        return str(tok) if tok.type == "IDENTIFIER" else strings.decode_quoted_text(str(tok))[0]
+        value = self.values[tok]
+        return value if self.types[tok] == "IDENTIFIER" else strings.decode_quoted_text(value)[0]
 
-    def control(self, st: Tree, version_seen: bool) -> None:
+    def control(self, st: Node, version_seen: bool) -> None:
         dollar, key_tree, colon, value_tree = st.children[0], st.children[1], st.children[2], st.children[3]
         self.same_line(dollar, key_tree, "a control statement name")
         self.same_line(key_tree, colon, "':'")
@@ -487,7 +546,7 @@ class _Walker:
         else:
             self.error("S1015", f"unknown control statement '${key}' is ignored", span, Severity.WARNING)
 
-    def metadata(self, st: Tree) -> None:
+    def metadata(self, st: Node) -> None:
         kw, key_tree, eq, value_tree = st.children[0], st.children[1], st.children[2], st.children[3]
         self.same_line(kw, key_tree, "a metadata key")
         self.needs_space(kw, key_tree)
@@ -500,7 +559,7 @@ class _Walker:
         self.file.metadata[key] = self.node_value(value_tree)
         self.file.metadata_spans[key] = span
 
-    def use(self, st: Tree) -> None:
+    def use(self, st: Node) -> None:
         toks = self.tokens_of(st)
         id_tree = self.trees_of(st, "shape_id")[0]
         self.same_line(toks[0] if toks else None, id_tree.children[0], "a shape ID")
@@ -519,7 +578,7 @@ class _Walker:
                 return
         self.file.uses.append(UseDef(value, span))
 
-    def apply(self, st: Tree) -> None:
+    def apply(self, st: Node) -> None:
         inner = st.children[0]
         toks = self.tokens_of(inner)
         id_tree = self.trees_of(inner, "shape_id")[0]
@@ -533,25 +592,23 @@ class _Walker:
             traits = self.traits(self.trees_of(inner, "trait_statements")[0])
         self.file.applies.append(ApplyDef(target, traits, self.span_of(st)))
 
-    def require_v2(self, feature: str, at: Tree | Token) -> None:
+    def require_v2(self, feature: str, at: Node | int) -> None:
         if self.file.version == "1.0":
             self.error("S1013", f"{feature} can only be used with Smithy IDL version 2 or later "
                                 f"(this file uses version 1.0)", self.span_of(at))
 
-    def shape_statement(self, st: Tree) -> ShapeDef | None:
+    def shape_statement(self, st: Node) -> ShapeDef | None:
         traits_tree, shape = st.children[0], st.children[-1]
-        docs = self.docs_before(st.meta.start_pos)
+        docs = self.docs_before(st.start)
         traits = self.traits(traits_tree)
         data = shape.data
-        type_tree = shape.children[0] if isinstance(shape.children[0], Tree) else None
         if data == "operation_shape":
             kw = shape.children[0]
             type_name = "operation"
-            name_tree = shape.children[1]
         else:
-            kw = type_tree.children[0]
-            type_name = str(kw)
-            name_tree = shape.children[1]
+            kw = shape.children[0].children[0]
+            type_name = self.values[kw]
+        name_tree = shape.children[1]
         name_tok = name_tree.children[0]
         self.same_line(kw, name_tok, "a shape name")
         name = self.identifier(name_tree, "shape name")
@@ -561,23 +618,25 @@ class _Walker:
                                 "@uniqueItems", self.span_of(shape))
         if type_name in ("enum", "intEnum"):
             self.require_v2(f"{type_name} shapes", kw)
-        prev_tok: Token = name_tok
+        prev_tok: int = name_tok
         for child in shape.children[2:]:
-            if not isinstance(child, Tree):
+            if child.__class__ is not Node:
                 continue
             if child.data == "for_resource":
                 self.require_v2("'for' resource references", child)
                 self.same_line(prev_tok, child.children[0], "'for'", at_break=False)
                 self.same_line(child.children[0], child.children[1], "a resource shape ID")
                 out.for_resource = self.shape_id(child.children[1])
-                prev_tok = self.last_token(child) or prev_tok
+                last = self.last_token(child)
+                prev_tok = prev_tok if last is None else last
             elif child.data == "mixins":
                 self.require_v2("mixins", child)
                 self.same_line(prev_tok, child.children[0], "'with'", at_break=False)
                 out.mixins = [self.shape_id(t) for t in self.trees_of(child, "shape_id")]
                 if not out.mixins:
                     self.syntax("expected at least one shape ID in 'with [...]'", child)
-                prev_tok = self.last_token(child) or prev_tok
+                last = self.last_token(child)
+                prev_tok = prev_tok if last is None else last
             elif child.data == "shape_members":
                 out.members = self.shape_members(child, type_name)
             elif child.data == "enum_shape_members":
@@ -591,8 +650,8 @@ class _Walker:
                 self.operation_body(child, out)
         return out
 
-    def shape_members(self, tree: Tree, type_name: str | None) -> list[MemberDef]:
-        def build(m: Tree, docs: str | None, traits: list[TraitApplication]) -> MemberDef:
+    def shape_members(self, tree: Node, type_name: str | None) -> list[MemberDef]:
+        def build(m: Node, docs: str | None, traits: list[TraitApplication]) -> MemberDef:
             body = m.children[1]
             name = self.identifier(body.children[0], "member name")
             if body.data == "explicit_shape_member":
@@ -603,27 +662,29 @@ class _Walker:
         return self.member_list(tree, "shape_member", build, "a default value", "member name",
                                 v2_value="default values ('= value')")
 
-    def enum_members(self, tree: Tree) -> list[MemberDef]:
-        def build(m: Tree, docs: str | None, traits: list[TraitApplication]) -> MemberDef:
+    def enum_members(self, tree: Node) -> list[MemberDef]:
+        def build(m: Node, docs: str | None, traits: list[TraitApplication]) -> MemberDef:
             name = self.identifier(m.children[1], "enum member name")
             return MemberDef(name, None, self.span_of(m), traits, docs)
 
         return self.member_list(tree, "enum_shape_member", build, "an enum value", "enum member name")
 
-    def member_list(self, tree: Tree, rule: str, build, value_words: str, name_words: str,
+    def member_list(self, tree: Node, rule: str, build, value_words: str, name_words: str,
                     v2_value: str | None = None) -> list[MemberDef]:
         """The members of a shape body (IDL 2.0 §"Shape members"): ``build(tree, docs, traits)``
         makes each :class:`MemberDef`; this applies ``= value`` (which must end its line),
         and reports duplicate names (S1011)."""
+        t = self.tokens
         members: list[MemberDef] = []
         seen: set[str] = set()
-        prev_value_end: Token | None = None
+        prev_value_end: int | None = None
         for m in self.trees_of(tree, rule):
-            if prev_value_end is not None and m.meta.line <= prev_value_end.end_line:
-                where = Span(self.path, m.meta.line, m.meta.column, m.meta.line, m.meta.column + 1)
+            line, column = t.lines[m.start], t.columns[m.start]
+            if prev_value_end is not None and line <= t.end_line(prev_value_end):
+                where = Span(self.path, line, column, line, column + 1)
                 self.syntax(f"expected a line break after {value_words}", where)
             prev_value_end = None
-            member = build(m, self.docs_before(m.meta.start_pos), self.traits(m.children[0]))
+            member = build(m, self.docs_before(m.start), self.traits(m.children[0]))
             assign = self.trees_of(m, "value_assignment")
             if assign:
                 if v2_value:
@@ -636,17 +697,17 @@ class _Walker:
             members.append(member)
         return members
 
-    def value_assignment(self, tree: Tree, member: MemberDef) -> None:
+    def value_assignment(self, tree: Node, member: MemberDef) -> None:
         eq, value_tree = tree.children[0], tree.children[1]
         self.same_line(eq, value_tree, "a value")
         member.has_value = True
         member.value = self.node_value(value_tree)
         member.value_span = self.span_of(tree)
 
-    def operation_body(self, tree: Tree, op: ShapeDef) -> None:
+    def operation_body(self, tree: Node, op: ShapeDef) -> None:
         for prop in self.trees_of(tree):
             kw = prop.children[0]
-            which = str(kw)
+            which = self.values[kw]
             if which == "errors":
                 if op.errors is not None:
                     self.error("S1011", f"duplicate operation property 'errors' in '{op.name}'", self.span_of(prop))
@@ -661,16 +722,16 @@ class _Walker:
             else:
                 setattr(op, which, self.shape_id(self.trees_of(prop, "shape_id")[0]))
 
-    def inline_shape(self, tree: Tree, op: ShapeDef, which: str) -> ShapeDef:
+    def inline_shape(self, tree: Node, op: ShapeDef, which: str) -> ShapeDef:
+        t = self.tokens
         walrus = tree.children[0]
         name = self.file.inline_shape_name(op, which)
         # Documentation comments count after ':=' only: those before the next token.
-        k = bisect.bisect_right(self.token_starts, walrus.start_pos)
-        start = self.tokens[k].start_pos if k < len(self.tokens) else None
-        docs = self.docs_before(start) if start is not None else None
+        k = walrus + 1
+        docs = self.docs_before(k) if k < len(t) else None
         shape = ShapeDef("structure", name, self.span_of(tree), self.traits(tree.children[1]), docs,
                          inline=which)
-        shape.span = Span(self.path, walrus.line, walrus.column, shape.span.end_line, shape.span.end_column)
+        shape.span = Span(self.path, t.lines[walrus], t.columns[walrus], shape.span.end_line, shape.span.end_column)
         for child in self.trees_of(tree):
             if child.data == "for_resource":
                 shape.for_resource = self.shape_id(child.children[1])
@@ -681,11 +742,6 @@ class _Walker:
             elif child.data == "shape_members":
                 shape.members = self.shape_members(child, "structure")
         return shape
-
-
-def _tok(tok: Token) -> str:
-    value = str(tok)
-    return f"'{value[:27]}...'" if len(value) > 30 else f"'{value}'"
 
 
 def parse_idl(text: str, path: str) -> IdlFile:
@@ -705,6 +761,14 @@ def parse_idl(text: str, path: str) -> IdlFile:
     """
     if text.startswith("\ufeff"):
         text = " " + text[1:]
+    with gc_paused():
+        # The tokens and trees die when _parse_idl returns, before the collector is back on
+        # (else its first collection walks all of them).
+        return _parse_idl(text, path)
+
+
+def _parse_idl(text: str, path: str) -> IdlFile:
+    """:func:`parse_idl` of a text without BOM."""
     try:
         result = parse_tokens(text)
         walker = _Walker(text, path, result.tokens, result.doc_comments)
@@ -721,10 +785,12 @@ def parse_idl(text: str, path: str) -> IdlFile:
                 except (IndexError, AttributeError):
                     break
         walker.file.diagnostics.clear()
+        walker.report = DiagnosticLimiter(walker.file.diagnostics)
         file = walker.walk(result.statements)
         for pr in result.problems:
-            file.diagnostics.append(Diagnostic("S1001", Severity.ERROR, pr.message,
-                                               Span(path, pr.line, pr.column, pr.end_line, pr.end_column)))
+            walker.report.add("S1001", Severity.ERROR, pr.message,
+                              Span(path, pr.line, pr.column, pr.end_line, pr.end_column))
+        walker.report.finish()
         file.diagnostics.sort(key=Diagnostic.sort_key)
         return file
     except RecursionError:

@@ -27,10 +27,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from smithy2cfn.diagnostics import Diagnostic, Severity, Span
+from smithy2cfn.diagnostics import Severity, Span
 from smithy2cfn.model.document import ApplyStatement, SourceDocument
 from smithy2cfn.model.traits import DEFAULT, DOCUMENTATION, ENUM_VALUE, MIXIN, UNIT
-from smithy2cfn.parse.idl import IdlFile, MemberDef, ShapeDef, TraitApplication, UnquotedId
+from smithy2cfn.parse.idl import (
+    DiagnosticLimiter,
+    IdlFile,
+    MemberDef,
+    ShapeDef,
+    TraitApplication,
+    UnquotedId,
+    gc_paused,
+)
 
 PRELUDE_NAMESPACE = "smithy.api"
 
@@ -48,9 +56,10 @@ class _Lowerer:
         self.uses = {u.name: u.shape_id for u in file.uses}
         self.doc = SourceDocument(path=file.path, version=file.version,
                                   ast={"smithy": file.version, "metadata": {}, "shapes": {}})
+        self.report = DiagnosticLimiter(self.doc.diagnostics)
 
     def error(self, code: str, message: str, span: Span | None, shape_id: str | None = None) -> None:
-        self.doc.diagnostics.append(Diagnostic(code, Severity.ERROR, message, span, shape_id))
+        self.report.add(code, Severity.ERROR, message, span, shape_id)
 
     # ---- resolution
     def resolve(self, name: str, namespace: str | None = "") -> str:
@@ -77,12 +86,12 @@ class _Lowerer:
         absolute = self.resolve(str(node), namespace)
         if absolute.partition("$")[0] not in self.known:
             shown = absolute if "#" in absolute else f"{PRELUDE_NAMESPACE}#{absolute}"
-            self.doc.diagnostics.append(Diagnostic(
+            self.report.add(
                 "S2025", Severity.ERROR,
                 f"syntactic shape ID '{node}' does not resolve to a valid shape ID: '{shown}'",
                 node.span or Span(self.file.path), None,
                 "quote the string if it is not meant as a shape ID, or load the model file that defines it",
-                "SyntacticShapeIdTarget"))
+                "SyntacticShapeIdTarget")
         return absolute
 
     def value(self, node: Any, namespace: str | None = "") -> Any:
@@ -301,10 +310,11 @@ def lower_idl(file: IdlFile, known_shape_ids: set[str] | frozenset[str]) -> Sour
     Follows Smithy 2.0 "Smithy IDL" §"Relative shape ID resolution", §"Syntactic shape IDs",
     §"Documentation comment", §"Inline input / output shapes" and §"Target Elision".
     """
-    lowerer = _Lowerer(file, known_shape_ids)
-    try:
-        return lowerer.lower()
-    except RecursionError:  # defensive: lowering is iterative for node values
-        lowerer.doc.diagnostics.append(Diagnostic("S1016", Severity.ERROR, "the model is nested too deeply",
-                                                  Span(file.path, 1, 1)))
+    with gc_paused():
+        lowerer = _Lowerer(file, known_shape_ids)
+        try:
+            lowerer.lower()
+        except RecursionError:  # defensive: lowering is iterative for node values
+            lowerer.report.add("S1016", Severity.ERROR, "the model is nested too deeply", Span(file.path, 1, 1))
+        lowerer.report.finish()
         return lowerer.doc

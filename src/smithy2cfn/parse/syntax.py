@@ -1,16 +1,25 @@
 """Tokenizer and LALR driver for the Smithy IDL (Smithy 2.0 "Smithy IDL" §"Smithy IDL ABNF").
 
-The grammar (``grammar/smithy.lark``) is compiled once per process into a Lark LALR(1)
-parser (its tables precomputed, see :mod:`smithy2cfn.parse.tables`). Tokens are produced
-here rather than by Lark's lexers because Smithy's keywords
-(``structure``, ``list``, ``input``, ``true``...) are also valid identifiers, and LALR state
-merging makes Lark's contextual lexer pick the keyword in places where only an identifier
-fits (``list: ListCities`` inside a resource body). Our lexer asks the exact LALR stack
-whether the keyword can be shifted and falls back to ``IDENTIFIER`` otherwise.
+The grammar (``grammar/smithy.lark``) is turned into LALR(1) tables by Lark at development
+time; they ship as JSON (:mod:`smithy2cfn.parse.tables`) and this module runs the automaton
+itself. It builds the same tree Lark would (same rule names and children, positions as
+Lark's ``propagate_positions``), but out of :class:`Node` objects whose tokens are indices
+into one :class:`Tokens` table, without Lark's ``Tree``/``Token``/``Meta`` objects and
+callbacks: a flat 5.6 MB file parsed in 46 s with Lark's interactive parser, most of it in
+the tree builder and in the garbage collector walking its objects.
 
-Driving the parser token by token (Lark's interactive parser) also gives error recovery:
-after a syntax error the statements already completed are kept, tokens are skipped up to
-the next line that starts a top-level statement, and parsing restarts there.
+Tokens are produced here rather than by Lark's lexers because Smithy's keywords
+(``structure``, ``list``, ``input``, ``true``...) are also valid identifiers, and LALR
+state merging makes a contextual lexer pick the keyword in places where only an identifier
+fits (``list: ListCities`` inside a resource body). The driver asks the exact LALR stack
+whether the keyword can be shifted (after the reductions it would cause) and falls back to
+``IDENTIFIER`` otherwise.
+
+Driving the parser token by token also gives error recovery: after a syntax error the
+statements already completed are kept, tokens are skipped up to the next line that starts
+a top-level statement, and parsing restarts there. A statement that starts on the line
+where the previous one ends is such an error (the ABNF's ``BR`` after each statement; the
+reference's "Expected a line break"), found when the previous statement is reduced.
 """
 
 from __future__ import annotations
@@ -22,25 +31,23 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedInput
-from lark.lexer import PatternStr
-from lark.parsers.lalr_analysis import ParseTable, Shift
+from smithy2cfn.parse.tables import parser_tables
 
-from smithy2cfn.parse.tables import build_parser, load_parser
-
-#: Terminals of the grammar that the tokenizer produces from regexes, in match order.
+#: Terminals of the grammar that the tokenizer produces from regexes, in match order (no
+#: two of them can start with the same character, except the two comments and the two
+#: strings, which are in the grammar's order of priority; identifiers, the most frequent,
+#: come first).
 _REGEX_TERMINALS = (
-    "DOCUMENTATION_COMMENT",
-    "LINE_COMMENT",
-    "WS",
-    "COMMA",
+    "IDENTIFIER",
+    "NUMBER",
     "TEXT_BLOCK",
     "QUOTED_TEXT",
-    "NUMBER",
-    "IDENTIFIER",
+    "DOCUMENTATION_COMMENT",
+    "LINE_COMMENT",
 )
-_IGNORED = {"DOCUMENTATION_COMMENT", "LINE_COMMENT", "WS", "COMMA"}
+#: Characters the grammar ignores between tokens: ``WS`` (its regex is checked against this
+#: set in :func:`get_parser`) and ``COMMA``.
+_IGNORED_CHARS = " \t\r\n\ufeff,"
 
 #: Words that start a top-level statement (used to resynchronise after an error).
 STATEMENT_KEYWORDS = frozenset({
@@ -50,6 +57,7 @@ STATEMENT_KEYWORDS = frozenset({
     "operation",
 })
 
+#: The parser stops after this many syntax errors in a file (the reference stops at the first).
 MAX_SYNTAX_ERRORS = 50
 
 
@@ -67,12 +75,17 @@ def grammar_text() -> str:
 
 @dataclass(frozen=True)
 class _Parser:
-    lark: Lark
     token_re: re.Pattern
-    keywords: dict[str, str]      # keyword text -> terminal name
-    punctuation: dict[str, str]   # punctuation text -> terminal name
-    states: dict
+    terminal_regexes: dict[str, str]   # regex terminal name -> its regex in the grammar
+    keywords: dict[str, str]           # keyword text -> terminal name
+    punctuation: dict[str, str]        # punctuation text -> terminal name
+    states: list[dict[str, int]]       # see smithy2cfn.parse.tables
+    rules: list[tuple[str, int, tuple[tuple[int, bool], ...] | None, bool]]
+    kinds: list[int]                   # per rule: how _reduce builds its node (_GENERIC...)
+    start_state: int
     end_state: int
+    safe: list[frozenset[str]]         # per state: terminals whose reduction cannot fail
+    shift_memo: dict = field(default_factory=dict)  # see _can_shift
 
 
 #: How the tokenizer matches the grammar's string terminals: the same text as their regexes
@@ -102,46 +115,122 @@ def _tokenizer_regex(name: str, regex: str) -> str:
 
 @functools.cache
 def get_parser() -> _Parser:
-    """Build (once per process) the Lark LALR parser and the tokenizer regex.
+    """Load (once per process) the LALR tables and build the tokenizer regex.
 
-    The LALR tables come from the JSON shipped with the package when it was computed from
-    this grammar and these sources (:mod:`smithy2cfn.parse.tables`), else from the grammar.
-    Nothing is cached at run time (Lark's ``cache=True`` unpickles a file from the shared
-    temp folder).
+    The tables come from the JSON shipped with the package when it was computed from this
+    grammar and these sources, else Lark computes them from the grammar
+    (:func:`smithy2cfn.parse.tables.parser_tables`). Nothing is cached at run time.
     """
-    text = grammar_text()
-    lark = load_parser(text) or build_parser(text)
-    by_name = {t.name: t for t in lark.terminals}
+    data = parser_tables(grammar_text())
     keywords: dict[str, str] = {}
     punctuation: dict[str, str] = {}
-    for t in lark.terminals:
-        if isinstance(t.pattern, PatternStr):
-            if re.fullmatch(r"[A-Za-z]+", t.pattern.value):
-                keywords[t.pattern.value] = t.name
-            elif t.name != "COMMA":
-                punctuation[t.pattern.value] = t.name
-    parts = [f"(?P<{name}>{_tokenizer_regex(name, by_name[name].pattern.to_regexp())})"
-             for name in _REGEX_TERMINALS]
-    punct = sorted(punctuation, key=len, reverse=True)
+    regexes: dict[str, str] = {}
+    for name, (kind, pattern) in data["terminals"].items():
+        if kind == "re":
+            regexes[name] = pattern
+        elif re.fullmatch(r"[A-Za-z]+", pattern):
+            keywords[pattern] = name
+        elif name != "COMMA":
+            punctuation[pattern] = name
+    if regexes.get("WS") != "[" + _IGNORED_CHARS[:-1] + "]+" or punctuation.get(",", "COMMA") != "COMMA":
+        raise ValueError("the grammar's WS or COMMA changed: update _IGNORED_CHARS in smithy2cfn.parse.syntax")
+    # Each match is the ignored characters before a token, then the token (or the end).
+    parts = [f"(?P<{name}>{_tokenizer_regex(name, regexes[name])})" for name in _REGEX_TERMINALS[:1]]
+    punct = sorted(punctuation, key=len, reverse=True)  # longest first
     parts.append("(?P<PUNCT>" + "|".join(re.escape(p) for p in punct) + ")")
+    parts += [f"(?P<{name}>{_tokenizer_regex(name, regexes[name])})" for name in _REGEX_TERMINALS[1:]]
     # A string that never closes, so that the error says so (instead of "unexpected '\"'").
     parts.append(r'(?P<UNCLOSED>"[\s\S]*)')
     parts.append(r"(?P<ERROR>[\s\S])")
-    token_re = re.compile("|".join(parts))
-    table = _lalr_table(lark)
-    return _Parser(lark, token_re, keywords, punctuation, table.states, table.end_states["start"])
+    parts.append(r"(?P<END>\Z)")
+    token_re = re.compile(f"[{_IGNORED_CHARS}]*(?:" + "|".join(parts) + ")")
+    rules = [(origin, size, None if keep is None else tuple((i, bool(s)) for i, s in keep), bool(expand1))
+             for origin, size, keep, expand1 in data["rules"]]
+    return _Parser(token_re, regexes, keywords, punctuation, data["states"], rules,
+                   [_rule_kind(rule) for rule in rules], data["start_state"], data["end_state"],
+                   [frozenset(terms) for terms in data["safe_reductions"]])
 
 
-def _lalr_table(lark: Lark) -> ParseTable:
-    """The LALR parse table of a Lark parser (Lark has no public accessor for it).
+#: How a reduction builds its node (the fast paths of :func:`parse_tokens`; each one does
+#: what :func:`_reduce` does for such a rule).
+_GENERIC, _PASS, _WRAP, _APPEND, _EMPTY, _PLAIN, _STATEMENT = range(7)
 
-    :func:`_can_shift` reads it to ask, token by token, whether the parser can shift a
-    terminal. Lark's public ``InteractiveParser.accepts()`` answers the same question for
-    every terminal at once by copying the parser state per candidate terminal: on a 1 MB
-    model, parsing took 32 s with it against 3.0 s with the table (Lark 1.3.1). Only this
-    function reaches into Lark's private attributes.
+
+def _rule_kind(rule: tuple) -> int:
+    """The kind of node building rule ``(origin, size, keep, expand1)`` needs: ``_PASS`` a
+    ``?rule`` of one symbol (the child stays as it is), ``_WRAP`` one symbol kept as the
+    only child, ``_APPEND`` the left-recursive step ``__x: __x item`` of a ``*``/``+``
+    helper (the item joins the helper's children), ``_EMPTY`` an empty rule, ``_PLAIN``
+    several symbols all kept as children, ``_STATEMENT`` a top-level statement (the driver
+    checks that the next one starts on a new line)."""
+    origin, size, keep, expand1 = rule
+    if origin in _STATEMENT_RULES:
+        return _STATEMENT
+    if size == 0:
+        return _EMPTY
+    if size == 1 and keep is None:
+        return _PASS if expand1 else _WRAP
+    if size == 2 and keep == ((0, True), (1, False)) and not expand1:
+        return _APPEND
+    if keep is None and not expand1:
+        return _PLAIN
+    return _GENERIC
+
+
+class Tokens:
+    """The significant tokens of one file, as parallel lists indexed by token number.
+
+    ``types[k]`` is the terminal name as tokenized (keywords are ``IDENTIFIER`` here; the
+    parser decides), ``values[k]`` the text, ``starts[k]`` the offset of its first
+    character, ``lines[k]``/``columns[k]`` its 1-based position; ``first_on_line[k]`` is 1
+    when no other token ends on the line where it starts. ``text`` is the file's text.
     """
-    return lark.parser.parser.parser.parse_table
+
+    __slots__ = ("text", "types", "values", "starts", "lines", "columns", "first_on_line")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.types: list[str] = []
+        self.values: list[str] = []
+        self.starts: list[int] = []
+        self.lines: list[int] = []
+        self.columns: list[int] = []
+        self.first_on_line = bytearray()
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def end_pos(self, k: int) -> int:
+        """Offset just after token ``k``."""
+        return self.starts[k] + len(self.values[k])
+
+    def end_line(self, k: int) -> int:
+        """The line of token ``k``'s last character."""
+        return self.lines[k] + self.values[k].count("\n")
+
+    def end_column(self, k: int) -> int:
+        """The column just after token ``k`` (on :meth:`end_line`)."""
+        value = self.values[k]
+        nl = value.rfind("\n")
+        return self.columns[k] + len(value) if nl < 0 else len(value) - nl
+
+
+class Node:
+    """A node of the parse tree: ``data`` is the grammar rule's name, ``children`` holds
+    child nodes and token numbers (ints, see :class:`Tokens`) as Lark would keep them, and
+    ``start``/``end`` are the numbers of the first and last tokens it covers (tokens the
+    tree leaves out, such as ``@`` or braces, included), ``-1`` for an empty node."""
+
+    __slots__ = ("data", "children", "start", "end")
+
+    def __init__(self, data: str, children: list, start: int, end: int) -> None:
+        self.data = data
+        self.children = children
+        self.start = start
+        self.end = end
+
+    def __repr__(self) -> str:
+        return f"Node({self.data!r}, {self.children!r}, {self.start}, {self.end})"
 
 
 @dataclass
@@ -166,15 +255,15 @@ class SyntaxProblem:
 
 @dataclass
 class ParseResult:
-    """What :func:`parse_tokens` returns: top-level statement trees and the token stream."""
+    """What :func:`parse_tokens` returns: top-level statement trees and the token table."""
 
-    statements: list[Tree]
-    tokens: list[Token]
+    statements: list[Node]
+    tokens: Tokens
     doc_comments: list[DocComment]
     problems: list[SyntaxProblem] = field(default_factory=list)
 
 
-def tokenize(text: str) -> tuple[list[Token], list[DocComment], list[SyntaxProblem]]:
+def tokenize(text: str) -> tuple[Tokens, list[DocComment], list[SyntaxProblem]]:
     """Split ``text`` into significant tokens (typed for the grammar), doc comments, problems.
 
     Identifier-like words are typed ``IDENTIFIER`` here; :func:`parse_tokens` retypes them as
@@ -182,71 +271,121 @@ def tokenize(text: str) -> tuple[list[Token], list[DocComment], list[SyntaxProbl
     tokens (reported by the parser as syntax errors).
     """
     p = get_parser()
-    tokens: list[Token] = []
+    toks = Tokens(text)
+    types_append, values_append = toks.types.append, toks.values.append
+    starts_append, lines_append, columns_append = toks.starts.append, toks.lines.append, toks.columns.append
+    first_append = toks.first_on_line.append
+    punctuation = p.punctuation
+    group_names = {index: name for name, index in p.token_re.groupindex.items()}
     docs: list[DocComment] = []
     problems: list[SyntaxProblem] = []
-    line, col, pos, n = 1, 1, 0, len(text)
-    token_re = p.token_re
-    while pos < n:
-        m = token_re.match(text, pos)
-        if m is None:  # cannot happen: ERROR matches any character
-            break
-        kind = m.lastgroup
-        value = m.group()
+    line, line_start, end = 1, 0, 0
+    last_line = 0  # the line where the previous token ends
+    count, rfind = text.count, text.rfind
+    for m in p.token_re.finditer(text):
+        index = m.lastindex
+        value = m[index]
+        pos = end  # where the ignored characters start
         end = m.end()
-        nl = value.count("\n")
-        if nl:
-            end_line = line + nl
-            end_col = len(value) - value.rfind("\n")
-        else:
-            end_line, end_col = line, col + len(value)
-        if kind == "DOCUMENTATION_COMMENT":
-            # Only "///" that starts a line (after whitespace) is a documentation comment.
-            if not text[text.rfind("\n", 0, pos) + 1:pos].strip(" \t,\ufeff"):
-                docs.append(DocComment(value[3:].rstrip("\r"), pos, end))
-        elif kind in _IGNORED:
+        start = end - len(value)
+        if start != pos:
+            nl = count("\n", pos, start)
+            if nl:
+                line += nl
+                line_start = rfind("\n", pos, start) + 1
+        kind = group_names[index]
+        if kind == "IDENTIFIER" or kind == "NUMBER":
             pass
+        elif kind == "PUNCT":
+            kind = punctuation[value]
+        elif kind == "DOCUMENTATION_COMMENT" or kind == "LINE_COMMENT":
+            # Only "///" that starts a line (after whitespace) is a documentation comment.
+            if kind == "DOCUMENTATION_COMMENT" and not text[line_start:start].strip(" \t,\ufeff"):
+                docs.append(DocComment(value[3:].rstrip("\r"), start, end))
+            continue
+        elif kind == "END":
+            break
         elif kind == "UNCLOSED":
             # Reported where the reference reports it: at the end of the file.
-            problems.append(SyntaxProblem(f"unclosed string starting at line {line}, column {col}: expected "
-                                          "a closing '\"' before the end of the file",
+            nl = value.count("\n")
+            end_line = line + nl
+            end_col = (start - line_start + 1 + len(value)) if not nl else len(value) - value.rfind("\n")
+            problems.append(SyntaxProblem(f"unclosed string starting at line {line}, column {start - line_start + 1}: "
+                                          "expected a closing '\"' before the end of the file",
                                           end_line, end_col, end_line, end_col))
-            tokens.append(Token("ERROR", value[:1], pos, line, col, line, col + 1, pos + 1))
-        else:
-            ttype = p.punctuation[value] if kind == "PUNCT" else kind
-            tokens.append(Token(ttype, value, pos, line, col, end_line, end_col, end))
-        line, col, pos = end_line, end_col, end
-    return tokens, docs, problems
+            kind, value = "ERROR", '"'
+        types_append(kind)
+        values_append(value)
+        starts_append(start)
+        lines_append(line)
+        columns_append(start - line_start + 1)
+        first_append(line != last_line)
+        if kind == "QUOTED_TEXT" or kind == "TEXT_BLOCK":
+            nl = value.count("\n")
+            if nl:
+                line += nl
+                line_start = start + value.rfind("\n") + 1
+        last_line = line
+    return toks, docs, problems
 
 
-def _can_shift(states: dict, stack: list[int], term: str, end_state: int | None = None) -> bool:
-    """True when the LALR automaton in ``stack`` can shift ``term`` (after any reductions).
+#: How many states from the top of the stack :func:`_can_shift` keys its memo by.
+_MEMO_DEPTH = 8
+#: The most answers it keeps (the memo is emptied when full: hostile input cannot grow it).
+_MEMO_SIZE = 100_000
 
-    For ``$END`` pass ``end_state``: the input is accepted when the reductions reach it.
+
+def _can_shift(p: _Parser, stack: list[int], term: str, accept_at_end: bool = False) -> bool:
+    """True when the LALR automaton in ``stack`` can shift ``term`` (after any reductions);
+    ``stack`` is not changed.
+
+    For ``$END`` pass ``accept_at_end``: the input is accepted when the reductions reach
+    the end state. The answer depends only on the states the reductions read; when those
+    are among the top :data:`_MEMO_DEPTH` it is remembered for that top of the stack (a
+    file repeats the same few situations: this saves most of the simulation).
     """
-    stack = list(stack)
+    key = (term, accept_at_end, *stack[-_MEMO_DEPTH:])
+    memo = p.shift_memo
+    known = memo.get(key)
+    if known is not None:
+        return known
+    states, rules, end_state = p.states, p.rules, p.end_state
+    top = lowest = len(stack)  # the stack is stack[:top] + pushed
+    pushed: list[int] = []
+    state = stack[-1]
+    result = False
     for _ in range(10_000):
-        acts = states[stack[-1]]
-        if term not in acts:
-            return False
-        action, arg = acts[term]
-        if action is Shift:
-            return True
-        size = len(arg.expansion)
-        if size:
-            del stack[-size:]
-        goto = states[stack[-1]].get(arg.origin.name)
-        if goto is None:
-            return False
-        stack.append(goto[1])
-        if end_state is not None and goto[1] == end_state:
-            return True
-    return False
+        act = states[state].get(term)
+        if act is None:
+            break
+        if act >= 0:
+            result = True
+            break
+        origin, size = rules[-act - 1][:2]
+        if size <= len(pushed):
+            del pushed[len(pushed) - size:]
+        else:
+            top -= size - len(pushed)
+            lowest = min(lowest, top)
+            pushed.clear()
+        below = pushed[-1] if pushed else stack[top - 1]
+        state = states[below].get(origin, -1)
+        if state < 0:
+            break
+        pushed.append(state)
+        if accept_at_end and state == end_state:
+            result = True
+            break
+    if lowest - 1 >= len(stack) - _MEMO_DEPTH:
+        if len(memo) >= _MEMO_SIZE:
+            memo.clear()
+        memo[key] = result
+    return result
 
 
-def _expected(states: dict, stack: list[int]) -> list[str]:
+def _expected(p: _Parser, stack: list[int]) -> list[str]:
     """The terminals the parser in ``stack`` can really shift next (sorted)."""
-    return sorted(t for t in states[stack[-1]] if t.isupper() and _can_shift(states, stack, t))
+    return sorted(t for t in p.states[stack[-1]] if t.isupper() and _can_shift(p, stack, t))
 
 
 _STATEMENT_RULES = {
@@ -255,15 +394,15 @@ _STATEMENT_RULES = {
 }
 
 
-def _salvage(value_stack: list) -> list[Tree]:
+def _salvage(value_stack: list) -> list[Node]:
     """Completed top-level statements on an LALR value stack (after a syntax error)."""
-    out: list[Tree] = []
+    out: list[Node] = []
     for item in value_stack:
-        if isinstance(item, Tree):
+        if isinstance(item, Node):
             if item.data in _STATEMENT_RULES:
                 out.append(item)
-            elif str(item.data).startswith("__start"):
-                out.extend(c for c in item.children if isinstance(c, Tree) and c.data in _STATEMENT_RULES)
+            elif item.data.startswith("__start"):
+                out.extend(c for c in item.children if isinstance(c, Node) and c.data in _STATEMENT_RULES)
     return out
 
 
@@ -280,14 +419,16 @@ _SHAPE_TYPE_WORDS = STATEMENT_KEYWORDS - {"metadata", "namespace", "use", "apply
 _SAME_LINE_KEYWORDS = STATEMENT_KEYWORDS | {"="}
 
 
-def _describe_expected(names: list[str], prev: Token | None, p: _Parser) -> str:
+def _describe_expected(names: list[str], prev: str | None, prev_type: str | None, p: _Parser) -> str:
+    """``names`` (terminals) in words; ``prev`` is the text of the token before (typed
+    ``prev_type`` by the parser)."""
     by_name = {v: k for k, v in {**p.keywords, **p.punctuation}.items()}
     if names == ["IDENTIFIER"] and prev is not None:
-        if prev.value in _SHAPE_TYPE_WORDS and prev.type != "IDENTIFIER":
+        if prev in _SHAPE_TYPE_WORDS and prev_type != "IDENTIFIER":
             return "a shape name"
-        if prev.value in ("@", "apply", "use", "with", "for", "[", ":"):
+        if prev in ("@", "apply", "use", "with", "for", "[", ":"):
             return "a shape ID"
-        if prev.value == "namespace":
+        if prev == "namespace":
             return "a namespace"
     words = []
     node_value = {"QUOTED_TEXT", "TEXT_BLOCK", "NUMBER", "IDENTIFIER", "LBRACE", "LSQB"}
@@ -311,43 +452,95 @@ def _describe_expected(names: list[str], prev: Token | None, p: _Parser) -> str:
     return "one of " + ", ".join(words[:-1]) + " or " + words[-1]
 
 
-def _describe_token(tok: Token) -> str:
-    if tok.type == "$END":
+def describe_token(value: str | None) -> str:
+    """A token's text for a message (``None``: the end of the file), cut to 30 characters."""
+    if value is None:
         return "the end of the file"
-    value = tok.value
     if len(value) > 30:
         value = value[:27] + "..."
     return repr(value) if "'" in value else f"'{value}'"
 
 
-def _after(text: str, tok: Token) -> tuple[int, int]:
-    """Line and column of the first character after ``tok`` that is not a space or tab
+def after(tokens: Tokens, k: int) -> tuple[int, int]:
+    """Line and column of the first character after token ``k`` that is not a space or tab
     (where the reference reports a line break or comment that the ABNF forbids)."""
-    pos = tok.end_pos
-    line, col = tok.end_line, tok.end_column
+    text = tokens.text
+    pos = tokens.end_pos(k)
+    line, col = tokens.end_line(k), tokens.end_column(k)
     while pos < len(text) and text[pos] in " \t":
         pos += 1
         col += 1
     return line, col
 
 
-def _pending_traits(value_stack: list) -> Token | None:
+def _pending_traits(value_stack: list, tokens: Tokens) -> int | None:
     """The ``@`` token of traits parsed after the last complete statement, if any."""
     for item in value_stack:
-        if isinstance(item, Tree):
-            if item.data in _STATEMENT_RULES or str(item.data).startswith("__start") or item.data == "start":
+        if isinstance(item, Node):
+            data = item.data
+            if data in _STATEMENT_RULES or data.startswith("__start") or data == "start":
                 continue
-            is_traits = item.data in ("trait", "trait_statements") or str(item.data).startswith("__trait_statements")
-            if is_traits and not item.meta.empty:
-                # "@" is filtered out of the tree; the tree's position is the "@"'s.
-                m = item.meta
-                return Token("AT", "@", m.start_pos, m.line, m.column, m.line, m.column + 1, m.start_pos + 1)
+            is_traits = data in ("trait", "trait_statements") or data.startswith("__trait_statements")
+            if is_traits and item.start >= 0:
+                return item.start  # "@" is left out of the tree but not of its position
             if is_traits:
                 continue  # an empty trait list
             return None
-        if isinstance(item, Token):
-            return item if item.value == "@" else None
+        return item if tokens.values[item] == "@" else None
     return None
+
+
+class _SameLine(Exception):
+    """Raised inside :func:`parse_tokens`: a statement starts on the line where the
+    previous one ends."""
+
+
+def _reduce(p: _Parser, stack: list[int], values: list, rule: int) -> None:
+    """Apply LALR reduction ``rule``: pop its symbols, push the node Lark's tree builder
+    would make (see :mod:`smithy2cfn.parse.tables`) and the goto state."""
+    origin, size, keep, expand1 = p.rules[rule]
+    if size:
+        raw = values[-size:]
+        del values[-size:]
+        del stack[-size:]
+    else:
+        raw = []
+    start = end = -1
+    for c in raw:
+        if c.__class__ is int:
+            start = c
+            break
+        if c.start >= 0:
+            start = c.start
+            break
+    if start >= 0:
+        for c in reversed(raw):
+            if c.__class__ is int:
+                end = c
+                break
+            if c.end >= 0:
+                end = c.end
+                break
+    if keep is None:
+        kids = raw
+    else:
+        kids = []
+        for i, splice in keep:
+            if splice:
+                if kids:
+                    kids += raw[i].children
+                else:
+                    kids = raw[i].children  # left recursion: extend the helper's list in place
+            else:
+                kids.append(raw[i])
+    if expand1 and len(kids) == 1:
+        value = kids[0]
+        if value.__class__ is Node and value.start < 0:
+            value.start, value.end = start, end
+    else:
+        value = Node(origin, kids, start, end)
+    stack.append(p.states[stack[-1]][origin])
+    values.append(value)
 
 
 def parse_tokens(text: str) -> ParseResult:
@@ -362,104 +555,186 @@ def parse_tokens(text: str) -> ParseResult:
     p = get_parser()
     tokens, docs, problems = tokenize(text)
     result = ParseResult([], tokens, docs, problems)
-    states = p.states
-    keywords = p.keywords
-    top_col = tokens[0].column if tokens else 1
-    first_on_line = set()
-    last_line = 0
-    for i, t in enumerate(tokens):
-        if t.line != last_line:
-            first_on_line.add(i)
-            last_line = t.end_line
-        else:
-            last_line = t.end_line
+    states, keywords, kinds, safe = p.states, p.keywords, p.kinds, p.safe
+    origins = [rule[0] for rule in p.rules]
+    sizes = [rule[1] for rule in p.rules]
+    types, values_, lines, columns, first_on_line = (tokens.types, tokens.values, tokens.lines, tokens.columns,
+                                                     tokens.first_on_line)
+    n = len(tokens)
+    top_col = columns[0] if n else 1
 
     def is_resync(i: int) -> bool:
-        t = tokens[i]
-        return (i in first_on_line and t.column <= top_col
-                and (t.value in STATEMENT_KEYWORDS or t.value in ("@", "$")))
+        v = values_[i]
+        return (first_on_line[i] and columns[i] <= top_col
+                and (v in STATEMENT_KEYWORDS or v == "@" or v == "$"))
 
     eq_type = p.punctuation.get("=", "EQUAL")
-    i, n = 0, len(tokens)
-    unclosed_reported = {(t.line, t.column) for t in tokens if t.type == "ERROR" and t.value == '"'}
+    i = 0
+    unclosed_reported = {(lines[k], columns[k]) for k in range(n) if types[k] == "ERROR" and values_[k] == '"'}
     eof_line = text.count("\n") + 1
     eof_col = len(text) - text.rfind("\n")
     namespace_kw = keywords.get("namespace")
     seen_namespace = False
     while True:
-        ip = p.lark.parse_interactive()
-        ps = ip.parser_state
-        prev: Token | None = None
+        stack = [p.start_state]
+        values: list = []
+        prev: int | None = None         # the last token shifted, and the type it was given
+        prev_type: str | None = None
         error_at: int | None = None
+        same_line = False               # the error: a statement starts on the previous one's line
         try:
             while i < n:
-                tok = tokens[i]
-                if tok.type == "IDENTIFIER" and tok.value in keywords:
-                    kw = keywords[tok.value]
-                    if _can_shift(states, ps.state_stack, kw):
-                        tok = Token(kw, tok.value, tok.start_pos, tok.line, tok.column,
-                                    tok.end_line, tok.end_column, tok.end_pos)
-                if tok.type == "ERROR" or not _can_shift(states, ps.state_stack, tok.type):
-                    error_at = i
-                    break
-                if prev is not None and prev.type == eq_type and tok.line != prev.end_line:
+                ttype = types[i]
+                row = states[stack[-1]]
+                act = None
+                if ttype == "IDENTIFIER":
+                    kw = keywords.get(values_[i])
+                    if kw is not None:
+                        act = row.get(kw)
+                        if act is not None and (act >= 0 or kw in safe[stack[-1]] or _can_shift(p, stack, kw)):
+                            ttype = kw
+                        else:
+                            act = None
+                if act is None:
+                    act = row.get(ttype)
+                    if act is None or (act < 0 and ttype not in safe[stack[-1]]
+                                       and not _can_shift(p, stack, ttype)):
+                        error_at = i  # (an ERROR token is in no row)
+                        break
+                if prev_type == eq_type and lines[i] != lines[prev]:  # ("=" is on one line)
                     # ABNF: [SP] "=" [SP] NodeValue -- the value starts on the line of "=".
                     error_at = i
                     break
-                ps.feed_token(tok)
-                if tok.type == namespace_kw:
+                while act < 0:  # reduce (the fast paths do what _reduce does)
+                    r = -act - 1
+                    kind = kinds[r]
+                    if kind == _PASS:
+                        stack[-1] = states[stack[-2]][origins[r]]
+                    elif kind == _WRAP:
+                        c = values[-1]
+                        values[-1] = (Node(origins[r], [c], c, c) if c.__class__ is int
+                                      else Node(origins[r], [c], c.start, c.end))
+                        stack[-1] = states[stack[-2]][origins[r]]
+                    elif kind == _APPEND:
+                        item = values.pop()
+                        stack.pop()
+                        helper = values[-1]
+                        helper.children.append(item)
+                        if item.__class__ is int:
+                            helper.end = item
+                            if helper.start < 0:
+                                helper.start = item
+                        elif item.start >= 0:
+                            helper.end = item.end
+                            if helper.start < 0:
+                                helper.start = item.start
+                        stack[-1] = states[stack[-2]][origins[r]]
+                    elif kind == _EMPTY:
+                        values.append(Node(origins[r], [], -1, -1))
+                        stack.append(states[stack[-1]][origins[r]])
+                    elif kind == _PLAIN:
+                        size = sizes[r]
+                        raw = values[-size:]
+                        c, d = raw[0], raw[-1]
+                        start = c if c.__class__ is int else c.start
+                        end = d if d.__class__ is int else d.end
+                        if start < 0:  # an empty first child (no traits before a shape)
+                            for c in raw:
+                                start = c if c.__class__ is int else c.start
+                                if start >= 0:
+                                    break
+                            if start < 0:
+                                end = -1
+                        if end < 0 <= start:
+                            for d in reversed(raw):
+                                end = d if d.__class__ is int else d.end
+                                if end >= 0:
+                                    break
+                        del values[-size:]
+                        del stack[-size:]
+                        values.append(Node(origins[r], raw, start, end))
+                        stack.append(states[stack[-1]][origins[r]])
+                    elif kind == _STATEMENT:
+                        _reduce(p, stack, values, r)
+                        # Reduced on the first token of the next statement (the driver reduces
+                        # only for a token it can shift): the ABNF wants a line break between.
+                        end = values[-1].end
+                        if end >= 0 and lines[i] <= tokens.end_line(end):
+                            raise _SameLine
+                    else:
+                        _reduce(p, stack, values, r)
+                    act = states[stack[-1]][ttype]
+                stack.append(act)
+                values.append(i)
+                if ttype == namespace_kw:
                     seen_namespace = True
-                prev = tok
+                prev, prev_type = i, ttype
                 i += 1
             if error_at is None:
-                end = Token("$END", "", len(text), eof_line, eof_col)
-                if not _can_shift(states, ps.state_stack, "$END", p.end_state):
+                if not _can_shift(p, stack, "$END", True):
                     error_at = n
                 else:
-                    tree = ps.feed_token(end, True)
+                    while True:
+                        _reduce(p, stack, values, -states[stack[-1]]["$END"] - 1)
+                        if stack[-1] == p.end_state:
+                            break
+                    tree = values[-1]
                     result.statements.extend(_salvage([tree]) if tree.data != "start" else
-                                             [c for c in tree.children if isinstance(c, Tree)])
+                                             [c for c in tree.children if isinstance(c, Node)])
                     break
-        except (UnexpectedInput, KeyError, IndexError, RecursionError) as e:  # defensive
+        except _SameLine:
+            error_at, same_line = i, True
+        except (KeyError, IndexError) as e:  # defensive: the tables and the driver agree
             result.problems.append(SyntaxProblem(f"cannot parse this file: {type(e).__name__}", 1, 1, 1, 1))
             break
         # ---- syntax error at tokens[error_at] (or at EOF when error_at == n)
-        result.statements.extend(_salvage(ps.value_stack))
+        result.statements.extend(_salvage(values))
         if error_at < n:
-            bad = tokens[error_at]
+            bad_type, bad_value = types[error_at], values_[error_at]
+            bad_line, bad_col = lines[error_at], columns[error_at]
+            bad_end_line, bad_end_col = tokens.end_line(error_at), tokens.end_column(error_at)
         else:
-            bad = Token("$END", "", len(text), eof_line, eof_col, eof_line, eof_col)
-        pending_traits = None if seen_namespace else _pending_traits(ps.value_stack)
-        if pending_traits is not None and bad.type != "ERROR":
+            bad_type, bad_value = "$END", None
+            bad_line = bad_end_line = eof_line
+            bad_col = bad_end_col = eof_col
+        prev_end_line = tokens.end_line(prev) if prev is not None else 0
+        pending_traits = None if seen_namespace else _pending_traits(values, tokens)
+        prev_value = values_[prev] if prev is not None else None
+        if same_line:
+            # The reference's "Expected a line break" (it stops there; we skip to the next line).
+            result.problems.append(SyntaxProblem(
+                f"expected a line break before a new statement, found {describe_token(bad_value)}",
+                bad_line, bad_col, bad_line, bad_col + 1))
+        elif pending_traits is not None and bad_type != "ERROR":
             # Traits before the namespace: the reference expects a namespace at the '@'.
-            at = pending_traits
+            at_line, at_col = lines[pending_traits], columns[pending_traits]
             result.problems.append(SyntaxProblem(
                 f"expected a namespace statement before traits and shapes, found '@' "
-                f"(the trait is followed by {_describe_token(bad)})",
-                at.line, at.column, at.end_line or at.line, at.end_column or at.column))
-        elif bad.type == "ERROR":
-            if (bad.line, bad.column) not in unclosed_reported:
-                result.problems.append(SyntaxProblem(f"unexpected character {_describe_token(bad)}",
-                                                     bad.line, bad.column, bad.line, bad.column + 1))
-        elif prev is not None and prev.type == eq_type and bad.line != prev.end_line:
-            line, col = _after(text, prev)
+                f"(the trait is followed by {describe_token(bad_value)})",
+                at_line, at_col, at_line, at_col + 1))
+        elif bad_type == "ERROR":
+            if (bad_line, bad_col) not in unclosed_reported:
+                result.problems.append(SyntaxProblem(f"unexpected character {describe_token(bad_value)}",
+                                                     bad_line, bad_col, bad_line, bad_col + 1))
+        elif prev is not None and prev_type == eq_type and bad_line != prev_end_line:
+            line, col = after(tokens, prev)
             result.problems.append(SyntaxProblem("expected a value on the same line as '=', found a line break",
                                                  line, col, line, col + 1))
         else:
-            expected = _expected(states, ps.state_stack)
-            if bad.type == "$END" and not expected:
+            expected = _expected(p, stack)
+            if bad_type == "$END" and not expected:
                 expected = ["$END"]
-            where = f" after '{prev.value}'" if prev is not None and len(prev.value) <= 30 else ""
-            msg = f"expected {_describe_expected(expected, prev, p)}{where}, found {_describe_token(bad)}"
-            if prev is not None and bad.line != prev.end_line and (
-                    (prev.type != "IDENTIFIER" and prev.value in _SAME_LINE_KEYWORDS)
-                    or (prev.value == ":" and error_at >= 3 and tokens[error_at - 3].value == "$")):
+            where = f" after '{prev_value}'" if prev_value is not None and len(prev_value) <= 30 else ""
+            msg = (f"expected {_describe_expected(expected, prev_value, prev_type, p)}{where}, "
+                   f"found {describe_token(bad_value)}")
+            if prev is not None and bad_line != prev_end_line and (
+                    (prev_type != "IDENTIFIER" and prev_value in _SAME_LINE_KEYWORDS)
+                    or (prev_value == ":" and error_at >= 3 and values_[error_at - 3] == "$")):
                 # The ABNF wants the next token on this line: report at the line break.
-                line, col = _after(text, prev)
+                line, col = after(tokens, prev)
                 result.problems.append(SyntaxProblem(msg, line, col, line, col + 1))
             else:
-                result.problems.append(SyntaxProblem(msg, bad.line, bad.column, bad.end_line or bad.line,
-                                                     bad.end_column or bad.column))
+                result.problems.append(SyntaxProblem(msg, bad_line, bad_col, bad_end_line, bad_end_col))
         if len(result.problems) >= MAX_SYNTAX_ERRORS or error_at >= n:
             break
         # Resume at the error token itself when it starts a statement line (the previous
@@ -471,5 +746,3 @@ def parse_tokens(text: str) -> ParseResult:
             break
         i = j
     return result
-
-

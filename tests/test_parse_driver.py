@@ -1,0 +1,230 @@
+"""Tests of our LALR(1) driver (``smithy2cfn.parse.syntax``) and the per-code diagnostic
+bound of the IDL front end (``smithy2cfn.parse.idl.DiagnosticLimiter``).
+
+The driver trusts ``safe_reductions`` (``smithy2cfn.parse.tables``) to skip simulating a
+reduction before it commits to it; these tests check that the shortcut never changes a
+tree, a problem or a position, on the conformance files and on random token streams. The
+tree itself is compared with the one Lark's own parser and tree builder make from the same
+tokens (the grammar stays the source of truth).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import lark
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from smithy2cfn.diagnostics import Severity
+from smithy2cfn.parse import syntax
+from smithy2cfn.parse.idl import MAX_DIAGNOSTICS_PER_CODE, DiagnosticLimiter, parse_idl
+from smithy2cfn.parse.lower import lower_idl
+from smithy2cfn.parse.tables import safe_reductions
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+IDL = SHARED / "conformance" / "idl"
+
+
+def _shape(node):
+    """A parse tree as plain tuples (token numbers stay numbers)."""
+    if isinstance(node, int):
+        return node
+    return (node.data, node.start, node.end, tuple(_shape(c) for c in node.children))
+
+
+def _parse(text: str, parser) -> tuple:
+    result = syntax.parse_tokens(text) if parser is None else _with_parser(text, parser)
+    return ([_shape(s) for s in result.statements], [dataclasses.astuple(p) for p in result.problems])
+
+
+def _with_parser(text: str, parser):
+    original = syntax.get_parser
+    syntax.get_parser = lambda: parser
+    try:
+        return syntax.parse_tokens(text)
+    finally:
+        syntax.get_parser = original
+
+
+def _cautious():
+    """The parser with no reduction trusted: every one is simulated first."""
+    p = syntax.get_parser()
+    return dataclasses.replace(p, safe=[frozenset()] * len(p.states), shift_memo={})
+
+
+def test_safe_reductions_are_a_subset_of_the_reductions():
+    p = syntax.get_parser()
+    assert any(p.safe), "no reduction is known safe: the shortcut does nothing"
+    for state, terms in enumerate(p.safe):
+        for term in terms:
+            assert p.states[state][term] < 0
+
+
+def test_an_unsafe_reduction_is_found():
+    """A reduction that leads to a state without the lookahead, after one goto, is unsafe;
+    the same automaton with that state accepting it makes it safe."""
+    # state 0 --x--> 1 (reduce A -> x on "b"), goto(0, A) = 2; state 2 shifts "c" only.
+    states = [{"X": 1, "a": 2}, {"B": -1, "C": -1}, {"C": 3}, {}]
+    rules = [["a", 1, None, False]]
+    assert safe_reductions(states, rules) == [[], ["C"], [], []]
+    states[2]["B"] = 3
+    assert safe_reductions(states, rules) == [[], ["B", "C"], [], []]
+
+
+@pytest.mark.skipif(not IDL.is_dir(), reason="../shared (conformance suites) is not present")
+def test_the_shortcut_changes_nothing_on_the_conformance_files():
+    cautious = _cautious()
+    files = sorted(IDL.rglob("*.smithy"))
+    assert len(files) > 200
+    for path in files:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        assert _parse(text, None) == _parse(text, cautious), path
+
+
+_WORDS = ["$version", ":", '"2"', "namespace", "a.b", "use", "a.b#C", "metadata", "=", "string", "structure",
+          "list", "map", "union", "enum", "intEnum", "service", "resource", "operation", "input", "output",
+          "errors", ":=", "apply", "with", "for", "@", "(", ")", "[", "]", "{", "}", "$", "member", "key",
+          "value", "true", "false", "null", "1", "-2.5e3", '"s"', '"""\nx\n"""', "A", "B", "foo", "\n", "\n",
+          ",", "/// d\n", "// c\n"]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(_WORDS), max_size=40), st.sampled_from([" ", "\n"]))
+def test_the_shortcut_changes_nothing_on_random_token_streams(words, sep):
+    text = sep.join(words)
+    assert _parse(text, None) == _parse(text, _CAUTIOUS)
+
+
+_CAUTIOUS = _cautious()
+
+
+def test_limiter_reports_the_first_ones_and_counts_the_rest():
+    out: list = []
+    report = DiagnosticLimiter(out, limit=3)
+    for i in range(7):
+        report.add("S1011", Severity.ERROR, f"dup {i}", None)
+    report.add("S1001", Severity.ERROR, "other", None)
+    report.finish()
+    assert [d.message for d in out] == ["dup 0", "dup 1", "dup 2", "other",
+                                        "dup 3 (and 3 more S1011 diagnostics in this file, not reported: "
+                                        "at most 3 of one code are reported per file)"]
+
+
+def test_limiter_reports_everything_up_to_the_limit_plus_one():
+    out: list = []
+    report = DiagnosticLimiter(out, limit=3)
+    for i in range(4):
+        report.add("S1011", Severity.ERROR, f"dup {i}", None)
+    report.finish()
+    assert [d.message for d in out] == ["dup 0", "dup 1", "dup 2", "dup 3"]
+
+
+def _dups(n: int) -> str:
+    return '$version: "2"\nnamespace a\n' + "string A\n" * n
+
+
+def test_duplicate_shapes_are_bounded_per_file():
+    n = MAX_DIAGNOSTICS_PER_CODE + 50
+    doc = lower_idl(parse_idl(_dups(n), "m.smithy"), set())
+    codes = [d.code for d in doc.diagnostics]
+    assert codes.count("S1011") == MAX_DIAGNOSTICS_PER_CODE + 1
+    last = [d for d in doc.diagnostics if d.code == "S1011"][-1]
+    assert "and 48 more S1011 diagnostics" in last.message
+    assert last.span.line == 3 + MAX_DIAGNOSTICS_PER_CODE + 1
+
+
+def test_a_statement_on_the_line_of_the_previous_one_is_a_syntax_error():
+    """The reference stops at its "Expected a line break"; the parser reports it at the
+    statement's first token and resumes on the next line."""
+    idl = parse_idl('$version: "2"\nnamespace a\nstring A string B @deprecated string C\nstring D\n'
+                    "string E\n@deprecated string F\n", "m.smithy")
+    s1001 = [(d.span.line, d.span.column, d.message) for d in idl.diagnostics if d.code == "S1001"]
+    assert s1001 == [(3, 10, "expected a line break before a new statement, found 'string'")]
+    assert [s.name for s in idl.shapes] == ["A", "D", "E", "F"]
+    idl = parse_idl('$version: "2"\nnamespace a\nstring A @deprecated string B\n', "m.smithy")
+    assert [(d.span.line, d.span.column, d.message) for d in idl.diagnostics] == [
+        (3, 10, "expected a line break before a new statement, found '@'")]
+
+
+def test_a_huge_line_of_statements_stops_at_the_first():
+    """tools/fuzz.py's huge-line: 100,000 statements on one line give one error, and the
+    parser does not walk the rest of the line."""
+    idl = parse_idl('$version: "2"\nnamespace a\n' + "string A " * 100_000 + "\n", "m.smithy")
+    assert [(d.code, d.span.line, d.span.column) for d in idl.diagnostics] == [("S1001", 3, 10)]
+    assert [s.name for s in idl.shapes] == ["A"]
+
+
+def test_below_the_bound_every_diagnostic_is_reported_as_is():
+    doc = lower_idl(parse_idl(_dups(5), "m.smithy"), set())
+    messages = [d.message for d in doc.diagnostics if d.code == "S1011"]
+    assert len(messages) == 4 and not any("more" in m for m in messages)
+
+
+def _lark_tree(text: str, lark_parser):
+    """Lark's own tree for ``text``, fed our tokens through its interactive parser (a word
+    is a keyword where Lark can shift the keyword, else an identifier: the rule our driver
+    follows), with Lark's tree builder and ``propagate_positions``."""
+    from lark import Token
+
+    tokens, _, problems = syntax.tokenize(text)
+    assert not problems
+    keywords = syntax.get_parser().keywords
+    ip = lark_parser.parse_interactive()
+
+    def token(kind: str, k: int) -> Token:
+        return Token(kind, tokens.values[k], tokens.starts[k], tokens.lines[k], tokens.columns[k],
+                     tokens.end_line(k), tokens.end_column(k), tokens.end_pos(k))
+
+    for k in range(len(tokens)):
+        value, ttype = tokens.values[k], tokens.types[k]
+        if ttype == "IDENTIFIER" and value in keywords:
+            trial = ip.copy()
+            try:
+                trial.feed_token(token(keywords[value], k))
+                ttype = keywords[value]
+            except lark.exceptions.UnexpectedInput:
+                pass
+        ip.feed_token(token(ttype, k))
+    return ip.feed_eof(), tokens
+
+
+def _compare(ours, theirs, tokens, where):
+    """Our node (or token number) against Lark's tree (or token): same rule, same children,
+    same first and last positions."""
+    from lark import Token
+
+    if isinstance(theirs, Token):
+        assert isinstance(ours, int) and tokens.starts[ours] == theirs.start_pos, where
+        return
+    assert not isinstance(ours, int) and ours.data == theirs.data, (where, ours, theirs.data)
+    assert len(ours.children) == len(theirs.children), (where, ours.data)
+    if ours.start >= 0:
+        assert not theirs.meta.empty
+        assert (tokens.starts[ours.start], tokens.end_pos(ours.end)) == (theirs.meta.start_pos, theirs.meta.end_pos), \
+            (where, ours.data)
+    for a, b in zip(ours.children, theirs.children, strict=True):
+        _compare(a, b, tokens, where)
+
+
+@pytest.mark.skipif(not IDL.is_dir(), reason="../shared (conformance suites) is not present")
+def test_the_tree_is_the_one_lark_builds():
+    """The driver builds what Lark's parse-tree builder would (rule names, children kept,
+    spliced and inlined, positions), on every valid conformance file and the prelude."""
+    from smithy2cfn.load.prelude_data import prelude_sources
+    from smithy2cfn.parse.tables import build_parser
+
+    lark_parser = build_parser(syntax.grammar_text())
+    sources = [(str(p), p.read_text(encoding="utf-8")) for p in sorted((IDL / "valid").rglob("*.smithy"))]
+    sources += prelude_sources()
+    assert len(sources) > 80
+    for path, text in sources:
+        result = syntax.parse_tokens(text)
+        assert not result.problems, path
+        theirs, tokens = _lark_tree(text, lark_parser)
+        statements = [c for c in theirs.children if isinstance(c, lark.Tree)]
+        assert len(statements) == len(result.statements), path
+        for ours, lark_statement in zip(result.statements, statements, strict=True):
+            _compare(ours, lark_statement, tokens, path)
