@@ -230,7 +230,9 @@ def test_trait_conflicts():
 def test_trait_value_type_and_required_members():
     out = check(idl('@length(min: "x")\nstring A\n\n@range(min: 1, max: 0.5)\ninteger B\n\n'
                     '@http(method: "GET")\noperation Op {}\n'))
-    assert codes(out) == [("S3003", "smithy.example#A"), ("S3003", "smithy.example#Op")]
+    # @http without `uri` also fails HttpTrait.Provider: the reference's Model error (S3374)
+    assert codes(out) == [("S3003", "smithy.example#A"), ("S3003", "smithy.example#Op"),
+                          ("S3374", "smithy.example#Op")]
     msg = next(d.message for d in out if d.shape_id == "smithy.example#Op")
     assert "Missing required structure member `uri`" in msg
 

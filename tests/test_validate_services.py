@@ -279,8 +279,8 @@ def test_request_compression_without_encodings_cannot_be_created():
     ('@paginated(items: 1)\noperation Op {}\n', "Expected `items` to be a string; found number"),
     ('@idempotent(exists: ["nope"])\noperation Op {}\n', "Invalid shape ID: nope"),
     ('@references([{ resource: "a#R", ids: { a: 1 } }])\nstructure S {}\n', "Expected string, but found number."),
-    ('@examples([{ title: "t", error: { shapeId: "a#E" } }])\noperation Op {}\n',
-     "Missing expected member `content`."),
+    ('@examples([{ title: "t", error: { shapeId: "a#E", content: "x" } }])\noperation Op {}\n',
+     "Expected `content` to be an object; found string"),
 ])
 def test_trait_values_the_reference_cannot_create(body, reason):
     found = [d for d in check_all(idl(body)) if d.event_id == "Model"]
@@ -295,7 +295,7 @@ def test_trait_values_the_reference_creates():
             '@http(method: "POST", uri: "/a", code: 200)\n@endpoint(hostPrefix: "a.")\n'
             '@requestCompression(encodings: ["gzip"])\n@idempotent(exists: [E])\n'
             '@paginated(inputToken: "q", outputToken: "n")\n'
-            '@examples([{ title: "t", input: { a: "x" }, error: { shapeId: E, content: {} } }])\n'
+            '@examples([{ title: "t", input: { a: "x" }, error: { shapeId: E } }])\n'
             'operation Op { input := { @httpHeader("x-a") a: String, @httpQuery("q") q: String }, '
             'output := { n: String }, errors: [E] }\n'
             'resource R { identifiers: { id: String } }\n@references([{ resource: R, ids: { id: "a" }, rel: "r" }])\n'
