@@ -275,6 +275,12 @@ def test_request_compression_without_encodings_cannot_be_created():
     ('structure S { @httpQuery("") a: String }\n', "httpQuery parameter name binding must not be empty"),
     ('@httpApiKeyAuth(name: "k", in: "cookie")\nservice Svc { version: "1" }\n', "Invalid location type: cookie"),
     ("@endpoint({})\noperation Op {}\n", "Missing expected member `hostPrefix`."),
+    ('@httpApiKeyAuth(name: "k")\nservice Svc { version: "1" }\n', "in was not set on the builder"),
+    ('@paginated(items: 1)\noperation Op {}\n', "Expected `items` to be a string; found number"),
+    ('@idempotent(exists: ["nope"])\noperation Op {}\n', "Invalid shape ID: nope"),
+    ('@references([{ resource: "a#R", ids: { a: 1 } }])\nstructure S {}\n', "Expected string, but found number."),
+    ('@examples([{ title: "t", error: { shapeId: "a#E", content: "x" } }])\noperation Op {}\n',
+     "Expected `content` to be an object; found string"),
 ])
 def test_trait_values_the_reference_cannot_create(body, reason):
     found = [d for d in check_all(idl(body)) if d.event_id == "Model"]
@@ -287,8 +293,13 @@ def test_trait_values_the_reference_creates():
             '@httpApiKeyAuth(name: "k", in: "header", scheme: "Bearer")\n@auth([httpApiKeyAuth])\n'
             'service Svc { version: "1", operations: [Op] }\n'
             '@http(method: "POST", uri: "/a", code: 200)\n@endpoint(hostPrefix: "a.")\n'
-            '@requestCompression(encodings: ["gzip"])\n'
-            'operation Op { input := { @httpHeader("x-a") a: String, @httpQuery("q") q: String }, errors: [E] }\n')
+            '@requestCompression(encodings: ["gzip"])\n@idempotent(exists: [E])\n'
+            '@paginated(inputToken: "q", outputToken: "n")\n'
+            '@examples([{ title: "t", input: { a: "x" }, error: { shapeId: E } }])\n'
+            'operation Op { input := { @httpHeader("x-a") a: String, @httpQuery("q") q: String }, '
+            'output := { n: String }, errors: [E] }\n'
+            'resource R { identifiers: { id: String } }\n@references([{ resource: R, ids: { id: "a" }, rel: "r" }])\n'
+            'structure Ref { @required a: String }\n')
     assert not [d for d in check_all(idl(body)) if d.event_id == "Model"]
 
 

@@ -204,7 +204,7 @@ CODES: dict[str, Code] = {
     "S3371": Code(_D, "HttpResponseCodeSemantics", "an `@http` code outside 2xx (or a body with 204/205), an `@httpError` code outside its error's range", (_W,)),
     "S3372": Code(_E, "HttpPayload", "with an `@httpPayload` member, other members are not bound"),
     "S3373": Code(_E, "HostLabelTrait", "an `@endpoint` host prefix that does not expand to a host or does not match the `@hostLabel` members", (_D,)),
-    "S3374": Code(_E, "Model", "a trait of these validators cannot be created (\"Error creating trait\"): an `@http` URI or `@endpoint` host prefix that does not parse; a member of `@http`, `@endpoint`, `@httpApiKeyAuth`, `@requestCompression` missing or of the wrong type; an `@auth` entry that is no shape ID; `@error` neither client nor server; an empty `@httpHeader`/`@httpQuery`"),
+    "S3374": Code(_E, "Model", "a trait of these validators cannot be created (\"Error creating trait\"): an `@http` URI or `@endpoint` host prefix that does not parse; a member of `@http`, `@endpoint`, `@httpApiKeyAuth`, `@requestCompression`, `@paginated`, `@idempotent`, `@references`, `@examples` missing or of the wrong type; a shape ID in `@auth`, `@idempotent`, `@references`, `@examples` that is none; `@error` neither client nor server; an empty `@httpHeader`/`@httpQuery`"),
     "S3375": Code(_E, "NoInlineDocumentSupport", "a service uses document shapes but its protocol does not support them"),
     "S3380": Code(_E, "PaginatedTrait", "an `@paginated` member is missing, required, of the wrong type, or a path where none is allowed", (_D, _W,)),
     "S3400": Code(_W, "ResourceIdentifierBinding", "an implicit identifier binding is overridden by `@resourceIdentifier`"),
