@@ -168,6 +168,11 @@ CODES: dict[str, Code] = {
     "S3051": Code(_E, "CfnResourceProperty", "primary identifier is not a string property"),
     "S3052": Code(_E, "CfnMutabilityTrait", "write/create-only member marked additional identifier"),
     "S3099": Code(_E, None, "internal error in one validator: the model is not accepted unchecked (please report)"),
+    "S3100": Code(_E, "Model", "malformed validation metadata: `suppressions`, `severityOverrides` or `validators` (a warning for an unknown property)", (_W,)),
+    "S3101": Code(_N, "Model.IgnoredDuplicateDefinition", "a shape defined again the same way (its traits merge): the definition is ignored"),
+    "S3102": Code(_E, "Target", "a mixin that has no `@mixin` trait"),
+    "S3103": Code(_E, "Model", "a mixin that is not defined, or cannot be built (the shape cannot be built either)"),
+    "S3104": Code(_E, "Model", "`@default` in an IDL 1.0 model"),
     # derive / emit
     "S4001": Code(_E, None, "the `service` setting names no service (with a \"did you mean\" hint)"),
     "S4002": Code(_E, None, "no `service` setting and not exactly one service in the model"),

@@ -48,7 +48,6 @@ from smithy2cfn.model.shapes import (
 from smithy2cfn.model.traits import (
     BOX,
     DEFAULT,
-    DOCUMENTATION,
     ENUM_VALUE,
     MIXIN,
     PRIVATE,
@@ -361,44 +360,51 @@ class _Assembler:
                 self.metadata[key] = value
                 self.metadata_span[key] = span
         for shape_id, body in _as_dict(doc.ast.get("shapes")).items():
-            if not isinstance(body, dict) or not isinstance(body.get("type"), str):
-                self.diags.error("S2004", f"shape '{shape_id}' must be an object with a string 'type'",
-                                 doc.spans.get(shape_id, Span(doc.path)), shape_id)
-                continue
-            if shape_id in self.raw:
-                if not is_prelude and shape_id not in self.prelude_ids:
-                    if self.raw[shape_id] == body:
-                        continue
-                    if _without_traits(self.raw[shape_id]) == _without_traits(body):
-                        # The same shape defined again with other traits: the reference merges
-                        # the traits of equal definitions (ModelAssembler "conflicting shapes
-                        # that are equal").
-                        self.raw[shape_id] = self._merge_duplicate(shape_id, self.raw[shape_id], body, doc)
-                        continue
-                elif (not is_prelude and not shape_id.startswith("smithy.api#")
-                      and _without_traits(self.raw[shape_id]) == _without_traits(body)):
-                    # A trait-package shape (aws.cloudformation#StructureIdList...) that a model
-                    # embeds, defined the same way: the reference loads those packages as
-                    # models, so equal definitions merge. Ours (with its documentation) is kept.
-                    continue
-                first = self.span_of(shape_id)
-                self.diags.error(
-                    "S2002",
-                    f"shape '{shape_id}' is defined more than once"
-                    + (f" (first defined at {first})" if first else "")
-                    + (" — it is a built-in shape" if shape_id in self.prelude_ids else ""),
-                    doc.spans.get(shape_id, Span(doc.path)), shape_id)
-                continue
-            if body.get("type") not in ALL_TYPES:
-                self.diags.error("S2004", f"unknown shape type '{body.get('type')}'",
-                                 doc.spans.get(shape_id, Span(doc.path)), shape_id)
-                continue
-            self.raw[shape_id] = body
-            self.raw_doc[shape_id] = doc
-            if is_prelude:
-                self.prelude_ids.add(shape_id)
+            self._add_shape(shape_id, body, doc, is_prelude, doc.spans.get(shape_id, Span(doc.path)))
+        for shape_id, body, span in doc.duplicate_shapes:
+            self._add_shape(shape_id, body, doc, is_prelude, span or Span(doc.path))
         for apply in doc.applies:
             self.applies.append((apply, doc))
+
+    def _add_shape(self, shape_id: str, body: Any, doc: SourceDocument, is_prelude: bool, span: Span) -> None:
+        """Register one shape definition; a shape defined again merges when the definitions
+        are equal apart from their traits (the reference's ``LoaderShapeMap``: the traits of
+        every definition apply to the shape, so equal definitions build equal shapes; an
+        ignored equal one is a ``Model.IgnoredDuplicateDefinition`` NOTE), else ``S2002``."""
+        if not isinstance(body, dict) or not isinstance(body.get("type"), str):
+            self.diags.error("S2004", f"shape '{shape_id}' must be an object with a string 'type'", span, shape_id)
+            return
+        if shape_id in self.raw:
+            if not is_prelude and shape_id not in self.prelude_ids:
+                if self.raw[shape_id] == body or _without_traits(self.raw[shape_id]) == _without_traits(body):
+                    first = self.span_of(shape_id)
+                    if self.raw[shape_id] != body:
+                        self.raw[shape_id] = self._merge_duplicate(shape_id, self.raw[shape_id], body, doc)
+                    if first != span:
+                        self.diags.add("S3101", Severity.NOTE, "Ignoring duplicate but equivalent shape definition: "
+                                       f"{shape_id} defined at {span} and {first}", span, shape_id)
+                    return
+            elif (not is_prelude and not shape_id.startswith("smithy.api#")
+                  and _without_traits(self.raw[shape_id]) == _without_traits(body)):
+                # A trait-package shape (aws.cloudformation#StructureIdList...) that a model
+                # embeds, defined the same way: the reference loads those packages as
+                # models, so equal definitions merge. Ours (with its documentation) is kept.
+                return
+            first = self.span_of(shape_id)
+            self.diags.error(
+                "S2002",
+                f"Conflicting shape definition for `{shape_id}`"
+                + (f" (first defined at {first})" if first else "")
+                + (" — it is a built-in shape" if shape_id in self.prelude_ids else ""),
+                span, shape_id)
+            return
+        if body.get("type") not in ALL_TYPES:
+            self.diags.error("S2004", f"unknown shape type '{body.get('type')}'", span, shape_id)
+            return
+        self.raw[shape_id] = body
+        self.raw_doc[shape_id] = doc
+        if is_prelude:
+            self.prelude_ids.add(shape_id)
 
     def _merge_duplicate(self, shape_id: str, first: dict, again: dict, doc: SourceDocument) -> dict:
         """``first`` with the shape and member traits of ``again`` (an equal definition
@@ -447,8 +453,11 @@ class _Assembler:
                 self.diags.warning("S2010", f"unknown trait '{trait_id}' (no definition is loaded); "
                                    "it is kept as is (reported once, where first applied)", span, owner)
         elif TRAIT not in _as_dict(trait_shape.get("traits")):
-            self.diags.error("S2011", f"'{trait_id}' is applied as a trait but is not a trait "
-                             "definition", span, owner)
+            if trait_id not in self._not_traits:
+                self._not_traits.add(trait_id)
+                self.diags.error("S2011", f"Shape `{trait_id}` cannot be applied as a trait. If this is a custom "
+                                 "trait, please add `@trait` to this shape.", self.span_of(trait_id), trait_id,
+                                 f"it is applied as a trait to `{owner}` at {span}")
         if value is None and trait_shape is not None:
             # A null trait value means "no value" for structure, map and list traits
             # (the reference's ``Trait.coerceTraitValue``).
@@ -471,19 +480,17 @@ class _Assembler:
 
     def merge_traits(self, owner: str, base: dict[str, Any], extra: dict[str, Any],
                      source: str) -> dict[str, Any]:
-        """Merge ``extra`` into a copy of ``base``; list traits concatenate, others conflict."""
+        """Merge ``extra`` into a copy of ``base``: equal values are kept once, arrays
+        concatenate (entries already there are not repeated), other values conflict (``S2013``,
+        the reference's ``LoaderTraitMap.mergeTraits``)."""
         out = dict(base)
         for tid, value in extra.items():
             if tid in out and out[tid] != value:
-                kind = (self.raw.get(tid) or {}).get("type")
-                if kind in ("list", "set") and isinstance(out[tid], list) and isinstance(value, list):
+                if isinstance(out[tid], list) and isinstance(value, list):
                     out[tid] = out[tid] + [v for v in value if v not in out[tid]]
                     continue
-                if tid == DOCUMENTATION and source == "apply":
-                    out[tid] = value
-                    continue
-                self.diags.error("S2013", f"conflicting values for trait '{tid}' on '{owner}' "
-                                 f"({source})", self.trait_span(owner, tid), owner)
+                self.diags.error("S2013", f"Conflicting `{tid}` trait found on shape `{owner}` ({source} "
+                                 "gives it another value)", self.trait_span(owner, tid), owner)
                 continue
             out[tid] = value
         return out
@@ -535,6 +542,9 @@ class _Assembler:
 
     def build(self) -> Model:
         self._warned: set[str] = set()
+        self._not_traits: set[str] = set()
+        #: shapes the reference's loader would not build (missing members, missing mixins)
+        self.failed: set[str] = set()
         applied: dict[str, list[tuple[ApplyStatement, SourceDocument]]] = {}
         for apply, doc in self.applies:
             applied.setdefault(apply.target, []).append((apply, doc))
@@ -551,9 +561,13 @@ class _Assembler:
             if root not in self.model.shapes or (
                     "$" in target and ShapeId.member(target) not in self.model.shapes[root].members):
                 for apply, doc in items:
-                    self.diags.error("S2003", f"apply targets '{target}', which is not defined",
-                                     apply.span or Span(doc.path), target, self.suggest(target))
+                    for tid in apply.traits:
+                        name = ShapeId.name(tid) if ShapeId.namespace(tid) == "smithy.api" else tid
+                        self.diags.error("S2003", f"Trait `{name}` applied to unknown shape `{target}`",
+                                         apply.trait_spans.get(tid) or apply.span or Span(doc.path), None,
+                                         self.suggest(target))
         self.model.metadata = self.metadata
+        self.model.metadata_spans = dict(self.metadata_span)
         self.model.prelude_ids = set(self.prelude_ids)
         return self.model
 
@@ -594,11 +608,16 @@ class _Assembler:
         return out
 
     def _check_versioned_trait(self, doc: SourceDocument, owner: str, trait_id: str, span: Span | None) -> None:
-        """Traits a model version does not allow: ``@box`` in IDL 2.0 (the reference's
-        ``Version.validateVersionedTrait``)."""
-        if trait_id == BOX and doc.version == "2.0" and ShapeId.root(owner) not in self.prelude_ids:
+        """Traits a model version does not allow: ``@box`` in IDL 2.0, ``@default`` in 1.0
+        (the reference's ``Version.validateVersionedTrait``)."""
+        if ShapeId.root(owner) in self.prelude_ids:
+            return
+        if trait_id == BOX and doc.version == "2.0":
             self.diags.error("S2026", "@box is not supported in Smithy IDL 2.0; use @default (or no "
                              "@default for a nullable member) instead", span, owner)
+        elif trait_id == DEFAULT and doc.version == "1.0":
+            self.diags.error("S3104", "The @default trait can only be used in Smithy 2.0 or later", span, owner,
+                             'start the file with `$version: "2"`, or use @box for a nullable member')
 
     def _ref(self, owner: str, value: Any, what: str) -> str | None:
         target = value.get("target") if isinstance(value, dict) else value
@@ -609,6 +628,30 @@ class _Assembler:
             self.diags.error("S2001", f"{what} of '{owner}' targets '{target}', which is not defined",
                              self.span_of(owner), owner, self.suggest(target))
         return target
+
+    def _mixin_refs(self, owner: str, values: Any) -> list[str]:
+        """The mixins of ``owner``. A mixin that is not defined, or that could not be built
+        (:attr:`failed`), makes ``owner`` fail too: "Cannot apply mixin to X: M not found"
+        (the reference's ``ApplyMixin``, a ``Model`` error; it does not build the shape)."""
+        if values is None:
+            return []
+        if not isinstance(values, list):
+            self.diags.error("S2006", f"the mixins of '{owner}' must be a list of shape references",
+                             self.span_of(owner), owner)
+            return []
+        out = []
+        for v in values:
+            target = v.get("target") if isinstance(v, dict) else v
+            if not isinstance(target, str):
+                self.diags.error("S2006", f"mixin of '{owner}' must reference a shape", self.span_of(owner), owner)
+                continue
+            if target not in self.raw or target in self.failed:
+                self.failed.add(owner)
+                self.diags.error("S3103", f"Cannot apply mixin to {owner}: {target} not found", self.span_of(owner),
+                                 owner, self.suggest(target) if target not in self.raw else
+                                 f"`{target}` could not be built: see its own error")
+            out.append(target)
+        return out
 
     def _refs(self, owner: str, values: Any, what: str) -> list[str]:
         if values is None:
@@ -628,13 +671,14 @@ class _Assembler:
         doc = self.raw_doc[shape_id]
         kind = body["type"]
         shape = Shape(id=shape_id, type=kind, span=self.span_of(shape_id))
-        mixins = self._refs(shape_id, body.get("mixins"), "mixin")
+        mixins = self._mixin_refs(shape_id, body.get("mixins"))
         shape.mixins = mixins
         mixin_shapes = [self.model.shapes[m] for m in mixins if m in self.model.shapes]
         for m in mixin_shapes:
             if MIXIN not in m.traits:
-                self.diags.error("S2021", f"'{m.id}' is used as a mixin but has no @mixin trait",
-                                 shape.span, shape_id)
+                # Not a load error in the reference: its TargetValidator reports it.
+                self.diags.error("S3102", f"Attempted to use {m.id} as a mixin, but it is not marked with the "
+                                 "mixin trait", shape.span, shape_id, f"add @mixin to `{m.id}`")
             elif m.type != kind:
                 self.diags.error("S2021", f"{kind} '{shape_id}' cannot use {m.type} mixin '{m.id}'",
                                  shape.span, shape_id)
@@ -828,6 +872,15 @@ class _Assembler:
                     inherited_spans.update(m.members[name].trait_spans)
             member.trait_spans = self._trait_spans(member.id, member.traits, member.introduced_traits,
                                                    inherited_spans)
+        if shape.type in ("list", "set", "map"):
+            missing = [n for n in (("key", "value") if shape.type == "map" else ("member",)) if n not in members]
+            if missing:
+                self.failed.add(shape_id)
+                self.diags.error("S3041", f"Missing required member{'s' if len(missing) > 1 else ''} of shape "
+                                 f"`{shape_id}`: {', '.join(missing)}", shape.span, shape_id)
+        elif shape.type in ("enum", "intEnum") and not members:
+            self.failed.add(shape_id)
+            self.diags.error("S3032", f"{shape.type} shapes must have at least one member", shape.span, shape_id)
         if shape.type == "enum":
             for name, member in members.items():
                 if ENUM_VALUE not in member.traits:
@@ -838,6 +891,8 @@ class _Assembler:
 
     def _elided_target(self, shape: Shape, name: str, for_resource: Any, members: dict[str, Member]) -> str | None:
         member_id = f"{shape.id}${name}"
+        if shape.id in self.failed and name not in members:
+            return None  # a mixin could not be applied (S3103): the member may have come from it
         if isinstance(for_resource, str):
             res = self.raw.get(for_resource)
             if res is None:

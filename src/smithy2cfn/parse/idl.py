@@ -614,9 +614,8 @@ class _Walker:
                     v2_value: str | None = None) -> list[MemberDef]:
         """The members of a shape body (IDL 2.0 §"Shape members"): ``build(tree, docs, traits)``
         makes each :class:`MemberDef`; this applies ``= value`` (which must end its line),
-        and reports duplicate names (S1011)."""
+        and keeps duplicate names (reported by the lowering, on the shape)."""
         members: list[MemberDef] = []
-        seen: set[str] = set()
         prev_value_end: Token | None = None
         for m in self.trees_of(tree, rule):
             if prev_value_end is not None and m.meta.line <= prev_value_end.end_line:
@@ -630,10 +629,7 @@ class _Walker:
                     self.require_v2(v2_value, assign[0])
                 self.value_assignment(assign[0], member)
                 prev_value_end = self.last_token(assign[0])
-            if member.name in seen:
-                self.error("S1011", f"duplicate {name_words} '{member.name}'", member.span)
-            seen.add(member.name)
-            members.append(member)
+            members.append(member)  # a duplicate name is reported where the shape ID is known (lower)
         return members
 
     def value_assignment(self, tree: Tree, member: MemberDef) -> None:

@@ -37,9 +37,7 @@ def check_enum_shapes(model: Model) -> Iterable[Diagnostic]:
         if shape.type != "enum":
             continue
         if not shape.members:
-            if MIXIN not in shape.traits:
-                yield error(model, "S3032", shape.id, "enum must have at least one entry")
-            continue
+            continue  # the loader's S3032
         seen: dict[str, str] = {}
         for member in shape.members.values():
             value = member.traits.get(ENUM_VALUE, member.name)
@@ -68,9 +66,7 @@ def check_int_enum_shapes(model: Model) -> Iterable[Diagnostic]:
         if shape.type != "intEnum":
             continue
         if not shape.members:
-            if MIXIN not in shape.traits:
-                yield error(model, "S3032", shape.id, "intEnum shapes must have at least one member")
-            continue
+            continue  # the loader's S3032
         seen: dict[int, str] = {}
         for member in shape.members.values():
             if ENUM_VALUE not in member.traits:
@@ -94,25 +90,6 @@ def check_int_enum_shapes(model: Model) -> Iterable[Diagnostic]:
                             "be unique", "IntEnumShape")
             else:
                 seen[value] = member.name
-
-
-def check_collection_members(model: Model) -> Iterable[Diagnostic]:
-    """Lists (and 1.0 sets) have a ``member``; maps have ``key`` and ``value``.
-
-    Spec: aggregate-types.rst §"List" ("a list shape requires a single member named
-    ``member``") and §"Map" (``key`` and ``value`` members are required).
-    """
-    for shape in user_shapes(model):
-        if MIXIN in shape.traits:
-            continue
-        if shape.type in ("list", "set") and "member" not in shape.members:
-            yield error(model, "S3041", shape.id, f"Missing required member of shape `{shape.id}`: member")
-        elif shape.type == "map":
-            missing = [n for n in ("key", "value") if n not in shape.members]
-            if missing:
-                yield error(model, "S3041", shape.id,
-                            f"Missing required member{'s' if len(missing) > 1 else ''} of shape "
-                            f"`{shape.id}`: {', '.join(missing)}")
 
 
 def check_mixin_shapes(model: Model) -> Iterable[Diagnostic]:
