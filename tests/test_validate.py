@@ -229,10 +229,20 @@ def test_trait_conflicts():
 
 def test_trait_value_type_and_required_members():
     out = check(idl('@length(min: "x")\nstring A\n\n@range(min: 1, max: 0.5)\ninteger B\n\n'
-                    '@http(method: "GET")\noperation Op {}\n'))
-    assert codes(out) == [("S3003", "smithy.example#A"), ("S3003", "smithy.example#Op")]
-    msg = next(d.message for d in out if d.shape_id == "smithy.example#Op")
+                    "@trait\nstructure custom {\n    @required\n    uri: String\n}\n\n"
+                    '@custom(other: "GET")\noperation Op {}\n'))
+    # B's range is a valid trait value, but a decimal bound on an integer and min > max are
+    # RangeTrait errors (RangeTraitValidator)
+    assert codes(out) == [("S3003", "smithy.example#A"), ("S3003", "smithy.example#Op"),
+                          ("S3111", "smithy.example#B"), ("S3111", "smithy.example#B")]
+    msg = next(d.message for d in out if d.shape_id == "smithy.example#Op" and d.is_error)
     assert "Missing required structure member `uri`" in msg
+    # a built-in trait whose reference class expects the member cannot even be created: a
+    # load error (Model), as the reference's "Error creating trait"
+    diags = Diagnostics()
+    load_texts([("t.smithy", idl('@http(method: "GET")\noperation Op {}\n'))], diags)
+    assert [(d.code, d.event_id, d.message) for d in diags if d.is_error] == [
+        ("S3106", "Model", "Error creating trait `http`: Missing expected member `uri`.")]
 
 
 def test_trait_value_enum_and_unknown_member():
@@ -381,6 +391,8 @@ resource R { identifiers: { n: String } }
 structure S { r: R }
 """))
     assert codes(out) == [("S3018", "smithy.example#Op"), ("S3018", "smithy.example#S$r")]
+    # an identifier that does not target a string is the TargetValidator's error, as in the
+    # reference (its IDENTIFIER relationship), and hides the binding events
     out = check(idl("""
 resource R {
     identifiers: { n: Integer }
@@ -390,9 +402,18 @@ operation Op {
     input := { @required @resourceIdentifier("nope") n: Integer }
 }
 """))
-    got = codes(out)
-    assert ("S3014", "smithy.example#R") in got
-    assert ("S3015", "smithy.example#OpInput$n") in got
+    assert codes(out) == [("S3018", "smithy.example#R")]
+    assert [d.event_id for d in out] == ["Target"]
+    out = check(idl("""
+resource R {
+    identifiers: { n: String }
+    operations: [Op]
+}
+operation Op {
+    input := { @required @resourceIdentifier("nope") n: String }
+}
+"""))
+    assert ("S3015", "smithy.example#OpInput$n") in codes(out)
 
 
 def test_an_explicit_identifier_binding_binds_without_required():

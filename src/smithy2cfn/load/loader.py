@@ -27,6 +27,7 @@ import functools
 import graphlib
 import json
 import os
+import re
 import stat
 from collections.abc import Iterable
 from pathlib import Path
@@ -46,11 +47,16 @@ from smithy2cfn.model.shapes import (
     ShapeId,
 )
 from smithy2cfn.model.traits import (
+    AUTH,
+    AUTH_DEFINITION,
     BOX,
     DEFAULT,
     ENUM_VALUE,
+    EXTERNAL_DOCUMENTATION,
     MIXIN,
     PRIVATE,
+    PROTOCOL_DEFINITION,
+    REFERENCES,
     REQUIRED,
     STREAMING,
     TRAIT,
@@ -444,6 +450,23 @@ class _Assembler:
         return merged
 
     # ---- trait handling
+    def is_trait_shape(self, shape_id: str) -> bool:
+        """``shape_id`` has ``@trait``, itself or through its mixins (the trait is inherited:
+        mixins.rst, "a structure that uses a mixin marked @trait is a trait")."""
+        todo, seen = [shape_id], set()
+        while todo:
+            current = todo.pop()
+            raw = self.raw.get(current)
+            if current in seen or not isinstance(raw, dict):
+                continue
+            seen.add(current)
+            if TRAIT in _as_dict(raw.get("traits")):
+                return True
+            mixins = raw.get("mixins")
+            if isinstance(mixins, list):
+                todo += [m["target"] for m in mixins if isinstance(m, dict) and isinstance(m.get("target"), str)]
+        return False
+
     def coerce(self, trait_id: str, value: Any, owner: str, span: Span | None) -> Any:
         """Annotation value ``ANNOTATION`` → ``{}``/``[]``/``true`` from the trait's shape type."""
         trait_shape = self.raw.get(trait_id)
@@ -452,7 +475,7 @@ class _Assembler:
                 self._warned.add(trait_id)
                 self.diags.warning("S2010", f"unknown trait '{trait_id}' (no definition is loaded); "
                                    "it is kept as is (reported once, where first applied)", span, owner)
-        elif TRAIT not in _as_dict(trait_shape.get("traits")):
+        elif not self.is_trait_shape(trait_id):
             if trait_id not in self._not_traits:
                 self._not_traits.add(trait_id)
                 self.diags.error("S2011", f"Shape `{trait_id}` cannot be applied as a trait. If this is a custom "
@@ -469,13 +492,18 @@ class _Assembler:
         if value is ANNOTATION:
             kind = trait_shape.get("type") if trait_shape else "structure"
             if kind in ("list", "set"):
-                return []
-            if kind == "boolean":
-                return True
-            if kind in ("structure", "map", "document") or trait_shape is None:
-                return {}
-            self.diags.error("S2012", f"trait '{trait_id}' needs a value", span, owner)
-            return None
+                value = []
+            elif kind == "boolean":
+                value = True
+            elif kind in ("structure", "map", "document") or trait_shape is None:
+                value = {}
+            else:
+                self.diags.error("S2012", f"trait '{trait_id}' needs a value", span, owner)
+                return None
+        if trait_shape is not None and ShapeId.namespace(trait_id) == "smithy.api" and trait_id in self.prelude_ids:
+            problem = _creation_problem(trait_id, trait_shape.get("type"), value)
+            if problem is not None:
+                self.diags.error("S3106", f"Error creating trait `{ShapeId.name(trait_id)}`: {problem}", span, owner)
         return value
 
     def merge_traits(self, owner: str, base: dict[str, Any], extra: dict[str, Any],
@@ -911,6 +939,122 @@ class _Assembler:
         self.diags.error("S2024", f"elided member '{member_id}' matches no identifier or property of the "
                          "resource and no mixin member", self.span_of(member_id), member_id)
         return None
+
+
+_NODE_KINDS = {
+    "structure": "object", "map": "object", "union": "object", "list": "array", "set": "array",
+    "string": "string", "enum": "string", "blob": "string", "boolean": "boolean", "timestamp": None,
+    "document": None, "byte": "number", "short": "number", "integer": "number", "long": "number",
+    "float": "number", "double": "number", "bigInteger": "number", "bigDecimal": "number", "intEnum": "number",
+}
+#: The URL schemes Java's ``java.net.URL`` knows (the reference checks ``externalDocumentation``
+#: values with it).
+_URL_SCHEMES = frozenset({"http", "https", "ftp", "file", "jar", "mailto", "netdoc"})
+
+
+def _node_kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, (int, float)):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, dict):
+        return "object"
+    return "null"
+
+
+_IDENTIFIER = r"(?:_+[A-Za-z0-9]|[A-Za-z])\w*"
+_ABSOLUTE_SHAPE_ID = re.compile(rf"{_IDENTIFIER}(?:\.{_IDENTIFIER})*#{_IDENTIFIER}(?:\${_IDENTIFIER})?")
+
+
+def _shape_id_values(trait_id: str, value: Any) -> list[str]:
+    """The strings of a built-in trait's value that its reference class reads with
+    ``ShapeId.from`` (absolute shape IDs): ``auth`` entries, the ``traits`` of
+    ``authDefinition`` and ``protocolDefinition``, ``references`` resources, and
+    ``mixin`` ``localTraits``."""
+    if trait_id == AUTH and isinstance(value, list):
+        return [v for v in value if isinstance(v, str)]
+    if trait_id in (AUTH_DEFINITION, PROTOCOL_DEFINITION) and isinstance(value, dict):
+        found = value.get("traits")
+        return [v for v in found if isinstance(v, str)] if isinstance(found, list) else []
+    if trait_id == MIXIN and isinstance(value, dict):
+        found = value.get("localTraits")
+        return [v for v in found if isinstance(v, str)] if isinstance(found, list) else []
+    if trait_id == REFERENCES and isinstance(value, list):
+        return [v["resource"] for v in value if isinstance(v, dict) and isinstance(v.get("resource"), str)]
+    return []
+
+
+#: Members the reference's built-in trait classes read with ``expect...Member`` (their
+#: ``fromNode`` fails without them), by ``smithy.api`` trait name: ``(where, members)``
+#: with ``where`` ``""`` for the value itself, ``"[]"`` for each entry of a list value,
+#: ``"{}"`` for each value of a map value, or a member holding a list of entries.
+_EXPECTED_MEMBERS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "http": ("", ("uri", "method")),
+    "endpoint": ("", ("hostPrefix",)),
+    "httpApiKeyAuth": ("", ("name",)),
+    "metadata": ("", ("key",)),
+    "xmlNamespace": ("", ("uri",)),
+    "requestCompression": ("", ("encodings",)),
+    "references": ("[]", ("resource",)),
+    "enum": ("[]", ("value",)),
+    "trait": ("breakingChanges", ("change",)),
+    "traitValidators": ("{}", ("selector",)),
+}
+
+
+def _missing_expected_member(name: str, value: Any) -> str | None:
+    """The first member a built-in trait's value lacks that its reference class expects
+    (:data:`_EXPECTED_MEMBERS`), or ``None``."""
+    where, members = _EXPECTED_MEMBERS.get(name, ("", ()))
+    if not members:
+        return None
+    if where == "":
+        objects = [value]
+    elif where == "[]":
+        objects = value if isinstance(value, list) else []
+    elif where == "{}":
+        objects = list(value.values()) if isinstance(value, dict) else []
+    else:
+        entries = value.get(where) if isinstance(value, dict) else None
+        objects = entries if isinstance(entries, list) else []
+    for obj in objects:
+        if isinstance(obj, dict):
+            for member in members:
+                if member not in obj:
+                    return member
+    return None
+
+
+def _creation_problem(trait_id: str, kind: Any, value: Any) -> str | None:
+    """Why the reference's built-in trait class cannot be made from ``value`` (a ``Model``
+    error at load there, "Error creating trait"): a value of the wrong JSON type for the
+    trait's shape, a member its class expects missing (:data:`_EXPECTED_MEMBERS`), a shape ID
+    that is not one, or an ``externalDocumentation`` entry that is not a URL."""
+    expected = _NODE_KINDS.get(kind) if isinstance(kind, str) else None
+    found = _node_kind(value)
+    if expected is not None and found != expected and value is not None:
+        return f"Expected {expected}, but found {found}."
+    missing = _missing_expected_member(ShapeId.name(trait_id), value)
+    if missing is not None:
+        return f"Missing expected member `{missing}`."
+    for shape_id in _shape_id_values(trait_id, value):
+        if not _ABSOLUTE_SHAPE_ID.fullmatch(shape_id):
+            return f"Invalid shape ID: {shape_id}"
+    if trait_id == EXTERNAL_DOCUMENTATION and isinstance(value, dict):
+        for name, url in value.items():
+            if not isinstance(url, str):
+                return f"Expected string, but found {_node_kind(url)}."
+            scheme, colon, rest = url.partition(":")
+            if not colon or scheme.lower() not in _URL_SCHEMES or (scheme.lower() in ("http", "https") and not rest):
+                return (f"Each externalDocumentation value must be a valid URL. Found \"{url}\" for name "
+                        f"\"{name}\"")
+    return None
 
 
 def _as_dict(value: Any) -> dict:

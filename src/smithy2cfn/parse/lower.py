@@ -247,26 +247,11 @@ class _Lowerer:
             if trait_id in traits:
                 self.error("S1011", f"trait '{trait_id}' applied twice to '{member_id}'", m.value_span, member_id)
             traits[trait_id] = self.value(m.value)
-            if is_enum:
-                self.check_enum_value(member_id, m, traits[trait_id], shape_type == "intEnum")
             if m.value_span is not None:
                 self.doc.trait_spans[(member_id, trait_id)] = m.value_span
         if traits:
             entry["traits"] = traits
         return entry
-
-    def check_enum_value(self, member_id: str, m: MemberDef, value: Any, is_int_enum: bool) -> None:
-        """``= value`` of an enum member: a string for ``enum``, a 32-bit integer for ``intEnum``."""
-        if is_int_enum:
-            if isinstance(value, bool) or not isinstance(value, int):
-                self.error("S1017", f"intEnum members require integer values, found {value!r}", m.value_span,
-                           member_id)
-            elif not -(2**31) <= value < 2**31:
-                self.error("S1017", f"intEnum members must fit within an integer, found {value}", m.value_span,
-                           member_id)
-        elif not isinstance(value, str):
-            self.error("S1017", f"enum members can only be assigned string values, found {value!r}", m.value_span,
-                       member_id)
 
     def entity_body(self, shape_id: str, s: ShapeDef, body: dict[str, Any]) -> None:
         props = s.body or {}

@@ -17,13 +17,25 @@ from collections.abc import Callable, Iterable
 
 from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity
 from smithy2cfn.model.shapes import Model, ShapeId
-from smithy2cfn.validate import cfn, resources, shape_rules, suppressions, traits
+from smithy2cfn.validate import (
+    cfn,
+    constraints,
+    metadata,
+    recursion,
+    resources,
+    shape_rules,
+    suppressions,
+    targets,
+    traits,
+)
 from smithy2cfn.validate.suppressions import finish, loading_failed
 
 Validator = Callable[[Model], Iterable[Diagnostic]]
 
 #: The registry: every validator, in the order it runs.
 VALIDATORS: list[Validator] = [
+    # relationships
+    targets.check_targets,
     # shapes
     shape_rules.check_enum_shapes,
     shape_rules.check_int_enum_shapes,
@@ -38,8 +50,30 @@ VALIDATORS: list[Validator] = [
     traits.check_trait_values,
     traits.check_structurally_exclusive,
     traits.check_unstable_traits,
+    traits.check_deprecated_traits,
+    traits.check_enum_traits,
+    traits.check_trait_breaking_changes,
+    traits.check_trait_validators,
+    # constraint traits, unions, private access (validate/constraints.py)
+    constraints.check_length_traits,
+    constraints.check_range_traits,
+    constraints.check_cors_traits,
+    constraints.check_json_names,
+    constraints.check_xml_namespaces,
+    constraints.check_unions,
+    constraints.check_private_access,
+    constraints.check_media_types,
+    constraints.check_xml_flattened,
+    constraints.check_private_mixin_members,
+    constraints.check_set_shapes,
+    constraints.check_defaults_in_updates,
+    # shape recursion (validate/recursion.py)
+    recursion.check_shape_recursion,
+    # metadata and shape closures (validate/metadata.py)
+    metadata.check_metadata_traits,
+    metadata.check_typed_metadata,
+    metadata.check_shape_closures,
     # service types
-    resources.check_relationship_targets,
     resources.check_resource_identifiers,
     resources.check_resource_containment,
     resources.check_lifecycle_traits,
