@@ -246,6 +246,9 @@ def test_enum_member_names_and_enum_trait():
     assert mine(out, "S3034") == [("smithy.example#E$bad", "EnumShape", Severity.WARNING)]
     assert ("smithy.example#T", "EnumTrait", Severity.ERROR) in mine(out, "S3108")
     assert mine(out, "S3109") == [("smithy.example#N", "EnumNamesPresent", Severity.WARNING)]
+    # the @enum trait is deprecated in IDL 2.0 (a loader warning), not in 1.0
+    assert mine(out, "S3130") == [(f"smithy.example#{n}", "ModelDeprecation", Severity.WARNING) for n in "NT"]
+    assert mine(run('@enum([{value: "x", name: "X"}])\nstring N\n', version="1.0"), "S3130") == []
 
 
 def test_deprecated_traits_and_shapes():

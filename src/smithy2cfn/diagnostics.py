@@ -175,7 +175,7 @@ CODES: dict[str, Code] = {
     "S3103": Code(_E, "Model", "a mixin that is not defined, or cannot be built (the shape cannot be built either)"),
     "S3104": Code(_E, "Model", "`@default` in an IDL 1.0 model"),
     "S3105": Code(_W, "DeprecatedShape", "a relationship targets a `@deprecated` shape (event `DeprecatedShape.<target>`)"),
-    "S3106": Code(_E, "Model", "a built-in trait's value cannot be read: the wrong JSON type for the trait's shape, an `externalDocumentation` value that is not a URL"),
+    "S3106": Code(_E, "Model", "a built-in trait's value cannot be read: the wrong JSON type for the trait's shape, a member its reference class expects missing, an invalid shape ID, an `externalDocumentation` value that is not a URL"),
     "S3107": Code(_W, "DeprecatedTrait", "a `@deprecated` trait is applied"),
     "S3108": Code(_E, "EnumTrait", "`@enum` trait values: a duplicate `value` or `name`, or a value without `name` where others have one"),
     "S3109": Code(_W, "EnumTrait", "`@enum` trait names missing (`EnumNamesPresent`) or not upper case (`EnumTrait.<name>`)"),
@@ -199,7 +199,7 @@ CODES: dict[str, Code] = {
     "S3127": Code(_E, "MediaType", "a `@mediaType` value that is not a media type"),
     "S3128": Code(_W, "XmlFlattenedTrait", "`@xmlFlattened` member whose target list member's `@xmlName` has no effect"),
     "S3129": Code(_W, "PrivateMixinMember", "`@private` on a mixin member (it is still inherited)"),
-    "S3130": Code(_W, "ModelDeprecation", "a `set` shape (deprecated)"),
+    "S3130": Code(_W, "ModelDeprecation", "a deprecated feature: a `set` shape, the `@enum` trait in IDL 2.0"),
     "S3131": Code(_W, "DefaultValueInUpdate", "an update-style operation whose input has top-level `@default` members"),
     # derive / emit
     "S4001": Code(_E, None, "the `service` setting names no service (with a \"did you mean\" hint)"),
