@@ -92,6 +92,13 @@ def test_private_access_across_namespaces():
     assert "invalid member_target relationship" in next(d.message for d in out if d.severity is Severity.ERROR)
 
 
+def test_pattern_anchors():
+    out = run('@pattern("^a+$")\nstring A\n\n@pattern("a+$")\nstring B\n\n@pattern("a")\nstring C\n')
+    assert mine(out, "S3132") == [("smithy.example#B", "PatternTrait", Severity.WARNING),
+                                  ("smithy.example#C", "PatternTrait", Severity.WARNING)]
+    assert "without a leading '^' and trailing '$'" in next(d.message for d in out if d.shape_id.endswith("C"))
+
+
 def test_media_type():
     out = run('@mediaType("application/json; charset=utf-8")\nstring A\n\n@mediaType("not a type")\nstring B\n')
     assert mine(out, "S3127") == [("smithy.example#B", "MediaType", Severity.ERROR)]

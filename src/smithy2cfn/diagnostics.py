@@ -201,6 +201,7 @@ CODES: dict[str, Code] = {
     "S3129": Code(_W, "PrivateMixinMember", "`@private` on a mixin member (it is still inherited)"),
     "S3130": Code(_W, "ModelDeprecation", "a deprecated feature: a `set` shape, the `@enum` trait in IDL 2.0"),
     "S3131": Code(_W, "DefaultValueInUpdate", "an update-style operation whose input has top-level `@default` members"),
+    "S3132": Code(_W, "PatternTrait", "a `@pattern` without a leading `^` or a trailing `$`"),
     # derive / emit
     "S4001": Code(_E, None, "the `service` setting names no service (with a \"did you mean\" hint)"),
     "S4002": Code(_E, None, "no `service` setting and not exactly one service in the model"),

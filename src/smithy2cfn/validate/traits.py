@@ -153,11 +153,23 @@ def check_pattern_traits(model: Model) -> Iterable[Diagnostic]:
     deep, or with a repetition count too large for a regular expression engine
     (``a{4294967296}``), is an error ``S3020`` at the shape or member that has the trait.
     Syntax Python's ``re`` does not know (``\\p{L}``...) is not reported here: it may be a
-    valid ECMA-262 or Java pattern (the schema check warns ``S4202``).
+    valid ECMA-262 or Java pattern (the schema check warns ``S4202``). A pattern without a
+    leading ``^`` or a trailing ``$`` is a ``PatternTrait`` warning (the reference's
+    ``PatternTraitValidator``: patterns are not anchored implicitly).
     """
     for node, traits in user_nodes(model):
         pattern = traits.get(PATTERN)
-        if not isinstance(pattern, str) or _is_mixin_node(model, node):
+        if not isinstance(pattern, str):
+            continue
+        missing = [what for what, ok in (("leading '^'", pattern.startswith("^")),
+                                         ("trailing '$'", pattern.endswith("$"))) if not ok]
+        if missing:
+            yield warning(model, "S3132", node,
+                          f"A pattern trait is applied without a {' and '.join(missing)}, meaning only part of the "
+                          "string must match the regular expression. Explicitly anchoring regular expressions is "
+                          "preferable because it is more restrictive by default and does not require modelers to "
+                          "understand that Smithy patterns are not automatically anchored.")
+        if _is_mixin_node(model, node):
             continue
         compiled, kind, reason = compile_pattern(pattern)
         if kind == "limit":
