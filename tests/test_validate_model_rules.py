@@ -264,3 +264,11 @@ def test_deprecated_traits_and_shapes():
     assert mine(out, "S3105") == [("smithy.example#S$o", "DeprecatedShape.smithy.example#Old", Severity.WARNING)]
     assert next(d.message for d in out if d.code == "S3105").endswith(". old (since 2)")
     assert mine(out, "S3107") == [("smithy.example#T", "DeprecatedTrait", Severity.WARNING)]
+
+
+def test_annotation_traits_need_a_value_unless_object_or_list():
+    # the reference coerces an omitted value only for structure, map, list and set traits
+    out = run("@trait\nboolean flag\n\n@flag\nstring A\n\n@documentation\nstring B\n\n@trait\nstructure mark {}\n\n"
+              "@mark\n@sensitive\nstring C\n")
+    assert sorted((d.shape_id, d.event_id) for d in out if d.is_error) == [
+        ("smithy.example#A", "TraitValue"), ("smithy.example#B", "Model")]

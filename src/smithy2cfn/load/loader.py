@@ -469,7 +469,7 @@ class _Assembler:
         return False
 
     def coerce(self, trait_id: str, value: Any, owner: str, span: Span | None) -> Any:
-        """Annotation value ``ANNOTATION`` → ``{}``/``[]``/``true`` from the trait's shape type."""
+        """Annotation value ``ANNOTATION`` → ``{}``/``[]`` from the trait's shape type (an error for other types)."""
         trait_shape = self.raw.get(trait_id)
         if trait_shape is None:
             if trait_id not in self._warned:
@@ -494,12 +494,14 @@ class _Assembler:
             kind = trait_shape.get("type") if trait_shape else "structure"
             if kind in ("list", "set"):
                 value = []
-            elif kind == "boolean":
-                value = True
             elif kind in ("structure", "map", "document") or trait_shape is None:
                 value = {}
             else:
-                self.diags.error("S2012", f"trait '{trait_id}' needs a value", span, owner)
+                # The reference keeps null here (IdlModelLoader.coerceTraitValue): a built-in
+                # trait cannot be created from it (Model), a custom one's value is invalid
+                # (TraitValue), a boolean one's too.
+                self.diags.error("S2012", f"trait '{trait_id}' needs a value", span, owner,
+                                 event_id=None if trait_id in self.prelude_ids else "TraitValue")
                 return None
         if trait_shape is not None and ShapeId.namespace(trait_id) == "smithy.api" and trait_id in self.prelude_ids:
             problem = _creation_problem(trait_id, trait_shape.get("type"), value)
