@@ -13,6 +13,8 @@ from smithy2cfn.validate import validate_model
 from smithy2cfn.validate.constraints import media_type_problem, uri_problem
 from smithy2cfn.validate.recursion import MAX_PATHS
 
+HEAD_OF_TESTS = '$version: "2.0"\n\nnamespace smithy.example\n\n'
+
 
 def run(body: str, *more: tuple[str, str], version: str = "2.0", metadata: str = "") -> list[Diagnostic]:
     """Load and validate one IDL model (``metadata`` statements, then ``body`` in namespace
@@ -227,6 +229,13 @@ def test_trait_validators():
               "@proto\nstructure Uses {\n    d: Document\n    s: String\n}\n")
     assert mine(out, "S3125") == [("smithy.example#bad", "TraitValidators", Severity.ERROR)]
     assert mine(out, "S3126") == [("smithy.example#Uses$d", "Acme.NoDocs", Severity.DANGER)]
+    # a severity that is not one (the trait value's own error): the event stays an ERROR
+    diags = Diagnostics()
+    model = load_texts([("m.smithy", HEAD_OF_TESTS + '@trait\n@traitValidators("A.B": {selector: "*"})\n'
+                         "structure mark {}\n\n@mark\nstring S\n")], diags)
+    model.shapes["smithy.example#mark"].traits["smithy.api#traitValidators"]["A.B"]["severity"] = "__class__"
+    assert [(d.shape_id, d.severity) for d in validate_model(model) if d.code == "S3126"] == [
+        ("smithy.example#S", Severity.ERROR)]
 
 
 def test_mixin_trait_definitions():
@@ -272,3 +281,27 @@ def test_annotation_traits_need_a_value_unless_object_or_list():
               "@mark\n@sensitive\nstring C\n")
     assert sorted((d.shape_id, d.event_id) for d in out if d.is_error) == [
         ("smithy.example#A", "TraitValue"), ("smithy.example#B", "Model")]
+
+
+ODD_VALUES = [None, True, 5, 1.5, float("inf"), float("nan"), 10**5000, "", "x", [], [5], {}, {"a": 1},
+              {"min": float("nan"), "max": 1}, {"min": 10**5000}, {"origin": 1, "origins": {"a": 1}}, {"uri": 5},
+              {"key": 5}, {"x": {"selector": 5, "severity": "name"}}, {"x": {"selector": "*", "severity": "__class__"}},
+              {"breakingChanges": [{"path": 5}, {"path": "/~"}, 5]}, [{"value": 1}], {"traits": [5, "bad id"]}]
+ODD_TRAITS = ["length", "range", "cors", "jsonName", "xmlNamespace", "metadata", "traitValidators", "trait",
+              "mediaType", "default", "enum", "xmlFlattened", "private", "deprecated", "pattern"]
+ODD_MODEL = ('$version: "2.0"\nnamespace ex\n@trait\nstructure t { a: String }\n'
+             'structure S { @required m: L, n: String }\nlist L { member: S }\nservice Svc { version: "1" }\n'
+             "@t\nstring X\n")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(ODD_TRAITS), st.sampled_from(ODD_VALUES)), min_size=1, max_size=3))
+def test_odd_values_of_the_checked_traits_and_metadata_never_raise(edits):
+    # values the readers would not produce, set on the loaded model: every rule still runs
+    diags = Diagnostics()
+    model = load_texts([("m.smithy", ODD_MODEL)], diags)
+    for name, value in edits:
+        for node in (model.shapes["ex#S"], model.member("ex#S$m"), model.shapes["ex#Svc"], model.shapes["ex#t"]):
+            node.traits[f"smithy.api#{name}"] = value
+        model.metadata["shapeClosures"] = value
+    assert not [d for d in validate_model(model) if d.code == "S3099"]

@@ -39,21 +39,21 @@ _DECIMAL_TYPES = frozenset({"float", "double", "bigDecimal"})
 
 
 def _decimal(value: object) -> Decimal | None:
-    """``value`` (a JSON number) as an exact decimal, or ``None`` when it is not a number."""
+    """``value`` (a JSON number) as an exact decimal, or ``None`` when it is not a finite
+    number (or has too many digits to print)."""
     if not is_number(value):
         return None
     try:
-        return Decimal(str(value))
+        number = Decimal(str(value))
     except (InvalidOperation, ValueError):
         return None
+    return number if number.is_finite() else None
 
 
 def _java_long(value: object) -> int | None:
     """An integer bound (the reference reads ``length`` bounds as ``Long``)."""
     number = _decimal(value)
-    if number is None or not number.is_finite():
-        return None
-    return int(number)
+    return None if number is None else int(number)
 
 
 def check_length_traits(model: Model) -> Iterable[Diagnostic]:
@@ -89,7 +89,7 @@ def check_range_traits(model: Model) -> Iterable[Diagnostic]:
             continue
         bounds = {name: _decimal(value.get(name)) for name in ("min", "max")}
         for name, number in bounds.items():
-            if number is None or not number.is_finite() or number == number.to_integral_value():
+            if number is None or number == number.to_integral_value():
                 continue
             if "$" in node:
                 member = model.member(node)

@@ -391,7 +391,7 @@ def check_trait_validators(model: Model) -> Iterable[Diagnostic]:
                     continue  # the selector's own error (TraitValue)
                 message = validator.get("message")
                 suffix = f": {message}" if isinstance(message, str) else ""
-                severity = getattr(Severity, str(validator.get("severity", "ERROR")), Severity.ERROR)
+                severity = Severity.__members__.get(str(validator.get("severity", "ERROR")), Severity.ERROR)
                 for found in sorted(engine.run(sel, {node}, {})):
                     yield diag(model, "S3126", severity, found,
                                f"Found an incompatible shape when validating the constraints of the "
