@@ -211,7 +211,7 @@ def test_defaults(widget):
     assert props["DefaultedStr"] == {"type": "string", "default": "x"}
     assert props["DefaultedList"]["default"] == []
     assert props["DefaultedEnum"] == {"allOf": [{"$ref": "#/definitions/Color"}, {"default": "RED"}]}
-    assert props["DefaultedMap"] == {"allOf": [{"$ref": "#/definitions/PatternMap"}, {"default": {}}]}
+    assert props["DefaultedMap"] == {"allOf": [{"$ref": "#/definitions/PlainMap"}, {"default": {}}]}
 
 
 def test_media_type_dropped_with_warning():

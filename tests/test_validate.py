@@ -229,18 +229,30 @@ def test_trait_conflicts():
 
 def test_trait_value_type_and_required_members():
     out = check(idl('@length(min: "x")\nstring A\n\n@range(min: 1, max: 0.5)\ninteger B\n\n'
-                    '@http(method: "GET")\noperation Op {}\n'))
-    # the @http value without `uri` is also one the reference's trait provider cannot build (S3374)
+                    "@trait\nstructure custom {\n    @required\n    uri: String\n}\n\n"
+                    '@custom(other: "GET")\noperation Op {}\n'))
+    # B's range is a valid trait value, but a decimal bound on an integer and min > max are
+    # RangeTrait errors (RangeTraitValidator)
     assert codes(out) == [("S3003", "smithy.example#A"), ("S3003", "smithy.example#Op"),
-                          ("S3374", "smithy.example#Op")]
-    msg = next(d.message for d in out if d.shape_id == "smithy.example#Op" and d.code == "S3003")
+                          ("S3111", "smithy.example#B"), ("S3111", "smithy.example#B")]
+    msg = next(d.message for d in out if d.shape_id == "smithy.example#Op" and d.is_error)
     assert "Missing required structure member `uri`" in msg
+    # a built-in trait whose reference class expects the member cannot even be created: a
+    # load error (Model), as the reference's "Error creating trait"
+    diags = Diagnostics()
+    load_texts([("t.smithy", idl('@http(method: "GET")\noperation Op {}\n'))], diags)
+    assert [(d.code, d.event_id, d.message) for d in diags if d.is_error] == [
+        ("S3106", "Model", "Error creating trait `http`: Missing expected member `uri`.")]
 
 
 def test_trait_value_enum_and_unknown_member():
+    # an @error value that is neither client nor server cannot be created: a Model error, which
+    # (as in the reference) stops the validators that would report the rest
     out = check(idl('@error("nope")\nstructure E {}\n\n@paginated(inputToken: "a", bogus: 1)\n'
                     "@readonly\noperation Op {}\n"))
-    assert ("S3003", "smithy.example#E") in codes(out)
+    assert [(d.code, d.event_id) for d in out] == [("S3374", "Model")]
+    out = check(idl('@error("client")\nstructure E {}\n\n@paginated(inputToken: "a", bogus: 1)\n'
+                    "@readonly\noperation Op {}\n"))
     assert ("S3004", "smithy.example#Op") in codes(out, Severity.WARNING)
 
 
@@ -281,14 +293,19 @@ def _load_fixture(name: str):
 
 
 def test_enum_rules_on_json_ast():
-    out = validate_model(_load_fixture("enum-values.json"))
-    assert codes(out) == [
+    diags = Diagnostics()
+    model = load_model([str(HERE / "enum-values.json")], diags)
+    # An enum without members is a load error, as in the reference ("Model")
+    assert codes(list(diags)) == [
+        ("S3032", "smithy.example#EmptyEnum"),
+        ("S3032", "smithy.example#EmptyIntEnum"),
+    ]
+    del model.shapes["smithy.example#EmptyEnum"], model.shapes["smithy.example#EmptyIntEnum"]
+    assert codes(validate_model(model)) == [
         ("S3030", "smithy.example#BadEnum$EMPTY"),
         ("S3030", "smithy.example#BadEnum$TEN"),
         ("S3031", "smithy.example#BadEnum$ALSO_A"),
         ("S3031", "smithy.example#BadIntEnum$ALSO_ONE"),
-        ("S3032", "smithy.example#EmptyEnum"),
-        ("S3032", "smithy.example#EmptyIntEnum"),
         ("S3033", "smithy.example#BadIntEnum$ABC"),
         ("S3033", "smithy.example#BadIntEnum$FLOAT"),
         ("S3033", "smithy.example#BadIntEnum$LONG"),
@@ -296,17 +313,19 @@ def test_enum_rules_on_json_ast():
 
 
 def test_collections_and_mixins():
-    out = check(idl("list L {}\nmap M {}\n\n@mixin\noperation OpMixin {\n    input := {}\n}\n\n"
+    out = check(idl("@mixin\noperation OpMixin {\n    input := {}\n}\n\n"
                     "@mixin\nresource ResMixin {\n    identifiers: { id: String }\n}\n\n"
                     "@mixin\nstructure A1 { a: String }\n\n@mixin\nstructure A2 { a: Integer }\n\n"
                     "structure Both with [A1, A2] {}\n"))
     assert codes(out) == [
         ("S3040", "smithy.example#OpMixin"),
         ("S3040", "smithy.example#ResMixin"),
-        ("S3041", "smithy.example#L"),
-        ("S3041", "smithy.example#M"),
         ("S3043", "smithy.example#Both$a"),
     ]
+    # lists and maps without their members cannot be built: load errors, as in the reference
+    diags = Diagnostics()
+    load_texts([("t.smithy", idl("list L {}\nmap M { key: String }\n"))], diags)
+    assert codes(list(diags)) == [("S3041", "smithy.example#L"), ("S3041", "smithy.example#M")]
 
 
 # --------------------------------------------------------------------------- resources
@@ -372,6 +391,16 @@ operation ListHistory { input := { @required forecastId: ForecastId } }
 
 
 def test_identifier_and_reference_targets():
+    # Target errors (a correctness validator's, in the reference) hide every other event.
+    out = check(idl("""
+operation Op { errors: [NotAnError] }
+structure NotAnError {}
+resource R { identifiers: { n: String } }
+structure S { r: R }
+"""))
+    assert codes(out) == [("S3018", "smithy.example#Op"), ("S3018", "smithy.example#S$r")]
+    # an identifier that does not target a string is the TargetValidator's error, as in the
+    # reference (its IDENTIFIER relationship), and hides the binding events
     out = check(idl("""
 resource R {
     identifiers: { n: Integer }
@@ -379,18 +408,22 @@ resource R {
 }
 operation Op {
     input := { @required @resourceIdentifier("nope") n: Integer }
-    errors: [NotAnError]
 }
-structure NotAnError {}
-structure S { r: R }
 """))
-    got = codes(out)
-    assert ("S3018", "smithy.example#R") in got     # identifier targets an integer (Target)
-    assert ("S3018", "smithy.example#Op") in got    # error without @error
-    assert ("S3018", "smithy.example#S$r") in got   # member targets a resource
-    # @resourceIdentifier naming no identifier of the resource is not an error of its own
-    # (the reference's ResourceIdentifierBindingValidator makes none)
-    assert not any(shape == "smithy.example#OpInput$n" and code.startswith("S301") for code, shape in got)
+    assert codes(out) == [("S3018", "smithy.example#R")]
+    assert [d.event_id for d in out] == ["Target"]
+    out = check(idl("""
+resource R {
+    identifiers: { n: String }
+    operations: [Op]
+}
+operation Op {
+    input := { @required @resourceIdentifier("nope") n: String }
+}
+"""))
+    # the explicit binding names no identifier (no error of its own, as the reference's
+    # ResourceIdentifierBindingValidator), so `n` is not bound and Op is no instance operation
+    assert codes(out) == [("S3011", "smithy.example#Op")]
 
 
 def test_explicit_binding_to_a_non_identifier_is_accepted():

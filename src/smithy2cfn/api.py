@@ -171,23 +171,26 @@ def load(paths: Iterable[str | os.PathLike], diags: Diagnostics | None = None) -
 
 
 def validate(model: Model, diags: Diagnostics) -> None:
-    """Run the semantic model checks of :mod:`smithy2cfn.validate`, adding to ``diags``."""
+    """Run the semantic model checks of :mod:`smithy2cfn.validate`, adding to ``diags`` (the
+    events of loading: when they hold an error of the loader itself, nothing is validated,
+    as in the reference; see :func:`smithy2cfn.validate.run_validators`)."""
     from smithy2cfn.validate import run_validators
 
     run_validators(model, diags)
 
 
 def validate_files(paths: Iterable[str | os.PathLike]) -> ValidationResult:
-    """Load ``paths`` and, when loading found no error, validate the model (what
-    ``smithy2cfn validate`` does).
+    """Load ``paths`` and validate the model (what ``smithy2cfn validate`` does): as in the
+    reference, a model whose loading failed is not validated, but loading events that are
+    validators' events in the reference (``Target``...) do not stop validation
+    (:func:`smithy2cfn.validate.run_validators`).
 
     Returns:
         A :class:`ValidationResult`; ``exit_code`` 1 when there are errors. Never raises
         on bad input.
     """
     model, diags = load(paths)
-    if not diags.has_errors:
-        validate(model, diags)
+    validate(model, diags)
     return ValidationResult(diagnostics=diags.sorted(), model=model)
 
 
@@ -756,8 +759,7 @@ def build(
     if out_dir is not None and not check:
         sweep_temp_files(Path(out_dir))
     model, _ = load(paths, diags)
-    if not diags.has_errors:
-        validate(model, diags)
+    validate(model, diags)
     if not diags.has_errors:
         schemas = convert(model, settings, diags, settings_source, setting_spans=setting_spans,
                           extensions=[mappers])  # loaded above: an ExtensionMappers is an extension

@@ -161,9 +161,10 @@ CODES: dict[str, Code] = {
     "S3020": Code(_E, "TraitValue", "a `@pattern` cannot be compiled: groups nested more than 100 deep, or a "
                   "repetition count too large (`a{4294967296}`)"),
     "S3030": Code(_E, "EnumShape", "enum value that is not a non-empty string"),
-    "S3031": Code(_E, "EnumShape", "duplicate enum / intEnum values (IntEnumShape for an intEnum)"),
+    "S3031": Code(_E, "EnumShape", "duplicate enum / intEnum values"),
     "S3032": Code(_E, "Model", "enum / intEnum without members"),
-    "S3033": Code(_E, "IntEnumShape", "intEnum value that is not a 32-bit integer"),
+    "S3033": Code(_E, "EnumShape", "intEnum value missing, or not a 32-bit integer"),
+    "S3034": Code(_W, "EnumShape", "an enum member name that is not UPPER_SNAKE_CASE"),
     "S3040": Code(_E, "Model", "operation / resource mixin with input, output, identifiers..."),
     "S3041": Code(_E, "Model", "list / map without its required members"),
     "S3043": Code(_E, "Model", "two mixins give a member different targets"),
@@ -349,6 +350,38 @@ CODES: dict[str, Code] = {
                   (_W, _N)),
     "S3611": Code(_W, "StutteredShapeName", "linter: a member name starts with its structure's or union's name",
                   (_D, _N)),
+    "S3100": Code(_E, "Model", "malformed validation metadata: `suppressions`, `severityOverrides` or `validators` (a warning for an unknown property)", (_W,)),
+    "S3101": Code(_N, "Model.IgnoredDuplicateDefinition", "a shape defined again the same way (its traits merge): the definition is ignored"),
+    "S3102": Code(_E, "Target", "a mixin that has no `@mixin` trait"),
+    "S3103": Code(_E, "Model", "a mixin that is not defined, or cannot be built (the shape cannot be built either)"),
+    "S3104": Code(_E, "Model", "`@default` in an IDL 1.0 model"),
+    "S3105": Code(_W, "DeprecatedShape", "a relationship targets a `@deprecated` shape (event `DeprecatedShape.<target>`)"),
+    "S3106": Code(_E, "Model", "a built-in trait's value cannot be read: the wrong JSON type for the trait's shape, a member its reference class expects missing, an invalid shape ID, an `externalDocumentation` value that is not a URL"),
+    "S3107": Code(_W, "DeprecatedTrait", "a `@deprecated` trait is applied"),
+    "S3108": Code(_E, "EnumTrait", "`@enum` trait values: a duplicate `value` or `name`, or a value without `name` where others have one"),
+    "S3109": Code(_W, "EnumTrait", "`@enum` trait names missing (`EnumNamesPresent`) or not upper case (`EnumTrait.<name>`)"),
+    "S3110": Code(_E, "LengthTrait", "`@length` with a negative `min` or `max`, or `min` greater than `max`"),
+    "S3111": Code(_E, "RangeTrait", "`@range` with a decimal bound on a shape without decimals, or `min` greater than `max`"),
+    "S3112": Code(_E, "CorsTrait", "`@cors` with both `origin` and `origins`"),
+    "S3113": Code(_E, "JsonName", "members of one shape whose JSON names (`@jsonName` or member name) conflict"),
+    "S3114": Code(_E, "XmlNamespaceTrait", "`@xmlNamespace` with an invalid `uri`"),
+    "S3115": Code(_E, "Union", "a union without members"),
+    "S3116": Code(_N, "Union", "a union member targeting a shape with a `@default` (note), `@box` on a union member (warning)", (_W,)),
+    "S3117": Code(_E, "PrivateAccess", "a reference to a `@private` shape of another namespace (a warning for a private trait applied)", (_W,)),
+    "S3118": Code(_E, "MetadataTrait", "`@metadata` for a reserved key, or two shapes typing one metadata key"),
+    "S3119": Code(_E, "TypedMetadata", "a metadata value that does not match its `@metadata` shape (event `TypedMetadata.<key>`)", (_W,)),
+    "S3120": Code(_E, "ShapeClosure", "a `shapeClosures` entry: duplicate or shape ID, nothing included, bad selector, bad rename"),
+    "S3121": Code(_D, "ShapeClosure", "a shape closure namespace without shapes, or a selector adding no shapes (`ShapeClosure.EmptyNamespace.<id>`, `ShapeClosure.EmptySelector.<id>`)"),
+    "S3122": Code(_W, "ShapeClosure", "shapes of a closure whose names differ only in case (`ShapeClosure.NameConflicts.<id>`)"),
+    "S3123": Code(_W, "DefaultTrait", "a `@default` of `0` outside a `@range` (`DefaultTrait.Member.InvalidRange`...), a blob default that is not base64"),
+    "S3124": Code(_E, "ShapeRecursion", "a list, set or map recursive without a structure or union between, a structure recursive through required members, a union that cannot be instantiated"),
+    "S3125": Code(_E, "TraitBreakingChanges", "a trait definition's `breakingChanges` path names a missing member"),
+    "S3127": Code(_E, "MediaType", "a `@mediaType` value that is not a media type"),
+    "S3128": Code(_W, "XmlFlattenedTrait", "`@xmlFlattened` member whose target list member's `@xmlName` has no effect"),
+    "S3129": Code(_W, "PrivateMixinMember", "`@private` on a mixin member (it is still inherited)"),
+    "S3130": Code(_W, "ModelDeprecation", "a deprecated feature: a `set` shape, the `@enum` trait in IDL 2.0"),
+    "S3131": Code(_W, "DefaultValueInUpdate", "an update-style operation whose input has top-level `@default` members"),
+    "S3132": Code(_W, "PatternTrait", "a `@pattern` without a leading `^` or a trailing `$`"),
     # derive / emit
     "S4001": Code(_E, None, "the `service` setting names no service (with a \"did you mean\" hint)"),
     "S4002": Code(_E, None, "no `service` setting and not exactly one service in the model"),
@@ -498,7 +531,7 @@ class Diagnostic:
     ``event_id`` is the reference's validation event ID where the problem has one
     (``"TraitTarget"``...); suppressions (Smithy 2.0 "Model validation" §"Suppressions")
     match it. Left out, it is the code's (:data:`CODES`); a caller gives one only where a
-    code covers several reference events (``S3031``: ``EnumShape`` or ``IntEnumShape``).
+    code covers several reference events (``S3105``: ``DeprecatedShape.<target>``).
     """
 
     code: str

@@ -27,6 +27,7 @@ import functools
 import graphlib
 import json
 import os
+import re
 import stat
 from collections.abc import Iterable
 from pathlib import Path
@@ -46,12 +47,17 @@ from smithy2cfn.model.shapes import (
     ShapeId,
 )
 from smithy2cfn.model.traits import (
+    AUTH,
+    AUTH_DEFINITION,
     BOX,
     DEFAULT,
-    DOCUMENTATION,
+    ENUM,
     ENUM_VALUE,
+    EXTERNAL_DOCUMENTATION,
     MIXIN,
     PRIVATE,
+    PROTOCOL_DEFINITION,
+    REFERENCES,
     REQUIRED,
     STREAMING,
     TRAIT,
@@ -361,48 +367,60 @@ class _Assembler:
                 self.metadata[key] = value
                 self.metadata_span[key] = span
         for shape_id, body in _as_dict(doc.ast.get("shapes")).items():
-            if not isinstance(body, dict) or not isinstance(body.get("type"), str):
-                self.diags.error("S2004", f"shape '{shape_id}' must be an object with a string 'type'",
-                                 doc.spans.get(shape_id, Span(doc.path)), shape_id)
-                continue
-            if shape_id in self.raw:
-                if not is_prelude and shape_id not in self.prelude_ids:
-                    if self.raw[shape_id] == body:
-                        continue
-                    if _without_traits(self.raw[shape_id]) == _without_traits(body):
-                        # The same shape defined again with other traits: the reference merges
-                        # the traits of equal definitions (ModelAssembler "conflicting shapes
-                        # that are equal").
-                        self.raw[shape_id] = self._merge_duplicate(shape_id, self.raw[shape_id], body, doc)
-                        continue
-                elif (not is_prelude and not shape_id.startswith("smithy.api#")
-                      and _without_traits(self.raw[shape_id]) == _without_traits(body)):
-                    # A trait-package shape (aws.cloudformation#StructureIdList...) that a model
-                    # embeds, defined the same way: the reference loads those packages as
-                    # models, so equal definitions merge. The model's definition is kept and
-                    # the shape is the model's from now on (`ast` writes it back as it was).
-                    self.raw[shape_id] = body
-                    self.raw_doc[shape_id] = doc
-                    self.prelude_ids.discard(shape_id)
-                    continue
-                first = self.span_of(shape_id)
-                self.diags.error(
-                    "S2002",
-                    f"shape '{shape_id}' is defined more than once"
-                    + (f" (first defined at {first})" if first else "")
-                    + (" — it is a built-in shape" if shape_id in self.prelude_ids else ""),
-                    doc.spans.get(shape_id, Span(doc.path)), shape_id)
-                continue
-            if body.get("type") not in ALL_TYPES:
-                self.diags.error("S2004", f"unknown shape type '{body.get('type')}'",
-                                 doc.spans.get(shape_id, Span(doc.path)), shape_id)
-                continue
-            self.raw[shape_id] = body
-            self.raw_doc[shape_id] = doc
-            if is_prelude:
-                self.prelude_ids.add(shape_id)
+            self._add_shape(shape_id, body, doc, is_prelude, doc.spans.get(shape_id, Span(doc.path)))
+        for shape_id, body, span in doc.duplicate_shapes:
+            self._add_shape(shape_id, body, doc, is_prelude, span or Span(doc.path))
         for apply in doc.applies:
             self.applies.append((apply, doc))
+
+    def _add_shape(self, shape_id: str, body: Any, doc: SourceDocument, is_prelude: bool, span: Span) -> None:
+        """Register one shape definition; a shape defined again merges when the definitions
+        are equal apart from their traits (the reference's ``LoaderShapeMap``: the traits of
+        every definition apply to the shape, so equal definitions build equal shapes; an
+        ignored equal one is a ``Model.IgnoredDuplicateDefinition`` NOTE), else ``S2002``."""
+        if not isinstance(body, dict) or not isinstance(body.get("type"), str):
+            self.diags.error("S2004", f"shape '{shape_id}' must be an object with a string 'type'", span, shape_id)
+            return
+        if shape_id in self.raw:
+            if not is_prelude and shape_id not in self.prelude_ids:
+                if self.raw[shape_id] == body or _without_traits(self.raw[shape_id]) == _without_traits(body):
+                    first = self.span_of(shape_id)
+                    if self.raw[shape_id] != body:
+                        self.raw[shape_id] = self._merge_duplicate(shape_id, self.raw[shape_id], body, doc)
+                    if first != span:
+                        self.diags.add("S3101", Severity.NOTE, "Ignoring duplicate but equivalent shape definition: "
+                                       f"{shape_id} defined at {span} and {first}", span, shape_id)
+                    return
+            elif (not is_prelude and shape_id.startswith("smithy.api#") and not body.get("traits")
+                  and _without_traits(self.raw[shape_id]) == _without_traits(body)):
+                # A prelude shape defined again as the prelude does, without traits (the
+                # reference's LoaderShapeMap merges equal definitions): the prelude's stays.
+                return
+            elif (not is_prelude and not shape_id.startswith("smithy.api#")
+                  and _without_traits(self.raw[shape_id]) == _without_traits(body)):
+                # A trait-package shape (aws.cloudformation#StructureIdList...) that a model
+                # embeds, defined the same way: the reference loads those packages as
+                # models, so equal definitions merge. The model's definition is kept and
+                # the shape is the model's from now on (`ast` writes it back as it was).
+                self.raw[shape_id] = body
+                self.raw_doc[shape_id] = doc
+                self.prelude_ids.discard(shape_id)
+                return
+            first = self.span_of(shape_id)
+            self.diags.error(
+                "S2002",
+                f"Conflicting shape definition for `{shape_id}`"
+                + (f" (first defined at {first})" if first else "")
+                + (" — it is a built-in shape" if shape_id in self.prelude_ids else ""),
+                span, shape_id)
+            return
+        if body.get("type") not in ALL_TYPES:
+            self.diags.error("S2004", f"unknown shape type '{body.get('type')}'", span, shape_id)
+            return
+        self.raw[shape_id] = body
+        self.raw_doc[shape_id] = doc
+        if is_prelude:
+            self.prelude_ids.add(shape_id)
 
     def _merge_duplicate(self, shape_id: str, first: dict, again: dict, doc: SourceDocument) -> dict:
         """``first`` with the shape and member traits of ``again`` (an equal definition
@@ -442,17 +460,37 @@ class _Assembler:
         return merged
 
     # ---- trait handling
+    def is_trait_shape(self, shape_id: str) -> bool:
+        """``shape_id`` has ``@trait``, itself or through its mixins (the trait is inherited:
+        mixins.rst, "a structure that uses a mixin marked @trait is a trait")."""
+        todo, seen = [shape_id], set()
+        while todo:
+            current = todo.pop()
+            raw = self.raw.get(current)
+            if current in seen or not isinstance(raw, dict):
+                continue
+            seen.add(current)
+            if TRAIT in _as_dict(raw.get("traits")):
+                return True
+            mixins = raw.get("mixins")
+            if isinstance(mixins, list):
+                todo += [m["target"] for m in mixins if isinstance(m, dict) and isinstance(m.get("target"), str)]
+        return False
+
     def coerce(self, trait_id: str, value: Any, owner: str, span: Span | None) -> Any:
-        """Annotation value ``ANNOTATION`` → ``{}``/``[]``/``true`` from the trait's shape type."""
+        """Annotation value ``ANNOTATION`` → ``{}``/``[]`` from the trait's shape type (an error for other types)."""
         trait_shape = self.raw.get(trait_id)
         if trait_shape is None:
             if trait_id not in self._warned:
                 self._warned.add(trait_id)
                 self.diags.warning("S2010", f"unknown trait '{trait_id}' (no definition is loaded); "
                                    "it is kept as is (reported once, where first applied)", span, owner)
-        elif TRAIT not in _as_dict(trait_shape.get("traits")):
-            self.diags.error("S2011", f"'{trait_id}' is applied as a trait but is not a trait "
-                             "definition", span, owner)
+        elif not self.is_trait_shape(trait_id):
+            if trait_id not in self._not_traits:
+                self._not_traits.add(trait_id)
+                self.diags.error("S2011", f"Shape `{trait_id}` cannot be applied as a trait. If this is a custom "
+                                 "trait, please add `@trait` to this shape.", self.span_of(trait_id), trait_id,
+                                 f"it is applied as a trait to `{owner}` at {span}")
         if value is None and trait_shape is not None:
             # A null trait value means "no value" for structure, map and list traits
             # (the reference's ``Trait.coerceTraitValue``).
@@ -464,30 +502,35 @@ class _Assembler:
         if value is ANNOTATION:
             kind = trait_shape.get("type") if trait_shape else "structure"
             if kind in ("list", "set"):
-                return []
-            if kind == "boolean":
-                return True
-            if kind in ("structure", "map", "document") or trait_shape is None:
-                return {}
-            self.diags.error("S2012", f"trait '{trait_id}' needs a value", span, owner)
-            return None
+                value = []
+            elif kind in ("structure", "map", "document") or trait_shape is None:
+                value = {}
+            else:
+                # The reference keeps null here (IdlModelLoader.coerceTraitValue): a built-in
+                # trait cannot be created from it (Model), a custom one's value is invalid
+                # (TraitValue), a boolean one's too.
+                self.diags.error("S2012", f"trait '{trait_id}' needs a value", span, owner,
+                                 event_id=None if trait_id in self.prelude_ids else "TraitValue")
+                return None
+        if trait_shape is not None and ShapeId.namespace(trait_id) == "smithy.api" and trait_id in self.prelude_ids:
+            problem = _creation_problem(trait_id, trait_shape.get("type"), value)
+            if problem is not None:
+                self.diags.error("S3106", f"Error creating trait `{ShapeId.name(trait_id)}`: {problem}", span, owner)
         return value
 
     def merge_traits(self, owner: str, base: dict[str, Any], extra: dict[str, Any],
                      source: str) -> dict[str, Any]:
-        """Merge ``extra`` into a copy of ``base``; list traits concatenate, others conflict."""
+        """Merge ``extra`` into a copy of ``base``: equal values are kept once, arrays
+        concatenate (entries already there are not repeated), other values conflict (``S2013``,
+        the reference's ``LoaderTraitMap.mergeTraits``)."""
         out = dict(base)
         for tid, value in extra.items():
             if tid in out and out[tid] != value:
-                kind = (self.raw.get(tid) or {}).get("type")
-                if kind in ("list", "set") and isinstance(out[tid], list) and isinstance(value, list):
+                if isinstance(out[tid], list) and isinstance(value, list):
                     out[tid] = out[tid] + [v for v in value if v not in out[tid]]
                     continue
-                if tid == DOCUMENTATION and source == "apply":
-                    out[tid] = value
-                    continue
-                self.diags.error("S2013", f"conflicting values for trait '{tid}' on '{owner}' "
-                                 f"({source})", self.trait_span(owner, tid), owner)
+                self.diags.error("S2013", f"Conflicting `{tid}` trait found on shape `{owner}` ({source} "
+                                 "gives it another value)", self.trait_span(owner, tid), owner)
                 continue
             out[tid] = value
         return out
@@ -539,6 +582,9 @@ class _Assembler:
 
     def build(self) -> Model:
         self._warned: set[str] = set()
+        self._not_traits: set[str] = set()
+        #: shapes the reference's loader would not build (missing members, missing mixins)
+        self.failed: set[str] = set()
         applied: dict[str, list[tuple[ApplyStatement, SourceDocument]]] = {}
         for apply, doc in self.applies:
             applied.setdefault(apply.target, []).append((apply, doc))
@@ -555,9 +601,13 @@ class _Assembler:
             if root not in self.model.shapes or (
                     "$" in target and ShapeId.member(target) not in self.model.shapes[root].members):
                 for apply, doc in items:
-                    self.diags.error("S2003", f"apply targets '{target}', which is not defined",
-                                     apply.span or Span(doc.path), target, self.suggest(target))
+                    for tid in apply.traits:
+                        name = ShapeId.name(tid) if ShapeId.namespace(tid) == "smithy.api" else tid
+                        self.diags.error("S2003", f"Trait `{name}` applied to unknown shape `{target}`",
+                                         apply.trait_spans.get(tid) or apply.span or Span(doc.path), None,
+                                         self.suggest(target))
         self.model.metadata = self.metadata
+        self.model.metadata_spans = dict(self.metadata_span)
         self.model.prelude_ids = set(self.prelude_ids)
         return self.model
 
@@ -598,11 +648,19 @@ class _Assembler:
         return out
 
     def _check_versioned_trait(self, doc: SourceDocument, owner: str, trait_id: str, span: Span | None) -> None:
-        """Traits a model version does not allow: ``@box`` in IDL 2.0 (the reference's
-        ``Version.validateVersionedTrait``)."""
-        if trait_id == BOX and doc.version == "2.0" and ShapeId.root(owner) not in self.prelude_ids:
+        """Traits a model version does not allow: ``@box`` in IDL 2.0, ``@default`` in 1.0, and
+        (a warning) the deprecated ``@enum`` in 2.0 (the reference's ``Version.validateVersionedTrait``)."""
+        if ShapeId.root(owner) in self.prelude_ids:
+            return
+        if trait_id == BOX and doc.version == "2.0":
             self.diags.error("S2026", "@box is not supported in Smithy IDL 2.0; use @default (or no "
                              "@default for a nullable member) instead", span, owner)
+        elif trait_id == DEFAULT and doc.version == "1.0":
+            self.diags.error("S3104", "The @default trait can only be used in Smithy 2.0 or later", span, owner,
+                             'start the file with `$version: "2"`, or use @box for a nullable member')
+        elif trait_id == ENUM and doc.version == "2.0":
+            self.diags.warning("S3130", "The enum trait is deprecated. Smithy 2.0 models should use the enum shape.",
+                               span, owner, "define an `enum` shape instead", event_id="ModelDeprecation")
 
     def _ref(self, owner: str, value: Any, what: str) -> str | None:
         target = value.get("target") if isinstance(value, dict) else value
@@ -613,6 +671,30 @@ class _Assembler:
             self.diags.error("S2001", f"{what} of '{owner}' targets '{target}', which is not defined",
                              self.span_of(owner), owner, self.suggest(target))
         return target
+
+    def _mixin_refs(self, owner: str, values: Any) -> list[str]:
+        """The mixins of ``owner``. A mixin that is not defined, or that could not be built
+        (:attr:`failed`), makes ``owner`` fail too: "Cannot apply mixin to X: M not found"
+        (the reference's ``ApplyMixin``, a ``Model`` error; it does not build the shape)."""
+        if values is None:
+            return []
+        if not isinstance(values, list):
+            self.diags.error("S2006", f"the mixins of '{owner}' must be a list of shape references",
+                             self.span_of(owner), owner)
+            return []
+        out = []
+        for v in values:
+            target = v.get("target") if isinstance(v, dict) else v
+            if not isinstance(target, str):
+                self.diags.error("S2006", f"mixin of '{owner}' must reference a shape", self.span_of(owner), owner)
+                continue
+            if target not in self.raw or target in self.failed:
+                self.failed.add(owner)
+                self.diags.error("S3103", f"Cannot apply mixin to {owner}: {target} not found", self.span_of(owner),
+                                 owner, self.suggest(target) if target not in self.raw else
+                                 f"`{target}` could not be built: see its own error")
+            out.append(target)
+        return out
 
     def _refs(self, owner: str, values: Any, what: str) -> list[str]:
         if values is None:
@@ -632,13 +714,14 @@ class _Assembler:
         doc = self.raw_doc[shape_id]
         kind = body["type"]
         shape = Shape(id=shape_id, type=kind, span=self.span_of(shape_id))
-        mixins = self._refs(shape_id, body.get("mixins"), "mixin")
+        mixins = self._mixin_refs(shape_id, body.get("mixins"))
         shape.mixins = mixins
         mixin_shapes = [self.model.shapes[m] for m in mixins if m in self.model.shapes]
         for m in mixin_shapes:
             if MIXIN not in m.traits:
-                self.diags.error("S2021", f"'{m.id}' is used as a mixin but has no @mixin trait",
-                                 shape.span, shape_id)
+                # Not a load error in the reference: its TargetValidator reports it.
+                self.diags.error("S3102", f"Attempted to use {m.id} as a mixin, but it is not marked with the "
+                                 "mixin trait", shape.span, shape_id, f"add @mixin to `{m.id}`")
             elif m.type != kind:
                 self.diags.error("S2021", f"{kind} '{shape_id}' cannot use {m.type} mixin '{m.id}'",
                                  shape.span, shape_id)
@@ -832,6 +915,15 @@ class _Assembler:
                     inherited_spans.update(m.members[name].trait_spans)
             member.trait_spans = self._trait_spans(member.id, member.traits, member.introduced_traits,
                                                    inherited_spans)
+        if shape.type in ("list", "set", "map"):
+            missing = [n for n in (("key", "value") if shape.type == "map" else ("member",)) if n not in members]
+            if missing:
+                self.failed.add(shape_id)
+                self.diags.error("S3041", f"Missing required member{'s' if len(missing) > 1 else ''} of shape "
+                                 f"`{shape_id}`: {', '.join(missing)}", shape.span, shape_id)
+        elif shape.type in ("enum", "intEnum") and not members:
+            self.failed.add(shape_id)
+            self.diags.error("S3032", f"{shape.type} shapes must have at least one member", shape.span, shape_id)
         if shape.type == "enum":
             for name, member in members.items():
                 if ENUM_VALUE not in member.traits:
@@ -842,6 +934,8 @@ class _Assembler:
 
     def _elided_target(self, shape: Shape, name: str, for_resource: Any, members: dict[str, Member]) -> str | None:
         member_id = f"{shape.id}${name}"
+        if shape.id in self.failed and name not in members:
+            return None  # a mixin could not be applied (S3103): the member may have come from it
         if isinstance(for_resource, str):
             res = self.raw.get(for_resource)
             if res is None:
@@ -860,6 +954,122 @@ class _Assembler:
         self.diags.error("S2024", f"elided member '{member_id}' matches no identifier or property of the "
                          "resource and no mixin member", self.span_of(member_id), member_id)
         return None
+
+
+_NODE_KINDS = {
+    "structure": "object", "map": "object", "union": "object", "list": "array", "set": "array",
+    "string": "string", "enum": "string", "blob": "string", "boolean": "boolean", "timestamp": None,
+    "document": None, "byte": "number", "short": "number", "integer": "number", "long": "number",
+    "float": "number", "double": "number", "bigInteger": "number", "bigDecimal": "number", "intEnum": "number",
+}
+#: The URL schemes Java's ``java.net.URL`` knows (the reference checks ``externalDocumentation``
+#: values with it).
+_URL_SCHEMES = frozenset({"http", "https", "ftp", "file", "jar", "mailto", "netdoc"})
+
+
+def _node_kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, (int, float)):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, dict):
+        return "object"
+    return "null"
+
+
+_IDENTIFIER = r"(?:_+[A-Za-z0-9]|[A-Za-z])\w*"
+_ABSOLUTE_SHAPE_ID = re.compile(rf"{_IDENTIFIER}(?:\.{_IDENTIFIER})*#{_IDENTIFIER}(?:\${_IDENTIFIER})?")
+
+
+def _shape_id_values(trait_id: str, value: Any) -> list[str]:
+    """The strings of a built-in trait's value that its reference class reads with
+    ``ShapeId.from`` (absolute shape IDs): ``auth`` entries, the ``traits`` of
+    ``authDefinition`` and ``protocolDefinition``, ``references`` resources, and
+    ``mixin`` ``localTraits``."""
+    if trait_id == AUTH and isinstance(value, list):
+        return [v for v in value if isinstance(v, str)]
+    if trait_id in (AUTH_DEFINITION, PROTOCOL_DEFINITION) and isinstance(value, dict):
+        found = value.get("traits")
+        return [v for v in found if isinstance(v, str)] if isinstance(found, list) else []
+    if trait_id == MIXIN and isinstance(value, dict):
+        found = value.get("localTraits")
+        return [v for v in found if isinstance(v, str)] if isinstance(found, list) else []
+    if trait_id == REFERENCES and isinstance(value, list):
+        return [v["resource"] for v in value if isinstance(v, dict) and isinstance(v.get("resource"), str)]
+    return []
+
+
+#: Members the reference's built-in trait classes read with ``expect...Member`` (their
+#: ``fromNode`` fails without them), by ``smithy.api`` trait name: ``(where, members)``
+#: with ``where`` ``""`` for the value itself, ``"[]"`` for each entry of a list value,
+#: ``"{}"`` for each value of a map value, or a member holding a list of entries.
+_EXPECTED_MEMBERS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "http": ("", ("uri", "method")),
+    "endpoint": ("", ("hostPrefix",)),
+    "httpApiKeyAuth": ("", ("name",)),
+    "metadata": ("", ("key",)),
+    "xmlNamespace": ("", ("uri",)),
+    "requestCompression": ("", ("encodings",)),
+    "references": ("[]", ("resource",)),
+    "enum": ("[]", ("value",)),
+    "trait": ("breakingChanges", ("change",)),
+    "traitValidators": ("{}", ("selector",)),
+}
+
+
+def _missing_expected_member(name: str, value: Any) -> str | None:
+    """The first member a built-in trait's value lacks that its reference class expects
+    (:data:`_EXPECTED_MEMBERS`), or ``None``."""
+    where, members = _EXPECTED_MEMBERS.get(name, ("", ()))
+    if not members:
+        return None
+    if where == "":
+        objects = [value]
+    elif where == "[]":
+        objects = value if isinstance(value, list) else []
+    elif where == "{}":
+        objects = list(value.values()) if isinstance(value, dict) else []
+    else:
+        entries = value.get(where) if isinstance(value, dict) else None
+        objects = entries if isinstance(entries, list) else []
+    for obj in objects:
+        if isinstance(obj, dict):
+            for member in members:
+                if member not in obj:
+                    return member
+    return None
+
+
+def _creation_problem(trait_id: str, kind: Any, value: Any) -> str | None:
+    """Why the reference's built-in trait class cannot be made from ``value`` (a ``Model``
+    error at load there, "Error creating trait"): a value of the wrong JSON type for the
+    trait's shape, a member its class expects missing (:data:`_EXPECTED_MEMBERS`), a shape ID
+    that is not one, or an ``externalDocumentation`` entry that is not a URL."""
+    expected = _NODE_KINDS.get(kind) if isinstance(kind, str) else None
+    found = _node_kind(value)
+    if expected is not None and found != expected and value is not None:
+        return f"Expected {expected}, but found {found}."
+    missing = _missing_expected_member(ShapeId.name(trait_id), value)
+    if missing is not None:
+        return f"Missing expected member `{missing}`."
+    for shape_id in _shape_id_values(trait_id, value):
+        if not _ABSOLUTE_SHAPE_ID.fullmatch(shape_id):
+            return f"Invalid shape ID: {shape_id}"
+    if trait_id == EXTERNAL_DOCUMENTATION and isinstance(value, dict):
+        for name, url in value.items():
+            if not isinstance(url, str):
+                return f"Expected string, but found {_node_kind(url)}."
+            scheme, colon, rest = url.partition(":")
+            if not colon or scheme.lower() not in _URL_SCHEMES or (scheme.lower() in ("http", "https") and not rest):
+                return (f"Each externalDocumentation value must be a valid URL. Found \"{url}\" for name "
+                        f"\"{name}\"")
+    return None
 
 
 def _as_dict(value: Any) -> dict:

@@ -19,7 +19,8 @@ The JSON form of a :class:`~smithy2cfn.model.document.SourceDocument` round-trip
   taken for a marker);
 * a :class:`~smithy2cfn.diagnostics.Span` is ``[line, column, end_line, end_column]`` in
   its document's file, else ``[path, line, column, end_line, end_column]``;
-* ``trait_spans`` (keyed by ``(shape, trait)``) is a list of ``[shape, trait, span]``.
+* ``trait_spans`` (keyed by ``(shape, trait)``) is a list of ``[shape, trait, span]``;
+* ``duplicate_shapes`` is a list of ``[shape ID, shape entry, span]``.
 """
 
 from __future__ import annotations
@@ -48,7 +49,8 @@ FRONT_END_MODULES: tuple[str, ...] = (
 )
 _MARK = "\0"
 _ESCAPE = "\1"
-_DOCUMENT_FIELDS = {"path", "version", "ast", "applies", "spans", "trait_spans", "metadata_spans", "diagnostics"}
+_DOCUMENT_FIELDS = {"path", "version", "ast", "applies", "spans", "trait_spans", "metadata_spans", "diagnostics",
+                    "duplicate_shapes"}
 _APPLY_FIELDS = {"target", "traits", "span", "trait_spans"}
 
 
@@ -161,6 +163,7 @@ def encode_documents(docs: tuple[SourceDocument, ...] | list[SourceDocument]) ->
             "diagnostics": [{"code": x.code, "severity": x.severity.name, "message": x.message,
                              "span": _span(x.span, p), "shape_id": x.shape_id, "hint": x.hint,
                              "event_id": x.event_id} for x in d.diagnostics],
+            "duplicate_shapes": [[sid, _value(body), _span(sp, p)] for sid, body, sp in d.duplicate_shapes],
         })
     return out
 
@@ -183,6 +186,7 @@ def decode_documents(data: list[dict]) -> tuple[SourceDocument, ...]:
             metadata_spans={k: _unspan(s, p) for k, s in d["metadata_spans"].items()},
             diagnostics=[Diagnostic(x["code"], Severity[x["severity"]], x["message"], _unspan(x["span"], p),
                                     x["shape_id"], x["hint"], x["event_id"]) for x in d["diagnostics"]],
+            duplicate_shapes=[(sid, body, _unspan(sp, p)) for sid, body, sp in d.get("duplicate_shapes", [])],
         ))
     return tuple(docs)
 

@@ -81,6 +81,8 @@ class SourceDocument:
         trait_spans: ``(shape or member ID, trait ID)`` → where the trait is applied.
         metadata_spans: metadata key → where the key is set.
         diagnostics: problems found while reading the file (syntax errors...).
+        duplicate_shapes: ``(shape ID, shape entry, span)`` of shapes defined again in the
+            same file (the loader merges equal definitions and reports conflicting ones).
     """
 
     path: str
@@ -91,3 +93,4 @@ class SourceDocument:
     trait_spans: dict[tuple[str, str], Span] = field(default_factory=dict)
     metadata_spans: dict[str, Span] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    duplicate_shapes: list[tuple[str, dict[str, Any], Span | None]] = field(default_factory=list)

@@ -167,12 +167,14 @@ class Model:
         prelude_ids: IDs of shapes that come from our built-in prelude and trait packages;
             the JSON AST writer leaves them out.
         versions: source path → IDL/JSON AST version string (``"1.0"``/``"2.0"``).
+        metadata_spans: metadata key → where it is set (the first place, when merged).
     """
 
     shapes: dict[str, Shape] = field(default_factory=dict)
     metadata: dict[str, Any] = field(default_factory=dict)
     prelude_ids: set[str] = field(default_factory=set)
     versions: dict[str, str] = field(default_factory=dict)
+    metadata_spans: dict[str, Span] = field(default_factory=dict)
     _knowledge: dict[type, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def knowledge(self, index_type: type[_Index]) -> _Index:

@@ -673,10 +673,9 @@ class _Walker:
                     v2_value: str | None = None) -> list[MemberDef]:
         """The members of a shape body (IDL 2.0 §"Shape members"): ``build(tree, docs, traits)``
         makes each :class:`MemberDef`; this applies ``= value`` (which must end its line),
-        and reports duplicate names (S1011)."""
+        and keeps duplicate names (reported by the lowering, on the shape)."""
         t = self.tokens
         members: list[MemberDef] = []
-        seen: set[str] = set()
         prev_value_end: int | None = None
         for m in self.trees_of(tree, rule):
             line, column = t.lines[m.start], t.columns[m.start]
@@ -691,10 +690,7 @@ class _Walker:
                     self.require_v2(v2_value, assign[0])
                 self.value_assignment(assign[0], member)
                 prev_value_end = self.last_token(assign[0])
-            if member.name in seen:
-                self.error("S1011", f"duplicate {name_words} '{member.name}'", member.span)
-            seen.add(member.name)
-            members.append(member)
+            members.append(member)  # a duplicate name is reported where the shape ID is known (lower)
         return members
 
     def value_assignment(self, tree: Node, member: MemberDef) -> None:

@@ -15,7 +15,9 @@ Does what the IDL adds on top of the JSON AST (Smithy 2.0 "Smithy IDL"):
 * enum members target ``smithy.api#Unit``; elided members (``$name``) become
   ``{"elided": true}`` and ``for`` becomes ``"for"`` (see :mod:`smithy2cfn.model.document`).
 
-Diagnostic codes: ``S1011`` shape defined twice in a file, ``S1014`` a shape name that
+Diagnostic codes: ``S1011`` a member defined twice, a trait applied twice with different
+values (applied twice with arrays, they concatenate; with equal values, it is kept once; a
+shape defined twice is handed to the loader in ``duplicate_shapes``), ``S1014`` a shape name that
 clashes with a ``use`` statement, ``S1017`` a member or body property that does not fit
 the shape type (wrong member names of list/map, bad service/resource property values),
 ``S2025`` an unquoted node value (trait, metadata or default value) that resolves to no
@@ -128,10 +130,19 @@ class _Lowerer:
         seen: set[str] = set()
         for t in traits:
             trait_id = self.resolve(t.name)
+            value = self.value(t.value)
             if trait_id in seen:
-                self.error("S1011", f"trait '{trait_id}' applied twice to '{owner}'", t.span, owner)
+                # The reference merges a trait applied twice (LoaderTraitMap.mergeTraits): two
+                # arrays concatenate, an equal value is kept once, others conflict.
+                previous = out[trait_id]
+                if isinstance(previous, list) and isinstance(value, list):
+                    out[trait_id] = previous + value
+                elif previous != value:
+                    self.error("S1011", f"Conflicting `{trait_id}` trait found on shape `{owner}`: it is "
+                                        "applied twice with different values", t.span, owner)
+                continue
             seen.add(trait_id)
-            out[trait_id] = self.value(t.value)
+            out[trait_id] = value
             self.doc.trait_spans[(owner, trait_id)] = t.span
         return out
 
@@ -161,15 +172,20 @@ class _Lowerer:
             doc.applies.append(stmt)
         return doc
 
-    def shape(self, s: ShapeDef, extra_traits: dict[str, Any] | None = None) -> str:
+    def shape(self, s: ShapeDef, extra_traits: dict[str, Any] | None = None,
+              into: dict[str, Any] | None = None) -> str:
         shape_id = f"{self.ns}#{s.name}"
-        shapes = self.doc.ast["shapes"]
-        if shape_id in shapes:
-            self.error("S1011", f"shape '{shape_id}' is defined twice in this file", s.span, shape_id)
+        shapes = self.doc.ast["shapes"] if into is None else into
+        if into is None and shape_id in shapes:
+            # Defined again in this file: the loader merges an equal definition (the reference's
+            # LoaderShapeMap) and reports a conflicting one.
+            again: dict[str, Any] = {}
+            self.shape(s, extra_traits, again)
+            self.doc.duplicate_shapes.append((shape_id, again[shape_id], s.span))
             return shape_id
         body: dict[str, Any] = {"type": s.type}
         shapes[shape_id] = body
-        self.doc.spans[shape_id] = s.span
+        self.doc.spans.setdefault(shape_id, s.span)
         if s.for_resource is not None:
             body["for"] = self.resolve(s.for_resource)
         if s.mixins:
@@ -201,25 +217,29 @@ class _Lowerer:
         return shape_id
 
     def members(self, shape_id: str, s: ShapeDef, body: dict[str, Any]) -> None:
-        is_enum = s.type in ("enum", "intEnum")
         fixed = {"list": ("member",), "set": ("member",), "map": ("key", "value")}.get(s.type)
         members: dict[str, Any] = {}
+        seen: set[str] = set()
         for m in s.members or []:
             member_id = f"{shape_id}${m.name}"
+            if m.name in seen:
+                self.error("S1011", f"Duplicate member of `{shape_id}`: '{m.name}'", m.span, shape_id)
+                continue
+            seen.add(m.name)
             entry = self.member(member_id, m, s.type)
-            self.doc.spans[member_id] = m.span
+            self.doc.spans.setdefault(member_id, m.span)
             if fixed is not None:
                 if m.name not in fixed:
-                    self.error("S1017", f"{s.type} shapes can only have the members "
-                                        f"{', '.join(repr(n) for n in fixed)}, found '{m.name}'", m.span, member_id)
+                    allowed = "a `member` member" if len(fixed) == 1 else "`key` and `value` members"
+                    self.error("S1017", f"{s.type.capitalize()} shapes may only have {allowed}, but found "
+                                        f"`{m.name}`", m.span, shape_id)
                     continue
                 body[m.name] = entry
             else:
                 members[m.name] = entry
         if fixed is None:
             body["members"] = members
-        if is_enum and not members:
-            self.error("S1017", f"{s.type} '{shape_id}' must have at least one member", s.span, shape_id)
+        # An enum without members of its own may get them from its mixins: the loader checks.
 
     def member(self, member_id: str, m: MemberDef, shape_type: str) -> dict[str, Any]:
         is_enum = shape_type in ("enum", "intEnum")
@@ -236,26 +256,11 @@ class _Lowerer:
             if trait_id in traits:
                 self.error("S1011", f"trait '{trait_id}' applied twice to '{member_id}'", m.value_span, member_id)
             traits[trait_id] = self.value(m.value)
-            if is_enum:
-                self.check_enum_value(member_id, m, traits[trait_id], shape_type == "intEnum")
             if m.value_span is not None:
                 self.doc.trait_spans[(member_id, trait_id)] = m.value_span
         if traits:
             entry["traits"] = traits
         return entry
-
-    def check_enum_value(self, member_id: str, m: MemberDef, value: Any, is_int_enum: bool) -> None:
-        """``= value`` of an enum member: a string for ``enum``, a 32-bit integer for ``intEnum``."""
-        if is_int_enum:
-            if isinstance(value, bool) or not isinstance(value, int):
-                self.error("S1017", f"intEnum members require integer values, found {value!r}", m.value_span,
-                           member_id)
-            elif not -(2**31) <= value < 2**31:
-                self.error("S1017", f"intEnum members must fit within an integer, found {value}", m.value_span,
-                           member_id)
-        elif not isinstance(value, str):
-            self.error("S1017", f"enum members can only be assigned string values, found {value!r}", m.value_span,
-                       member_id)
 
     def entity_body(self, shape_id: str, s: ShapeDef, body: dict[str, Any]) -> None:
         props = s.body or {}

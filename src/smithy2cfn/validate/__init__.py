@@ -22,36 +22,42 @@ from smithy2cfn.validate import (
     aws,
     aws_endpoints,
     cfn,
+    constraints,
     contracts,
     creation,
     http,
     iam,
+    metadata,
     metadata_validators,
     mqtt,
     operations,
     paginated,
     protocol_tests,
     protocols,
+    recursion,
     resources,
     rules_engine,
     service,
     shape_rules,
     smoke_tests,
     streaming,
+    suppressions,
+    targets,
     trait_validators,
     traits,
     waiters,
 )
-from smithy2cfn.validate.suppressions import apply_suppressions
+from smithy2cfn.validate.suppressions import finish, loading_failed
 
 Validator = Callable[[Model], Iterable[Diagnostic]]
 
 #: The registry: every validator, in the order it runs.
 VALIDATORS: list[Validator] = [
+    # relationships
+    targets.check_targets,
     # shapes
     shape_rules.check_enum_shapes,
     shape_rules.check_int_enum_shapes,
-    shape_rules.check_collection_members,
     shape_rules.check_mixin_shapes,
     shape_rules.check_mixin_member_conflicts,
     shape_rules.check_default_values,
@@ -63,6 +69,9 @@ VALIDATORS: list[Validator] = [
     traits.check_trait_values,
     traits.check_structurally_exclusive,
     traits.check_unstable_traits,
+    traits.check_deprecated_traits,
+    traits.check_enum_traits,
+    traits.check_trait_breaking_changes,
     # smithy.api#traitValidators
     trait_validators.check_trait_validators,
     # smithy.waiters
@@ -102,8 +111,26 @@ VALIDATORS: list[Validator] = [
     rules_engine.check_test_cases,
     # aws.endpoints
     aws_endpoints.check_special_case_endpoints,
+    # constraint traits, unions, private access (validate/constraints.py)
+    constraints.check_length_traits,
+    constraints.check_range_traits,
+    constraints.check_cors_traits,
+    constraints.check_json_names,
+    constraints.check_xml_namespaces,
+    constraints.check_unions,
+    constraints.check_private_access,
+    constraints.check_media_types,
+    constraints.check_xml_flattened,
+    constraints.check_private_mixin_members,
+    constraints.check_set_shapes,
+    constraints.check_defaults_in_updates,
+    # shape recursion (validate/recursion.py)
+    recursion.check_shape_recursion,
+    # metadata and shape closures (validate/metadata.py)
+    metadata.check_metadata_traits,
+    metadata.check_typed_metadata,
+    metadata.check_shape_closures,
     # service types
-    resources.check_relationship_targets,
     resources.check_resource_identifiers,
     resources.check_resource_containment,
     resources.check_lifecycle_traits,
@@ -182,17 +209,23 @@ VALIDATORS: list[Validator] = [
     cfn.check_cfn_resource_properties,
     cfn.check_cfn_primary_identifier,
     cfn.check_cfn_mutability,
+    # validation metadata
+    suppressions.check_validators_metadata,
 ]
 
 
-def validate_model(model: Model, validators: Iterable[Validator] | None = None) -> list[Diagnostic]:
+def validate_model(model: Model, validators: Iterable[Validator] | None = None,
+                   prior: list[Diagnostic] | None = None) -> list[Diagnostic]:
     """Run ``validators`` (default :data:`VALIDATORS`) and return their diagnostics.
 
-    Findings about prelude shapes are dropped, and so are those that the model suppresses
-    (:mod:`smithy2cfn.validate.suppressions`). An exception inside a validator is a bug of
-    this implementation; it becomes one ``S3099`` ERROR naming the validator, so a model
-    whose checks did not all run is never accepted (the other validators still run, and
-    what the failed one found before it failed is kept).
+    Findings about prelude shapes are dropped; the others are suppressed, re-graded and
+    ordered as the reference does (:func:`smithy2cfn.validate.suppressions.finish`: an
+    ERROR of the correctness validators hides the critical validators' events, an ERROR of
+    those hides the others'). ``prior`` are the events of loading, which count in that
+    order too. An exception inside a validator is a bug of this implementation; it becomes
+    one ``S3099`` ERROR naming the validator, so a model whose checks did not all run is
+    never accepted (the other validators still run, and what the failed one found before it
+    failed is kept).
     """
     out: list[Diagnostic] = []
     for check in validators if validators is not None else VALIDATORS:
@@ -207,17 +240,27 @@ def validate_model(model: Model, validators: Iterable[Validator] | None = None) 
                                   f"internal error in validator {name} ({type(e).__name__}: {str(e)[:200]}); the model "
                                   "cannot be accepted because its checks did not all run",
                                   hint="please report this as a smithy2cfn bug, with the model"))
-    return apply_suppressions(model, out)
+    return finish(model, list(prior or []), out)[1]
 
 
 def run_validators(model: Model, diags: Diagnostics) -> None:
-    """Run every validator of :data:`VALIDATORS` over ``model``, adding to ``diags``.
+    """Validate ``model`` after loading, as the reference's ``ModelAssembler`` does, adding
+    to ``diags``.
 
     Args:
-        model: a loaded model (the API calls this only when loading found no errors).
-        diags: receives the diagnostics (``S3xxx``); nothing is raised.
+        model: a loaded model.
+        diags: the events of loading; receives the validation diagnostics (``S3xxx``).
+            When loading failed (an ERROR the reference's loader reports itself, event
+            ``Model``), nothing is validated, as in the reference; loading events that
+            are validators' events in the reference (``Target``...) do not stop it, and
+            the model's suppressions apply to the loading events too. Nothing is raised.
     """
-    diags.extend(validate_model(model))
+    if loading_failed(diags):
+        return
+    prior = list(diags)
+    found = validate_model(model, prior=prior)
+    diags.items[:] = finish(model, prior, [])[0]
+    diags.extend(found)
 
 
 __all__ = ["VALIDATORS", "Validator", "run_validators", "validate_model"]

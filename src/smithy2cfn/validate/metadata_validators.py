@@ -24,7 +24,7 @@ from typing import Any
 from smithy2cfn.diagnostics import Diagnostic, Severity
 from smithy2cfn.model.relationships import NeighborIndex
 from smithy2cfn.model.shapes import PRELUDE_NAMESPACE, Model, ShapeId
-from smithy2cfn.model.traits import ID_REF, METADATA_TRAIT, TRAIT
+from smithy2cfn.model.traits import ID_REF, METADATA, TRAIT
 from smithy2cfn.validate.aws_common import absolute, event
 from smithy2cfn.validate.linters import LINTERS
 from smithy2cfn.validate.selector import SelectorEngine, SelectorError, parse_selector
@@ -380,7 +380,7 @@ def unreferenced_shapes(model: Model, roots: Iterable[str]) -> list[str]:
     ``UnreferencedShapes``), sorted."""
     index = model.knowledge(NeighborIndex)
     starts = list(roots)
-    starts += [s.id for s in model.shapes.values() if TRAIT in s.traits or METADATA_TRAIT in s.traits]
+    starts += [s.id for s in model.shapes.values() if TRAIT in s.traits or METADATA in s.traits]
     connected: set[str] = set()
     stack = list(starts)
     while stack:

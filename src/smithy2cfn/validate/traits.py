@@ -18,6 +18,7 @@ from smithy2cfn.model.nodes import canonical, describe, is_number, number_proble
 from smithy2cfn.model.shapes import Model, Shape, ShapeId
 from smithy2cfn.model.traits import (
     DEFAULT,
+    DEPRECATED,
     ENUM,
     ENUM_VALUE,
     ID_REF,
@@ -81,11 +82,17 @@ def check_trait_targets(model: Model) -> Iterable[Diagnostic]:
     checked where the mixin is used). A selector this implementation cannot parse skips the
     trait's check with a NOTE (``S3008``); one nested beyond :data:`MAX_SELECTOR_NESTING` is
     an error at the trait definition (``S3009``, :func:`check_selectors`), so the model
-    never passes unchecked.
+    never passes unchecked. A trait definition that is a ``@mixin`` cannot be applied at all
+    (the reference's ``TraitTargetValidator.validateMixinsUsedAsTraits``).
     """
     engine = model.knowledge(SelectorEngine)
     noted: set[str] = set()
     for node, traits in user_nodes(model):
+        for tid in traits:
+            trait_shape = model.shapes.get(tid)
+            if trait_shape is not None and MIXIN in trait_shape.traits and TRAIT in trait_shape.traits:
+                name = ShapeId.name(tid) if ShapeId.namespace(tid) == "smithy.api" else tid
+                yield error(model, "S3001", node, f"Trait `{name}` is a mixin and cannot be applied to `{node}`.")
         if _is_mixin_node(model, node):
             continue
         for tid in traits:
@@ -145,11 +152,23 @@ def check_pattern_traits(model: Model) -> Iterable[Diagnostic]:
     deep, or with a repetition count too large for a regular expression engine
     (``a{4294967296}``), is an error ``S3020`` at the shape or member that has the trait.
     Syntax Python's ``re`` does not know (``\\p{L}``...) is not reported here: it may be a
-    valid ECMA-262 or Java pattern (the schema check warns ``S4202``).
+    valid ECMA-262 or Java pattern (the schema check warns ``S4202``). A pattern without a
+    leading ``^`` or a trailing ``$`` is a ``PatternTrait`` warning (the reference's
+    ``PatternTraitValidator``: patterns are not anchored implicitly).
     """
     for node, traits in user_nodes(model):
         pattern = traits.get(PATTERN)
-        if not isinstance(pattern, str) or _is_mixin_node(model, node):
+        if not isinstance(pattern, str):
+            continue
+        missing = [what for what, ok in (("leading '^'", pattern.startswith("^")),
+                                         ("trailing '$'", pattern.endswith("$"))) if not ok]
+        if missing:
+            yield warning(model, "S3132", node,
+                          f"A pattern trait is applied without a {' and '.join(missing)}, meaning only part of the "
+                          "string must match the regular expression. Explicitly anchoring regular expressions is "
+                          "preferable because it is more restrictive by default and does not require modelers to "
+                          "understand that Smithy patterns are not automatically anchored.")
+        if _is_mixin_node(model, node):
             continue
         compiled, kind, reason = compile_pattern(pattern)
         if kind == "limit":
@@ -224,6 +243,120 @@ def check_unstable_traits(model: Model) -> Iterable[Diagnostic]:
                 yield warning(model, "S3006", node, f"This shape applies a trait that is unstable: {tid}")
 
 
+#: The reference's recommended enum name (``EnumShapeValidator``, ``EnumTraitValidator``).
+RECOMMENDED_ENUM_NAME = re.compile(r"[A-Z]+[A-Z_0-9]*")
+
+
+def check_enum_traits(model: Model) -> Iterable[Diagnostic]:
+    """The values of an ``@enum`` trait: unique ``value`` s, unique ``name`` s, names on every
+    value or on none (a warning when on none), ``UPPER_SNAKE_CASE`` names (warnings).
+
+    Spec: constraint-traits.rst §"enum trait"; the reference's ``EnumTraitValidator``
+    (``EnumTrait`` events; ``EnumNamesPresent`` for an enum without names, and
+    ``EnumTrait.<name>`` for a name that is not upper case).
+    """
+    for node, traits in user_nodes(model):
+        values = traits.get(ENUM)
+        if not isinstance(values, list):
+            continue
+        entries = [v for v in values if isinstance(v, dict)]
+        seen_values: set[str] = set()
+        for entry in entries:
+            value = entry.get("value")
+            if isinstance(value, str):
+                if value in seen_values:
+                    yield error(model, "S3108", node,
+                                f"Duplicate enum trait values found with the same `value` property of '{value}'")
+                seen_values.add(value)
+        names: set[str] = set()
+        for entry in entries:
+            name = entry.get("name")
+            if not isinstance(name, str):
+                continue
+            if name in names:
+                yield error(model, "S3108", node,
+                            f"Duplicate enum trait values found with the same `name` property of '{name}'")
+            names.add(name)
+            if not RECOMMENDED_ENUM_NAME.fullmatch(name):
+                yield warning(model, "S3109", node,
+                              f"The name `{name}` does not match the recommended enum name format of beginning with "
+                              "an uppercase letter, followed by any number of uppercase letters, numbers, or "
+                              "underscores.", f"EnumTrait.{name}")
+        if names:
+            for entry in entries:
+                if not isinstance(entry.get("name"), str):
+                    yield error(model, "S3108", node,
+                                f"`{entry.get('value')}` enum value body is missing the `name` property; if any enum "
+                                "trait value contains a `name` property, then all values must contain the `name` "
+                                "property.")
+        elif entries:
+            yield warning(model, "S3109", node, "Enums should define the `name` property to allow rich types to be "
+                                                "generated in code generators.", "EnumNamesPresent")
+
+
+def check_deprecated_traits(model: Model) -> Iterable[Diagnostic]:
+    """Warn where a trait marked ``@deprecated`` is applied (``@enum``'s deprecation is
+    reported by the enum checks).
+
+    Spec: documentation-traits.rst §"deprecated trait"; the reference's
+    ``DeprecatedTraitValidator`` (``DeprecatedTrait`` warnings: "This shape applies a trait
+    that is deprecated: T, message").
+    """
+    for node, traits in user_nodes(model):
+        for tid in traits:
+            definition = model.shapes.get(tid)
+            if definition is None or tid == ENUM or TRAIT not in definition.traits \
+                    or DEPRECATED not in definition.traits:
+                continue
+            value = definition.traits[DEPRECATED]
+            text = tid
+            if isinstance(value, dict) and isinstance(value.get("message"), str):
+                text += f", {value['message']}"
+            yield warning(model, "S3107", node, f"This shape applies a trait that is deprecated: {text}")
+
+
+_NAMESPACE = re.compile(r"(?:_+[A-Za-z0-9]|[A-Za-z])\w*(?:\.(?:_+[A-Za-z0-9]|[A-Za-z])\w*)*")
+
+
+def _pointer_parts(path: str) -> list[str] | None:
+    """The segments of a JSON pointer (RFC 6901: ``~1`` is ``/``, ``~0`` is ``~``), or ``None``
+    when ``path`` is not one."""
+    if not path.startswith("/"):
+        return None
+    return [part.replace("~1", "/").replace("~0", "~") for part in path[1:].split("/")]
+
+
+def check_trait_breaking_changes(model: Model) -> Iterable[Diagnostic]:
+    """The ``path`` of each ``breakingChanges`` rule of a trait definition names members that
+    exist, segment by segment from the trait's shape.
+
+    Spec: model.rst §"Trait definition" (``breakingChanges``: "path: a JSON pointer to the
+    member of the trait value"); the reference's ``TraitBreakingChangesValidator``
+    (``TraitBreakingChanges`` errors on the trait definition).
+    """
+    for shape in user_shapes(model):
+        definition = _trait_definition(model, shape.id)
+        rules = definition.get("breakingChanges") if definition is not None else None
+        if not isinstance(rules, list):
+            continue
+        for i, rule in enumerate(rules):
+            path = rule.get("path") if isinstance(rule, dict) else None
+            parts = _pointer_parts(path) if isinstance(path, str) and path else None
+            if parts is None:
+                continue
+            current = shape
+            for part in parts:
+                member = current.members.get(part)
+                following = model.shapes.get(member.target) if member is not None else None
+                if following is None:
+                    yield error(model, "S3125", shape.id,
+                                f"Invalid trait breakingChanges element {i}, '{path}', at segment '{part}': Evaluated "
+                                f"shape `{current.id}`, a {'list' if current.type == 'set' else current.type}, has no "
+                                f"member named `{part}`")
+                    break
+                current = following
+
+
 # --------------------------------------------------------------------------- trait values
 
 
@@ -239,12 +372,22 @@ class _NodeChecker:
     limit (a trait value can be as deep as its reader allows).
     """
 
-    def __init__(self, model: Model, owner_namespace: str, constraints: bool = True) -> None:
+    def __init__(self, model: Model, owner_namespace: str, constraints: bool = True,
+                 zero_range_warning: bool = False, relative_ids: bool = True) -> None:
         self.model = model
+        #: ``@idRef`` values may be relative shape IDs (resolved in ``owner_namespace``), as in
+        #: trait values of the IDL; metadata values take absolute IDs only.
+        self.relative_ids = relative_ids
         self.constraints = constraints
+        #: The reference's ``RANGE_TRAIT_ZERO_VALUE_WARNING``: a ``0`` outside a ``@range`` is
+        #: a WARNING (``@default`` values, metadata), so that 1.0 models convert losslessly.
+        self.zero_range_warning = zero_range_warning
         self.engine = model.knowledge(SelectorEngine)
         self.namespace = owner_namespace
         self.problems: list[tuple[Severity, str, str]] = []
+        #: Index in :attr:`problems` → event ID suffix (``Member.InvalidRange`` or
+        #: ``Target.InvalidRange``: a ``@range`` violation on the member or its target).
+        self.suffixes: dict[int, str] = {}
 
     def add(self, path: str, message: str, severity: Severity = Severity.ERROR) -> None:
         self.problems.append((severity, path, message))
@@ -269,17 +412,20 @@ class _NodeChecker:
         if shape is None or value is None:
             return []
         traits = {**shape.traits, **constraints}
+        # Constraint traits of the member and of its target both apply (the reference
+        # validates the value against the member, then against its target).
+        layers = [("Target", shape.traits)] + ([("Member", constraints)] if constraints else [])
         kind = shape.type
         if kind == "document":
             return []
         if kind in ("structure", "union"):
             return self._structure(value, shape, path)
         if kind in ("list", "set"):
-            return self._list(value, shape, traits, path)
+            return self._list(value, shape, traits, layers, path)
         if kind == "map":
-            return self._map(value, shape, traits, path)
+            return self._map(value, shape, layers, path)
         if kind in ("string", "enum"):
-            self._string(value, shape, traits, path)
+            self._string(value, shape, traits, layers, path)
         elif kind == "blob":
             if not isinstance(value, str):
                 self._type_error(value, "string", shape, path)
@@ -292,7 +438,7 @@ class _NodeChecker:
             elif number_problem(value) is not None:
                 self.add(path, f"Invalid timestamp value for `{shape.id}`: {number_problem(value)}")
         elif kind in _INT_BOUNDS or kind in _FLOATS or kind == "bigInteger":
-            self._number(value, shape, traits, path)
+            self._number(value, shape, layers, path)
         return []
 
     @staticmethod
@@ -333,11 +479,13 @@ class _NodeChecker:
                 self.add(path, f"Missing required structure member `{name}` for `{shape.id}`")
         return todo
 
-    def _list(self, value: Any, shape: Shape, traits: dict, path: str) -> list[_Work]:
+    def _list(self, value: Any, shape: Shape, traits: dict, layers: list[tuple[str, dict]],
+              path: str) -> list[_Work]:
         if not isinstance(value, list):
             self._type_error(value, "array", shape, path)
             return []
-        self._length(len(value), traits, shape, path, "items")
+        for _source, layer in layers:
+            self._length(len(value), layer, shape, path, "items")
         if UNIQUE_ITEMS in traits or shape.type == "set":
             seen: set[str] = set()
             for item in value:
@@ -352,11 +500,12 @@ class _NodeChecker:
             return []
         return [(item, member.target, member.traits, f"{path}.{i}") for i, item in enumerate(value)]
 
-    def _map(self, value: Any, shape: Shape, traits: dict, path: str) -> list[_Work]:
+    def _map(self, value: Any, shape: Shape, layers: list[tuple[str, dict]], path: str) -> list[_Work]:
         if not isinstance(value, dict):
             self._type_error(value, "object", shape, path)
             return []
-        self._length(len(value), traits, shape, path, "entries")
+        for _source, layer in layers:
+            self._length(len(value), layer, shape, path, "entries")
         key, val = shape.members.get("key"), shape.members.get("value")
         todo: list[_Work] = []
         for k, v in value.items():
@@ -378,7 +527,7 @@ class _NodeChecker:
             self.constraint(path, f"Value provided for `{shape.id}` must have no more than {describe(hi)} "
                                   f"{unit}, but the provided value has {size} {unit}")
 
-    def _string(self, value: Any, shape: Shape, traits: dict, path: str) -> None:
+    def _string(self, value: Any, shape: Shape, traits: dict, layers: list[tuple[str, dict]], path: str) -> None:
         if not isinstance(value, str):
             self._type_error(value, "string", shape, path)
             return
@@ -394,9 +543,11 @@ class _NodeChecker:
             if allowed and value not in allowed:
                 self.add(path, f"String value provided for `{shape.id}` must be one of the following "
                                f"values: {', '.join(f'`{a}`' for a in allowed)}")
-        self._length(len(value), traits, shape, path, "characters")
-        pattern = traits.get(PATTERN)
-        if isinstance(pattern, str):
+        for _source, layer in layers:
+            self._length(len(value), layer, shape, path, "characters")
+        for pattern in dict.fromkeys(layer.get(PATTERN) for _source, layer in layers):
+            if not isinstance(pattern, str):
+                continue
             # A pattern Python cannot compile is reported where it is applied
             # (check_pattern_traits, or S4202 for Java-only syntax); not checked here.
             compiled, _kind, _reason = compile_pattern(pattern)
@@ -417,8 +568,8 @@ class _NodeChecker:
     def _id_ref(self, value: str, id_ref: dict, path: str) -> None:
         """``@idRef`` (constraint-traits.rst §"idRef trait")."""
         if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*(#[A-Za-z_][A-Za-z0-9_]*(\$[A-Za-z_][A-Za-z0-9_]*)?)?",
-                            value):
-            self.add(path, f"Invalid shape ID {describe(value)}")
+                            value) or ("#" not in value and not self.relative_ids):
+            self.add(path, f"Invalid shape ID: {shorten(value, 200)}")
             return
         target = value
         if "#" not in value:
@@ -441,7 +592,7 @@ class _NodeChecker:
                 self.add(path, str(id_ref.get("errorMessage")
                                    or f"Shape ID `{target}` does not match selector `{selector}`"))
 
-    def _number(self, value: Any, shape: Shape, traits: dict, path: str) -> None:
+    def _number(self, value: Any, shape: Shape, layers: list[tuple[str, dict]], path: str) -> None:
         if not is_number(value):
             if shape.type in ("bigInteger", "bigDecimal") and isinstance(value, str):
                 return
@@ -474,15 +625,23 @@ class _NodeChecker:
                 ints = sorted(a for a in allowed if isinstance(a, int) and not isinstance(a, bool))
                 self.add(path, f"Integer value provided for `{shape.id}` must be one of the following "
                                f"values: {', '.join(f'`{describe(a)}`' for a in ints)}")
-        rng = traits.get(RANGE)
-        if isinstance(rng, dict):
-            lo, hi = rng.get("min"), rng.get("max")
-            if is_number(lo) and value < lo:
-                self.constraint(path, f"Value provided for `{shape.id}` must be greater than or equal to "
-                                      f"{describe(lo)}, but found {describe(value)}")
-            if is_number(hi) and value > hi:
-                self.constraint(path, f"Value provided for `{shape.id}` must be less than or equal to "
-                                      f"{describe(hi)}, but found {describe(value)}")
+        for source, layer in layers:
+            rng = layer.get(RANGE)
+            if isinstance(rng, dict):
+                lo, hi = rng.get("min"), rng.get("max")
+                if is_number(lo) and value < lo:
+                    self._range(path, source, value, f"Value provided for `{shape.id}` must be greater than or "
+                                                     f"equal to {describe(lo)}, but found {describe(value)}")
+                if is_number(hi) and value > hi:
+                    self._range(path, source, value, f"Value provided for `{shape.id}` must be less than or "
+                                                     f"equal to {describe(hi)}, but found {describe(value)}")
+
+    def _range(self, path: str, source: str, value: Any, message: str) -> None:
+        """A ``@range`` violation (``source``: ``Member`` or ``Target``, where the trait is)."""
+        if not self.constraints:
+            return
+        self.suffixes[len(self.problems)] = f"{source}.InvalidRange"
+        self.add(path, message, Severity.WARNING if self.zero_range_warning and value == 0 else Severity.ERROR)
 
 
 def check_trait_values(model: Model) -> Iterable[Diagnostic]:
@@ -509,10 +668,14 @@ def check_trait_values(model: Model) -> Iterable[Diagnostic]:
 
 
 __all__ = [
+    "RECOMMENDED_ENUM_NAME",
+    "check_deprecated_traits",
+    "check_enum_traits",
     "check_pattern_traits",
     "check_selectors",
     "check_structurally_exclusive",
     "check_trait_conflicts",
+    "check_trait_breaking_changes",
     "check_trait_targets",
     "check_trait_values",
     "check_unstable_traits",
