@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from conftest import record_result
-from smithy2cfn.api import convert, load, validate
+from smithy2cfn.api import build, convert, load, validate
 from smithy2cfn.diagnostics import Diagnostic
 from smithy2cfn.model.json_ast import model_to_json_ast, render_json_ast
 
@@ -108,3 +108,32 @@ def test_aws_all_models(aws_all_models: list[Path]) -> None:
     assert not ast_differs, f"`ast` differs from the input: {ast_differs[:20]}"
     assert len(aws_all_models) - len(build_wrong) >= VERDICT_FLOOR, build_wrong
     assert not raised, raised[:20]
+
+
+def test_a_model_defining_its_own_unit_without_cfn_resource_builds_nothing(tmp_path: Path) -> None:
+    # shield, connect, fsx... define `<namespace>#Unit` (an enum of units) and have no
+    # cfnResource: `build` writes nothing, warns S4012 and exits 0, as the reference's
+    # plugin does (issue 8).
+    model = {
+        "smithy": "2.0",
+        "shapes": {
+            "ex.svc#Svc": {"type": "service", "version": "1", "operations": [{"target": "ex.svc#Get"}]},
+            "ex.svc#Get": {"type": "operation", "input": {"target": "ex.svc#GetInput"},
+                           "output": {"target": "smithy.api#Unit"}},
+            "ex.svc#GetInput": {"type": "structure", "members": {"unit": {"target": "ex.svc#Unit"}},
+                                "traits": {"smithy.api#input": {}}},
+            "ex.svc#Unit": {"type": "enum", "members": {
+                "BITS": {"target": "smithy.api#Unit", "traits": {"smithy.api#enumValue": "BITS"}}}},
+        },
+    }
+    path = tmp_path / "svc.json"
+    path.write_text(json.dumps(model), encoding="utf-8")
+    out = tmp_path / "out"
+    result = build([path], out, {}, extensions=[])
+    assert result.exit_code == 0, [d.format_text() for d in result.diagnostics]
+    assert [d.code for d in result.diagnostics if d.code.startswith("S4")] == ["S4012"]
+    assert not result.schemas and not out.exists()
+    # the control: the same model with an error in it fails the build
+    model["shapes"]["ex.svc#Get"]["output"] = {"target": "ex.svc#Missing"}
+    path.write_text(json.dumps(model), encoding="utf-8")
+    assert build([path], out, {}, extensions=[]).exit_code == 1

@@ -513,6 +513,7 @@ class SelectorEngine:
         self._all: list[str] | None = None
         self._types: dict[str, str] | None = None
         self._traits: dict[str, dict[str, Any]] = {}
+        self._by_token: dict[str, frozenset[str]] = {}
 
     # ---- nodes
     def all_nodes(self) -> list[str]:
@@ -532,6 +533,17 @@ class SelectorEngine:
                     types[member.id] = "member"
             self._types = types
         return self._types
+
+    def _nodes_of(self, type_token: str) -> frozenset[str]:
+        """Every node whose type the selector type ``type_token`` names (``simpleType``,
+        ``number``, ``member``...), built once per token: a type step is then a set
+        intersection."""
+        found = self._by_token.get(type_token)
+        if found is None:
+            allowed = TYPE_TOKENS.get(type_token, frozenset())
+            found = frozenset(n for n, t in self._node_types().items() if t in allowed)
+            self._by_token[type_token] = found
+        return found
 
     def exists(self, node: str) -> bool:
         return node in self._node_types()
@@ -805,8 +817,7 @@ class SelectorEngine:
         if isinstance(step, TypeStep):
             if step.name == "*":
                 return nodes
-            allowed = TYPE_TOKENS.get(step.name, frozenset())
-            return {n for n in nodes if self.node_type(n) in allowed}
+            return nodes & self._nodes_of(step.name)
         if isinstance(step, AttrStep):
             return {n for n in nodes if self._attr_matches(step, n, variables)}
         if isinstance(step, ScopedAttrStep):
