@@ -32,7 +32,7 @@ from smithy2cfn.model.json_ast import model_to_json_ast, render_json_ast
 REFERENCE_REJECTS = {"cloudwatch-2010-08-01": "QueryErrorCode"}
 #: Fewest models given the reference's verdict (a ratchet: raise it, never lower it). The
 #: others are listed in the branch report with the diagnostics that reject them.
-VERDICT_FLOOR = 400
+VERDICT_FLOOR = 402
 
 
 def same_model(written: Any, original: Any) -> bool:

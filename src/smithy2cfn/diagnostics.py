@@ -212,7 +212,6 @@ CODES: dict[str, Code] = {
     "S3401": Code(_E, "ResourceIdentifierBinding", "two members bind one identifier with `@resourceIdentifier`"),
     "S3402": Code(_W, "MemberShouldReferenceResource", "a member named and typed like a resource identifier without `@references`"),
     "S3403": Code(_E, "ResourceIdentifier", "a resource identifier is also a resource property"),
-    "S3404": Code(_W, "DeprecatedShape", "a relationship targets a `@deprecated` shape (event `DeprecatedShape.<id>`)"),
     "S3405": Code(_E, "ReferencesTrait", "a `@references` entry that targets no resource, has `ids` on a string shape or of the wrong count or names, or names members that are missing or not strings"),
     # validate: trait packages (S3700-S3899: traitValidators, waiters, protocols, protocol tests, mqtt,
     # apigateway, contracts, rules engine)

@@ -25,16 +25,12 @@ from smithy2cfn.model.knowledge_ops import OperationIndex, id_sort_key
 from smithy2cfn.model.relationships import NeighborIndex, RelationshipType, operations_of
 from smithy2cfn.model.shapes import Member, Model, Shape
 from smithy2cfn.model.traits import (
-    DEPRECATED,
-    ERROR,
     IDEMPOTENT,
-    MIXIN,
     NOT_PROPERTY,
     PROPERTY,
     READONLY,
     REFERENCES,
     RESOURCE_IDENTIFIER,
-    TRAIT,
 )
 from smithy2cfn.validate.common import error
 from smithy2cfn.validate.located import event, ticked
@@ -65,123 +61,11 @@ def parents(model: Model, resource_id: str) -> list[str]:
 # ----------------------------------------------------------------------------- targets
 
 #: Relationship → how a reference to a deprecated shape is described (DeprecatedShape).
-_DEPRECATION_LABELS = {
-    RelationshipType.MEMBER_TARGET: "Member targets a deprecated shape",
-    RelationshipType.RESOURCE: "Binds a deprecated resource",
-    RelationshipType.OPERATION: "Binds a deprecated operation",
-    RelationshipType.IDENTIFIER: "Resource identifier targets a deprecated shape",
-    RelationshipType.PROPERTY: "Resource property targets a deprecated shape",
-    RelationshipType.INPUT: "Operation input targets a deprecated shape",
-    RelationshipType.OUTPUT: "Operation output targets a deprecated shape",
-    RelationshipType.ERROR: "Operation error targets a deprecated shape",
-    RelationshipType.MIXIN: "Applies a deprecated mixin",
-}
-_LIFECYCLE_CHECKED = (RelationshipType.CREATE, RelationshipType.READ, RelationshipType.UPDATE,
-                      RelationshipType.DELETE, RelationshipType.LIST)
-
-
 def _type_of(model: Model, node_id: str) -> str | None:
     if "$" in node_id:
         return "member" if model.member(node_id) is not None else None
     shape = model.shapes.get(node_id)
     return shape.type if shape is not None else None
-
-
-def _bad_type(model: Model, shape: Shape | Member, kind: RelationshipType, valid: str, target_id: str) -> Diagnostic:
-    shape_type = "member" if isinstance(shape, Member) else shape.type
-    return error(model, "S3018", shape.id,
-                 f"{shape_type} shape `{kind.name.lower()}` relationships must target a {valid} shape, but found "
-                 f"{_describe(model, target_id)}")
-
-
-def _check_target(model: Model, node: Shape | Member, kind: RelationshipType, target_id: str) -> Iterable[Diagnostic]:
-    target_type = _type_of(model, target_id)
-    target = model.shapes.get(target_id) if "$" not in target_id else None
-    target_traits = target.traits if target is not None else {}
-    if kind is not RelationshipType.MIXIN and kind.directed:
-        if TRAIT in target_traits:
-            yield error(model, "S3018", node.id,
-                        f"Found a {kind.name} reference to trait definition `{target_id}`. Trait definitions cannot "
-                        "be targeted by members or referenced by shapes in any other context other than applying "
-                        "them as traits.", hint="target a shape that is not a trait definition")
-            return
-        if target is not None and MIXIN in target_traits:
-            yield error(model, "S3018", node.id,
-                        f"Illegal {kind.name} reference to mixin `{target_id}`; shapes marked with the mixin trait "
-                        "can only be referenced to apply them as a mixin.")
-            return
-    label = _DEPRECATION_LABELS.get(kind)
-    if label is not None and DEPRECATED in target_traits:
-        text = f"{label}, {target_id}"
-        value = target_traits[DEPRECATED]
-        if isinstance(value, dict):
-            if isinstance(value.get("message"), str):
-                text += f". {value['message']}"
-            if isinstance(value.get("since"), str):
-                text += f" (since {value['since']})"
-        yield event(model, "S3404", node.id, text, event_id=f"DeprecatedShape.{target_id}")
-    if kind in (RelationshipType.PROPERTY, RelationshipType.MEMBER_TARGET):
-        if target_type in ("service", "resource", "operation", "member"):
-            yield error(model, "S3018", node.id,
-                        f"Members cannot target {target_type} shapes, but found {_describe(model, target_id)}")
-    elif kind is RelationshipType.MAP_KEY:
-        key = model.member(target_id)
-        key_target = model.shapes.get(key.target) if key is not None else None
-        if key_target is not None and key_target.type not in _STRINGS:
-            yield error(model, "S3018", node.id,
-                        f"Map key member targets {_describe(model, key_target.id)}, but is expected to target a string")
-    elif kind is RelationshipType.RESOURCE and target_type != "resource":
-        yield _bad_type(model, node, kind, "resource", target_id)
-    elif kind is RelationshipType.OPERATION and target_type != "operation":
-        yield _bad_type(model, node, kind, "operation", target_id)
-    elif kind in (RelationshipType.INPUT, RelationshipType.OUTPUT):
-        if target_type != "structure":
-            yield _bad_type(model, node, kind, "structure", target_id)
-        elif ERROR in target_traits:
-            yield error(model, "S3018", node.id,
-                        f"Operation {kind.name.lower()} targets an invalid structure `{target_id}` that is marked "
-                        "with the `error` trait.", hint="use a structure without @error")
-    elif kind is RelationshipType.ERROR:
-        if target_type != "structure":
-            yield _bad_type(model, node, kind, "structure", target_id)
-        elif ERROR not in target_traits:
-            yield error(model, "S3018", node.id,
-                        f"`{target_id}` cannot be bound as an error because it is not marked with the `error` trait.",
-                        hint="add @error(\"client\") or @error(\"server\") to the structure")
-    elif kind is RelationshipType.IDENTIFIER:
-        if target_type not in _STRINGS:
-            yield _bad_type(model, node, kind, "string", target_id)
-    elif kind in _LIFECYCLE_CHECKED:
-        if target_type != "operation":
-            yield error(model, "S3018", node.id,
-                        f"Resource {kind.name.lower()} lifecycle operation must target an operation, but found "
-                        f"{_describe(model, target_id)}")
-    elif kind is RelationshipType.MIXIN and MIXIN not in target_traits:
-        yield error(model, "S3018", node.id,
-                    f"Attempted to use {target_id} as a mixin, but it is not marked with the mixin trait")
-
-
-def check_relationship_targets(model: Model) -> Iterable[Diagnostic]:
-    """Every relationship targets a shape of the right kind.
-
-    Spec: service-types.rst §"Service", §"Operation", §"Resource" (what each property
-    targets: operations, resources, ``@error`` structures, input/output structures without
-    ``@error``, string identifiers), model.rst §"Member" (members cannot target services,
-    resources, operations or members; map keys target strings), §"Mixins" (only
-    ``@mixin`` shapes are mixed in, and only as mixins), §"Defining traits" (trait
-    definitions are not targeted). References to ``@deprecated`` shapes are WARNINGs
-    (``DeprecatedShape.<id>``). Reference: ``TargetValidator`` (a reference that does not
-    resolve is the loader's ``S2001``).
-    """
-    index = model.knowledge(NeighborIndex)
-    for shape in model.shapes.values():
-        for node in (shape, *shape.members.values()):
-            for rel in index.neighbors(node.id):
-                if rel.is_valid:
-                    yield from _check_target(model, node, rel.type, rel.neighbor)
-
-
-# ----------------------------------------------------------------------------- identifiers
 
 
 def check_resource_identifiers(model: Model) -> Iterable[Diagnostic]:
@@ -710,7 +594,6 @@ __all__ = [
     "check_member_should_reference_resource",
     "check_property_bindings",
     "check_references",
-    "check_relationship_targets",
     "check_resource_containment",
     "check_resource_identifiers",
     "parents",
