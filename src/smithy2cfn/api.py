@@ -56,13 +56,13 @@ SMITHY_BUILD_JSON = "smithy-build.json"
 
 #: Configuration errors (exit 2): unreadable or bad config and settings (``S5000``–``S5009``),
 #: a broken extension (``S5030``); plus :data:`smithy2cfn.derive.typename.CONFIG_CODES`.
-_CONFIG_CODES = frozenset({*(f"S500{i}" for i in range(10)), "S5030"})
+_CONFIG_CODES = frozenset({*(f"S500{i}" for i in range(10)), "S5030", "S7000"})
 
 
 def is_configuration_error(diagnostic: Diagnostic) -> bool:
     """True for an error that is a usage or configuration problem (exit code 2) rather than
     a problem of the model or the output (exit code 1): a bad config file or setting
-    (``S5000``–``S5009``), a typeName that a setting, flag, ``jsonAdd`` or
+    (``S5000``–``S5009``), ``smithy2cfn plugin`` outside Smithy's run plugin (``S7000``), a typeName that a setting, flag, ``jsonAdd`` or
     ``schemaDocumentExtensions`` makes invalid (``S5020``, ``S5021``), a broken extension
     (``S5030``)."""
     if not diagnostic.is_error:
@@ -714,6 +714,7 @@ def build(
     settings_source: str | None = None,
     setting_spans: Mapping[str, Span] | None = None,
     extensions: Sequence[Extension | type] | None = None,
+    sources: Iterable[tuple[str, str]] = (),
 ) -> BuildResult:
     """Load, validate, convert and (unless the build fails) write the resource schemas.
 
@@ -729,6 +730,9 @@ def build(
             every extension installed in the environment, ``[]`` none (see
             :func:`resolve_extensions`). They are loaded first, so that a broken one
             (``S5030``) is reported together with the model's problems.
+        sources: in-memory models ``(name, text)`` loaded instead of ``paths`` when given
+            (a name ending in ``.json`` is a JSON AST, anything else IDL; the name is where
+            diagnostics point), e.g. ``[("<stdin>.json", text)]`` (``smithy2cfn plugin``).
 
     Returns:
         A :class:`BuildResult` (``exit_code`` 0, 1 or 2). Nothing is written when any ERROR
@@ -742,7 +746,13 @@ def build(
     mappers = resolve_extensions(extensions, diags)
     if out_dir is not None and not check:
         sweep_temp_files(Path(out_dir))
-    model, _ = load(paths, diags)
+    sources = list(sources)
+    if sources:
+        from smithy2cfn.load import load_texts
+
+        model = load_texts(sources, diags)
+    else:
+        model, _ = load(paths, diags)
     if not diags.has_errors:
         validate(model, diags)
     if not diags.has_errors:

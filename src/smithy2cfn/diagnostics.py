@@ -230,6 +230,9 @@ CODES: dict[str, Code] = {
                   "read through a link leaving it"),
     "S5030": Code(_E, None, "an extension cannot be used: its entry point does not import, it cannot be made, "
                   "or a hook raises or returns no list of mappers (exit 2)", (_W,)),
+    # the command line in CI (issue 10)
+    "S7000": Code(_E, None, "`smithy2cfn plugin` run without `SMITHY_PLUGIN_DIR` (not by Smithy's run plugin; "
+                  "exit 2)"),
 }
 
 
