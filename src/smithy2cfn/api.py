@@ -116,7 +116,7 @@ class BuildResult(Result):
         check: the build compared with ``out_dir`` instead of writing.
     """
 
-    schemas: dict[str, dict] = field(default_factory=dict)
+    schemas: dict[str, dict[str, Any]] = field(default_factory=dict)
     written: list[Path] = field(default_factory=list)
     stale: list[Path] = field(default_factory=list)
     out_dir: Path | None = None
@@ -154,13 +154,13 @@ class AstResult(Result):
     written: Path | None = None
 
 
-def _paths(paths: Iterable[str | os.PathLike] | str | os.PathLike) -> list[str]:
+def _paths(paths: Iterable[str | os.PathLike[str]] | str | os.PathLike[str]) -> list[str]:
     if isinstance(paths, (str, os.PathLike)):  # one path, not the characters of its name
         return [os.fspath(paths)]
     return [os.fspath(p) for p in paths]
 
 
-def load(paths: Iterable[str | os.PathLike], diags: Diagnostics | None = None) -> tuple[Model, Diagnostics]:
+def load(paths: Iterable[str | os.PathLike[str]], diags: Diagnostics | None = None) -> tuple[Model, Diagnostics]:
     """Load model files/directories (IDL 1.0/2.0, JSON AST) with the prelude into a Model.
 
     Returns ``(model, diagnostics)``; the model may be partial when there are errors.
@@ -177,7 +177,7 @@ def validate(model: Model, diags: Diagnostics) -> None:
     run_validators(model, diags)
 
 
-def validate_files(paths: Iterable[str | os.PathLike]) -> ValidationResult:
+def validate_files(paths: Iterable[str | os.PathLike[str]]) -> ValidationResult:
     """Load ``paths`` and, when loading found no error, validate the model (what
     ``smithy2cfn validate`` does).
 
@@ -444,15 +444,15 @@ def resolve_extensions(extensions: Sequence[Extension | type] | None, diags: Dia
     for obj in extensions:
         name = _explicit_name(obj)
 
-        def where(obj: Any = obj, name: str = name) -> Span:
+        def site(obj: Any = obj, name: str = name) -> Span:
             if isinstance(obj, types.ModuleType):
                 path = getattr(obj, "__file__", None)
                 return Span(path) if isinstance(path, str) else Span(f"<extension {name}>")
             return definition_site(obj if isinstance(obj, type) else type(obj)) or Span(f"<extension {name}>")
 
-        ext = _instantiate(obj, name, where, diags)
+        ext = _instantiate(obj, name, site, diags)
         if ext is not None:
-            extension_mappers(ext, name, where, diags, out)
+            extension_mappers(ext, name, site, diags, out)
     return out
 
 
@@ -462,7 +462,7 @@ def resolve_extensions(extensions: Sequence[Extension | type] | None, diags: Dia
 def convert(model: Model, settings: Mapping[str, Any] | None, diags: Diagnostics,
             settings_source: str | None = None, *,
             setting_spans: Mapping[str, Span] | None = None,
-            extensions: Sequence[Extension | type] | None = None) -> dict[str, dict]:
+            extensions: Sequence[Extension | type] | None = None) -> dict[str, dict[str, Any]]:
     """Convert every ``cfnResource`` of the configured service into a resource schema.
 
     Args:
@@ -564,9 +564,8 @@ def _write_anonymous(folder_fd: int, name: str, data: bytes) -> bool:
         _write_all(fd, data)
         os.fsync(fd)
         proc = f"/proc/self/fd/{fd}"
-        link = dict(src_dir_fd=folder_fd, dst_dir_fd=folder_fd, follow_symlinks=True)
         try:
-            os.link(proc, name, **link)  # linkat(AT_SYMLINK_FOLLOW): the name appears whole
+            os.link(proc, name, src_dir_fd=folder_fd, dst_dir_fd=folder_fd, follow_symlinks=True)  # linkat(AT_SYMLINK_FOLLOW): the name appears whole
             return True
         except FileExistsError:
             pass
@@ -577,7 +576,7 @@ def _write_anonymous(folder_fd: int, name: str, data: bytes) -> bool:
         while True:
             tmp = _temp_name(name)
             try:
-                os.link(proc, tmp, **link)
+                os.link(proc, tmp, src_dir_fd=folder_fd, dst_dir_fd=folder_fd, follow_symlinks=True)
                 break
             except FileExistsError:
                 continue
@@ -609,7 +608,7 @@ def _write_named_temp(folder: Path, name: str, data: bytes) -> None:
         raise
 
 
-def read_regular_file(path: str | os.PathLike, limit: int, dir_fd: int | None = None,
+def read_regular_file(path: str | os.PathLike[str], limit: int, dir_fd: int | None = None,
                       follow_symlinks: bool = True) -> bytes | None:
     """The bytes of the regular file at ``path`` when it holds at most ``limit`` bytes;
     ``None`` when it is missing, not a regular file (a FIFO, a device, a folder: opened
@@ -706,8 +705,8 @@ def output_path(out_dir: Path, name: str) -> Path | None:
 
 
 def build(
-    paths: Iterable[str | os.PathLike],
-    out_dir: str | os.PathLike | None,
+    paths: Iterable[str | os.PathLike[str]],
+    out_dir: str | os.PathLike[str] | None,
     settings: Mapping[str, Any] | None = None,
     *,
     check: bool = False,
@@ -769,8 +768,9 @@ def build(
 def _write_schemas(result: BuildResult, out: Path, check: bool, diags: Diagnostics) -> None:
     """Write (or, in check mode, compare) ``result.schemas`` in ``out``; see :func:`build`."""
     rendered = {name: render_schema(s) for name, s in sorted(result.schemas.items())}
-    targets = {name: output_path(out, name) for name in rendered}
-    for name, target in targets.items():
+    maybe_targets = {name: output_path(out, name) for name in rendered}
+    targets = {name: target for name, target in maybe_targets.items() if target is not None}
+    for name, target in maybe_targets.items():
         if target is None:
             diags.error("S5024", f"refusing to {'read' if check else 'write'} {name!r}: an output file "
                                  f"must be a plain file name inside {out}", Span(str(out)),
@@ -803,11 +803,11 @@ def _write_schemas(result: BuildResult, out: Path, check: bool, diags: Diagnosti
 
 
 def build_from_config(
-    config: str | os.PathLike | None = None,
-    models: Iterable[str | os.PathLike] = (),
+    config: str | os.PathLike[str] | None = None,
+    models: Iterable[str | os.PathLike[str]] = (),
     *,
-    project_dir: str | os.PathLike = ".",
-    out_dir: str | os.PathLike | None = DEFAULT_OUT_DIR,
+    project_dir: str | os.PathLike[str] = ".",
+    out_dir: str | os.PathLike[str] | None = DEFAULT_OUT_DIR,
     overrides: Mapping[str, Any] | None = None,
     override_spans: Mapping[str, Span] | None = None,
     check: bool = False,
@@ -856,7 +856,7 @@ def build_from_config(
             config = default
     source = None if config is None else os.fspath(config)
     if config is not None:
-        cfg = read_config_file(config, diags)
+        cfg = read_config_file(Path(config), diags)
         settings, spans, sources = dict(cfg.settings), dict(cfg.spans), list(cfg.sources)
     result = BuildResult(out_dir=None if out_dir is None else Path(out_dir), check=check)
     if not diags.has_errors and not model_paths and not sources:
@@ -903,8 +903,8 @@ def json_ast(model: Model, diags: Diagnostics) -> str | None:
         return None
 
 
-def write_json_ast(models: Model | Iterable[str | os.PathLike] | str | os.PathLike,
-                   out_file: str | os.PathLike | None = None) -> AstResult:
+def write_json_ast(models: Model | Iterable[str | os.PathLike[str]] | str | os.PathLike[str],
+                   out_file: str | os.PathLike[str] | None = None) -> AstResult:
     """Load ``models`` (or take a loaded :class:`Model`) and give it as Smithy JSON AST
     (what ``smithy2cfn ast`` does).
 
@@ -920,7 +920,7 @@ def write_json_ast(models: Model | Iterable[str | os.PathLike] | str | os.PathLi
         or cannot be written. Never raises on bad input.
     """
     diags = Diagnostics()
-    model = models if isinstance(models, Model) else load(models, diags)[0]
+    model = models if isinstance(models, Model) else load(_paths(models), diags)[0]
     result = AstResult()
     text = None if diags.has_errors else json_ast(model, diags)
     if text is not None and out_file is not None:

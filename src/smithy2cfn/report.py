@@ -49,7 +49,7 @@ def matches(diagnostic: Diagnostic, ident: str) -> bool:
     ``Model.UnresolvedTrait``), as the Smithy CLI's ``--hide-validators`` matches."""
     if ident.upper() == diagnostic.code.upper():
         return True
-    event = diagnostic.event_id
+    event = diagnostic.event_id or ""
     return bool(event) and (event == ident or event.startswith(ident + "."))
 
 
