@@ -758,7 +758,14 @@ class SelectorEngine:
         return result
 
     def matches(self, sel: Selector, node: str) -> bool:
-        """True when ``node`` is yielded by ``sel`` for the whole model (trait target check)."""
+        """True when ``node`` is yielded by ``sel`` for the whole model (trait target check).
+
+        A selector that only filters (:func:`_only_filters`) yields a shape exactly when
+        the shape passes it on its own, so it is run on ``node`` alone: the cost follows
+        the traits applied, not the model's size times the selectors (issue 10). Any other
+        selector is evaluated over the whole model once (:meth:`select`)."""
+        if _only_filters(sel):
+            return node in self.run(sel, {node}, {})
         return node in self.select(sel)
 
     def yields_any(self, sel: Selector, node: str, variables: dict[str, set[str]]) -> bool:
@@ -910,6 +917,25 @@ class SelectorEngine:
                         if rel.is_valid and rel.neighbor != node
                         and rel.type in (RelationshipType.OPERATION, RelationshipType.RESOURCE)]
             stack.extend((t, qualified) for t in reversed(children))
+
+
+#: Functions that yield a subset of their input, each shape tested on its own.
+_FILTER_FUNCTIONS = frozenset({"test", "not"})
+
+
+def _only_filters(sel: Selector) -> bool:
+    """True when every step of ``sel`` keeps or drops each shape on its own, never yields
+    another shape: type and attribute steps, ``:test`` and ``:not``, and ``:is`` /
+    ``:each`` whose alternatives only filter (selectors.rst §"Functions")."""
+    for step in sel:
+        if isinstance(step, (TypeStep, AttrStep, ScopedAttrStep)):
+            continue
+        if isinstance(step, FunctionStep) and (
+                step.name in _FILTER_FUNCTIONS
+                or (step.name in ("is", "each") and all(_only_filters(a) for a in step.args))):
+            continue
+        return False
+    return True
 
 
 def _flatten(values: list[Any]) -> list[Any]:
