@@ -279,3 +279,50 @@ def test_run_plugin_bad_input_is_diagnosed(tmp_path, stdin, env, code, exit_code
     assert code in [c for c, _ in codes(result.stderr)]
     assert not (tmp_path / "p").exists()
     assert "Traceback" not in result.output
+
+
+# --------------------------------------------------------------------------- cold start
+
+
+def test_extension_scan_skips_importlib_metadata_only_when_nothing_can_declare(tmp_path, monkeypatch):
+    from smithy2cfn import api
+
+    site = tmp_path / "site"
+    info = site / "pkg-1.0.dist-info"
+    info.mkdir(parents=True)
+    monkeypatch.setattr(sys, "path", [str(site)])
+    assert api._may_declare("smithy2cfn.extensions") is False  # no entry_points.txt
+    (info / "entry_points.txt").write_text("[console_scripts]\npkg = pkg:main\n", encoding="utf-8")
+    assert api._may_declare("smithy2cfn.extensions") is False
+    (info / "entry_points.txt").write_text("[smithy2cfn.extensions]\nx = pkg:X\n", encoding="utf-8")
+    assert api._may_declare("smithy2cfn.extensions") is True
+    (info / "entry_points.txt").write_bytes(b"[console_scripts]\npkg = pkg:\xff\n")
+    assert api._may_declare("smithy2cfn.extensions") is True  # installed_extensions warns about it
+    (info / "entry_points.txt").unlink()
+    (tmp_path / "lib.zip").write_bytes(b"PK")
+    monkeypatch.setattr(sys, "path", [str(site), str(tmp_path / "lib.zip")])
+    assert api._may_declare("smithy2cfn.extensions") is True
+
+
+def test_commands_import_only_what_they_need(tmp_path):
+    """Neither command imports networkx (only a mixin or resource cycle needs it) nor
+    importlib.metadata (no installed package declares an extension); validate imports no
+    JSON Schema library (only build's meta-schema check needs one)."""
+    model = tmp_path / "model.json"
+    model.write_bytes(_json_ast(tmp_path))
+    probe = ("import sys, runpy\nsys.argv = ['smithy2cfn'] + sys.argv[1:]\ntry:\n"
+             "    runpy.run_module('smithy2cfn', run_name='__main__')\nexcept SystemExit:\n    pass\n"
+             "print(' '.join(sorted(sys.modules)))\n")
+
+    def imported(*args: str) -> set[str]:
+        proc = subprocess.run([sys.executable, "-c", probe, *args], capture_output=True, text=True, timeout=120)
+        assert "smithy2cfn.cli" in proc.stdout, proc.stderr
+        return set(proc.stdout.split())
+
+    built = imported("build", str(model), "--service", "acme.vault#VaultService", "--org", "Acme", "-q",
+                     "-o", str(tmp_path / "out"))
+    assert (tmp_path / "out" / "acme-vault-vault.json").is_file()
+    assert "jsonschema" in built  # the meta-schema check
+    assert not built & {"networkx", "importlib.metadata"}
+    checked = imported("validate", str(model), "-q")
+    assert not checked & {"networkx", "importlib.metadata", "jsonschema", "referencing"}
