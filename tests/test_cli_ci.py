@@ -326,3 +326,25 @@ def test_commands_import_only_what_they_need(tmp_path):
     assert not built & {"networkx", "importlib.metadata"}
     checked = imported("validate", str(model), "-q")
     assert not checked & {"networkx", "importlib.metadata", "jsonschema", "referencing"}
+
+
+# --------------------------------------------------------------------------- shell completion
+
+
+@pytest.mark.parametrize(("words", "expected"), [
+    ("smithy2cfn b", ["build"]),
+    ("smithy2cfn build --sev", ["--severity"]),
+    ("smithy2cfn validate --severity ", ["note", "warning", "danger", "error"]),
+    ("smithy2cfn validate --format s", ["sarif"]),
+])
+def test_shell_completion(words, expected):
+    """The README's completion set-up: click answers _SMITHY2CFN_COMPLETE requests."""
+    env = {"COMP_WORDS": words, "COMP_CWORD": str(len(words.split(" ")) - 1), "_SMITHY2CFN_COMPLETE": "bash_complete"}
+    result = CliRunner().invoke(main, [], env=env, prog_name="smithy2cfn", catch_exceptions=False)
+    assert result.exit_code == 0
+    assert [line.split(",", 1)[1] for line in result.stdout.splitlines()] == expected
+
+
+def test_shell_completion_script():
+    result = CliRunner().invoke(main, [], env={"_SMITHY2CFN_COMPLETE": "bash_source"}, prog_name="smithy2cfn")
+    assert result.exit_code == 0 and "_smithy2cfn_completion()" in result.stdout
