@@ -9,8 +9,8 @@ Cases (each skipped with a note when its model is absent):
   the ``SMITHY2CFN_AWS_MODELS`` variable or ``../scratch/aws-all``);
 * ``s3-idl``: the s3 model written as IDL 2.0 by ``benchmarks/ast_to_idl.py`` (2.2 MB).
 
-For each it measures, in fresh processes, ``smithy2cfn build`` as a user runs it: wall
-time, CPU time (user + system: what the process itself used, which a machine busy with
+For each it measures, in fresh processes (after a warm-up run, with bytecode compiled as in
+an installed package), ``smithy2cfn build`` as a user runs it: wall time, CPU time (user + system: what the process itself used, which a machine busy with
 other work disturbs less) and peak resident memory (``ru_maxrss``), the median of
 ``--repeat`` runs (memory: the largest). In one worker process it measures the warm
 in-process ``api.build`` (no output folder; median after a warm-up) and, for the IDL case,
@@ -93,14 +93,22 @@ def run_process(argv: list[str], env: dict[str, str] | None = None) -> tuple[flo
             err.decode("utf-8", "replace")[-400:])
 
 
+#: The environment of the measured processes: as a user's, with compiled bytecode (a
+#: PYTHONDONTWRITEBYTECODE left in this shell would make every run compile our modules).
+CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
 def measure(argv_for: callable, repeat: int) -> Runs:
+    """``repeat`` runs after one warm-up run (bytecode written, files in the page cache)."""
     runs = Runs()
-    for _ in range(repeat):
+    for i in range(repeat + 1):
         with tempfile.TemporaryDirectory() as out:
-            wall, cpu, rss, code, err = run_process(argv_for(out))
+            wall, cpu, rss, code, err = run_process(argv_for(out), CHILD_ENV)
         if code != 0:
             runs.failed = f"exit {code}: {err.strip()}"
             return runs
+        if i == 0:
+            continue
         runs.wall.append(wall)
         runs.cpu.append(cpu)
         runs.rss_kib.append(rss)
@@ -149,7 +157,7 @@ def warm(cases: list[Case], repeat: int) -> dict[str, dict[str, float]]:
     spec = [[c.name, [str(m) for m in c.models], {"service": c.service, "organizationName": c.org},
              c.name.endswith("-idl")] for c in cases]
     proc = subprocess.run([sys.executable, "-c", WORKER, json.dumps(spec), str(repeat)], capture_output=True,
-                          text=True, check=True)
+                          text=True, check=True, env=CHILD_ENV)
     return json.loads(proc.stdout)
 
 
