@@ -766,7 +766,35 @@ class SelectorEngine:
         selector is evaluated over the whole model once (:meth:`select`)."""
         if _only_filters(sel):
             return node in self.run(sel, {node}, {})
+        moves = _neighbor_moves(sel)
+        if moves is not None and sel not in self._select_cache:
+            starts = self._origins(node, moves)
+            if starts is not None:
+                return node in self.run(sel, starts, {})
         return node in self.select(sel)
+
+    def _origins(self, node: str, moves: list[NeighborStep]) -> set[str] | None:
+        """The shapes from which ``moves`` (a selector's neighbor steps, in order) can lead
+        to ``node``: walked back from ``node``, last step first (a superset is fine: the
+        selector is then run from them). ``None`` when they are more than
+        :data:`_MAX_ORIGINS` (then evaluating the selector over the whole model once is
+        cheaper)."""
+        frontier = {node}
+        for step in reversed(moves):
+            back: set[str] = set()
+            for n in frontier:
+                if step.kind == ">":
+                    back.update(src for _, src in self.reverse(n))
+                elif step.kind == "<":
+                    back.update(t for _, t in self.forward(n))
+                elif step.kind == "fwd":
+                    back.update(self._reverse_directed(n, step.rels))
+                else:
+                    back.update(self._directed(n, step.rels))
+            if len(back) > _MAX_ORIGINS:
+                return None
+            frontier = back
+        return frontier
 
     def yields_any(self, sel: Selector, node: str, variables: dict[str, set[str]]) -> bool:
         """True when sending ``node`` through ``sel`` yields at least one shape."""
@@ -936,6 +964,29 @@ def _only_filters(sel: Selector) -> bool:
             continue
         return False
     return True
+
+
+#: The most starting shapes :meth:`SelectorEngine.matches` sends through a moving selector
+#: before it evaluates the selector over the whole model instead.
+_MAX_ORIGINS = 256
+
+
+def _neighbor_moves(sel: Selector) -> list[NeighborStep] | None:
+    """The neighbor steps of a selector made of filtering steps (:func:`_only_filters`) and
+    single neighbor steps (``>``, ``<``, ``-[rels]->``, ``<-[rels]-`` over plain
+    relationships), in order; ``None`` for any other selector (``~>``, ``:is`` of moving
+    selectors, ``:root``, ``:in``, variables, the ``trait``, ``bound`` and
+    ``instanceOperation`` relationships): such a selector yields a shape exactly when some
+    shape a few steps back yields it, each starting shape on its own."""
+    moves: list[NeighborStep] = []
+    for step in sel:
+        if isinstance(step, NeighborStep):
+            if step.kind == "~>" or {"trait", "bound", "instanceOperation"} & set(step.rels):
+                return None
+            moves.append(step)
+        elif not _only_filters((step,)):
+            return None
+    return moves
 
 
 def _flatten(values: list[Any]) -> list[Any]:
