@@ -82,12 +82,12 @@ def test_fast_path_never_accepts_what_jsonschema_rejects(data):
             parent = parent[part]
         action = data.draw(st.sampled_from(["replace", "delete", "add"]))
         if action == "replace":
-            parent[path[-1]] = data.draw(st.sampled_from(BAD_VALUES))
+            parent[path[-1]] = copy.deepcopy(data.draw(st.sampled_from(BAD_VALUES)))  # never shared
         elif action == "delete":
             del parent[path[-1]]
         elif isinstance(parent, dict):
             parent[data.draw(st.sampled_from(["extra", "pattern", "format", "$comment", "insertionOrder"]))] = \
-                data.draw(st.sampled_from(BAD_VALUES))
+                copy.deepcopy(data.draw(st.sampled_from(BAD_VALUES)))
     if fast_accepts(schema):
         assert _jsonschema_accepts(schema)
     # and check_schema reports exactly what jsonschema finds either way
