@@ -496,6 +496,7 @@ class SelectorEngine:
         self._neighbors = model.knowledge(NeighborIndex)
         self._fwd: dict[str, list[tuple[str, str]]] = {}
         self._select_cache: dict[Selector, frozenset[str]] = {}
+        self._from_cache: dict[tuple[Selector, str], frozenset[str]] = {}
         self._all: list[str] | None = None
 
     # ---- nodes
@@ -770,8 +771,20 @@ class SelectorEngine:
         if moves is not None and sel not in self._select_cache:
             starts = self._origins(node, moves)
             if starts is not None:
-                return node in self.run(sel, starts, {})
+                # Such a selector yields, for a set of shapes, the union of what it yields for
+                # each: what one shape yields is kept, so that a structure's members, say,
+                # are listed once and not once per member (issue 10: linear in the model).
+                return any(node in self._yields_from(sel, start) for start in starts)
         return node in self.select(sel)
+
+    def _yields_from(self, sel: Selector, start: str) -> frozenset[str]:
+        """What ``sel`` yields for the one shape ``start`` (cached per selector and shape)."""
+        key = (sel, start)
+        found = self._from_cache.get(key)
+        if found is None:
+            found = frozenset(self.run(sel, {start}, {}))
+            self._from_cache[key] = found
+        return found
 
     def _origins(self, node: str, moves: list[NeighborStep]) -> set[str] | None:
         """The shapes from which ``moves`` (a selector's neighbor steps, in order) can lead
