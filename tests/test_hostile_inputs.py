@@ -598,4 +598,7 @@ def test_a_trait_package_shape_embedded_the_same_way_is_accepted() -> None:
     assert not load_json(_doc(f'"aws.cloudformation#StructureIdList": {shape}')).has_errors
     other = shape.replace("smithy.api#String", "smithy.api#Integer")
     assert located(load_json(_doc(f'"aws.cloudformation#StructureIdList": {other}')), "S2002")
-    assert located(load_json(_doc('"smithy.api#String": {"type": "string"}')), "S2002")
+    # a prelude shape defined again as the prelude does is merged too (the reference's
+    # paginated-invalid case does it); defined otherwise it is a duplicate
+    assert not load_json(_doc('"smithy.api#String": {"type": "string"}')).has_errors
+    assert located(load_json(_doc('"smithy.api#String": {"type": "integer"}')), "S2002")

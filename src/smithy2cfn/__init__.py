@@ -16,6 +16,7 @@ first call.
 
 import sys
 import types
+from typing import Any
 
 from smithy2cfn.api import (
     AstResult,
@@ -32,6 +33,7 @@ from smithy2cfn.api import (
     write_json_ast,
 )
 from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity, Span
+from smithy2cfn.model import Model
 from smithy2cfn.version import __version__
 
 __all__ = [
@@ -44,23 +46,23 @@ __all__ = [
 class _CallableStage(types.ModuleType):
     """The ``smithy2cfn.validate`` subpackage, callable as :func:`smithy2cfn.api.validate`."""
 
-    def __call__(self, model, diags):
+    def __call__(self, model: Model, diags: Diagnostics) -> None:
         from smithy2cfn.api import validate as run
 
-        return run(model, diags)
+        run(model, diags)
 
 
 class _Package(types.ModuleType):
     """This package's module type: binding the ``validate`` subpackage keeps the name
     callable (see the module docstring)."""
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: Any) -> None:
         if name == "validate" and isinstance(value, types.ModuleType) and not callable(value):
             value.__class__ = _CallableStage
         super().__setattr__(name, value)
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> Any:
     """Names imported on first use (they would import the emit stage): ``Extension``."""
     if name == "Extension":
         from smithy2cfn.emit.extensions import Extension

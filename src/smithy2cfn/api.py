@@ -30,11 +30,9 @@ import contextlib
 import json
 import os
 import re
-import secrets
 import stat
-import tempfile
 import types
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -56,13 +54,13 @@ SMITHY_BUILD_JSON = "smithy-build.json"
 
 #: Configuration errors (exit 2): unreadable or bad config and settings (``S5000``–``S5009``),
 #: a broken extension (``S5030``); plus :data:`smithy2cfn.derive.typename.CONFIG_CODES`.
-_CONFIG_CODES = frozenset({*(f"S500{i}" for i in range(10)), "S5030"})
+_CONFIG_CODES = frozenset({*(f"S500{i}" for i in range(10)), "S5030", "S7000"})
 
 
 def is_configuration_error(diagnostic: Diagnostic) -> bool:
     """True for an error that is a usage or configuration problem (exit code 2) rather than
     a problem of the model or the output (exit code 1): a bad config file or setting
-    (``S5000``–``S5009``), a typeName that a setting, flag, ``jsonAdd`` or
+    (``S5000``–``S5009``), ``smithy2cfn plugin`` outside Smithy's run plugin (``S7000``), a typeName that a setting, flag, ``jsonAdd`` or
     ``schemaDocumentExtensions`` makes invalid (``S5020``, ``S5021``), a broken extension
     (``S5030``)."""
     if not diagnostic.is_error:
@@ -116,7 +114,7 @@ class BuildResult(Result):
         check: the build compared with ``out_dir`` instead of writing.
     """
 
-    schemas: dict[str, dict] = field(default_factory=dict)
+    schemas: dict[str, dict[str, Any]] = field(default_factory=dict)
     written: list[Path] = field(default_factory=list)
     stale: list[Path] = field(default_factory=list)
     out_dir: Path | None = None
@@ -154,13 +152,13 @@ class AstResult(Result):
     written: Path | None = None
 
 
-def _paths(paths: Iterable[str | os.PathLike] | str | os.PathLike) -> list[str]:
+def _paths(paths: Iterable[str | os.PathLike[str]] | str | os.PathLike[str]) -> list[str]:
     if isinstance(paths, (str, os.PathLike)):  # one path, not the characters of its name
         return [os.fspath(paths)]
     return [os.fspath(p) for p in paths]
 
 
-def load(paths: Iterable[str | os.PathLike], diags: Diagnostics | None = None) -> tuple[Model, Diagnostics]:
+def load(paths: Iterable[str | os.PathLike[str]], diags: Diagnostics | None = None) -> tuple[Model, Diagnostics]:
     """Load model files/directories (IDL 1.0/2.0, JSON AST) with the prelude into a Model.
 
     Returns ``(model, diagnostics)``; the model may be partial when there are errors.
@@ -170,16 +168,38 @@ def load(paths: Iterable[str | os.PathLike], diags: Diagnostics | None = None) -
     return model, diags
 
 
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """CPython's cyclic garbage collector paused for one stage, its state restored after.
+
+    The validators and the converter allocate many short-lived objects next to a large
+    model and make almost no reference cycles; each automatic collection walks every object
+    alive, whose number grows with the model, which made validating a model 16 times larger
+    cost 2**(4 x 1.4) times as much (slope 1.07 paused, issue 10). Reference counting still
+    frees everything (as :func:`smithy2cfn.load.load_model` does for loading)."""
+    import gc
+
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def validate(model: Model, diags: Diagnostics) -> None:
     """Run the semantic model checks of :mod:`smithy2cfn.validate`, adding to ``diags`` (the
     events of loading: when they hold an error of the loader itself, nothing is validated,
-    as in the reference; see :func:`smithy2cfn.validate.run_validators`)."""
+    as in the reference; see :func:`smithy2cfn.validate.run_validators`), with the cyclic
+    garbage collector paused (:func:`_collector_paused`)."""
     from smithy2cfn.validate import run_validators
 
-    run_validators(model, diags)
+    with _collector_paused():
+        run_validators(model, diags)
 
 
-def validate_files(paths: Iterable[str | os.PathLike]) -> ValidationResult:
+def validate_files(paths: Iterable[str | os.PathLike[str]]) -> ValidationResult:
     """Load ``paths`` and validate the model (what ``smithy2cfn validate`` does): as in the
     reference, a model whose loading failed is not validated, but loading events that are
     validators' events in the reference (``Target``...) do not stop validation
@@ -276,9 +296,11 @@ def installed_extensions(diags: Diagnostics) -> list[InstalledExtension]:
     installed package's ``entry_points.txt`` (about 3 ms for 50 packages); when some
     package declares an extension, every package's name too (about 10 ms).
     """
-    from importlib.metadata import distributions
-
     from smithy2cfn.emit.extensions import ENTRY_POINT_GROUP
+
+    if not _may_declare(ENTRY_POINT_GROUP):
+        return []
+    from importlib.metadata import distributions
 
     declaring = []  # (position on sys.path, distribution, its entry points of the group)
     every = list(distributions())
@@ -304,6 +326,46 @@ def installed_extensions(diags: Diagnostics) -> list[InstalledExtension]:
             continue
         found += [InstalledExtension(ep.name, ep.value, name, version, ep) for ep in eps]
     return sorted(found, key=lambda e: (e.name, e.value, e.distribution, e.version))
+
+
+def _may_declare(group: str) -> bool:
+    """``False`` only when no installed package can declare an entry point of ``group``:
+    every ``sys.path`` entry is a folder (or missing), the only finder of distributions is
+    the standard one, and no ``*.dist-info`` / ``*.egg-info`` ``entry_points.txt`` in those
+    folders names ``[group]`` or fails to decode as UTF-8. Then :func:`installed_extensions`
+    has nothing to find or report, and skips :mod:`importlib.metadata` (its import and the
+    parsing of every package's metadata: about 15 ms of a cold start, issue 10)."""
+    import sys
+    from importlib.machinery import PathFinder
+
+    if any(hasattr(finder, "find_distributions") and finder is not PathFinder for finder in sys.meta_path):
+        return True
+    marker = f"[{group}]".encode()
+    for entry in sys.path:
+        folder = entry or "."
+        if not os.path.isdir(folder):
+            if os.path.exists(folder):
+                return True  # a zip file or an egg: let importlib.metadata read it
+            continue
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        for name in names:
+            if not name.endswith((".dist-info", ".egg-info")):
+                continue
+            try:
+                with open(os.path.join(folder, name, "entry_points.txt"), "rb") as f:
+                    data = f.read()
+            except OSError:
+                continue
+            if marker in data:
+                return True
+            try:
+                data.decode("utf-8")
+            except UnicodeDecodeError:
+                return True  # installed_extensions warns about it
+    return False
 
 
 def _name_and_version(dist: Any) -> tuple[str, str]:
@@ -447,15 +509,15 @@ def resolve_extensions(extensions: Sequence[Extension | type] | None, diags: Dia
     for obj in extensions:
         name = _explicit_name(obj)
 
-        def where(obj: Any = obj, name: str = name) -> Span:
+        def site(obj: Any = obj, name: str = name) -> Span:
             if isinstance(obj, types.ModuleType):
                 path = getattr(obj, "__file__", None)
                 return Span(path) if isinstance(path, str) else Span(f"<extension {name}>")
             return definition_site(obj if isinstance(obj, type) else type(obj)) or Span(f"<extension {name}>")
 
-        ext = _instantiate(obj, name, where, diags)
+        ext = _instantiate(obj, name, site, diags)
         if ext is not None:
-            extension_mappers(ext, name, where, diags, out)
+            extension_mappers(ext, name, site, diags, out)
     return out
 
 
@@ -465,7 +527,7 @@ def resolve_extensions(extensions: Sequence[Extension | type] | None, diags: Dia
 def convert(model: Model, settings: Mapping[str, Any] | None, diags: Diagnostics,
             settings_source: str | None = None, *,
             setting_spans: Mapping[str, Span] | None = None,
-            extensions: Sequence[Extension | type] | None = None) -> dict[str, dict]:
+            extensions: Sequence[Extension | type] | None = None) -> dict[str, dict[str, Any]]:
     """Convert every ``cfnResource`` of the configured service into a resource schema.
 
     Args:
@@ -503,15 +565,16 @@ def convert(model: Model, settings: Mapping[str, Any] | None, diags: Diagnostics
     config = CfnConfig.from_dict({} if settings is None else settings, diags, spans=setting_spans, source=source)
     if diags.has_errors:
         return {}
-    plan = derive_plan(model, config, diags, setting_spans=setting_spans)
-    if plan is None:
-        return {}
-    schemas = emit_schemas(model, plan, diags, list(mappers.cfn), tuple(mappers.json_schema))
-    if config.registry_ready and schemas:
-        from smithy2cfn.lint import lint_schemas
+    with _collector_paused():
+        plan = derive_plan(model, config, diags, setting_spans=setting_spans)
+        if plan is None:
+            return {}
+        schemas = emit_schemas(model, plan, diags, list(mappers.cfn), tuple(mappers.json_schema))
+        if config.registry_ready and schemas:
+            from smithy2cfn.lint import lint_schemas
 
-        diags.extend(lint_schemas(model, plan, schemas))
-    return schemas
+            diags.extend(lint_schemas(model, plan, schemas))
+        return schemas
 
 
 def render_schema(schema: Mapping[str, Any]) -> str:
@@ -557,6 +620,8 @@ def _write_all(fd: int, data: bytes) -> None:
 
 
 def _temp_name(name: str) -> str:
+    import secrets  # here: only a rewrite of an existing file needs it (secrets imports hashlib, hmac, random)
+
     return f".{name}.{secrets.token_hex(4)}.tmp"
 
 
@@ -577,9 +642,9 @@ def _write_anonymous(folder_fd: int, name: str, data: bytes) -> bool:
         _write_all(fd, data)
         os.fsync(fd)
         proc = f"/proc/self/fd/{fd}"
-        link = dict(src_dir_fd=folder_fd, dst_dir_fd=folder_fd, follow_symlinks=True)
         try:
-            os.link(proc, name, **link)  # linkat(AT_SYMLINK_FOLLOW): the name appears whole
+            # linkat(AT_SYMLINK_FOLLOW): the name appears whole
+            os.link(proc, name, src_dir_fd=folder_fd, dst_dir_fd=folder_fd, follow_symlinks=True)
             return True
         except FileExistsError:
             pass
@@ -590,7 +655,7 @@ def _write_anonymous(folder_fd: int, name: str, data: bytes) -> bool:
         while True:
             tmp = _temp_name(name)
             try:
-                os.link(proc, tmp, **link)
+                os.link(proc, tmp, src_dir_fd=folder_fd, dst_dir_fd=folder_fd, follow_symlinks=True)
                 break
             except FileExistsError:
                 continue
@@ -608,6 +673,8 @@ def _write_anonymous(folder_fd: int, name: str, data: bytes) -> bool:
 def _write_named_temp(folder: Path, name: str, data: bytes) -> None:
     """Elsewhere: a named temporary file (``mkstemp``, mode 0o600), made 0o644 minus the
     umask, written, synced and renamed over ``name``."""
+    import tempfile  # here: only systems without O_TMPFILE need it
+
     fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as f:
@@ -622,7 +689,7 @@ def _write_named_temp(folder: Path, name: str, data: bytes) -> None:
         raise
 
 
-def read_regular_file(path: str | os.PathLike, limit: int, dir_fd: int | None = None,
+def read_regular_file(path: str | os.PathLike[str], limit: int, dir_fd: int | None = None,
                       follow_symlinks: bool = True) -> bytes | None:
     """The bytes of the regular file at ``path`` when it holds at most ``limit`` bytes;
     ``None`` when it is missing, not a regular file (a FIFO, a device, a folder: opened
@@ -719,8 +786,8 @@ def output_path(out_dir: Path, name: str) -> Path | None:
 
 
 def build(
-    paths: Iterable[str | os.PathLike],
-    out_dir: str | os.PathLike | None,
+    paths: Iterable[str | os.PathLike[str]],
+    out_dir: str | os.PathLike[str] | None,
     settings: Mapping[str, Any] | None = None,
     *,
     check: bool = False,
@@ -728,6 +795,7 @@ def build(
     setting_spans: Mapping[str, Span] | None = None,
     extensions: Sequence[Extension | type] | None = None,
     strict: bool | None = None,
+    sources: Iterable[tuple[str, str]] = (),
 ) -> BuildResult:
     """Load, validate, convert and (unless the build fails) write the resource schemas.
 
@@ -745,6 +813,9 @@ def build(
             (``S5030``) is reported together with the model's problems.
         strict: fail the build on warnings (error ``S6000``, exit code 1, nothing written);
             ``None`` (the default) takes the ``strict`` setting (default ``False``).
+        sources: in-memory models ``(name, text)`` loaded instead of ``paths`` when given
+            (a name ending in ``.json`` is a JSON AST, anything else IDL; the name is where
+            diagnostics point), e.g. ``[("<stdin>.json", text)]`` (``smithy2cfn plugin``).
 
     Returns:
         A :class:`BuildResult` (``exit_code`` 0, 1 or 2). Nothing is written when any ERROR
@@ -758,7 +829,13 @@ def build(
     mappers = resolve_extensions(extensions, diags)
     if out_dir is not None and not check:
         sweep_temp_files(Path(out_dir))
-    model, _ = load(paths, diags)
+    sources = list(sources)
+    if sources:
+        from smithy2cfn.load import load_texts
+
+        model = load_texts(sources, diags)
+    else:
+        model, _ = load(paths, diags)
     validate(model, diags)
     if not diags.has_errors:
         schemas = convert(model, settings, diags, settings_source, setting_spans=setting_spans,
@@ -796,8 +873,9 @@ def _strict_check(diags: Diagnostics, settings: Mapping[str, Any] | None, strict
 def _write_schemas(result: BuildResult, out: Path, check: bool, diags: Diagnostics) -> None:
     """Write (or, in check mode, compare) ``result.schemas`` in ``out``; see :func:`build`."""
     rendered = {name: render_schema(s) for name, s in sorted(result.schemas.items())}
-    targets = {name: output_path(out, name) for name in rendered}
-    for name, target in targets.items():
+    maybe_targets = {name: output_path(out, name) for name in rendered}
+    targets = {name: target for name, target in maybe_targets.items() if target is not None}
+    for name, target in maybe_targets.items():
         if target is None:
             diags.error("S5024", f"refusing to {'read' if check else 'write'} {name!r}: an output file "
                                  f"must be a plain file name inside {out}", Span(str(out)),
@@ -830,11 +908,11 @@ def _write_schemas(result: BuildResult, out: Path, check: bool, diags: Diagnosti
 
 
 def build_from_config(
-    config: str | os.PathLike | None = None,
-    models: Iterable[str | os.PathLike] = (),
+    config: str | os.PathLike[str] | None = None,
+    models: Iterable[str | os.PathLike[str]] = (),
     *,
-    project_dir: str | os.PathLike = ".",
-    out_dir: str | os.PathLike | None = DEFAULT_OUT_DIR,
+    project_dir: str | os.PathLike[str] = ".",
+    out_dir: str | os.PathLike[str] | None = DEFAULT_OUT_DIR,
     overrides: Mapping[str, Any] | None = None,
     override_spans: Mapping[str, Span] | None = None,
     check: bool = False,
@@ -883,7 +961,7 @@ def build_from_config(
             config = default
     source = None if config is None else os.fspath(config)
     if config is not None:
-        cfg = read_config_file(config, diags)
+        cfg = read_config_file(Path(config), diags)
         settings, spans, sources = dict(cfg.settings), dict(cfg.spans), list(cfg.sources)
     result = BuildResult(out_dir=None if out_dir is None else Path(out_dir), check=check)
     if not diags.has_errors and not model_paths and not sources:
@@ -930,8 +1008,8 @@ def json_ast(model: Model, diags: Diagnostics) -> str | None:
         return None
 
 
-def write_json_ast(models: Model | Iterable[str | os.PathLike] | str | os.PathLike,
-                   out_file: str | os.PathLike | None = None) -> AstResult:
+def write_json_ast(models: Model | Iterable[str | os.PathLike[str]] | str | os.PathLike[str],
+                   out_file: str | os.PathLike[str] | None = None) -> AstResult:
     """Load ``models`` (or take a loaded :class:`Model`) and give it as Smithy JSON AST
     (what ``smithy2cfn ast`` does).
 
@@ -947,7 +1025,7 @@ def write_json_ast(models: Model | Iterable[str | os.PathLike] | str | os.PathLi
         or cannot be written. Never raises on bad input.
     """
     diags = Diagnostics()
-    model = models if isinstance(models, Model) else load(models, diags)[0]
+    model = models if isinstance(models, Model) else load(_paths(models), diags)[0]
     result = AstResult()
     text = None if diags.has_errors else json_ast(model, diags)
     if text is not None and out_file is not None:

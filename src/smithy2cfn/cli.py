@@ -8,6 +8,7 @@ model or output has errors, 2 bad usage or configuration (see
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -15,20 +16,55 @@ import click
 
 from smithy2cfn import api
 from smithy2cfn.diagnostics import Diagnostic, Severity, Span, format_diagnostics
+from smithy2cfn.report import DiagnosticFilter, split_ids
 
-_FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-                       show_default=True, help="How diagnostics are printed on stderr.")
+_FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json", "sarif"]), default="text",
+                       show_default=True,
+                       help="How diagnostics are printed: text or json (one object a line) on stderr, or one "
+                            "SARIF 2.1.0 document on stdout (for code scanning; paths relative to the "
+                            "repository).")
 _VERBOSE = click.option("-v", "--verbose", is_flag=True,
                         help="Print notes too, and every warning (by default notes are left out and a warning "
                              "repeated more than 3 times is summed up).")
+_SEVERITY = click.option("--severity", type=click.Choice([s.label for s in Severity], case_sensitive=False),
+                         help="The lowest severity printed (default: warning; note with -v; error with -q). "
+                              "Errors are always printed.")
+_HIDE = click.option("--hide", "--hide-validators", "hide", multiple=True, metavar="ID[,ID...]",
+                     help="Leave out the diagnostics with this code (S3006) or event ID (UnstableTrait; an ID "
+                          "covers the IDs under it: Model covers Model.UnresolvedTrait). Repeatable. Errors are "
+                          "always printed.")
+_SHOW = click.option("--show", "--show-validators", "show", multiple=True, metavar="ID[,ID...]",
+                     help="Print only the diagnostics with this code or event ID (and errors). Repeatable. "
+                          "Brings back what a command leaves out by default (build: --show S3006).")
 
 
-def _report(items: list[Diagnostic], fmt: str, quiet: bool = False, verbose: bool = False) -> None:
-    if quiet:
-        items = [d for d in items if d.is_error]
-    elif not verbose:
-        items = [d for d in items if d.severity > Severity.NOTE]
-    if items:
+def _options(function):
+    """The options every checking command shares: how diagnostics are printed and which."""
+    for option in (_SHOW, _HIDE, _SEVERITY, _VERBOSE, _FORMAT):
+        function = option(function)
+    return function
+
+
+def _filter(quiet: bool, verbose: bool, severity: str | None, hide: tuple[str, ...], show: tuple[str, ...],
+            hide_cfn_unstable: bool = False) -> DiagnosticFilter:
+    if severity is not None:
+        level = Severity[severity.upper()]
+    else:
+        level = Severity.ERROR if quiet else Severity.NOTE if verbose else Severity.WARNING
+    return DiagnosticFilter(level, split_ids(hide), split_ids(show), hide_cfn_unstable)
+
+
+def _report(items: list[Diagnostic], fmt: str, quiet: bool = False, verbose: bool = False,
+            selection: DiagnosticFilter | None = None, exit_code: int = 0) -> None:
+    """Print the diagnostics ``selection`` keeps (default: by ``quiet``/``verbose``)."""
+    if selection is None:
+        selection = _filter(quiet, verbose, None, (), ())
+    items = selection.select(items)
+    if fmt == "sarif":
+        from smithy2cfn.report import render_sarif, sarif_document
+
+        click.echo(render_sarif(sarif_document(items, successful=exit_code != 2)), nl=False)
+    elif items:
         click.echo(format_diagnostics(items, fmt, fold_after=None if verbose else 3), nl=False, err=True)
 
 
@@ -54,14 +90,15 @@ def main() -> None:
               help="Fail the build on warnings (setting 'strict'): exit 1, nothing written.")
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 if the output folder is out of date.")
 @click.option("-q", "--quiet", is_flag=True, help="Print errors only, no warnings.")
-@_FORMAT
-@_VERBOSE
+@_options
 def build(models, out_dir, config_file, service, organization, service_name, compatibility, strict, check, quiet,
-          fmt, verbose):
+          fmt, verbose, severity, hide, show):
     """Build one schema per cfnResource resource of MODELS (files or folders).
 
     With no MODELS and no --config, a smithy-build.json in the current folder is used.
     Extensions installed in the environment (entry point group smithy2cfn.extensions) run.
+    UnstableTrait warnings (S3006) about aws.cloudformation traits are left out (--show S3006
+    prints them).
     """
     flags = {"service": ("--service", service), "organizationName": ("--org", organization),
              "serviceName": ("--service-name", service_name), "compatibility": ("--compatibility", compatibility),
@@ -71,7 +108,8 @@ def build(models, out_dir, config_file, service, organization, service_name, com
         config_file, models, out_dir=api.DEFAULT_OUT_DIR if out_dir is None else out_dir, check=check,
         overrides={key: value for key, (_, value) in given.items()},
         override_spans={key: Span(f"<command line {flag}>") for key, (flag, _) in given.items()})
-    _report(result.diagnostics, fmt, quiet, verbose)
+    _report(result.diagnostics, fmt, quiet, verbose, _filter(quiet, verbose, severity, hide, show, True),
+            result.exit_code)
     if result.exit_code:
         sys.exit(result.exit_code)
     if not quiet:
@@ -80,14 +118,48 @@ def build(models, out_dir, config_file, service, organization, service_name, com
 
 
 @main.command()
+@click.option("--config", "config_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="Settings JSON, or a smithy-build.json (its plugins.cloudformation; its sources are not "
+                   "loaded); relative to SMITHY_ROOT_DIR.")
+@click.option("--service", help="Shape ID of the service to convert (setting 'service').")
+@click.option("--org", "organization", help="Setting 'organizationName' (typeName's first part).")
+@click.option("--service-name", help="Setting 'serviceName' (typeName's second part).")
+@click.option("--compatibility", type=click.Choice(["default", "reference"]),
+              help="Setting 'compatibility' (see build).")
+@click.option("-q", "--quiet", is_flag=True, help="Print errors only, no warnings.")
+@_options
+def plugin(config_file, service, organization, service_name, compatibility, quiet, fmt, verbose, severity, hide,
+           show):
+    """Build the JSON AST model on standard input into SMITHY_PLUGIN_DIR.
+
+    This is smithy2cfn as Smithy's run plugin: in smithy-build.json,
+    "run::cloudformation": {"command": ["smithy2cfn", "plugin", "--org", "Acme"]}.
+    """
+    from smithy2cfn.plugin import run_plugin
+
+    flags = {"service": ("--service", service), "organizationName": ("--org", organization),
+             "serviceName": ("--service-name", service_name), "compatibility": ("--compatibility", compatibility)}
+    given = {key: (flag, value) for key, (flag, value) in flags.items() if value is not None}
+    result = run_plugin(sys.stdin.buffer, os.environ, config=config_file,
+                        overrides={key: value for key, (_, value) in given.items()},
+                        override_spans={key: Span(f"<command line {flag}>") for key, (flag, _) in given.items()})
+    _report(result.diagnostics, fmt, quiet, verbose, _filter(quiet, verbose, severity, hide, show, True),
+            result.exit_code)
+    if result.exit_code:
+        sys.exit(result.exit_code)
+    if not quiet:
+        click.echo(f"wrote {len(result.schemas)} schema(s) in {result.out_dir}", err=True)
+
+
+@main.command()
 @click.argument("models", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("-q", "--quiet", is_flag=True, help="Print errors only, no warnings.")
-@_FORMAT
-@_VERBOSE
-def validate(models, quiet, fmt, verbose):
+@_options
+def validate(models, quiet, fmt, verbose, severity, hide, show):
     """Load and check MODELS; exit 1 when they have errors."""
     result = api.validate_files(models)
-    _report(result.diagnostics, fmt, quiet, verbose)
+    _report(result.diagnostics, fmt, quiet, verbose, _filter(quiet, verbose, severity, hide, show),
+            result.exit_code)
     sys.exit(result.exit_code)
 
 
@@ -95,7 +167,8 @@ def validate(models, quiet, fmt, verbose):
 @click.argument("models", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("-o", "--output", "out_file", type=click.Path(path_type=Path),
               help="File to write (default: standard output).")
-@_FORMAT
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="How diagnostics are printed on stderr.")
 def ast(models, out_file, fmt):
     """Write the loaded model as Smithy JSON AST (prelude left out)."""
     result = api.write_json_ast(models, out_file)

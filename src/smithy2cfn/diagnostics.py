@@ -21,8 +21,10 @@ from __future__ import annotations
 
 import enum
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 
 class Severity(enum.IntEnum):
@@ -509,6 +511,9 @@ CODES: dict[str, Code] = {
                   "read through a link leaving it"),
     "S5030": Code(_E, None, "an extension cannot be used: its entry point does not import, it cannot be made, "
                   "or a hook raises or returns no list of mappers (exit 2)", (_W,)),
+    # the command line in CI (issue 10)
+    "S7000": Code(_E, None, "`smithy2cfn plugin` run without `SMITHY_PLUGIN_DIR` (not by Smithy's run plugin; "
+                  "exit 2)"),
 }
 
 
@@ -551,7 +556,7 @@ class Diagnostic:
         reference, fails validation unless a suppression hides it)."""
         return self.severity >= Severity.DANGER
 
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[str, int, int, str, str, str]:
         """Key sorting by file, line, column, then code and message (deterministic)."""
         s = self.span
         return (
@@ -594,9 +599,9 @@ class Diagnostic:
             out += f"\n      = help: {self.hint}"
         return out
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict: code, severity, message, file, line, column, shapeId, hint."""
-        d: dict = {"code": self.code, "severity": self.severity.label, "message": self.message}
+        d: dict[str, Any] = {"code": self.code, "severity": self.severity.label, "message": self.message}
         if self.span:
             d.update(file=self.span.path, line=self.span.line, column=self.span.column)
         if self.shape_id:
@@ -655,7 +660,7 @@ class Diagnostics:
         """Deduplicated diagnostics sorted by file, line, column."""
         return sorted(set(self.items), key=Diagnostic.sort_key)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Diagnostic]:
         return iter(self.items)
 
     def __len__(self) -> int:
@@ -688,7 +693,7 @@ def format_diagnostics(diagnostics: Diagnostics | list[Diagnostic], fmt: str = "
     if fmt == "json":
         return "".join(json.dumps(d.to_json(), sort_keys=True) + "\n" for d in items)
     cache: dict[str, list[str] | None] = {}
-    seen: dict[tuple, int] = {}
+    seen: dict[tuple[str, Severity, str], int] = {}
     out: list[str] = []
     for d in items:
         key = (d.code, d.severity, d.message)

@@ -21,7 +21,6 @@ use aws.cloudformation#cfnMutability
 use aws.cloudformation#cfnName
 use aws.cloudformation#cfnResource
 use aws.iam#iamAction
-use aws.iam#requiredActions
 
 /// Acme Vault stores secrets in encrypted vaults, each with its own access policy.
 @service(sdkId: "Vault", cloudFormationName: "Vault", arnNamespace: "vault")
@@ -173,7 +172,7 @@ operation CreateVault {
 }
 
 @readonly
-@requiredActions(["kms:Decrypt"])
+@iamAction(requiredActions: ["kms:Decrypt"])
 operation GetVault {
     input := for Vault {
         @required

@@ -283,11 +283,19 @@ class _Builder:
                     existing.sources.append(member_source)
 
 
+class _ServiceIds:
+    """The model's service shape IDs, sorted (knowledge: listed once, not once per resource,
+    which made deriving every resource quadratic in the model, issue 10)."""
+
+    def __init__(self, model: Model) -> None:
+        self.ids = [s.id for s in model.of_type("service")]
+
+
 def _parents(model: Model, resource_id: str) -> list[Shape]:
     """The resources that bind ``resource_id`` within some service (reference
     ``BottomUpIndex.getResourceBinding`` over every service), sorted by ID."""
     bottom = model.knowledge(BottomUpIndex)
-    found = {bottom.resource_binding(s.id, resource_id) for s in model.of_type("service")}
+    found = {bottom.resource_binding(service, resource_id) for service in model.knowledge(_ServiceIds).ids}
     return [model.shapes[p] for p in sorted(p for p in found if p is not None and p in model.shapes)]
 
 

@@ -9,18 +9,25 @@ Before the meta-schema, :func:`check_schema` makes sure the document can be writ
 strict JSON at all (finite numbers, string keys, JSON types only, at most
 :data:`MAX_DOCUMENT_DEPTH` levels deep): ``jsonschema`` and ``json.dumps`` both recurse
 once or more per level.
+
+A fast path (issue 10): the meta-schema compiled to plain Python at development time by
+``fastjsonschema`` (:func:`compiled_validator_source`, shipped as
+:mod:`smithy2cfn.emit.metaschema_compiled`, no run-time dependency) accepts a valid schema
+some 25 times faster than ``jsonschema``, and without importing ``jsonschema`` at all. Only
+a schema it rejects goes through ``jsonschema``, which reports the located errors. The
+compiled module is used only while its key matches the meta-schema files
+(:func:`metaschema_key`); regenerate it with ``python -m smithy2cfn.emit.metaschema``
+(``tests/test_metaschema_fast.py`` fails until you do).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from functools import lru_cache
 from importlib import resources
-
-import jsonschema
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT7
+from typing import TYPE_CHECKING, Any
 
 from smithy2cfn.diagnostics import Diagnostic, Severity, Span
 from smithy2cfn.model.nodes import pointer, scan
@@ -40,8 +47,16 @@ _BASE_URI = "https://schema.cloudformation.us-east-1.amazonaws.com/"
 _DRAFT7_URI = "http://json-schema.org/draft-07/schema"
 
 
+if TYPE_CHECKING:
+    import jsonschema
+
+
 @lru_cache(maxsize=1)
 def _validator() -> jsonschema.protocols.Validator:
+    import jsonschema  # here: a schema the compiled validator accepts never needs it (~40 ms of import)
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT7
+
     folder = resources.files("smithy2cfn").joinpath("data", "cfn-metaschema")
     docs = {name: json.loads(folder.joinpath(name).read_text(encoding="utf-8")) for name in _FILES}
     pairs = []
@@ -79,6 +94,105 @@ def _is_regex(value: object) -> bool:
     return compiled is not None
 
 
+def _meta_documents() -> dict[str, bytes]:
+    folder = resources.files("smithy2cfn").joinpath("data", "cfn-metaschema")
+    return {name: folder.joinpath(name).read_bytes() for name in _FILES}
+
+
+def metaschema_key() -> str:
+    """sha256 over the meta-schema files (name and bytes): the compiled validator is used
+    only while its ``KEY`` equals this."""
+    digest = hashlib.sha256()
+    for name, data in sorted(_meta_documents().items()):
+        digest.update(name.encode() + b"\0" + data + b"\0")
+    return digest.hexdigest()
+
+
+def _is_json_pointer(value: object) -> bool:
+    """``format: json-pointer`` as ``jsonschema``'s format checker decides it (with the
+    ``jsonpointer`` package)."""
+    if not isinstance(value, str):
+        return True
+    import jsonpointer
+
+    try:
+        jsonpointer.JsonPointer(value)
+    except jsonpointer.JsonPointerException:
+        return False
+    return True
+
+
+_FORMATS = {"regex": _is_regex, "json-pointer": _is_json_pointer}
+
+
+@lru_cache(maxsize=1)
+def _compiled() -> Any:
+    """The compiled validator function, or ``None`` when the shipped module does not match
+    the meta-schema files (then every schema goes through ``jsonschema``)."""
+    try:
+        from smithy2cfn.emit import metaschema_compiled
+    except ImportError:
+        return None
+    if getattr(metaschema_compiled, "KEY", None) != metaschema_key():
+        return None
+    return metaschema_compiled.validate
+
+
+def fast_accepts(schema: dict[str, Any]) -> bool:
+    """True when the compiled meta-schema accepts ``schema`` (then ``jsonschema`` would
+    report nothing either: ``tests/test_metaschema_fast.py``); False when it rejects it, or
+    cannot tell (no current compiled module, a document too deep for it)."""
+    validate = _compiled()
+    if validate is None:
+        return False
+    try:
+        validate(schema, _FORMATS)
+    except (ValueError, TypeError, RecursionError):  # its JsonSchemaValueException is a ValueError
+        return False
+    return True
+
+
+def compiled_validator_source() -> str:
+    """The Python source of :mod:`smithy2cfn.emit.metaschema_compiled`: the provider
+    meta-schema (with the files it refers to and the draft-07 meta-schema) compiled by
+    ``fastjsonschema.compile_to_code`` (defaults not applied, formats ``regex`` and
+    ``json-pointer`` given at call time as :func:`_is_regex` and :func:`_is_json_pointer`),
+    its import of ``fastjsonschema`` replaced by a local exception class, under a header
+    with :func:`metaschema_key`. Development time only: needs ``fastjsonschema`` and
+    ``jsonschema``."""
+    import fastjsonschema
+    import jsonschema
+
+    docs = {name: json.loads(data) for name, data in _meta_documents().items()}
+
+    def handler(uri: str) -> Any:
+        if uri.startswith(_DRAFT7_URI):
+            return jsonschema.Draft7Validator.META_SCHEMA
+        return docs[uri.split("#", 1)[0].rsplit("/", 1)[-1]]
+
+    code = fastjsonschema.compile_to_code(
+        docs["provider.definition.schema.v1.json"], handlers={"https": handler, "http": handler},
+        formats={"regex": _is_regex, "json-pointer": _is_json_pointer}, use_default=False,
+    )
+    imported = "from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException\n"
+    if imported not in code:
+        raise RuntimeError("fastjsonschema's generated code changed: update compiled_validator_source")
+    local = ("class JsonSchemaValueException(ValueError):\n"
+             "    def __init__(self, message, value=None, name=None, definition=None, rule=None):\n"
+             "        super().__init__(message)\n\n\n"
+             "JsonSchemaValuesException = JsonSchemaValueException\n")
+    entry = re.search(r"^def (validate_https___schema_cloudformation_[a-z0-9_]*provider_definition_schema_v1_json)\(",
+                      code, re.M)
+    if entry is None:
+        raise RuntimeError("fastjsonschema's generated code changed: no entry function found")
+    header = ('"""The CloudFormation provider meta-schema as plain Python (generated: do not edit).\n\n'
+              "Made by ``python -m smithy2cfn.emit.metaschema`` (smithy2cfn.emit.metaschema.\n"
+              f"compiled_validator_source) with fastjsonschema {fastjsonschema.VERSION}.\n"
+              '"""\n# ruff: noqa\n# fmt: off\n'
+              f'KEY = "{metaschema_key()}"\n')
+    return header + code.replace(imported, local) + f"\n\nvalidate = {entry.group(1)}\n"
+
+
 def _path(parts) -> str:
     return "/" + "/".join(str(p).replace("~", "~0").replace("/", "~1") for p in parts)
 
@@ -105,6 +219,8 @@ def check_schema(schema: dict, filename: str) -> list[Diagnostic]:
                            Span(filename), hint="a value added by jsonAdd, schemaDocumentExtensions or a "
                                                 "custom mapper is the usual cause")
                 for path, problem in problems]
+    if fast_accepts(schema):
+        return []
     out: list[Diagnostic] = []
     try:
         errors = sorted(_validator().iter_errors(schema),
@@ -131,3 +247,11 @@ def check_schema(schema: dict, filename: str) -> list[Diagnostic]:
                               f"{where}: {err.message} (CloudFormation meta-schema, {err.validator})",
                               Span(filename)))
     return out
+
+
+if __name__ == "__main__":  # python -m smithy2cfn.emit.metaschema: regenerate the compiled validator
+    from pathlib import Path
+
+    target = Path(__file__).with_name("metaschema_compiled.py")
+    target.write_text(compiled_validator_source(), encoding="utf-8")
+    print(f"{target}: written")

@@ -227,16 +227,12 @@ def _shape_relationships(model: Model, shape: Shape) -> list[Relationship]:
 def operations_of(shape: Shape) -> list[str]:
     """Every operation bound to a service or resource, lifecycle ones included, each once,
     in relationship order (reference ``ResourceShape.getAllOperations``)."""
-    out: list[str] = []
     if shape.type == "resource":
         candidates = [getattr(shape, n) for n in ("list", "create", "put", "read", "update", "delete")]
         candidates += shape.operations + shape.collection_operations
     else:
         candidates = list(shape.operations)
-    for op in candidates:
-        if op and op not in out:
-            out.append(op)
-    return out
+    return list(dict.fromkeys(op for op in candidates if op))  # each once, in order: linear
 
 
 class NeighborIndex:

@@ -47,9 +47,19 @@ def warning(model: Model, code: str, node_id: str, message: str, event: str | No
     return diag(model, code, Severity.WARNING, node_id, message, event, hint)
 
 
+class _UserShapes:
+    """Knowledge: the model's non-prelude shapes sorted by ID, sorted once per model rather
+    than once per validator (issue 10)."""
+
+    def __init__(self, model: Model) -> None:
+        self.shapes = sorted((s for s in model.shapes.values() if s.id not in model.prelude_ids),
+                             key=lambda s: s.id)
+
+
 def user_shapes(model: Model):
-    """Shapes that are not from the built-in prelude or trait packages, sorted by ID."""
-    return sorted((s for s in model.shapes.values() if s.id not in model.prelude_ids), key=lambda s: s.id)
+    """Shapes that are not from the built-in prelude or trait packages, sorted by ID (a new
+    list each call)."""
+    return list(model.knowledge(_UserShapes).shapes)
 
 
 def user_nodes(model: Model):

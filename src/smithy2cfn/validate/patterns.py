@@ -30,8 +30,10 @@ import functools
 import re
 import time
 import warnings
+from typing import TYPE_CHECKING
 
-import regex
+if TYPE_CHECKING:
+    import regex
 
 #: Deepest nesting of groups ``(...)`` and classes ``[...]`` a pattern may have.
 MAX_PATTERN_NESTING = 100
@@ -102,6 +104,8 @@ MODEL_MATCH_BUDGET = 2.0
 def _compile_for_matching(text: str) -> regex.Pattern | None:
     if compile_pattern(text)[1] == "limit":
         return None
+    import regex  # here: only a model whose values are matched against a @pattern needs it (~8 ms of import)
+
     try:
         return regex.compile(text)
     except (regex.error, OverflowError, RecursionError, ValueError):

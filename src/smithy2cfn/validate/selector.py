@@ -510,6 +510,7 @@ class SelectorEngine:
         self._neighbors = model.knowledge(NeighborIndex)
         self._fwd: dict[str, list[tuple[str, str]]] = {}
         self._select_cache: dict[Selector, frozenset[str]] = {}
+        self._from_cache: dict[tuple[Selector, str], frozenset[str]] = {}
         self._all: list[str] | None = None
         self._types: dict[str, str] | None = None
         self._traits: dict[str, dict[str, Any]] = {}
@@ -797,8 +798,55 @@ class SelectorEngine:
         return result
 
     def matches(self, sel: Selector, node: str) -> bool:
-        """True when ``node`` is yielded by ``sel`` for the whole model (trait target check)."""
+        """True when ``node`` is yielded by ``sel`` for the whole model (trait target check).
+
+        A selector that only filters (:func:`_only_filters`) yields a shape exactly when
+        the shape passes it on its own, so it is run on ``node`` alone: the cost follows
+        the traits applied, not the model's size times the selectors (issue 10). Any other
+        selector is evaluated over the whole model once (:meth:`select`)."""
+        if _only_filters(sel):
+            return node in self.run(sel, {node}, {})
+        moves = _neighbor_moves(sel)
+        if moves is not None and sel not in self._select_cache:
+            starts = self._origins(node, moves)
+            if starts is not None:
+                # Such a selector yields, for a set of shapes, the union of what it yields for
+                # each: what one shape yields is kept, so that a structure's members, say,
+                # are listed once and not once per member (issue 10: linear in the model).
+                return any(node in self._yields_from(sel, start) for start in starts)
         return node in self.select(sel)
+
+    def _yields_from(self, sel: Selector, start: str) -> frozenset[str]:
+        """What ``sel`` yields for the one shape ``start`` (cached per selector and shape)."""
+        key = (sel, start)
+        found = self._from_cache.get(key)
+        if found is None:
+            found = frozenset(self.run(sel, {start}, {}))
+            self._from_cache[key] = found
+        return found
+
+    def _origins(self, node: str, moves: list[NeighborStep]) -> set[str] | None:
+        """The shapes from which ``moves`` (a selector's neighbor steps, in order) can lead
+        to ``node``: walked back from ``node``, last step first (a superset is fine: the
+        selector is then run from them). ``None`` when they are more than
+        :data:`_MAX_ORIGINS` (then evaluating the selector over the whole model once is
+        cheaper)."""
+        frontier = {node}
+        for step in reversed(moves):
+            back: set[str] = set()
+            for n in frontier:
+                if step.kind == ">":
+                    back.update(src for _, src in self.reverse(n))
+                elif step.kind == "<":
+                    back.update(t for _, t in self.forward(n))
+                elif step.kind == "fwd":
+                    back.update(self._reverse_directed(n, step.rels))
+                else:
+                    back.update(self._directed(n, step.rels))
+            if len(back) > _MAX_ORIGINS:
+                return None
+            frontier = back
+        return frontier
 
     def yields_any(self, sel: Selector, node: str, variables: dict[str, set[str]]) -> bool:
         """True when sending ``node`` through ``sel`` yields at least one shape."""
@@ -973,6 +1021,48 @@ class SelectorEngine:
                         if rel.is_valid and rel.neighbor != node
                         and rel.type in (RelationshipType.OPERATION, RelationshipType.RESOURCE)]
             stack.extend((t, qualified) for t in reversed(children))
+
+
+#: Functions that yield a subset of their input, each shape tested on its own.
+_FILTER_FUNCTIONS = frozenset({"test", "not"})
+
+
+def _only_filters(sel: Selector) -> bool:
+    """True when every step of ``sel`` keeps or drops each shape on its own, never yields
+    another shape: type and attribute steps, ``:test`` and ``:not``, and ``:is`` /
+    ``:each`` whose alternatives only filter (selectors.rst §"Functions")."""
+    for step in sel:
+        if isinstance(step, (TypeStep, AttrStep, ScopedAttrStep)):
+            continue
+        if isinstance(step, FunctionStep) and (
+                step.name in _FILTER_FUNCTIONS
+                or (step.name in ("is", "each") and all(_only_filters(a) for a in step.args))):
+            continue
+        return False
+    return True
+
+
+#: The most starting shapes :meth:`SelectorEngine.matches` sends through a moving selector
+#: before it evaluates the selector over the whole model instead.
+_MAX_ORIGINS = 256
+
+
+def _neighbor_moves(sel: Selector) -> list[NeighborStep] | None:
+    """The neighbor steps of a selector made of filtering steps (:func:`_only_filters`) and
+    single neighbor steps (``>``, ``<``, ``-[rels]->``, ``<-[rels]-`` over plain
+    relationships), in order; ``None`` for any other selector (``~>``, ``:is`` of moving
+    selectors, ``:root``, ``:in``, variables, the ``trait``, ``bound`` and
+    ``instanceOperation`` relationships): such a selector yields a shape exactly when some
+    shape a few steps back yields it, each starting shape on its own."""
+    moves: list[NeighborStep] = []
+    for step in sel:
+        if isinstance(step, NeighborStep):
+            if step.kind == "~>" or {"trait", "bound", "instanceOperation"} & set(step.rels):
+                return None
+            moves.append(step)
+        elif not _only_filters((step,)):
+            return None
+    return moves
 
 
 def _flatten(values: list[Any]) -> list[Any]:

@@ -188,9 +188,17 @@ def check_single_bindings(model: Model) -> Iterable[Diagnostic]:
     top_down = model.knowledge(TopDownIndex)
     for service in _services(model):
         resources = [model.shapes[r] for r in top_down.contained_resources(service.id)]
+        # who binds what, built once per service (linear in the closure, not pairwise)
+        resource_parents: dict[str, set[str]] = {}
+        operation_parents: dict[str, set[str]] = {}
+        for other in resources:
+            for child in other.resources:
+                resource_parents.setdefault(child, set()).add(other.id)
+            for op_id in operations_of(other):
+                operation_parents.setdefault(op_id, set()).add(other.id)
         for resource in resources:
             containers = {service.id} if resource.id in service.resources else set()
-            containers |= {other.id for other in resources if resource.id in other.resources}
+            containers |= resource_parents.get(resource.id, set())
             if len(containers) > 1:
                 yield event(model, "S3303", resource.id,
                             "A resource can appear only once in an entire service closure. This resource is illegally "
@@ -198,7 +206,7 @@ def check_single_bindings(model: Model) -> Iterable[Diagnostic]:
                             hint="bind the resource from one parent only")
         for op_id in top_down.contained_operations(service.id):
             containers = {service.id} if op_id in service.operations else set()
-            containers |= {r.id for r in resources if op_id in operations_of(r)}
+            containers |= operation_parents.get(op_id, set())
             if len(containers) > 1:
                 listed = ", ".join(sorted(_describe(model, c) for c in containers))
                 yield event(model, "S3304", op_id,

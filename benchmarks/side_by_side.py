@@ -1,0 +1,272 @@
+"""Benchmark: smithy2cfn side by side with the Java reference (issue 10's table).
+
+Run ``python benchmarks/side_by_side.py [--repeat N] [--aws-models DIR] [--json FILE]``.
+
+Cases (each skipped with a note when its model is absent):
+
+* ``small``: the cfn conformance model ``integ/complex-resource.smithy`` (``../shared``);
+* ``transfer``, ``bedrock-agent``: real AWS models as JSON AST (``--aws-models``, default
+  the ``SMITHY2CFN_AWS_MODELS`` variable or ``../scratch/aws-all``);
+* ``s3-idl``: the s3 model written as IDL 2.0 by ``benchmarks/ast_to_idl.py`` (2.2 MB).
+
+For each it measures, in fresh processes (after a warm-up run, with bytecode compiled as in
+an installed package), ``smithy2cfn build`` as a user runs it: wall time, CPU time (user + system: what the process itself used, which a machine busy with
+other work disturbs less) and peak resident memory (``ru_maxrss``), the median of
+``--repeat`` runs (memory: the largest). In one worker process it measures the warm
+in-process ``api.build`` (no output folder; median after a warm-up) and, for the IDL case,
+``api.load`` in MB/s.
+
+The reference runs when ``SMITHY2CFN_REFERENCE_CMD`` gives its command: a template whose
+``{models}`` (the model files, shell-quoted), ``{service}``, ``{org}`` and ``{out}`` (an
+empty output folder) are filled in, for example
+``java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -cp ref.jar CfnMain {models} {service} {org} {out}``.
+``SMITHY2CFN_REFERENCE_WARM_MS`` may give its warm in-process times (``small=19,transfer=271``,
+as the reference has no command for those). Without them the reference figures of issue 10
+(measured with the JVM flags above) are printed for comparison, marked as not measured
+here. Ratios are reference ÷ smithy2cfn (above 1: smithy2cfn is faster or smaller).
+
+Timings are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shlex
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared"
+
+#: Issue 10's reference figures (whole process: seconds, MiB; warm in-process: ms), measured
+#: with the reference built from smithy-lang/smithy behind a main, JVM flags
+#: -XX:+UseSerialGC -XX:TieredStopAtLevel=1. Used when no reference command is given.
+ISSUE_REFERENCE = {
+    "small": {"wall": 0.60, "mib": 78, "warm_ms": 19.0},
+    "transfer": {"wall": 1.43, "mib": 181, "warm_ms": 271.0},
+    "bedrock-agent": {"wall": 1.56, "mib": 165},
+    "s3-idl": {"wall": 2.08},
+}
+#: Issue 10's goals: reference ÷ smithy2cfn at least this (time, memory, warm time).
+GOALS = {"small": (4.0, 2.0, 2.0), "transfer": (3.0, None, 2.0), "bedrock-agent": (3.0, None, None),
+         "s3-idl": (None, None, None)}
+
+
+@dataclass
+class Case:
+    name: str
+    models: list[Path]
+    service: str
+    org: str
+    size: int = 0  # bytes of model text
+
+
+@dataclass
+class Runs:
+    wall: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+    rss_kib: list[int] = field(default_factory=list)
+    failed: str | None = None
+
+    def summary(self) -> dict[str, float]:
+        return {"wall": statistics.median(self.wall), "cpu": statistics.median(self.cpu),
+                "mib": max(self.rss_kib) / 1024}
+
+
+def run_process(argv: list[str], env: dict[str, str] | None = None) -> tuple[float, float, int, int, str]:
+    """Run ``argv``; (wall s, CPU s, peak RSS KiB, exit code, stderr tail) of that process."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    assert proc.stderr is not None
+    err = proc.stderr.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return (wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, proc.returncode,
+            err.decode("utf-8", "replace")[-400:])
+
+
+#: The environment of the measured processes: as a user's, with compiled bytecode (a
+#: PYTHONDONTWRITEBYTECODE left in this shell would make every run compile our modules).
+CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
+def measure(argv_for: callable, repeat: int) -> Runs:
+    """``repeat`` runs after one warm-up run (bytecode written, files in the page cache)."""
+    runs = Runs()
+    for i in range(repeat + 1):
+        with tempfile.TemporaryDirectory() as out:
+            wall, cpu, rss, code, err = run_process(argv_for(out), CHILD_ENV)
+        if code != 0:
+            runs.failed = f"exit {code}: {err.strip()}"
+            return runs
+        if i == 0:
+            continue
+        runs.wall.append(wall)
+        runs.cpu.append(cpu)
+        runs.rss_kib.append(rss)
+    return runs
+
+
+def ours(case: Case) -> callable:
+    return lambda out: [sys.executable, "-m", "smithy2cfn", "build", "-q", *map(str, case.models),
+                        "--service", case.service, "--org", case.org, "-o", out]
+
+
+def reference(template: str, case: Case) -> callable:
+    def argv(out: str) -> list[str]:
+        text = template.format(models=" ".join(shlex.quote(str(m)) for m in case.models),
+                               service=shlex.quote(case.service), org=shlex.quote(case.org), out=shlex.quote(out))
+        return shlex.split(text)
+    return argv
+
+
+WORKER = r'''
+import json, statistics, sys, time
+from smithy2cfn import api
+cases = json.loads(sys.argv[1]); repeat = int(sys.argv[2]); out = {}
+for name, models, settings, idl in cases:
+    api.build(models, None, settings)  # warm-up: imports, prelude, caches
+    times, cpu = [], []
+    for _ in range(repeat):
+        t, c = time.perf_counter(), time.process_time()
+        result = api.build(models, None, settings)
+        times.append(time.perf_counter() - t); cpu.append(time.process_time() - c)
+    out[name] = {"warm_ms": statistics.median(times) * 1000, "warm_cpu_ms": statistics.median(cpu) * 1000,
+                 "ok": result.ok}
+    if idl:
+        loads, load_cpu = [], []
+        for _ in range(repeat):
+            t, c = time.perf_counter(), time.process_time()
+            api.load(models)
+            loads.append(time.perf_counter() - t); load_cpu.append(time.process_time() - c)
+        out[name]["load_s"] = statistics.median(loads)
+        out[name]["load_cpu_s"] = statistics.median(load_cpu)
+print(json.dumps(out))
+'''
+
+
+def warm(cases: list[Case], repeat: int) -> dict[str, dict[str, float]]:
+    spec = [[c.name, [str(m) for m in c.models], {"service": c.service, "organizationName": c.org},
+             c.name.endswith("-idl")] for c in cases]
+    proc = subprocess.run([sys.executable, "-c", WORKER, json.dumps(spec), str(repeat)], capture_output=True,
+                          text=True, check=True, env=CHILD_ENV)
+    return json.loads(proc.stdout)
+
+
+def cases(aws: Path, scratch: Path) -> tuple[list[Case], list[str]]:
+    found, notes = [], []
+    small = SHARED / "conformance" / "cfn" / "integ" / "complex-resource.smithy"
+    if small.exists():
+        found.append(Case("small", [small], "smithy.example#TestService", "Smithy"))
+    else:
+        notes.append(f"small: {small} not found")
+    for name, file, service in (("transfer", "transfer-2018-11-05.json", "com.amazonaws.transfer#TransferService"),
+                                ("bedrock-agent", "bedrock-agent-2023-06-05.json",
+                                 "com.amazonaws.bedrockagent#AmazonBedrockAgentBuildTimeLambda")):
+        if (aws / file).exists():
+            found.append(Case(name, [aws / file], service, "AWS"))
+        else:
+            notes.append(f"{name}: {aws / file} not found (--aws-models)")
+    s3 = aws / "s3-2006-03-01.json"
+    if s3.exists():
+        sys.path.insert(0, str(Path(__file__).parent))
+        from ast_to_idl import to_idl
+
+        idl = scratch / "s3.smithy"
+        idl.write_text(to_idl(json.loads(s3.read_text(encoding="utf-8"))), encoding="utf-8")
+        found.append(Case("s3-idl", [idl], "com.amazonaws.s3#AmazonS3", "AWS"))
+    else:
+        notes.append(f"s3-idl: {s3} not found (--aws-models)")
+    for case in found:
+        case.size = sum(m.stat().st_size for m in case.models)
+    return found, notes
+
+
+def _ratio(ref: float | None, ours_: float | None) -> str:
+    return f"{ref / ours_:5.1f}×" if ref and ours_ else "   — "
+
+
+def _parse_warm(text: str) -> dict[str, float]:
+    out = {}
+    for part in text.split(","):
+        if "=" in part:
+            k, v = part.split("=", 1)
+            out[k.strip()] = float(v)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--aws-models", type=Path,
+                        default=Path(os.environ.get("SMITHY2CFN_AWS_MODELS", REPO.parent / "scratch" / "aws-all")))
+    parser.add_argument("--cases", help="comma-separated case names (default: all)")
+    parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    args = parser.parse_args()
+    template = os.environ.get("SMITHY2CFN_REFERENCE_CMD")
+    ref_warm = _parse_warm(os.environ.get("SMITHY2CFN_REFERENCE_WARM_MS", ""))
+
+    with tempfile.TemporaryDirectory() as scratch:
+        found, notes = cases(args.aws_models, Path(scratch))
+        if args.cases:
+            wanted = set(args.cases.split(","))
+            found = [c for c in found if c.name in wanted]
+        for note in notes:
+            print(f"note: {note}")
+        print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average "
+              f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}; median of {args.repeat} runs")
+        print("reference: " + (f"measured ({template})" if template else
+                               "not run (no SMITHY2CFN_REFERENCE_CMD): issue 10's figures, not measured here"))
+        warm_figures = warm(found, args.repeat)
+        table = {}
+        for case in found:
+            mine = measure(ours(case), args.repeat)
+            if mine.failed:
+                print(f"{case.name}: smithy2cfn failed: {mine.failed}")
+                continue
+            row = {"size_bytes": case.size, "smithy2cfn": mine.summary(), **warm_figures.get(case.name, {})}
+            if template:
+                theirs = measure(reference(template, case), args.repeat)
+                row["reference"] = theirs.summary() if not theirs.failed else {"failed": theirs.failed}
+                if case.name in ref_warm:
+                    row["reference"]["warm_ms"] = ref_warm[case.name]
+            else:
+                row["reference"] = {**ISSUE_REFERENCE.get(case.name, {}), "source": "issue 10"}
+            table[case.name] = row
+
+    print()
+    print(f"{'case':14s} {'size':>8s} | {'wall s':>7s} {'cpu s':>6s} {'MiB':>5s} | "
+          f"{'ref wall':>8s} {'ref MiB':>7s} | {'time ×':>6s} {'cpu ×':>6s} {'mem ×':>6s} | "
+          f"{'warm ms':>8s} {'cpu ms':>7s} {'ref ms':>7s} {'×':>6s} {'cpu ×':>6s} | goals (time, mem, warm)")
+    for name, row in table.items():
+        us, ref = row["smithy2cfn"], row["reference"]
+        goal = GOALS.get(name, (None, None, None))
+        nan = float("nan")
+        print(f"{name:14s} {row['size_bytes'] / 1e3:6.0f}KB | {us['wall']:7.2f} {us['cpu']:6.2f} {us['mib']:5.0f} | "
+              f"{ref.get('wall', nan):8.2f} {ref.get('mib', nan):7.0f} | "
+              f"{_ratio(ref.get('wall'), us['wall'])} {_ratio(ref.get('wall'), us['cpu'])} "
+              f"{_ratio(ref.get('mib'), us['mib'])} | {row.get('warm_ms', nan):8.1f} {row.get('warm_cpu_ms', nan):7.1f} "
+              f"{ref.get('warm_ms', nan):7.1f} {_ratio(ref.get('warm_ms'), row.get('warm_ms'))} "
+              f"{_ratio(ref.get('warm_ms'), row.get('warm_cpu_ms'))} | "
+              f"≥{goal[0] or '-'}× ≥{goal[1] or '-'}× ≥{goal[2] or '-'}×")
+        if "load_s" in row:
+            mb = row["size_bytes"] / 1e6
+            print(f"{'':14s} api.load of the IDL, warm: {row['load_s']:.2f} s wall, {row['load_cpu_s']:.2f} s CPU = "
+                  f"{mb / row['load_s']:.2f} MB/s wall, {mb / row['load_cpu_s']:.2f} MB/s of CPU (goal ≥ 2 MB/s); "
+                  f"whole process {mb / us['wall']:.2f} MB/s wall, {mb / us['cpu']:.2f} MB/s of CPU")
+    print("\n× = reference ÷ smithy2cfn; 'cpu ×' divides the reference's wall time by our CPU time "
+          "(our wall time on an idle machine)")
+    if args.json:
+        args.json.write_text(json.dumps(table, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

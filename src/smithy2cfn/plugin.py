@@ -1,0 +1,142 @@
+"""Smithy's ``run`` plugin: smithy2cfn as one plugin of a Java ``smithy-build.json``.
+
+Smithy build's ``run`` plugin (reference class
+``software.amazon.smithy.build.plugins.RunPlugin``; smithy-build.json guide, "run plugin")
+runs a command with the projected model on standard input as a JSON AST (the prelude
+included only when its ``sendPrelude`` setting is true) and these environment variables:
+
+* ``SMITHY_PLUGIN_DIR``: the folder the plugin writes its artifacts to (also the command's
+  working folder);
+* ``SMITHY_ROOT_DIR``: the project's root (where ``smithy build`` runs);
+* ``SMITHY_PROJECTION_NAME``, ``SMITHY_ARTIFACT_NAME``;
+* ``SMITHY_INCLUDES_PRELUDE``: ``"true"`` when the model on stdin holds the prelude.
+
+``smithy2cfn plugin`` (:func:`run_plugin`) reads that model, builds it as ``smithy2cfn
+build`` does, and writes the schemas to ``SMITHY_PLUGIN_DIR``::
+
+    "plugins": {
+        "run::cloudformation": {
+            "command": ["smithy2cfn", "plugin", "--org", "Acme", "--service", "acme.vault#VaultService"]
+        }
+    }
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import IO, Any
+
+from smithy2cfn.api import BuildResult, build
+from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Span
+
+#: What diagnostics call the model read from standard input (a JSON AST).
+STDIN_NAME = "<stdin>.json"
+#: The most bytes read from standard input (the model files' limit, ``S1004``).
+MAX_STDIN_BYTES = 256 * 1024 * 1024
+#: The namespace of the prelude, left out of a model sent with ``sendPrelude: true`` (our
+#: own prelude is loaded, and redefining it is an error).
+PRELUDE_NAMESPACE = "smithy.api"
+
+
+def read_stdin(stream: IO[bytes], diags: Diagnostics, limit: int = MAX_STDIN_BYTES) -> str | None:
+    """The UTF-8 text of ``stream`` (at most ``limit`` bytes); ``None`` after ``S1004``
+    (too large) or ``S1002`` (not UTF-8), located at :data:`STDIN_NAME`."""
+    data = stream.read(limit + 1)
+    if len(data) > limit:
+        diags.error("S1004", f"the model on standard input is larger than {limit // (1024 * 1024)} MiB",
+                    Span(STDIN_NAME), hint="send a smaller model, or build the model files with smithy2cfn build")
+        return None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        diags.error("S1002", f"the model on standard input is not valid UTF-8 (byte {e.start})", Span(STDIN_NAME))
+        return None
+
+
+def without_prelude(text: str) -> str:
+    """A JSON AST text without the shapes of the ``smithy.api`` namespace (what the run
+    plugin sends with ``sendPrelude: true``); the text as it is when it is not a JSON
+    object with a ``shapes`` object (the loader reports it). Positions in diagnostics are
+    then those of the rewritten text."""
+    try:
+        document = json.loads(text)
+    except ValueError:
+        return text
+    shapes = document.get("shapes") if isinstance(document, dict) else None
+    if not isinstance(shapes, dict):
+        return text
+    document["shapes"] = {k: v for k, v in shapes.items()
+                          if not (isinstance(k, str) and k.startswith(PRELUDE_NAMESPACE + "#"))}
+    return json.dumps(document, indent=2)
+
+
+def run_plugin(
+    stream: IO[bytes],
+    env: Mapping[str, str],
+    *,
+    config: str | os.PathLike[str] | None = None,
+    overrides: Mapping[str, Any] | None = None,
+    override_spans: Mapping[str, Span] | None = None,
+    check: bool = False,
+) -> BuildResult:
+    """Build the JSON AST model on ``stream`` into ``env["SMITHY_PLUGIN_DIR"]``.
+
+    Args:
+        stream: standard input (bytes): the model as a Smithy JSON AST.
+        env: the environment (``os.environ``): ``SMITHY_PLUGIN_DIR`` (required),
+            ``SMITHY_ROOT_DIR`` (a relative ``config`` is found there),
+            ``SMITHY_INCLUDES_PRELUDE``.
+        config: a settings file or ``smithy-build.json`` giving the ``cloudformation``
+            settings (its ``sources`` are not loaded: the model is on stdin).
+        overrides: settings that win over the config's (the CLI's ``--service``, ``--org``...).
+        override_spans: setting name → where it was given.
+        check: compare with the plugin folder instead of writing.
+
+    Returns:
+        A :class:`~smithy2cfn.api.BuildResult`. ``S7000`` (exit 2) when
+        ``SMITHY_PLUGIN_DIR`` is not set; the config's errors (``S5000``, ``S5001``);
+        ``S1002``/``S1004`` for unreadable input; otherwise what :func:`smithy2cfn.api.build`
+        reports. Never raises on bad input.
+    """
+    diags = Diagnostics()
+    out = env.get("SMITHY_PLUGIN_DIR", "")
+    if not out:
+        diags.error("S7000", "SMITHY_PLUGIN_DIR is not set: 'smithy2cfn plugin' is run by Smithy's run plugin",
+                    Span("<environment SMITHY_PLUGIN_DIR>"),
+                    hint="add smithy2cfn to smithy-build.json as a run plugin (\"run::cloudformation\": "
+                         "{\"command\": [\"smithy2cfn\", \"plugin\", ...]}), or use smithy2cfn build")
+        return _finish(BuildResult(check=check), diags)
+    settings: dict[str, Any] = {}
+    spans: dict[str, Span] = {}
+    source = "<command line>"
+    if config is not None:
+        from smithy2cfn.buildconfig import read_config_file
+
+        path = Path(config)
+        if not path.is_absolute() and env.get("SMITHY_ROOT_DIR"):
+            path = Path(env["SMITHY_ROOT_DIR"]) / path
+        cfg = read_config_file(path, diags)
+        settings, spans, source = dict(cfg.settings), dict(cfg.spans), str(path)
+    for key, value in (overrides or {}).items():
+        settings[key] = value
+        given = (override_spans or {}).get(key)
+        spans[key] = given if isinstance(given, Span) else Span(f"<override {key}>")
+        if key == "service":
+            source = spans[key].path
+    text = None if diags.has_errors else read_stdin(stream, diags)
+    if text is None:
+        return _finish(BuildResult(out_dir=Path(out), check=check), diags)
+    if env.get("SMITHY_INCLUDES_PRELUDE", "").lower() == "true":
+        text = without_prelude(text)
+    result = build((), out, settings, check=check, settings_source=source, setting_spans=spans,
+                   sources=[(STDIN_NAME, text)])
+    result.diagnostics = sorted(set(diags.items) | set(result.diagnostics), key=Diagnostic.sort_key)
+    return result
+
+
+def _finish(result: BuildResult, diags: Diagnostics) -> BuildResult:
+    result.diagnostics = diags.sorted()
+    return result
