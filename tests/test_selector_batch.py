@@ -1,6 +1,8 @@
-"""``:test`` and ``:not`` run their leading filter steps over all nodes at once
-(``SelectorEngine._passing``): the result must be what running the selector from each node
-alone gives. Checked on every selector of the built-in trait definitions (and a few that
+"""``:test`` and ``:not`` run their leading filter steps over all nodes at once and follow
+neighbor steps set-at-a-time (``SelectorEngine._passing``), type and ``[trait|x]`` steps are
+answered from per-model indexes, and ``matches`` runs a selector of filters from the shape
+alone: the result must be what running the selector from each node alone, reading each
+node's type and traits, gives. Checked on every selector of the built-in trait definitions (and a few that
 mix filters, neighbors and variables), over the vault example and a real AWS model.
 """
 
@@ -13,7 +15,14 @@ import pytest
 from conftest import REPO, shared_or_skip
 from smithy2cfn.api import load
 from smithy2cfn.model.traits import TRAIT
-from smithy2cfn.validate.selector import SelectorEngine, SelectorError, parse_selector
+from smithy2cfn.validate.selector import (
+    TYPE_TOKENS,
+    AttrStep,
+    SelectorEngine,
+    SelectorError,
+    TypeStep,
+    parse_selector,
+)
 
 EXTRA = [
     ":test(member > string)",
@@ -24,6 +33,14 @@ EXTRA = [
     "member :not(:in(structure > member [trait|required]))",
     "service $ops(~> operation) ~> structure :test(${ops})",
     ":test(operation -[input]-> structure > member [trait|httpLabel])",
+    ":test(< structure)",
+    ":not(< :is(list, map))",
+    "member :test(< structure [trait|input])",
+    ":test(<-[input, output]- operation [trait|readonly])",
+    "operation :not(-[input]-> structure > member [trait|required])",
+    ":test([trait|smithy.api#documentation], > :test(< service))",
+    "[trait|required] :test(> string)",
+    ":test(~> [trait|error])",
 ]
 
 
@@ -32,6 +49,16 @@ class PerNodeEngine(SelectorEngine):
 
     def _passing(self, sel, nodes, variables):
         return {n for n in nodes if self.yields_any(sel, n, variables)}
+
+    def step(self, step, nodes, variables):
+        if isinstance(step, TypeStep) and step.name != "*":
+            return {n for n in nodes if self.node_type(n) in TYPE_TOKENS[step.name]}
+        if isinstance(step, AttrStep):
+            return {n for n in nodes if self._attr_matches(step, n, variables)}
+        return super().step(step, nodes, variables)
+
+    def matches(self, sel, node):
+        return node in self.select(sel)
 
 
 def _selectors(model) -> list[str]:
@@ -54,6 +81,22 @@ def test_batched_test_and_not_equal_per_node_evaluation(path: Path) -> None:
         except SelectorError:
             continue
         assert SelectorEngine(model).select(sel) == PerNodeEngine(model).select(sel), text
+        checked += 1
+    assert checked > 50
+
+
+@pytest.mark.parametrize("path", _models(), ids=lambda p: p.name)
+def test_matches_equals_membership_in_the_whole_model_selection(path: Path) -> None:
+    model, _ = load([path])
+    plain = PerNodeEngine(model)
+    checked = 0
+    for text in _selectors(model):
+        try:
+            sel = parse_selector(text)
+        except SelectorError:
+            continue
+        engine = SelectorEngine(model)  # fresh: no selection cached before matches is asked
+        assert {n for n in engine.all_nodes() if engine.matches(sel, n)} == plain.select(sel), text
         checked += 1
     assert checked > 50
 

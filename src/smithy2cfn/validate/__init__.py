@@ -13,7 +13,9 @@ problems, trait conflicts while merging) is not repeated here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import contextlib
+import gc
+from collections.abc import Callable, Iterable, Iterator
 
 from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity
 from smithy2cfn.model.shapes import Model, ShapeId
@@ -228,7 +230,45 @@ def validate_model(model: Model, validators: Iterable[Validator] | None = None,
     failed is kept).
     """
     out: list[Diagnostic] = []
-    for check in validators if validators is not None else VALIDATORS:
+    with _model_frozen():
+        _run(model, validators if validators is not None else VALIDATORS, out)
+    return finish(model, list(prior or []), out)[1]
+
+
+@contextlib.contextmanager
+def _model_frozen() -> Iterator[None]:
+    """Keep the cyclic garbage collector off the loaded model while the validators run.
+
+    The model (hundreds of thousands of objects for the largest AWS models) lives through
+    validation, yet every full collection the validators' allocations trigger scans it
+    again: measured on the 10 largest AWS models, 1.8 s of 4.4 s CPU. ``gc.freeze()`` moves
+    every object alive now out of the collector's reach until ``gc.unfreeze()`` (objects
+    still die by reference counting); nothing is frozen when the process already froze
+    objects of its own (its freeze is left as it is). The young generation is also collected
+    less often (:data:`_YOUNG_THRESHOLD`); the thresholds are restored afterwards.
+    """
+    threshold = gc.get_threshold()
+    frozen = not gc.get_freeze_count()
+    if frozen:
+        gc.freeze()
+    gc.set_threshold(max(threshold[0], _YOUNG_THRESHOLD), *threshold[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*threshold)
+        if frozen:
+            gc.unfreeze()
+
+
+#: Allocations between two young-generation collections while validating (CPython's default
+#: is 700): the indexes validators build (a relationship tuple per edge...) are long-lived,
+#: and collecting them every 700 allocations doubled the cost of building them (5.6 MB flat
+#: model: 1.24 s with the default, 0.75 s with 10 000, 0.63 s with no collection at all).
+_YOUNG_THRESHOLD = 10_000
+
+
+def _run(model: Model, validators: Iterable[Validator], out: list[Diagnostic]) -> None:
+    for check in validators:
         try:
             for d in check(model):
                 if d.shape_id and ShapeId.root(d.shape_id) in model.prelude_ids:
@@ -240,7 +280,6 @@ def validate_model(model: Model, validators: Iterable[Validator] | None = None,
                                   f"internal error in validator {name} ({type(e).__name__}: {str(e)[:200]}); the model "
                                   "cannot be accepted because its checks did not all run",
                                   hint="please report this as a smithy2cfn bug, with the model"))
-    return finish(model, list(prior or []), out)[1]
 
 
 def run_validators(model: Model, diags: Diagnostics) -> None:

@@ -393,7 +393,11 @@ def parse_selector(text: str) -> Selector:
     return sel
 
 
+@functools.lru_cache(maxsize=4096)
 def _uses_variables(sel: Selector) -> bool:
+    """True when ``sel`` sets or reads variables (or has a scoped attribute, which may):
+    then it must run from each starting shape alone. Cached per selector (it is asked once
+    per :meth:`SelectorEngine._passing` call)."""
     for step in sel:
         if isinstance(step, (VarSetStep, VarGetStep)):
             return True
@@ -406,6 +410,7 @@ def _uses_variables(sel: Selector) -> bool:
     return False
 
 
+@functools.lru_cache(maxsize=4096)
 def _is_filter(step: Any) -> bool:
     """True when ``step`` keeps or drops each node on its own, yielding a subset of the nodes
     it is given (a type, an attribute, ``:test``, ``:not``, ``:in``, or ``:is`` of such
@@ -418,6 +423,25 @@ def _is_filter(step: Any) -> bool:
         if step.name == "is":
             return all(all(_is_filter(s) for s in a) for a in step.args)
     return False
+
+
+@functools.lru_cache(maxsize=4096)
+def _only_filters(sel: Selector) -> bool:
+    """True when every step of ``sel`` is a filter (:func:`_is_filter`) and it uses no
+    variables: what it yields from a set of nodes is the subset that passes it alone."""
+    return all(_is_filter(step) for step in sel) and not _uses_variables(sel)
+
+
+@functools.lru_cache(maxsize=4096)
+def _trait_presence(step: AttrStep) -> str | None:
+    """The absolute trait ID when ``step`` is ``[trait|name]`` (presence of one trait,
+    answered from :meth:`SelectorEngine.nodes_with_trait`); ``None`` otherwise."""
+    if step.op is not None or len(step.path) != 2 or step.path[0] != "trait":
+        return None
+    seg = step.path[1]
+    if seg.startswith("("):
+        return None
+    return seg if "#" in seg else f"smithy.api#{seg}"
 
 
 # --------------------------------------------------------------------------- attribute values
@@ -514,7 +538,9 @@ class SelectorEngine:
         self._all: list[str] | None = None
         self._types: dict[str, str] | None = None
         self._traits: dict[str, dict[str, Any]] = {}
-        self._by_token: dict[str, frozenset[str]] = {}
+        self._by_type: dict[str, frozenset[str]] = {}
+        self._fwd_targets: dict[str, list[str]] = {}
+        self._by_trait: dict[str, frozenset[str]] | None = None
 
     # ---- nodes
     def all_nodes(self) -> list[str]:
@@ -535,19 +561,36 @@ class SelectorEngine:
             self._types = types
         return self._types
 
-    def _nodes_of(self, type_token: str) -> frozenset[str]:
-        """Every node whose type the selector type ``type_token`` names (``simpleType``,
-        ``number``, ``member``...), built once per token: a type step is then a set
-        intersection."""
-        found = self._by_token.get(type_token)
-        if found is None:
-            allowed = TYPE_TOKENS.get(type_token, frozenset())
-            found = frozenset(n for n, t in self._node_types().items() if t in allowed)
-            self._by_token[type_token] = found
-        return found
-
     def exists(self, node: str) -> bool:
         return node in self._node_types()
+
+    def nodes_of_type(self, token: str) -> frozenset[str]:
+        """Every node a type step (``string``, ``number``, ``member``... but not ``*``)
+        matches, built once per token from :meth:`_node_types`: a type step is then one set
+        intersection instead of a type look-up per node."""
+        found = self._by_type.get(token)
+        if found is None:
+            allowed = TYPE_TOKENS.get(token, frozenset())
+            found = frozenset(n for n, t in self._node_types().items() if t in allowed)
+            self._by_type[token] = found
+        return found
+
+    def nodes_with_trait(self, trait_id: str) -> frozenset[str]:
+        """Every node (shape or member) that applies trait ``trait_id`` (an absolute shape
+        ID) with a value other than JSON ``null``: what ``[trait|name]`` matches, from an index
+        of the model's traits built once."""
+        if self._by_trait is None:
+            index: dict[str, set[str]] = {}
+            for sid, shape in self.model.shapes.items():
+                for tid, value in shape.traits.items():
+                    if value is not None:
+                        index.setdefault(tid, set()).add(sid)
+                for member in shape.members.values():
+                    for tid, value in member.traits.items():
+                        if value is not None:
+                            index.setdefault(tid, set()).add(member.id)
+            self._by_trait = {tid: frozenset(nodes) for tid, nodes in index.items()}
+        return self._by_trait.get(trait_id, frozenset())
 
     def node_type(self, node: str) -> str | None:
         return self._node_types().get(node)
@@ -804,7 +847,7 @@ class SelectorEngine:
         the shape passes it on its own, so it is run on ``node`` alone: the cost follows
         the traits applied, not the model's size times the selectors (issue 10). Any other
         selector is evaluated over the whole model once (:meth:`select`)."""
-        if _only_filters(sel):
+        if sel not in self._select_cache and _only_filters(sel):
             return node in self.run(sel, {node}, {})
         moves = _neighbor_moves(sel)
         if moves is not None and sel not in self._select_cache:
@@ -865,8 +908,11 @@ class SelectorEngine:
         if isinstance(step, TypeStep):
             if step.name == "*":
                 return nodes
-            return nodes & self._nodes_of(step.name)
+            return (nodes if isinstance(nodes, set) else set(nodes)) & self.nodes_of_type(step.name)
         if isinstance(step, AttrStep):
+            trait = _trait_presence(step)
+            if trait is not None:
+                return (nodes if isinstance(nodes, set) else set(nodes)) & self.nodes_with_trait(trait)
             return {n for n in nodes if self._attr_matches(step, n, variables)}
         if isinstance(step, ScopedAttrStep):
             return {n for n in nodes if self._scoped_matches(step, n, variables)}
@@ -931,18 +977,53 @@ class SelectorEngine:
 
     def _passing(self, sel: Selector, nodes: set[str], variables: dict[str, set[str]]) -> set[str]:
         """The nodes of ``nodes`` from which ``sel`` yields at least one shape (what ``:test``
-        keeps). The leading steps of ``sel`` that only filter (:func:`_is_filter`) run once
-        over all of ``nodes``; the rest runs from each node that passed them. A selector that
-        uses variables runs from each node alone, as before."""
+        and ``:not`` keep), computed set-at-a-time (:meth:`_passing_from`). A selector that
+        uses variables runs from each node alone."""
         if _uses_variables(sel):
             return {n for n in nodes if self.yields_any(sel, n, variables)}
+        return self._passing_from(sel, 0, nodes, variables)
+
+    def _neighbors_of(self, step: NeighborStep, node: str) -> list[str]:
+        """What neighbor step ``step`` (not ``~>``) yields from ``node`` alone."""
+        if step.kind == ">":
+            found = self._fwd_targets.get(node)
+            if found is None:
+                found = self._fwd_targets[node] = [t for _, t in self.forward(node)]
+            return found
+        if step.kind == "<":
+            return [s for _, s in self.reverse(node)]
+        if step.kind == "fwd":
+            return self._directed(node, step.rels)
+        return self._reverse_directed(node, step.rels)
+
+    def _passing_from(self, sel: Selector, i: int, nodes: set[str], variables: dict[str, set[str]]) -> set[str]:
+        """The nodes of ``nodes`` from which the steps ``sel[i:]`` (no variables) yield at
+        least one shape.
+
+        Without variables every step is distributive (what it yields for a set is the union
+        of what it yields for each node), so: leading filter steps (:func:`_is_filter`) run
+        once over all the nodes; a neighbor step (``>``, ``<``, ``-[..]->``, ``<-[..]-``)
+        keeps the nodes with a neighbor among those the remaining steps pass, found by one
+        recursive call over all the neighbors; anything else (``~>``, ``:recursive``...)
+        runs from each node alone. The cost is then in proportion to the nodes and edges
+        visited, not to nodes × selector runs.
+        """
         current = nodes
-        i = 0
         while i < len(sel) and current and _is_filter(sel[i]):
             current = self.step(sel[i], current, variables)
             i += 1
         if i == len(sel) or not current:
             return set(current)
+        step = sel[i]
+        if isinstance(step, NeighborStep) and step.kind != "~>":
+            edges = {n: self._neighbors_of(step, n) for n in current}
+            targets: set[str] = set()
+            for found in edges.values():
+                targets.update(found)
+            good = self._passing_from(sel, i + 1, targets, variables) if targets else set()
+            if not good:
+                return set()
+            return {n for n, found in edges.items() if not good.isdisjoint(found)}
         rest = sel[i:]
         return {n for n in current if self.run(rest, {n}, variables)}
 
