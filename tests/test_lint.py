@@ -342,6 +342,11 @@ def test_patterns_are_checked_as_python_and_ecma():
     assert ecma_problem("(?i)abc") is not None and python_regex_problem("(?i)abc") is None
     assert ecma_problem("^abc\\Z") is not None and ecma_problem("a*+") is not None
     assert ecma_problem("^\\\\Z$") is None  # an escaped backslash before Z
+    # syntax only an ECMA-262 engine sees wrong (regress): a reversed range, a quantifier
+    # with nothing to repeat (cfn/integ/rule-example's `{11}{0,1011}`), an unclosed group
+    for bad in ("[z-a]", "{11}{0,1011}", "(a", "a{2,1}"):
+        assert ecma_problem(bad) is not None and "ECMA-262" in ecma_problem(bad), bad
+    assert ecma_problem("^\\p{L}+$") is None and ecma_problem("(?<name>a)\\k<name>") is None
 
 
 @settings(max_examples=60, deadline=None)

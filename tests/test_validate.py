@@ -668,3 +668,14 @@ def test_validators_never_fail_on_partial_models():
         model = load_model([str(path)], Diagnostics())
         internal = [d.message for d in validate_model(model) if d.code == "S3099"]
         assert not internal, (path.name, internal)
+
+
+def test_a_required_member_given_null_in_a_trait_value():
+    """The reference's NodeValidationVisitor.checkNullMember: a required member set to null is
+    a TraitValue error unless NullableIndex (client mode) calls it nullable (@clientOptional,
+    or a member of an @input structure)."""
+    base = ("@trait\nstructure t {{\n    @required\n    {opt}v: String\n}}\n\n@t(v: null)\nstring S\n")
+    out = check(idl(base.format(opt="")))
+    assert codes(out) == [("S3003", "smithy.example#S")]
+    assert "Required structure member `v` for `smithy.example#t` cannot be null" in out[0].message
+    assert codes(check(idl(base.format(opt="@clientOptional\n    ")))) == []

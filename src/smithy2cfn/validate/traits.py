@@ -17,11 +17,13 @@ from smithy2cfn.diagnostics import Diagnostic, Severity
 from smithy2cfn.model.nodes import canonical, describe, is_number, number_problem, shorten
 from smithy2cfn.model.shapes import Model, Shape, ShapeId
 from smithy2cfn.model.traits import (
+    CLIENT_OPTIONAL,
     DEFAULT,
     DEPRECATED,
     ENUM,
     ENUM_VALUE,
     ID_REF,
+    INPUT,
     LENGTH,
     MIXIN,
     PATTERN,
@@ -468,6 +470,13 @@ class _NodeChecker:
             member = shape.members.get(key)
             if member is None:
                 self.add(path, f"Invalid {shape.type} member `{key}` found for `{shape.id}`", Severity.WARNING)
+                continue
+            if (v is None and REQUIRED in member.traits and shape.type != "union"
+                    and CLIENT_OPTIONAL not in member.traits and INPUT not in shape.traits):
+                # a required member given as null, where the reference's NullableIndex (client
+                # mode: not @clientOptional, not in an @input structure) says it cannot be
+                # (NodeValidationVisitor.checkNullMember)
+                self.add(f"{path}.{key}", f"Required structure member `{key}` for `{shape.id}` cannot be null")
                 continue
             todo.append((v, member.target, member.traits, f"{path}.{key}"))
         if shape.type == "union":
