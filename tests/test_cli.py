@@ -233,3 +233,26 @@ def test_the_cli_only_calls_the_library():
         elif isinstance(node, python_ast.Import):
             imported |= {alias.name for alias in node.names if alias.name.startswith("smithy2cfn")}
     assert imported == {"smithy2cfn.api", "smithy2cfn.diagnostics", "smithy2cfn.report", "smithy2cfn.plugin"}
+
+
+def test_ast_keeps_the_order_of_members(tmp_path: Path) -> None:
+    """A shape's members are written in the model's order (an enum's values, a structure's
+    fields): building from `ast`'s output gives the same schema as building from the IDL."""
+    model = tmp_path / "m.smithy"
+    model.write_text('$version: "2"\nnamespace ex\nenum E {\n    ZULU\n    ALPHA\n    MIKE\n}\n'
+                     "structure S {\n    z: E\n    a: String\n}\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["ast", str(model)])
+    assert result.exit_code == 0, result.output
+    shapes = json.loads(result.stdout)["shapes"]
+    assert list(shapes["ex#E"]["members"]) == ["ZULU", "ALPHA", "MIKE"]
+    assert list(shapes["ex#S"]["members"]) == ["z", "a"]
+    # everything else stays sorted (byte-stable): the member bodies' keys, the shapes
+    assert list(shapes) == sorted(shapes)
+    vault = CliRunner().invoke(main, ["ast", str(REPO / "examples" / "vault" / "model")])
+    (tmp_path / "vault.json").write_text(vault.stdout, encoding="utf-8")
+    out = tmp_path / "out"
+    built = CliRunner().invoke(main, ["build", str(tmp_path / "vault.json"), "--service", "acme.vault#VaultService",
+                                      "--org", "Acme", "-o", str(out), "-q"])
+    assert built.exit_code == 0, built.output
+    assert (out / "acme-vault-vault.json").read_bytes() == (
+        REPO / "examples" / "vault" / "expected" / "acme-vault-vault.json").read_bytes()

@@ -514,7 +514,8 @@ def model_to_json_ast(model: Model, *, include_prelude: bool = False) -> dict[st
 
 
 def render_json_ast(document: dict[str, Any]) -> str:
-    """Byte-stable text of a JSON AST document: sorted keys, 4-space indent, final newline.
+    """Byte-stable text of a JSON AST document: sorted keys (a shape's ``members`` in the
+    model's order), 4-space indent, final newline.
 
     Strict JSON (RFC 8259). A :class:`~smithy2cfn.model.jsonread.BigNumber` (a number too
     large for a 64-bit float) is written as it was written in the model, as the reference
@@ -526,17 +527,20 @@ def render_json_ast(document: dict[str, Any]) -> str:
     bigs: list[str] = []
     marker = f"bignumber-{uuid.uuid4().hex}-"
 
-    def swap(value: Any) -> Any:  # node values are at most MAX_NODE_DEPTH deep: bounded recursion
+    def swap(value: Any, ordered: bool = False) -> Any:  # at most MAX_NODE_DEPTH deep: bounded recursion
         if isinstance(value, BigNumber):
             bigs.append(value.literal)
             return f"{marker}{len(bigs) - 1}"
         if isinstance(value, dict):
-            return {k: swap(v) for k, v in value.items()}
+            # keys sorted, except a shape's members: their order is the model's (an enum's
+            # values, a structure's fields), as the reference's JSON AST keeps it
+            items = value.items() if ordered else sorted(value.items())
+            return {k: swap(v, k == "members") for k, v in items}
         if isinstance(value, list):
             return [swap(v) for v in value]
         return value
 
-    text = json.dumps(swap(document), indent=4, sort_keys=True, ensure_ascii=False, allow_nan=False) + "\n"
+    text = json.dumps(swap(document), indent=4, ensure_ascii=False, allow_nan=False) + "\n"
     if bigs:
         text = re.sub(f'"{marker}([0-9]+)"', lambda m: bigs[int(m.group(1))], text)
     return text
