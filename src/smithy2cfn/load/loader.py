@@ -37,6 +37,7 @@ from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity, Span
 from smithy2cfn.load.files import decode_utf8, kind_of, os_error_problem, read_bytes
 from smithy2cfn.model.document import ANNOTATION, ApplyStatement, SourceDocument
 from smithy2cfn.model.json_ast import read_json_ast
+from smithy2cfn.model.nodes import node_type
 from smithy2cfn.model.shapes import (
     AGGREGATE_TYPES,
     ALL_TYPES,
@@ -967,22 +968,6 @@ _NODE_KINDS = {
 _URL_SCHEMES = frozenset({"http", "https", "ftp", "file", "jar", "mailto", "netdoc"})
 
 
-def _node_kind(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, (int, float)):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "array"
-    if isinstance(value, dict):
-        return "object"
-    return "null"
-
-
 _IDENTIFIER = r"(?:_+[A-Za-z0-9]|[A-Za-z])\w*"
 _ABSOLUTE_SHAPE_ID = re.compile(rf"{_IDENTIFIER}(?:\.{_IDENTIFIER})*#{_IDENTIFIER}(?:\${_IDENTIFIER})?")
 
@@ -1052,7 +1037,7 @@ def _creation_problem(trait_id: str, kind: Any, value: Any) -> str | None:
     trait's shape, a member its class expects missing (:data:`_EXPECTED_MEMBERS`), a shape ID
     that is not one, or an ``externalDocumentation`` entry that is not a URL."""
     expected = _NODE_KINDS.get(kind) if isinstance(kind, str) else None
-    found = _node_kind(value)
+    found = node_type(value)
     if expected is not None and found != expected and value is not None:
         return f"Expected {expected}, but found {found}."
     missing = _missing_expected_member(ShapeId.name(trait_id), value)
@@ -1064,7 +1049,7 @@ def _creation_problem(trait_id: str, kind: Any, value: Any) -> str | None:
     if trait_id == EXTERNAL_DOCUMENTATION and isinstance(value, dict):
         for name, url in value.items():
             if not isinstance(url, str):
-                return f"Expected string, but found {_node_kind(url)}."
+                return f"Expected string, but found {node_type(url)}."
             scheme, colon, rest = url.partition(":")
             if not colon or scheme.lower() not in _URL_SCHEMES or (scheme.lower() in ("http", "https") and not rest):
                 return (f"Each externalDocumentation value must be a valid URL. Found \"{url}\" for name "

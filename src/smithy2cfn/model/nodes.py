@@ -31,6 +31,23 @@ def is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
+def node_type(value: Any) -> str:
+    """The Smithy node type name of a JSON value: ``"object"``, ``"array"``, ``"string"``,
+    ``"number"``, ``"boolean"`` or ``"null"`` (the reference's ``NodeType``, as its messages
+    name it). ``bool`` is a boolean, not a number; any other value is ``"null"``."""
+    if isinstance(value, bool):
+        return "boolean"
+    if is_number(value):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, dict):
+        return "object"
+    return "null"
+
+
 def describe(value: Any, width: int = 60) -> str:
     """A short, always printable text for ``value`` in a message.
 
@@ -181,5 +198,5 @@ def canonical(value: Any) -> str:
     return "".join(out)
 
 
-__all__ = ["MAX_NODE_DEPTH", "canonical", "describe", "is_number", "number_problem", "pointer",
+__all__ = ["MAX_NODE_DEPTH", "canonical", "describe", "is_number", "node_type", "number_problem", "pointer",
            "scan", "shorten"]

@@ -21,6 +21,7 @@ from typing import Any
 
 from smithy2cfn.diagnostics import Diagnostic
 from smithy2cfn.model.knowledge_http import HttpBindingIndex
+from smithy2cfn.model.nodes import node_type
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import (
     AUTH,
@@ -43,20 +44,6 @@ from smithy2cfn.validate.located import event
 #: An absolute shape ID, as the reference's ``ShapeId.from`` accepts it (model.rst §"Shape ID").
 ABSOLUTE_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*#[A-Za-z_][A-Za-z0-9_]*"
                          r"(?:\$[A-Za-z_][A-Za-z0-9_]*)?")
-
-
-def node_type(value: Any) -> str:
-    """The reference's ``NodeType`` name of a trait value (``object``, ``array``, ``string``,
-    ``number``, ``boolean``, ``null``)."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, (int, float)):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    return "array" if isinstance(value, list) else "object"
 
 
 class _Unreadable(Exception):
@@ -227,4 +214,4 @@ def check_trait_creation(model: Model) -> Iterable[Diagnostic]:
                             hint=f"give @{name} a value of the shape its definition has")
 
 
-__all__ = ["ABSOLUTE_ID", "check_trait_creation", "node_type"]
+__all__ = ["ABSOLUTE_ID", "check_trait_creation"]

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from smithy2cfn.diagnostics import Diagnostic, Severity
+from smithy2cfn.model.nodes import node_type
 from smithy2cfn.model.relationships import NeighborIndex
 from smithy2cfn.model.shapes import PRELUDE_NAMESPACE, Model, ShapeId
 from smithy2cfn.model.traits import ID_REF, METADATA, TRAIT
@@ -35,7 +36,6 @@ from smithy2cfn.validate.validator_config import (
     config_object,
     config_selector,
     config_string,
-    json_type,
 )
 
 _PROPERTIES = ("name", "id", "message", "severity", "namespaces", "selector", "configuration")
@@ -91,14 +91,14 @@ def load_definitions(model: Model) -> tuple[list[ValidatorDefinition], list[Diag
         return [], []
     value = model.metadata["validators"]
     if not isinstance(value, list):
-        return [], [_model_error(model, f"validators must be an array. Found {json_type(value)}.",
+        return [], [_model_error(model, f"validators must be an array. Found {node_type(value)}.",
                                  hint="make `validators` a list of objects")]
     out: list[ValidatorDefinition] = []
     problems: list[Diagnostic] = []
     for entry in value:
         if not isinstance(entry, dict):
             problems.append(_model_error(model, "Each element of `validators` must be an object. Found "
-                                                f"{json_type(entry)}."))
+                                                f"{node_type(entry)}."))
             continue
         for key in entry:
             if key not in _PROPERTIES:
@@ -115,10 +115,10 @@ def _definition(entry: dict[str, Any]) -> ValidatorDefinition:
     name = entry.get("name")
     if not isinstance(name, str):
         raise ConfigError("Missing required member `name` of a `validators` entry" if name is None
-                          else f"Expected `name` to be a string; found {json_type(name)}")
+                          else f"Expected `name` to be a string; found {node_type(name)}")
     for key in ("id", "message", "severity", "selector"):
         if key in entry and not isinstance(entry[key], str):
-            raise ConfigError(f"Expected `{key}` to be a string; found {json_type(entry[key])}")
+            raise ConfigError(f"Expected `{key}` to be a string; found {node_type(entry[key])}")
     definition = ValidatorDefinition(name, entry.get("id", name), entry.get("message"))
     if "severity" in entry:
         if entry["severity"] not in _SEVERITIES:
@@ -131,7 +131,7 @@ def _definition(entry: dict[str, Any]) -> ValidatorDefinition:
         definition.namespaces = list(spaces)
     if "configuration" in entry:
         if not isinstance(entry["configuration"], dict):
-            raise ConfigError(f"Expected `configuration` to be an object; found {json_type(entry['configuration'])}")
+            raise ConfigError(f"Expected `configuration` to be an object; found {node_type(entry['configuration'])}")
         definition.configuration = entry["configuration"]
     if "selector" in entry:
         try:

@@ -39,7 +39,7 @@ from typing import Any
 
 from smithy2cfn.diagnostics import Diagnostic, Severity
 from smithy2cfn.model.jsonread import parse_json
-from smithy2cfn.model.nodes import shorten
+from smithy2cfn.model.nodes import node_type, shorten
 from smithy2cfn.model.shapes import Model, Shape
 from smithy2cfn.model.traits import (
     EVENT_STREAM_TESTS,
@@ -134,20 +134,6 @@ def _special_positions(model: Model, value: Any, shape_id: str) -> tuple[set[str
     return specials, timestamps
 
 
-def _json_type(value: Any) -> str:
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, (int, float)):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "array"
-    if isinstance(value, dict):
-        return "object"
-    return "null"
-
-
 def node_problems(model: Model, value: Any, shape_id: str, namespace: str,
                   epoch_seconds: bool) -> list[tuple[Severity, str, str]]:
     """``(severity, path, message)`` for ``value`` as a value of ``shape_id`` (reference
@@ -161,7 +147,7 @@ def node_problems(model: Model, value: Any, shape_id: str, namespace: str,
         flagged = {p[1] for p in problems}
         for path, sid, v in timestamps:
             if path not in flagged:
-                problems.append((Severity.ERROR, path, f"Invalid {_json_type(v)} value provided for timestamp, "
+                problems.append((Severity.ERROR, path, f"Invalid {node_type(v)} value provided for timestamp, "
                                                        f"`{sid}`. Expected a number that contains epoch seconds "
                                                        "with optional millisecond precision"))
     return problems

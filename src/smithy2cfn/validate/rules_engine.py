@@ -34,7 +34,7 @@ from typing import Any
 
 from smithy2cfn.diagnostics import Diagnostic, Severity
 from smithy2cfn.model.knowledge import TopDownIndex
-from smithy2cfn.model.nodes import canonical, is_number
+from smithy2cfn.model.nodes import canonical, is_number, node_type
 from smithy2cfn.model.shapes import Model, Shape
 from smithy2cfn.model.traits import (
     RULES_CLIENT_CONTEXT_PARAMS,
@@ -497,20 +497,8 @@ def check_static_context_params(model: Model) -> Iterable[Diagnostic]:
                 yield at_trait(model, diag(
                     model, "S3771", None, op.id,
                     f"The operation `{op.id}` is marked with `{RULES_STATIC_CONTEXT_PARAMS}` which contains a key "
-                    f"`{name}` with an unsupported document type value `{_node_type(value)}`.",
+                    f"`{name}` with an unsupported document type value `{node_type(value)}`.",
                     hint="use a string, a boolean or a list of strings"), RULES_STATIC_CONTEXT_PARAMS)
-
-
-def _node_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, str):
-        return "string"
-    if is_number(value):
-        return "number"
-    return "array" if isinstance(value, list) else "object"
 
 
 _UNSUPPORTED_JMESPATH = {

@@ -29,9 +29,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Any
 
 from smithy2cfn.diagnostics import Diagnostic, Severity, Span
+from smithy2cfn.model.nodes import node_type
 from smithy2cfn.model.shapes import Model, ShapeId
 from smithy2cfn.model.traits import SUPPRESS
 
@@ -67,24 +67,6 @@ def stage_of(event_id: str | None) -> int:
     if head in CRITICAL_EVENTS:
         return 2
     return 3
-
-
-def node_type(value: Any) -> str:
-    """The reference's node type name of a JSON value (``object``, ``array``, ``string``,
-    ``number``, ``boolean``, ``null``)."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, (int, float)):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "array"
-    if isinstance(value, dict):
-        return "object"
-    return "null"
 
 
 @dataclass(frozen=True)
@@ -317,4 +299,4 @@ def apply_suppressions(model: Model, diagnostics: Iterable[Diagnostic]) -> list[
 
 
 __all__ = ["CORRECTNESS_EVENTS", "CRITICAL_EVENTS", "Decorator", "Rule", "apply_suppressions",
-           "check_validators_metadata", "finish", "id_matches", "loading_failed", "node_type", "stage_of"]
+           "check_validators_metadata", "finish", "id_matches", "loading_failed", "stage_of"]

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from smithy2cfn.diagnostics import Diagnostic, Severity
-from smithy2cfn.model.nodes import canonical, describe, is_number, number_problem, shorten
+from smithy2cfn.model.nodes import canonical, describe, is_number, node_type, number_problem, shorten
 from smithy2cfn.model.shapes import Model, Shape, ShapeId
 from smithy2cfn.model.traits import (
     CLIENT_OPTIONAL,
@@ -443,23 +443,9 @@ class _NodeChecker:
             self._number(value, shape, layers, path)
         return []
 
-    @staticmethod
-    def _kind_of(value: Any) -> str:
-        if isinstance(value, bool):
-            return "boolean"
-        if isinstance(value, (int, float)):
-            return "number"
-        if isinstance(value, str):
-            return "string"
-        if isinstance(value, list):
-            return "array"
-        if isinstance(value, dict):
-            return "object"
-        return "null"
-
     def _type_error(self, value: Any, expected: str, shape: Shape, path: str) -> None:
         self.add(path, f"Expected {expected} value for {shape.type} shape, `{shape.id}`; "
-                       f"found {self._kind_of(value)} value")
+                       f"found {node_type(value)} value")
 
     def _structure(self, value: Any, shape: Shape, path: str) -> list[_Work]:
         if not isinstance(value, dict):

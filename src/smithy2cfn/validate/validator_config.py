@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from smithy2cfn.diagnostics import Diagnostic
-from smithy2cfn.model.nodes import describe
+from smithy2cfn.model.nodes import describe, node_type
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.validate.selector import SelectorError, parse_selector
 
@@ -28,22 +28,10 @@ class ConfigError(ValueError):
 # --------------------------------------------------------------------------- configuration values
 
 
-def json_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, (int, float)):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    return "array" if isinstance(value, list) else "object"
-
-
 def config_object(config: Any, allowed: Iterable[str] | None = None) -> dict[str, Any]:
     """``config`` when it is an object (and, with ``allowed``, has no other property)."""
     if not isinstance(config, dict):
-        raise ConfigError(f"Expected configuration to be an object, but found {json_type(config)}")
+        raise ConfigError(f"Expected configuration to be an object, but found {node_type(config)}")
     if allowed is not None:
         extra = sorted(set(config) - set(allowed))
         if extra:
@@ -56,7 +44,7 @@ def config_bool(config: dict[str, Any], key: str, default: bool = False) -> bool
     """A boolean property (``default`` when absent)."""
     value = config.get(key, default)
     if not isinstance(value, bool):
-        raise ConfigError(f"Deserialization error at (/{key}): expected a boolean, but found {json_type(value)}")
+        raise ConfigError(f"Deserialization error at (/{key}): expected a boolean, but found {node_type(value)}")
     return value
 
 
@@ -64,7 +52,7 @@ def config_string(config: dict[str, Any], key: str) -> str | None:
     """A string property (``None`` when absent)."""
     value = config.get(key)
     if value is not None and not isinstance(value, str):
-        raise ConfigError(f"Deserialization error at (/{key}): expected a string, but found {json_type(value)}")
+        raise ConfigError(f"Deserialization error at (/{key}): expected a string, but found {node_type(value)}")
     return value
 
 
