@@ -14,11 +14,10 @@ import graphlib
 from collections.abc import Callable, Iterable
 
 from smithy2cfn.diagnostics import Diagnostic
-from smithy2cfn.model.relationships import NeighborIndex, Relationship
+from smithy2cfn.model.relationships import NeighborIndex, Relationship, strongly_connected
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import REQUIRED
 from smithy2cfn.validate.common import error, user_shapes
-from smithy2cfn.validate.resources import _strongly_connected
 
 #: Work allowed per searched shape (relationships followed). The reference enumerates
 #: every simple cycle, which is exponential on a dense graph; past this budget the paths
@@ -47,7 +46,7 @@ def _on_cycles(model: Model, starts: Iterable[str], follow: Callable[[Relationsh
     try:
         graphlib.TopologicalSorter(children).prepare()
     except graphlib.CycleError:
-        return _strongly_connected(children)
+        return strongly_connected(children)
     return {}
 
 

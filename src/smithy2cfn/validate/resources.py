@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from smithy2cfn.diagnostics import Diagnostic
 from smithy2cfn.model.knowledge import IdentifierBindingIndex, PropertyBindingIndex
 from smithy2cfn.model.knowledge_ops import OperationIndex, id_sort_key
-from smithy2cfn.model.relationships import NeighborIndex, RelationshipType, operations_of
+from smithy2cfn.model.relationships import NeighborIndex, RelationshipType, operations_of, strongly_connected
 from smithy2cfn.model.shapes import Member, Model, Shape
 from smithy2cfn.model.traits import (
     IDEMPOTENT,
@@ -248,23 +248,6 @@ def _chain_text(chain: list[str], repeated: str) -> str:
     return " -> ".join([*shown, repeated])
 
 
-def _strongly_connected(children: dict[str, list[str]]) -> dict[str, frozenset[str]]:
-    """Resources on a containment cycle → their strongly connected component (of several
-    resources, or one that binds itself). networkx is imported here only, once graphlib has
-    found a cycle (its import costs ~0.15 s)."""
-    import networkx as nx
-
-    g = nx.DiGraph()
-    g.add_nodes_from(children)
-    g.add_edges_from((rid, kid) for rid, kids in children.items() for kid in kids)
-    found: dict[str, frozenset[str]] = {}
-    for component in nx.strongly_connected_components(g):
-        if len(component) > 1 or any(g.has_edge(r, r) for r in component):
-            scc = frozenset(component)
-            found.update(dict.fromkeys(component, scc))
-    return found
-
-
 def _first_revisit(children: dict[str, list[str]], start: str) -> tuple[str, list[str]] | None:
     """The reference's ``ResourceCycleValidator.detectCycles`` from ``start``: a depth-first
     walk whose visited set is never unwound, stopping at the first resource met twice
@@ -305,7 +288,7 @@ def check_resource_containment(model: Model) -> Iterable[Diagnostic]:
         graphlib.TopologicalSorter(children).prepare()
         on_cycle: dict[str, frozenset[str]] = {}
     except graphlib.CycleError:
-        on_cycle = _strongly_connected(children)
+        on_cycle = strongly_connected(children)
     shared = {kid for kid, ps in parents_of.items() if len(ps) > 1}
     if not on_cycle and not shared:
         return
