@@ -191,12 +191,11 @@ def _collector_paused() -> Iterator[None]:
 def validate(model: Model, diags: Diagnostics) -> None:
     """Run the semantic model checks of :mod:`smithy2cfn.validate`, adding to ``diags`` (the
     events of loading: when they hold an error of the loader itself, nothing is validated,
-    as in the reference; see :func:`smithy2cfn.validate.run_validators`), with the cyclic
-    garbage collector paused (:func:`_collector_paused`)."""
+    as in the reference; see :func:`smithy2cfn.validate.run_validators`, which keeps the
+    cyclic garbage collector off the loaded model while the validators run)."""
     from smithy2cfn.validate import run_validators
 
-    with _collector_paused():
-        run_validators(model, diags)
+    run_validators(model, diags)
 
 
 def validate_files(paths: Iterable[str | os.PathLike[str]]) -> ValidationResult:
