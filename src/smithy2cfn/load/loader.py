@@ -64,6 +64,7 @@ from smithy2cfn.model.traits import (
     TRAIT,
     UNIT,
 )
+from smithy2cfn.prelude import PRELUDE_NAMESPACE, package_namespace, prelude_files
 
 _NUMERIC_BOOL = {"byte": 0, "short": 0, "integer": 0, "long": 0, "float": 0, "double": 0, "boolean": False}
 
@@ -216,6 +217,71 @@ def _prelude_documents() -> tuple[SourceDocument, ...]:
     return prelude_documents()
 
 
+@functools.cache
+def _package_closures() -> dict[str, frozenset[str]]:
+    """Trait package namespace → the packages it needs: itself, ``smithy.api``, and every
+    package whose shapes its own refer to (``aws.protocols`` applies
+    ``smithy.protocols#traitValidators``...), transitively: a package refers to another's
+    shape by writing its absolute shape ID, ``ns#Name``. Computed once per process from the
+    packages' source text (:func:`smithy2cfn.prelude.prelude_files`)."""
+    sources = {package_namespace(name): text for name, text in prelude_files()}
+    names = list(sources)
+    direct = {ns: {other for other in names if other != ns and other + "#" in text} for ns, text in sources.items()}
+    closures: dict[str, frozenset[str]] = {}
+    for ns in names:
+        seen, todo = {ns, PRELUDE_NAMESPACE}, [ns]
+        while todo:
+            for other in direct[todo.pop()]:
+                if other not in seen:
+                    seen.add(other)
+                    todo.append(other)
+        closures[ns] = frozenset(seen)
+    return closures
+
+
+#: Text that may spell a namespace without writing it: an escape that JSON or an IDL string
+#: turns into a character (``aws\u002eapi``), or an escaped line break inside an IDL string.
+_SPELLING_ESCAPES = ("\\u", "\\\n", "\\\r")
+#: Validators whose result depends on every shape of the model, built-in ones included:
+#: ``EmitNoneSelector`` emits when its selector matches nothing at all.
+_WHOLE_MODEL_VALIDATORS = ("EmitNoneSelector",)
+
+
+def select_packages(texts: Iterable[str]) -> frozenset[str]:
+    """The trait packages a model made of ``texts`` (its files' text) needs: ``smithy.api``
+    always, and each other package whose namespace the text names, with the packages those
+    need (:func:`_package_closures`).
+
+    A shape of a trait package can only be referred to by its absolute shape ID (relative
+    IDs fall back to ``smithy.api`` alone: Smithy 2.0 IDL §"Relative shape ID resolution"),
+    so a model that never writes ``aws.api`` applies no ``aws.api`` trait and targets no
+    ``aws.api`` shape, and loading that package would change nothing but the time taken:
+    the reference loads every package on its class path; we load the ones a model can
+    see. Text with an escape that could spell a namespace (``aws\\u002eapi#arn`` in a
+    JSON string), or that configures a validator whose result depends on every shape
+    (:data:`_WHOLE_MODEL_VALIDATORS`), loads every package. The test is on raw text, so a
+    namespace named only in a comment or documentation loads its package too (harmlessly).
+
+    Returns:
+        Package namespaces, e.g. ``frozenset({"smithy.api", "aws.cloudformation"})``.
+    """
+    closures = _package_closures()
+    texts = list(texts)
+    if any(marker in text for text in texts for marker in _SPELLING_ESCAPES + _WHOLE_MODEL_VALIDATORS):
+        return frozenset(closures)
+    wanted: set[str] = {PRELUDE_NAMESPACE}
+    for ns, needs in closures.items():
+        if ns not in wanted and any(ns in text for text in texts):
+            wanted |= needs
+    return frozenset(wanted)
+
+
+def _prelude_for(texts: Iterable[str]) -> list[SourceDocument]:
+    """The prelude documents of the packages :func:`select_packages` chooses for ``texts``."""
+    packages = select_packages(texts)
+    return [d for d in _prelude_documents() if package_namespace(d.path) in packages]
+
+
 # --------------------------------------------------------------------------- reading
 
 def read_sources(sources: Iterable[tuple[str, str]], diags: Diagnostics,
@@ -299,21 +365,25 @@ def load_model(paths: Iterable[str], diags: Diagnostics, *, prelude: bool = True
     Args:
         paths: ``.smithy`` / ``.json`` files or directories.
         diags: receives every problem found (never raises on bad input).
-        prelude: include our ``smithy.api`` prelude and trait packages.
+        prelude: include our ``smithy.api`` prelude and the trait packages the model
+            names (:func:`select_packages`).
 
     Returns:
         The model (possibly partial when ``diags.has_errors``).
     """
-    prelude_docs = list(_prelude_documents()) if prelude else []
     texts: dict[str, str] = {}
-    docs = read_documents(discover(paths, diags, texts), diags, _prelude_ids(prelude_docs), texts)
+    sources = [(str(f), text) for f in discover(paths, diags, texts)
+               if (text := _read_text(f, diags, texts)) is not None]
+    prelude_docs = _prelude_for(text for _, text in sources) if prelude else []
+    docs = read_sources(sources, diags, _prelude_ids(prelude_docs))
     return assemble(prelude_docs, docs, diags)
 
 
 @_gc_paused
 def load_texts(sources: Iterable[tuple[str, str]], diags: Diagnostics, *, prelude: bool = True) -> Model:
     """Load in-memory sources ``(path, text)``; the path's suffix picks IDL or JSON AST."""
-    prelude_docs = list(_prelude_documents()) if prelude else []
+    sources = list(sources)
+    prelude_docs = _prelude_for(text for _, text in sources) if prelude else []
     docs = read_sources(sources, diags, _prelude_ids(prelude_docs))
     return assemble(prelude_docs, docs, diags)
 
@@ -1162,10 +1232,11 @@ def assemble(prelude_docs: list[SourceDocument], docs: list[SourceDocument], dia
         added.append(d)
         asm.add_document(d, is_prelude=False)
     model = asm.build()
+    model.packages = frozenset(package_namespace(d.path) for d in prelude_docs)
     v1 = {sid for sid, doc in asm.raw_doc.items() if doc.version == "1.0" and sid not in asm.prelude_ids}
     if v1:
         _upgrade_v1(model, v1)
     return model
 
 
-__all__ = ["assemble", "discover", "load_model", "load_texts", "read_documents"]
+__all__ = ["assemble", "discover", "load_model", "load_texts", "read_documents", "select_packages"]

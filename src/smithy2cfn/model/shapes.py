@@ -166,6 +166,10 @@ class Model:
         metadata: merged model metadata (Smithy 2.0 §"Metadata").
         prelude_ids: IDs of shapes that come from our built-in prelude and trait packages;
             the JSON AST writer leaves them out.
+        packages: namespaces of the built-in packages loaded (``smithy.api`` and the trait
+            packages the model names: :func:`smithy2cfn.load.loader.select_packages`);
+            a package's validators run only when it is loaded. ``None`` (a model not made
+            by the loader): not recorded, every validator runs.
         versions: source path → IDL/JSON AST version string (``"1.0"``/``"2.0"``).
         metadata_spans: metadata key → where it is set (the first place, when merged).
     """
@@ -173,6 +177,7 @@ class Model:
     shapes: dict[str, Shape] = field(default_factory=dict)
     metadata: dict[str, Any] = field(default_factory=dict)
     prelude_ids: set[str] = field(default_factory=set)
+    packages: frozenset[str] | None = None
     versions: dict[str, str] = field(default_factory=dict)
     metadata_spans: dict[str, Span] = field(default_factory=dict)
     _knowledge: dict[type, Any] = field(default_factory=dict, repr=False, compare=False)

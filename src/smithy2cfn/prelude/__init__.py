@@ -26,7 +26,7 @@ document each shape in one line with the specification section it comes from.
 from __future__ import annotations
 
 from functools import cache
-from importlib.resources import files
+from pathlib import Path
 
 # Load order: the core prelude first (the other packages apply its traits), then the AWS
 # packages, then the other public packages, each group in name order. Every ``.smithy`` file of this package must be
@@ -55,10 +55,19 @@ PRELUDE_FILE_NAMES: tuple[str, ...] = (
 PRELUDE_NAMESPACE = "smithy.api"
 
 
+def package_namespace(path: str) -> str:
+    """The namespace of the package in file ``path`` (``"<prelude>/aws.api.smithy"`` or
+    ``"aws.api.smithy"`` → ``"aws.api"``): each file holds one namespace, named after it."""
+    name = path.rsplit("/", 1)[-1]
+    return name[: -len(".smithy")] if name.endswith(".smithy") else name
+
+
 @cache
 def _read_all() -> tuple[tuple[str, str], ...]:
-    root = files(__name__)
-    return tuple((name, root.joinpath(name).read_text(encoding="utf-8")) for name in PRELUDE_FILE_NAMES)
+    # The files beside this module (the package is installed as files, never run from a zip:
+    # importlib.resources would cost every start-up some 5 ms of imports for nothing).
+    root = Path(__file__).parent
+    return tuple((name, (root / name).read_text(encoding="utf-8")) for name in PRELUDE_FILE_NAMES)
 
 
 def prelude_files() -> list[tuple[str, str]]:
@@ -68,7 +77,7 @@ def prelude_files() -> list[tuple[str, str]]:
     the path in diagnostics; ``text`` is the file's UTF-8 text, Smithy IDL 2.0
     (``$version: "2"``). The order is fixed: ``smithy.api`` first, then the ``aws.*``
     packages, then the other ``smithy.*`` trait packages (see :data:`PRELUDE_FILE_NAMES`).
-    The files are read once (via :func:`importlib.resources.files`) and cached; each call
+    The files are read once (from this package's folder) and cached; each call
     returns a new list.
 
     Raises:

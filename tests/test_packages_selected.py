@@ -1,0 +1,132 @@
+"""Trait packages loaded on demand, and their validators run only with them (issue 10).
+
+* :func:`smithy2cfn.load.loader.select_packages`: ``smithy.api`` always; a package when the
+  model's text names its namespace, with the packages it needs; every package when an
+  escape could spell a namespace or a whole-model validator (``EmitNoneSelector``) is
+  configured. One model per rule that triggers it and one that does not.
+* The validator registry: every entry names a real function; a package's validators are
+  not even imported for a model that does not load the package.
+* The result does not depend on the selection: for every model of the reference's
+  validation suites (``../shared``), the diagnostics (every severity, message and place)
+  and the schemas are the same as when every package is loaded.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import SHARED, record_result
+from smithy2cfn import api
+from smithy2cfn.load import loader
+from smithy2cfn.validate import REGISTRY, validators_for
+
+EVERY = frozenset(loader._package_closures())
+CFN_RESOURCE = '$version: "2"\nnamespace ex\nuse aws.cloudformation#cfnResource\n@cfnResource\nresource Foo {}\n'
+
+
+def test_the_prelude_alone_for_a_model_that_names_no_package():
+    assert loader.select_packages(['$version: "2"\nnamespace ex\nstructure A { s: String }\n']) == {"smithy.api"}
+
+
+def test_a_named_package_is_loaded_with_what_it_needs():
+    assert loader.select_packages([CFN_RESOURCE]) == {"smithy.api", "aws.cloudformation"}
+    # aws.protocols applies smithy.protocols traits, and smithy.protocols aws.protocols ones
+    assert loader.select_packages(["use aws.protocols#restJson1"]) == {"smithy.api", "aws.protocols",
+                                                                      "smithy.protocols"}
+    assert loader.select_packages(["@aws.apigateway#integration"]) >= {"aws.apigateway", "aws.api"}
+
+
+def test_names_in_any_file_count():
+    assert loader.select_packages(["namespace a", "use smithy.waiters#waitable"]) == {"smithy.api",
+                                                                                      "smithy.waiters"}
+
+
+@pytest.mark.parametrize("text", [
+    '{"smithy": "2.0", "shapes": {"a#A": {"type": "structure", "traits": {"aws\\u002eapi#arn": {}}}}}',
+    'metadata m = "aws.\\\napi"',
+    'metadata validators = [{name: "EmitNoneSelector", configuration: {selector: "[trait|protocolDefinition]"}}]',
+])
+def test_text_that_could_spell_a_namespace_or_sees_every_shape_loads_every_package(text):
+    assert loader.select_packages([text]) == EVERY
+
+
+def test_a_plain_escape_does_not_load_every_package():
+    assert loader.select_packages(['metadata m = "a \\"quoted\\" word\\n"']) == {"smithy.api"}
+
+
+def test_the_model_records_its_packages(tmp_path):
+    path = tmp_path / "m.smithy"
+    path.write_text(CFN_RESOURCE, encoding="utf-8")
+    model, diags = api.load([path])
+    assert model.packages == {"smithy.api", "aws.cloudformation"}
+    assert not any(sid.startswith("aws.api#") for sid in model.shapes)
+    assert "aws.cloudformation#cfnResource" in model.shapes
+
+
+def test_a_typo_in_a_package_name_is_still_reported(tmp_path):
+    path = tmp_path / "m.smithy"
+    path.write_text('$version: "2"\nnamespace ex\nuse aws.cloudformaton#cfnResource\n@cfnResource\nresource Foo {}\n',
+                    encoding="utf-8")
+    _, diags = api.load([path])
+    assert [d.code for d in diags] == ["S2010"]
+    assert "aws.cloudformaton#cfnResource" in diags.items[0].message
+
+
+def test_every_registry_entry_names_a_validator_of_a_real_package():
+    packages = set(EVERY)
+    for needs, module, function in REGISTRY:
+        assert callable(getattr(importlib.import_module(f"smithy2cfn.validate.{module}"), function))
+        assert set(needs) <= packages, (module, function, needs)
+    assert len(validators_for(None)) == len(REGISTRY)
+
+
+def test_package_validators_run_only_with_their_package(tmp_path):
+    path = tmp_path / "m.smithy"
+    path.write_text(CFN_RESOURCE, encoding="utf-8")
+    model, _ = api.load([path])
+    names = {v.__name__ for v in validators_for(model)}
+    assert "check_cfn_mutability" in names and "check_targets" in names
+    assert not names & {"check_waitable", "check_rule_set_traits", "check_http_request_tests", "check_sigv4_traits"}
+    model.packages = None  # a model the loader did not make: every validator runs
+    assert len(validators_for(model)) == len(REGISTRY)
+
+
+def test_a_small_build_does_not_import_the_validators_of_other_packages(tmp_path):
+    path = tmp_path / "m.smithy"
+    path.write_text(CFN_RESOURCE, encoding="utf-8")
+    probe = ("import sys\nfrom smithy2cfn import api\napi.build([sys.argv[1]], None, {})\n"
+             "print(' '.join(sorted(sys.modules)))\n")
+    out = subprocess.run([sys.executable, "-c", probe, str(path)], capture_output=True, text=True, check=True)
+    modules = set(out.stdout.split())
+    assert "smithy2cfn.validate.cfn" in modules
+    assert not modules & {"smithy2cfn.validate.rules_engine", "smithy2cfn.validate.protocol_tests",
+                          "smithy2cfn.validate.apigateway", "smithy2cfn.validate.waiters", "jmespath"}
+
+
+# ----------------------------------------------------------------- same result either way
+
+VALIDATION = SHARED / "conformance" / "validation"
+MODELS = sorted(p for p in VALIDATION.rglob("*") if p.suffix in (".smithy", ".json")) if VALIDATION.exists() else []
+
+
+def _outcome(path: Path) -> tuple[list[tuple], str]:
+    result = api.build([path], None, {})
+    return ([(d.code, d.severity.name, d.message, str(d.span), d.shape_id, d.hint) for d in result.diagnostics],
+            json.dumps(result.schemas, sort_keys=True))
+
+
+@pytest.mark.skipif(not MODELS, reason=f"conformance material not found at {VALIDATION} (../shared is absent)")
+@pytest.mark.parametrize("path", MODELS, ids=[str(p.relative_to(VALIDATION)) for p in MODELS])
+def test_selecting_packages_changes_no_diagnostic_and_no_schema(path, monkeypatch):
+    selected = _outcome(path)
+    monkeypatch.setattr(loader, "select_packages", lambda texts: EVERY)
+    every = _outcome(path)
+    record_result("packages selected (same diagnostics and schemas as with every package)", str(path),
+                  selected == every)
+    assert selected == every
