@@ -8,7 +8,7 @@ the parser or the lowering::
 
 Files: ``parser-tables.json`` (the LALR tables, :mod:`smithy2cfn.parse.tables`) and
 ``prelude-documents.json`` (the lowered prelude, :mod:`smithy2cfn.load.prelude_data`). Each
-records the sha256 key of what it was computed from; at run time a file whose key does not
+records the key (:mod:`smithy2cfn.stamps`) of what it was computed from; at run time a file whose key does not
 match the installed package is ignored and the data is computed from source, so stale data
 costs start-up time, never correctness.
 """

@@ -22,15 +22,15 @@ compiled module is used only while its key matches the meta-schema files
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from functools import lru_cache
-from importlib import resources
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from smithy2cfn.diagnostics import Diagnostic, Severity, Span
 from smithy2cfn.model.nodes import pointer, scan
+from smithy2cfn.stamps import content_key
 from smithy2cfn.validate.patterns import compile_pattern
 
 #: Deepest nesting of a written schema document: a 256-level ``@default`` value (the
@@ -38,6 +38,9 @@ from smithy2cfn.validate.patterns import compile_pattern
 #: nested lists stays well within it; ``json.dumps`` recurses once per level.
 MAX_DOCUMENT_DEPTH = 400
 
+#: The meta-schema files shipped in the package (read as files: the package is never run
+#: from a zip, and importlib.resources would cost every start-up its imports).
+_METASCHEMA_FOLDER = Path(__file__).parents[1] / "data" / "cfn-metaschema"
 _FILES = (
     "provider.definition.schema.v1.json",
     "base.definition.schema.v1.json",
@@ -57,8 +60,8 @@ def _validator() -> jsonschema.protocols.Validator:
     from referencing import Registry, Resource
     from referencing.jsonschema import DRAFT7
 
-    folder = resources.files("smithy2cfn").joinpath("data", "cfn-metaschema")
-    docs = {name: json.loads(folder.joinpath(name).read_text(encoding="utf-8")) for name in _FILES}
+    folder = _METASCHEMA_FOLDER
+    docs = {name: json.loads((folder / name).read_text(encoding="utf-8")) for name in _FILES}
     pairs = []
     for name, doc in docs.items():
         res = Resource.from_contents(doc, default_specification=DRAFT7)
@@ -95,17 +98,17 @@ def _is_regex(value: object) -> bool:
 
 
 def _meta_documents() -> dict[str, bytes]:
-    folder = resources.files("smithy2cfn").joinpath("data", "cfn-metaschema")
-    return {name: folder.joinpath(name).read_bytes() for name in _FILES}
+    folder = _METASCHEMA_FOLDER
+    return {name: (folder / name).read_bytes() for name in _FILES}
 
 
 def metaschema_key() -> str:
-    """sha256 over the meta-schema files (name and bytes): the compiled validator is used
-    only while its ``KEY`` equals this."""
-    digest = hashlib.sha256()
+    """The key (:func:`smithy2cfn.stamps.content_key`) of the meta-schema files (names and
+    bytes): the compiled validator is used only while its ``KEY`` equals this."""
+    parts: list[bytes | str] = []
     for name, data in sorted(_meta_documents().items()):
-        digest.update(name.encode() + b"\0" + data + b"\0")
-    return digest.hexdigest()
+        parts += [name, data]
+    return content_key(parts)
 
 
 def _is_json_pointer(value: object) -> bool:

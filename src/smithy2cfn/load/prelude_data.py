@@ -4,7 +4,7 @@ Every model loads our prelude and trait packages (:func:`smithy2cfn.prelude.prel
 parsing and lowering them is most of a small build's start-up. They are lowered once, by
 ``python -m smithy2cfn.precompute``, into ``smithy2cfn/data/precomputed/prelude-documents.json``
 (:func:`encode_documents`), and read back at run time (:func:`decode_documents`) when the
-file's sha256 key matches :func:`key`: the package version, the grammar, every prelude
+file's key matches :func:`key`: the package version, the grammar, every prelude
 file, and the source of every module whose change could change the lowered
 documents (:data:`FRONT_END_MODULES`; ``tests/test_prelude_cache.py`` checks that list
 against the modules' imports). Otherwise they are lowered from source. Nothing is pickled,
@@ -44,7 +44,7 @@ DOCUMENTS_FILE = "prelude-documents.json"
 FRONT_END_MODULES: tuple[str, ...] = (
     "parse/idl.py", "parse/lower.py", "parse/strings.py", "parse/syntax.py", "parse/tables.py",
     "model/document.py", "model/jsonread.py", "load/prelude_data.py", "model/nodes.py", "model/traits.py",
-    "diagnostics.py", "version.py",
+    "diagnostics.py", "version.py", "stamps.py",
     "prelude/__init__.py",
 )
 _MARK = "\0"
@@ -62,7 +62,7 @@ def prelude_sources() -> list[tuple[str, str]]:
 
 
 def key(sources: list[tuple[str, str]] | None = None) -> str:
-    """The key of the lowered prelude in this installation (sha256 hex).
+    """The key of the lowered prelude in this installation (:func:`smithy2cfn.stamps.content_key`).
 
     Raises:
         OSError: a source file cannot be read (callers then lower from source).

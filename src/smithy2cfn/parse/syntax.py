@@ -28,7 +28,6 @@ import functools
 import re
 import sys
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 
 from smithy2cfn.parse.tables import parser_tables
@@ -64,12 +63,9 @@ MAX_SYNTAX_ERRORS = 50
 @functools.cache
 def grammar_text() -> str:
     """The grammar, from the installed package data or the source tree (editable install)."""
-    try:
-        res = resources.files("smithy2cfn") / "grammar" / "smithy.lark"
-        if res.is_file():
-            return res.read_text(encoding="utf-8")
-    except (OSError, ModuleNotFoundError, TypeError):
-        pass
+    res = Path(__file__).parents[1] / "grammar" / "smithy.lark"
+    if res.is_file():
+        return res.read_text(encoding="utf-8")
     return (Path(__file__).parents[3] / "grammar" / "smithy.lark").read_text(encoding="utf-8")
 
 

@@ -19,7 +19,7 @@
 * ``safe_reductions``: per state, the terminals whose reduction cannot fail
   (:func:`safe_reductions`; derived from the tables above).
 
-The file ``smithy2cfn/data/precomputed/parser-tables.json`` records a sha256 :func:`key`
+The file ``smithy2cfn/data/precomputed/parser-tables.json`` records a :func:`key`
 over everything the tables are computed from (the grammar text, the Lark options, this
 module's source, the package version). :func:`load_tables` uses the file only when its key
 matches; otherwise :func:`parser_tables` computes the tables with Lark (imported only
@@ -31,11 +31,11 @@ Plain JSON, nothing unpickled, nothing written at run time.
 
 from __future__ import annotations
 
-import hashlib
 import json
-from importlib import resources
 from pathlib import Path
 from typing import Any
+
+from smithy2cfn.stamps import content_key
 
 #: The Lark options the tables are computed with (part of the key).
 LARK_OPTIONS: dict[str, Any] = dict(parser="lalr", lexer="basic", propagate_positions=True,
@@ -55,21 +55,18 @@ def package_version() -> str:
 
 
 def source_digest(*parts: str, modules: tuple[str, ...] = ()) -> str:
-    """sha256 (hex) over ``parts`` and the text of ``modules`` (paths relative to the
-    ``smithy2cfn`` package, read from the installed package, newlines normalised).
+    """The key (:func:`smithy2cfn.stamps.content_key`) of ``parts`` and the text of
+    ``modules`` (paths relative to the ``smithy2cfn`` package, read from the installed
+    package, newlines normalised).
 
     Raises:
         OSError: a module's source cannot be read (e.g. a bytecode-only install); callers
             then build from source.
     """
-    h = hashlib.sha256()
-    for part in parts:
-        data = part.encode("utf-8")
-        h.update(len(data).to_bytes(8, "big") + data)
+    texts = [*parts]
     for rel in modules:
-        data = rel.encode("utf-8") + b"\0" + (_PACKAGE_ROOT / rel).read_text(encoding="utf-8").encode("utf-8")
-        h.update(len(data).to_bytes(8, "big") + data)
-    return h.hexdigest()
+        texts += [rel, (_PACKAGE_ROOT / rel).read_text(encoding="utf-8")]
+    return content_key(texts)
 
 
 def key(grammar: str) -> str:
@@ -80,8 +77,8 @@ def key(grammar: str) -> str:
 
 
 def data_file(name: str) -> Any:
-    """The precomputed data file ``name`` (an importlib.resources Traversable)."""
-    return resources.files("smithy2cfn").joinpath("data", "precomputed", name)
+    """The precomputed data file ``name`` (a path in the installed package)."""
+    return _PACKAGE_ROOT / "data" / "precomputed" / name
 
 
 def read_data(name: str, expected_key: str, object_hook: Any = None) -> Any | None:
