@@ -11,8 +11,9 @@ shortens a description when a schema must shrink.
 
 from __future__ import annotations
 
+import functools
 import re
-from html.parser import HTMLParser
+from typing import Any
 
 #: Elements that start a new line of text.
 _BLOCKS = frozenset({
@@ -25,29 +26,37 @@ _SPACES = re.compile(r"[ \t\r\f\v\u00a0]+")
 _SENTENCE = re.compile(r"^(.+?[.!?])(?=\s|$)", re.S)
 
 
-class _Text(HTMLParser):
-    """Collects the text of an HTML fragment, one line per block element."""
+@functools.cache
+def _text_parser() -> Any:
+    """The HTML-to-text parser class (``html.parser`` is imported when a description first
+    holds markup: some 3 ms of start-up that a model without HTML never pays)."""
+    from html.parser import HTMLParser
 
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.lines: list[list[str]] = [[]]
+    class _Text(HTMLParser):
+        """Collects the text of an HTML fragment, one line per block element."""
 
-    def _break(self) -> None:
-        if self.lines[-1]:
-            self.lines.append([])
+        def __init__(self) -> None:
+            super().__init__(convert_charrefs=True)
+            self.lines: list[list[str]] = [[]]
 
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in _BLOCKS:
-            self._break()
-            if tag == "li":
-                self.lines[-1].append("- ")
+        def _break(self) -> None:
+            if self.lines[-1]:
+                self.lines.append([])
 
-    def handle_endtag(self, tag: str) -> None:
-        if tag in _BLOCKS:
-            self._break()
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            if tag in _BLOCKS:
+                self._break()
+                if tag == "li":
+                    self.lines[-1].append("- ")
 
-    def handle_data(self, data: str) -> None:
-        self.lines[-1].append(data)
+        def handle_endtag(self, tag: str) -> None:
+            if tag in _BLOCKS:
+                self._break()
+
+        def handle_data(self, data: str) -> None:
+            self.lines[-1].append(data)
+
+    return _Text
 
 
 def is_markup(text: str) -> bool:
@@ -60,7 +69,7 @@ def plain_text(text: str) -> str:
     with ``- ``), entities decoded, runs of spaces collapsed, blank lines removed, each line
     stripped. Text without markup only has its whitespace normalized. Never raises."""
     if is_markup(text):
-        parser = _Text()
+        parser = _text_parser()()
         try:
             parser.feed(text)
             parser.close()

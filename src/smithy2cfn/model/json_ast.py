@@ -36,8 +36,8 @@ and the synthetic ``@box`` is left out. Keys are sorted, so the output is byte-s
 from __future__ import annotations
 
 import json
+import os
 import re
-import uuid
 from typing import Any
 
 from smithy2cfn.diagnostics import Diagnostic, Severity
@@ -525,7 +525,7 @@ def render_json_ast(document: dict[str, Any]) -> str:
         ValueError: the document holds a NaN or an infinite float (the readers never make one).
     """
     bigs: list[str] = []
-    marker = f"bignumber-{uuid.uuid4().hex}-"
+    marker = f"bignumber-{os.urandom(16).hex()}-"  # no text of the model can hold it
 
     def swap(value: Any, ordered: bool = False) -> Any:  # at most MAX_NODE_DEPTH deep: bounded recursion
         if isinstance(value, BigNumber):
