@@ -158,13 +158,18 @@ def _paths(paths: Iterable[str | os.PathLike[str]] | str | os.PathLike[str]) -> 
     return [os.fspath(p) for p in paths]
 
 
-def load(paths: Iterable[str | os.PathLike[str]], diags: Diagnostics | None = None) -> tuple[Model, Diagnostics]:
+def load(paths: Iterable[str | os.PathLike[str]], diags: Diagnostics | None = None, *,
+         allow_unknown_traits: bool = False) -> tuple[Model, Diagnostics]:
     """Load model files/directories (IDL 1.0/2.0, JSON AST) with the prelude into a Model.
+
+    ``allow_unknown_traits``: an applied trait that no loaded shape defines is a warning,
+    the trait kept as is, instead of error ``S2010`` (the Smithy CLI's
+    ``--allow-unknown-traits``; :func:`smithy2cfn.load.load_model`).
 
     Returns ``(model, diagnostics)``; the model may be partial when there are errors.
     """
     diags = diags if diags is not None else Diagnostics()
-    model = load_model(_paths(paths), diags)
+    model = load_model(_paths(paths), diags, allow_unknown_traits=allow_unknown_traits)
     return model, diags
 
 
@@ -198,17 +203,19 @@ def validate(model: Model, diags: Diagnostics) -> None:
     run_validators(model, diags)
 
 
-def validate_files(paths: Iterable[str | os.PathLike[str]]) -> ValidationResult:
+def validate_files(paths: Iterable[str | os.PathLike[str]], *, allow_unknown_traits: bool = False) -> ValidationResult:
     """Load ``paths`` and validate the model (what ``smithy2cfn validate`` does): as in the
     reference, a model whose loading failed is not validated, but loading events that are
     validators' events in the reference (``Target``...) do not stop validation
     (:func:`smithy2cfn.validate.run_validators`).
 
+    ``allow_unknown_traits``: see :func:`load`.
+
     Returns:
         A :class:`ValidationResult`; ``exit_code`` 1 when there are errors. Never raises
         on bad input.
     """
-    model, diags = load(paths)
+    model, diags = load(paths, allow_unknown_traits=allow_unknown_traits)
     validate(model, diags)
     return ValidationResult(diagnostics=diags.sorted(), model=model)
 
@@ -795,6 +802,7 @@ def build(
     extensions: Sequence[Extension | type] | None = None,
     strict: bool | None = None,
     sources: Iterable[tuple[str, str]] = (),
+    allow_unknown_traits: bool = False,
 ) -> BuildResult:
     """Load, validate, convert and (unless the build fails) write the resource schemas.
 
@@ -815,6 +823,7 @@ def build(
         sources: in-memory models ``(name, text)`` loaded instead of ``paths`` when given
             (a name ending in ``.json`` is a JSON AST, anything else IDL; the name is where
             diagnostics point), e.g. ``[("<stdin>.json", text)]`` (``smithy2cfn plugin``).
+        allow_unknown_traits: see :func:`load`.
 
     Returns:
         A :class:`BuildResult` (``exit_code`` 0, 1 or 2). Nothing is written when any ERROR
@@ -832,9 +841,9 @@ def build(
     if sources:
         from smithy2cfn.load import load_texts
 
-        model = load_texts(sources, diags)
+        model = load_texts(sources, diags, allow_unknown_traits=allow_unknown_traits)
     else:
-        model, _ = load(paths, diags)
+        model, _ = load(paths, diags, allow_unknown_traits=allow_unknown_traits)
     validate(model, diags)
     if not diags.has_errors:
         schemas = convert(model, settings, diags, settings_source, setting_spans=setting_spans,
@@ -916,6 +925,7 @@ def build_from_config(
     override_spans: Mapping[str, Span] | None = None,
     check: bool = False,
     extensions: Sequence[Extension | type] | None = None,
+    allow_unknown_traits: bool = False,
 ) -> BuildResult:
     """Build as ``smithy2cfn build`` does: from a config file, models, and overrides.
 
@@ -939,6 +949,7 @@ def build_from_config(
             settings come from (an unknown service is reported there).
         check: compare with ``out_dir`` instead of writing (see :func:`build`).
         extensions: see :func:`build`.
+        allow_unknown_traits: see :func:`load`.
 
     Returns:
         A :class:`BuildResult`. When the config file cannot be used (``S5000`` unreadable
@@ -983,7 +994,8 @@ def build_from_config(
         if key == "service":
             source = spans[key].path
     result = build([*sources, *model_paths], out_dir, settings, check=check,
-                   settings_source=source or "<command line>", setting_spans=spans, extensions=extensions)
+                   settings_source=source or "<command line>", setting_spans=spans, extensions=extensions,
+                   allow_unknown_traits=allow_unknown_traits)
     result.diagnostics = sorted(set(diags.items) | set(result.diagnostics), key=Diagnostic.sort_key)
     return result
 
@@ -1008,7 +1020,8 @@ def json_ast(model: Model, diags: Diagnostics) -> str | None:
 
 
 def write_json_ast(models: Model | Iterable[str | os.PathLike[str]] | str | os.PathLike[str],
-                   out_file: str | os.PathLike[str] | None = None) -> AstResult:
+                   out_file: str | os.PathLike[str] | None = None, *,
+                   allow_unknown_traits: bool = False) -> AstResult:
     """Load ``models`` (or take a loaded :class:`Model`) and give it as Smithy JSON AST
     (what ``smithy2cfn ast`` does).
 
@@ -1016,6 +1029,7 @@ def write_json_ast(models: Model | Iterable[str | os.PathLike[str]] | str | os.P
         models: model files or folders, or a loaded model.
         out_file: the file to write (atomically, :func:`write_atomically`); ``None``
             writes nothing: the text is in ``AstResult.text``.
+        allow_unknown_traits: see :func:`load`.
 
     Returns:
         An :class:`AstResult`: ``text`` is ``None`` when loading found errors (the load
@@ -1024,7 +1038,8 @@ def write_json_ast(models: Model | Iterable[str | os.PathLike[str]] | str | os.P
         or cannot be written. Never raises on bad input.
     """
     diags = Diagnostics()
-    model = models if isinstance(models, Model) else load(_paths(models), diags)[0]
+    model = models if isinstance(models, Model) else load(_paths(models), diags,
+                                                           allow_unknown_traits=allow_unknown_traits)[0]
     result = AstResult()
     text = None if diags.has_errors else json_ast(model, diags)
     if text is not None and out_file is not None:

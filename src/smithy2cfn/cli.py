@@ -37,6 +37,10 @@ _SHOW = click.option("--show", "--show-validators", "show", multiple=True, metav
                      help="Print only the diagnostics with this code or event ID (and errors). Repeatable. "
                           "Brings back what a command leaves out by default (build: --show S3006).")
 
+_ALLOW_UNKNOWN_TRAITS = click.option("--allow-unknown-traits", is_flag=True,
+                                     help="An applied trait that no loaded file defines is a warning (kept as "
+                                          "is) instead of an error (S2010), as smithy's --allow-unknown-traits.")
+
 
 def _options(function):
     """The options every checking command shares: how diagnostics are printed and which."""
@@ -90,9 +94,10 @@ def main() -> None:
               help="Fail the build on warnings (setting 'strict'): exit 1, nothing written.")
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 if the output folder is out of date.")
 @click.option("-q", "--quiet", is_flag=True, help="Print errors only, no warnings.")
+@_ALLOW_UNKNOWN_TRAITS
 @_options
 def build(models, out_dir, config_file, service, organization, service_name, compatibility, strict, check, quiet,
-          fmt, verbose, severity, hide, show):
+          allow_unknown_traits, fmt, verbose, severity, hide, show):
     """Build one schema per cfnResource resource of MODELS (files or folders).
 
     With no MODELS and no --config, a smithy-build.json in the current folder is used.
@@ -107,7 +112,8 @@ def build(models, out_dir, config_file, service, organization, service_name, com
     result = api.build_from_config(
         config_file, models, out_dir=api.DEFAULT_OUT_DIR if out_dir is None else out_dir, check=check,
         overrides={key: value for key, (_, value) in given.items()},
-        override_spans={key: Span(f"<command line {flag}>") for key, (flag, _) in given.items()})
+        override_spans={key: Span(f"<command line {flag}>") for key, (flag, _) in given.items()},
+        allow_unknown_traits=allow_unknown_traits)
     _report(result.diagnostics, fmt, quiet, verbose, _filter(quiet, verbose, severity, hide, show, True),
             result.exit_code)
     if result.exit_code:
@@ -154,10 +160,11 @@ def plugin(config_file, service, organization, service_name, compatibility, quie
 @main.command()
 @click.argument("models", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("-q", "--quiet", is_flag=True, help="Print errors only, no warnings.")
+@_ALLOW_UNKNOWN_TRAITS
 @_options
-def validate(models, quiet, fmt, verbose, severity, hide, show):
+def validate(models, quiet, allow_unknown_traits, fmt, verbose, severity, hide, show):
     """Load and check MODELS; exit 1 when they have errors."""
-    result = api.validate_files(models)
+    result = api.validate_files(models, allow_unknown_traits=allow_unknown_traits)
     _report(result.diagnostics, fmt, quiet, verbose, _filter(quiet, verbose, severity, hide, show),
             result.exit_code)
     sys.exit(result.exit_code)
@@ -169,9 +176,10 @@ def validate(models, quiet, fmt, verbose, severity, hide, show):
               help="File to write (default: standard output).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="How diagnostics are printed on stderr.")
-def ast(models, out_file, fmt):
+@_ALLOW_UNKNOWN_TRAITS
+def ast(models, out_file, fmt, allow_unknown_traits):
     """Write the loaded model as Smithy JSON AST (prelude left out)."""
-    result = api.write_json_ast(models, out_file)
+    result = api.write_json_ast(models, out_file, allow_unknown_traits=allow_unknown_traits)
     _report(result.diagnostics, fmt, quiet=True)
     if result.exit_code:
         sys.exit(result.exit_code)

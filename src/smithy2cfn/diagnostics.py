@@ -130,7 +130,8 @@ CODES: dict[str, Code] = {
     "S2004": Code(_E, "Model", "unknown shape type"),
     "S2005": Code(_E, "Model", "conflicting metadata values"),
     "S2006": Code(_E, "Model", "malformed shape entry (member without target, bad reference)"),
-    "S2010": Code(_W, "Model.UnresolvedTrait", "unknown trait (no definition loaded); kept as is, reported once"),
+    "S2010": Code(_E, "Model.UnresolvedTrait", "unknown trait (no definition loaded), reported once; a warning "
+                                               "and kept as is with --allow-unknown-traits"),
     "S2011": Code(_E, "Model", "a shape applied as a trait is not a trait definition"),
     "S2012": Code(_E, "Model", "a trait needs a value"),
     "S2013": Code(_E, "Model", "two different values for one trait"),

@@ -276,6 +276,19 @@ def select_packages(texts: Iterable[str]) -> frozenset[str]:
     return frozenset(wanted)
 
 
+@functools.cache
+def _package_traits() -> dict[str, list[str]]:
+    """Trait name → the IDs of the built-in traits (every package's, loaded or not) with
+    that name, for the hint of an unknown trait (``cfnResource`` →
+    ``["aws.cloudformation#cfnResource"]``)."""
+    found: dict[str, list[str]] = {}
+    for doc in _prelude_documents():
+        for shape_id, body in _as_dict(doc.ast.get("shapes")).items():
+            if isinstance(body, dict) and TRAIT in _as_dict(body.get("traits")):
+                found.setdefault(ShapeId.name(shape_id), []).append(shape_id)
+    return found
+
+
 def _prelude_for(texts: Iterable[str]) -> list[SourceDocument]:
     """The prelude documents of the packages :func:`select_packages` chooses for ``texts``."""
     packages = select_packages(texts)
@@ -359,7 +372,8 @@ def _gc_paused(load: Any) -> Any:
 
 
 @_gc_paused
-def load_model(paths: Iterable[str], diags: Diagnostics, *, prelude: bool = True) -> Model:
+def load_model(paths: Iterable[str], diags: Diagnostics, *, prelude: bool = True,
+               allow_unknown_traits: bool = False) -> Model:
     """Load model files and directories into one :class:`Model`.
 
     Args:
@@ -367,6 +381,10 @@ def load_model(paths: Iterable[str], diags: Diagnostics, *, prelude: bool = True
         diags: receives every problem found (never raises on bad input).
         prelude: include our ``smithy.api`` prelude and the trait packages the model
             names (:func:`select_packages`).
+        allow_unknown_traits: an applied trait that no loaded shape defines is a warning
+            (kept as is) instead of an error (``S2010``; the reference's
+            ``ModelAssembler.ALLOW_UNKNOWN_TRAITS``, the Smithy CLI's
+            ``--allow-unknown-traits``).
 
     Returns:
         The model (possibly partial when ``diags.has_errors``).
@@ -376,16 +394,18 @@ def load_model(paths: Iterable[str], diags: Diagnostics, *, prelude: bool = True
                if (text := _read_text(f, diags, texts)) is not None]
     prelude_docs = _prelude_for(text for _, text in sources) if prelude else []
     docs = read_sources(sources, diags, _prelude_ids(prelude_docs))
-    return assemble(prelude_docs, docs, diags)
+    return assemble(prelude_docs, docs, diags, allow_unknown_traits=allow_unknown_traits)
 
 
 @_gc_paused
-def load_texts(sources: Iterable[tuple[str, str]], diags: Diagnostics, *, prelude: bool = True) -> Model:
-    """Load in-memory sources ``(path, text)``; the path's suffix picks IDL or JSON AST."""
+def load_texts(sources: Iterable[tuple[str, str]], diags: Diagnostics, *, prelude: bool = True,
+               allow_unknown_traits: bool = False) -> Model:
+    """Load in-memory sources ``(path, text)``; the path's suffix picks IDL or JSON AST
+    (the keywords as for :func:`load_model`)."""
     sources = list(sources)
     prelude_docs = _prelude_for(text for _, text in sources) if prelude else []
     docs = read_sources(sources, diags, _prelude_ids(prelude_docs))
-    return assemble(prelude_docs, docs, diags)
+    return assemble(prelude_docs, docs, diags, allow_unknown_traits=allow_unknown_traits)
 
 
 # --------------------------------------------------------------------------- assembly
@@ -393,8 +413,9 @@ def load_texts(sources: Iterable[tuple[str, str]], diags: Diagnostics, *, prelud
 class _Assembler:
     """One assembly run; holds the raw shape bodies and builds :class:`Shape` objects."""
 
-    def __init__(self, diags: Diagnostics) -> None:
+    def __init__(self, diags: Diagnostics, allow_unknown_traits: bool = False) -> None:
         self.diags = diags
+        self.allow_unknown_traits = allow_unknown_traits
         self.raw: dict[str, dict] = {}
         self.raw_doc: dict[str, SourceDocument] = {}
         self.prelude_ids: set[str] = set()
@@ -548,14 +569,35 @@ class _Assembler:
                 todo += [m["target"] for m in mixins if isinstance(m, dict) and isinstance(m.get("target"), str)]
         return False
 
+    def _unknown_trait(self, trait_id: str, owner: str, span: Span | None) -> None:
+        """``S2010`` for a trait no loaded shape defines: an error, as the reference's
+        loader reports it (``LoaderTraitMap``: "Unable to resolve trait"), or with
+        ``allow_unknown_traits`` a warning and the trait kept as is. Reported once per
+        trait, where first applied; the hint names a built-in trait of the same name (the
+        usual cause: a missing ``use`` statement) or a close name."""
+        namesakes = _package_traits().get(ShapeId.name(trait_id), [])
+        if namesakes and trait_id not in namesakes:
+            hint = " or ".join(f"`{t}`" for t in namesakes) + (
+                f"? add `use {namesakes[0]}` to the file, or write the absolute shape ID")
+            hint = "did you mean " + hint
+        else:
+            hint = (self.suggest(trait_id) or "define it (a shape with @trait) in a file the build loads") + (
+                "; or build with --allow-unknown-traits to keep unknown traits as they are")
+        if self.allow_unknown_traits:
+            self.diags.warning("S2010", f"unknown trait '{trait_id}' (no definition is loaded); it is kept as is "
+                               "(reported once, where first applied)", span, owner, hint)
+        else:
+            self.diags.error("S2010", f"Unable to resolve trait `{trait_id}`. If this is a custom trait, then it "
+                             "must be defined before it can be used in a model (reported once, where first "
+                             "applied).", span, owner, hint)
+
     def coerce(self, trait_id: str, value: Any, owner: str, span: Span | None) -> Any:
         """Annotation value ``ANNOTATION`` → ``{}``/``[]`` from the trait's shape type (an error for other types)."""
         trait_shape = self.raw.get(trait_id)
         if trait_shape is None:
             if trait_id not in self._warned:
                 self._warned.add(trait_id)
-                self.diags.warning("S2010", f"unknown trait '{trait_id}' (no definition is loaded); "
-                                   "it is kept as is (reported once, where first applied)", span, owner)
+                self._unknown_trait(trait_id, owner, span)
         elif not self.is_trait_shape(trait_id):
             if trait_id not in self._not_traits:
                 self._not_traits.add(trait_id)
@@ -1218,9 +1260,11 @@ def _upgrade_v1(model: Model, v1_shapes: set[str]) -> None:
             member.introduced_traits[DEFAULT] = value
 
 
-def assemble(prelude_docs: list[SourceDocument], docs: list[SourceDocument], diags: Diagnostics) -> Model:
-    """Merge documents (prelude first) into one :class:`Model`; see the module docstring."""
-    asm = _Assembler(diags)
+def assemble(prelude_docs: list[SourceDocument], docs: list[SourceDocument], diags: Diagnostics, *,
+             allow_unknown_traits: bool = False) -> Model:
+    """Merge documents (prelude first) into one :class:`Model`; see the module docstring
+    (``allow_unknown_traits``: see :func:`load_model`)."""
+    asm = _Assembler(diags, allow_unknown_traits)
     for d in prelude_docs:
         asm.add_document(d, is_prelude=True)
     added: list[SourceDocument] = []
