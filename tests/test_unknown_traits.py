@@ -11,7 +11,7 @@ from smithy2cfn.cli import main
 
 MISSING_USE = '$version: "2"\nnamespace ex\n@cfnResource\nresource Foo {}\n'
 WITH_USE = '$version: "2"\nnamespace ex\nuse aws.cloudformation#cfnResource\n@cfnResource\nresource Foo {}\n'
-CUSTOM = '$version: "2"\nnamespace ex\n@notATrait\nstructure A {}\n'
+CUSTOM = '$version: "2"\nnamespace ex\nservice S { version: "1" }\n@notATrait\nstructure A {}\n'
 
 
 def _write(tmp_path, text):
