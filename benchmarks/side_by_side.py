@@ -20,10 +20,14 @@ The reference runs when ``SMITHY2CFN_REFERENCE_CMD`` gives its command: a templa
 ``{models}`` (the model files, shell-quoted), ``{service}``, ``{org}`` and ``{out}`` (an
 empty output folder) are filled in, for example
 ``java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -cp ref.jar CfnMain {models} {service} {org} {out}``.
-``SMITHY2CFN_REFERENCE_WARM_MS`` may give its warm in-process times (``small=19,transfer=271``,
-as the reference has no command for those). Without them the reference figures of issue 10
-(measured with the JVM flags above) are printed for comparison, marked as not measured
-here. Ratios are reference ÷ smithy2cfn (above 1: smithy2cfn is faster or smaller).
+Its warm in-process time comes from ``SMITHY2CFN_REFERENCE_WARM_CMD``, the same kind of
+template with ``{repeat}`` too: one process that converts the model repeatedly after its own
+warm-up and prints the median time of ``{repeat}`` conversions, in milliseconds, as the first
+number of its last line of output (``warm_ms median 27.5 min 24.8``); or, without a command,
+from ``SMITHY2CFN_REFERENCE_WARM_MS`` (``small=19,transfer=271``). Without the reference
+command the reference figures of issue 10 (measured with the JVM flags above) are printed
+for comparison, marked as not measured here. Ratios are reference ÷ smithy2cfn (above 1:
+smithy2cfn is faster or smaller).
 
 Timings are printed, never asserted.
 """
@@ -33,6 +37,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shlex
 import statistics
 import subprocess
@@ -120,12 +125,24 @@ def ours(case: Case) -> callable:
                         "--service", case.service, "--org", case.org, "-o", out]
 
 
-def reference(template: str, case: Case) -> callable:
+def reference(template: str, case: Case, repeat: int = 0) -> callable:
     def argv(out: str) -> list[str]:
         text = template.format(models=" ".join(shlex.quote(str(m)) for m in case.models),
-                               service=shlex.quote(case.service), org=shlex.quote(case.org), out=shlex.quote(out))
+                               service=shlex.quote(case.service), org=shlex.quote(case.org), out=shlex.quote(out),
+                               repeat=repeat)
         return shlex.split(text)
     return argv
+
+
+def reference_warm(template: str, case: Case, repeat: int) -> float | str:
+    """The reference's warm median (ms) from ``SMITHY2CFN_REFERENCE_WARM_CMD``, or why not."""
+    with tempfile.TemporaryDirectory() as out:
+        proc = subprocess.run(reference(template, case, repeat)(out), capture_output=True, text=True, env=CHILD_ENV)
+    lines = proc.stdout.strip().splitlines()
+    number = re.search(r"[0-9]+(?:\.[0-9]+)?", lines[-1]) if lines else None
+    if proc.returncode != 0 or number is None:
+        return f"exit {proc.returncode}: {(proc.stderr or proc.stdout).strip()[-300:]}"
+    return float(number.group())
 
 
 WORKER = r'''
@@ -212,6 +229,7 @@ def main() -> None:
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args()
     template = os.environ.get("SMITHY2CFN_REFERENCE_CMD")
+    warm_template = os.environ.get("SMITHY2CFN_REFERENCE_WARM_CMD")
     ref_warm = _parse_warm(os.environ.get("SMITHY2CFN_REFERENCE_WARM_MS", ""))
 
     with tempfile.TemporaryDirectory() as scratch:
@@ -225,7 +243,9 @@ def main() -> None:
               f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}; median of {args.repeat} runs")
         print("reference: " + (f"measured ({template})" if template else
                                "not run (no SMITHY2CFN_REFERENCE_CMD): issue 10's figures, not measured here"))
-        warm_figures = warm(found, args.repeat)
+        if template and warm_template:
+            print(f"reference warm: measured ({warm_template})")
+        warm_figures = warm(found, max(args.repeat, 10))  # as many runs as the reference's warm median
         table = {}
         for case in found:
             mine = measure(ours(case), args.repeat)
@@ -236,7 +256,13 @@ def main() -> None:
             if template:
                 theirs = measure(reference(template, case), args.repeat)
                 row["reference"] = theirs.summary() if not theirs.failed else {"failed": theirs.failed}
-                if case.name in ref_warm:
+                if warm_template and "failed" not in row["reference"]:
+                    ms = reference_warm(warm_template, case, max(args.repeat, 10))
+                    if isinstance(ms, float):
+                        row["reference"]["warm_ms"] = ms
+                    else:
+                        print(f"{case.name}: reference warm run failed: {ms}")
+                elif case.name in ref_warm:
                     row["reference"]["warm_ms"] = ref_warm[case.name]
             else:
                 row["reference"] = {**ISSUE_REFERENCE.get(case.name, {}), "source": "issue 10"}
