@@ -56,6 +56,11 @@ def test_text_that_could_spell_a_namespace_or_sees_every_shape_loads_every_packa
     assert loader.select_packages([text]) == EVERY
 
 
+def test_a_model_too_large_to_search_cheaply_loads_every_package():
+    assert loader.select_packages(["x" * loader._SELECT_BELOW]) == {"smithy.api"}
+    assert loader.select_packages(["x" * loader._SELECT_BELOW, "y"]) == EVERY
+
+
 def test_a_plain_escape_does_not_load_every_package():
     assert loader.select_packages(['metadata m = "a \\"quoted\\" word\\n"']) == {"smithy.api"}
 

@@ -196,13 +196,17 @@ def run() -> None:
     has closed (and synced) every file it wrote before it returns. ``atexit`` handlers still
     run and standard output and error are flushed; a flush that fails (a pipe closed by the
     reader) makes a successful exit status 120, as Python's own exit does. An exception
-    other than ``SystemExit`` (a bug) leaves through Python's usual path, traceback and all.
-    Tests call :func:`main` through click's runner instead, which never exits the process.
+    other than ``SystemExit`` (a bug) leaves through Python's usual path, traceback and all,
+    and so does every exit under a profiler or tracer (``python -m cProfile``, coverage),
+    which writes its results after the program ends. Tests call :func:`main` through
+    click's runner instead, which never exits the process.
     """
     try:
         main(prog_name="smithy2cfn")
         code: object = 0
     except SystemExit as e:
+        if sys.getprofile() is not None or sys.gettrace() is not None:
+            raise
         code = e.code
     if code is None:
         status = 0

@@ -245,6 +245,10 @@ _SPELLING_ESCAPES = ("\\u", "\\\n", "\\\r")
 #: Validators whose result depends on every shape of the model, built-in ones included:
 #: ``EmitNoneSelector`` emits when its selector matches nothing at all.
 _WHOLE_MODEL_VALIDATORS = ("EmitNoneSelector",)
+#: Models of more text than this (characters, all files together) load every package: the
+#: search for the 20 names costs some 8 ms per MB, more than building every package's
+#: shapes (about 10 ms), and a model that large usually names most packages anyway.
+_SELECT_BELOW = 1 << 20
 
 
 def select_packages(texts: Iterable[str]) -> frozenset[str]:
@@ -259,15 +263,17 @@ def select_packages(texts: Iterable[str]) -> frozenset[str]:
     the reference loads every package on its class path; we load the ones a model can
     see. Text with an escape that could spell a namespace (``aws\\u002eapi#arn`` in a
     JSON string), or that configures a validator whose result depends on every shape
-    (:data:`_WHOLE_MODEL_VALIDATORS`), loads every package. The test is on raw text, so a
-    namespace named only in a comment or documentation loads its package too (harmlessly).
+    (:data:`_WHOLE_MODEL_VALIDATORS`), loads every package, and so does a model of more
+    than :data:`_SELECT_BELOW` characters. The test is on raw text, so a namespace named
+    only in a comment or documentation loads its package too (harmlessly).
 
     Returns:
         Package namespaces, e.g. ``frozenset({"smithy.api", "aws.cloudformation"})``.
     """
     closures = _package_closures()
     texts = list(texts)
-    if any(marker in text for text in texts for marker in _SPELLING_ESCAPES + _WHOLE_MODEL_VALIDATORS):
+    if sum(map(len, texts)) > _SELECT_BELOW or any(
+            marker in text for text in texts for marker in _SPELLING_ESCAPES + _WHOLE_MODEL_VALIDATORS):
         return frozenset(closures)
     wanted: set[str] = {PRELUDE_NAMESPACE}
     for ns, needs in closures.items():
