@@ -9,12 +9,13 @@ ID resolution", "JSON AST", and "IDL 1.0 → 2.0 upgrade" as the reference does 
    IDL through :mod:`smithy2cfn.parse`, JSON AST through :mod:`smithy2cfn.model.json_ast`
    (strict JSON, structure checked); IDL files are lowered once the IDs of every shape in
    every file are known, so that forward references across files resolve;
-3. merge the documents with the prelude and trait packages: duplicate shapes, metadata;
+3. merge the documents with the prelude and the trait packages they name
+   (:func:`select_packages`): duplicate shapes, metadata;
 4. build shapes in mixin order (:mod:`graphlib`; the model keeps definition order): mixin
    members and traits first, then local ones, then ``apply``; elided members; enum values;
 5. upgrade IDL 1.0 documents (box semantics → ``@default``);
-6. coerce annotation trait values and report unknown traits (warnings) and unresolved
-   shape references (errors, with a "did you mean" hint).
+6. coerce annotation trait values and report unknown traits (errors, or warnings when
+   allowed) and unresolved shape references (errors, with a "did you mean" hint).
 
 Every problem is a diagnostic; nothing here raises on bad input: the assembler checks the
 type of every raw value it reads (IDL-lowered documents may hold anything a node value can).
