@@ -30,7 +30,7 @@ PACKAGE = REPO / "src" / "smithy2cfn"
 #: name is the module or a package above it.
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("base", ("smithy2cfn.diagnostics", "smithy2cfn.model", "smithy2cfn.config", "smithy2cfn.prelude",
-              "smithy2cfn.stamps", "smithy2cfn.version")),
+              "smithy2cfn.stamps", "smithy2cfn.collector", "smithy2cfn.version")),
     ("parse", ("smithy2cfn.parse",)),
     ("load", ("smithy2cfn.load", "smithy2cfn.buildconfig")),
     ("derive", ("smithy2cfn.derive",)),

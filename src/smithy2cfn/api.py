@@ -32,11 +32,12 @@ import os
 import re
 import stat
 import types
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from smithy2cfn import collector
 from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity, Span
 from smithy2cfn.load import load_model
 from smithy2cfn.model import Model
@@ -171,26 +172,6 @@ def load(paths: Iterable[str | os.PathLike[str]], diags: Diagnostics | None = No
     diags = diags if diags is not None else Diagnostics()
     model = load_model(_paths(paths), diags, allow_unknown_traits=allow_unknown_traits)
     return model, diags
-
-
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """CPython's cyclic garbage collector paused for one stage, its state restored after.
-
-    The validators and the converter allocate many short-lived objects next to a large
-    model and make almost no reference cycles; each automatic collection walks every object
-    alive, whose number grows with the model, which made validating a model 16 times larger
-    cost 2**(4 x 1.4) times as much (slope 1.07 paused, issue 10). Reference counting still
-    frees everything (as :func:`smithy2cfn.load.load_model` does for loading)."""
-    import gc
-
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def validate(model: Model, diags: Diagnostics) -> None:
@@ -571,7 +552,7 @@ def convert(model: Model, settings: Mapping[str, Any] | None, diags: Diagnostics
     config = CfnConfig.from_dict({} if settings is None else settings, diags, spans=setting_spans, source=source)
     if diags.has_errors:
         return {}
-    with _collector_paused():
+    with collector.paused():
         plan = derive_plan(model, config, diags, setting_spans=setting_spans)
         if plan is None:
             return {}

@@ -34,6 +34,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from smithy2cfn import collector
 from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity, Span
 from smithy2cfn.load.files import decode_utf8, kind_of, os_error_problem, read_bytes
 from smithy2cfn.model.document import ANNOTATION, ApplyStatement, SourceDocument
@@ -353,32 +354,7 @@ def _prelude_ids(prelude_docs: list[SourceDocument]) -> set[str]:
     return known
 
 
-def _gc_paused(load: Any) -> Any:
-    """Decorator: ``load`` (a function returning a :class:`Model`), run with CPython's
-    cyclic garbage collector paused.
-
-    Loading allocates millions of small objects (tokens, parse trees, shapes) and makes
-    almost no reference cycles; each automatic collection walks every object still alive,
-    and their number grows with the model, which took about 40% of the time of loading a
-    1.4 MB IDL model and made it grow faster than the model. Reference counting still frees
-    everything; the collector's previous state is restored afterwards.
-    """
-    import gc  # here, not at the top: only this helper needs it
-
-    @functools.wraps(load)
-    def paused(*args: Any, **kwargs: Any) -> Model:
-        enabled = gc.isenabled()
-        gc.disable()
-        try:
-            return load(*args, **kwargs)
-        finally:
-            if enabled:
-                gc.enable()
-
-    return paused
-
-
-@_gc_paused
+@collector.paused()  # see smithy2cfn.collector
 def load_model(paths: Iterable[str], diags: Diagnostics, *, prelude: bool = True,
                allow_unknown_traits: bool = False) -> Model:
     """Load model files and directories into one :class:`Model`.
@@ -404,7 +380,7 @@ def load_model(paths: Iterable[str], diags: Diagnostics, *, prelude: bool = True
     return assemble(prelude_docs, docs, diags, allow_unknown_traits=allow_unknown_traits)
 
 
-@_gc_paused
+@collector.paused()  # see smithy2cfn.collector
 def load_texts(sources: Iterable[tuple[str, str]], diags: Diagnostics, *, prelude: bool = True,
                allow_unknown_traits: bool = False) -> Model:
     """Load in-memory sources ``(path, text)``; the path's suffix picks IDL or JSON AST

@@ -14,12 +14,11 @@ problems, trait conflicts while merging) is not repeated here.
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import importlib
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from typing import Any
 
+from smithy2cfn import collector
 from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity
 from smithy2cfn.model.shapes import Model, ShapeId
 from smithy2cfn.validate.suppressions import finish, loading_failed
@@ -237,41 +236,9 @@ def validate_model(model: Model, validators: Iterable[Validator] | None = None,
     failed is kept).
     """
     out: list[Diagnostic] = []
-    with _model_frozen():
+    with collector.frozen():  # the loaded model out of the collector's reach
         _run(model, validators if validators is not None else validators_for(model), out)
     return finish(model, list(prior or []), out)[1]
-
-
-@contextlib.contextmanager
-def _model_frozen() -> Iterator[None]:
-    """Keep the cyclic garbage collector off the loaded model while the validators run.
-
-    The model (hundreds of thousands of objects for the largest AWS models) lives through
-    validation, yet every full collection the validators' allocations trigger scans it
-    again: measured on the 10 largest AWS models, 1.8 s of 4.4 s CPU. ``gc.freeze()`` moves
-    every object alive now out of the collector's reach until ``gc.unfreeze()`` (objects
-    still die by reference counting); nothing is frozen when the process already froze
-    objects of its own (its freeze is left as it is). The young generation is also collected
-    less often (:data:`_YOUNG_THRESHOLD`); the thresholds are restored afterwards.
-    """
-    threshold = gc.get_threshold()
-    frozen = not gc.get_freeze_count()
-    if frozen:
-        gc.freeze()
-    gc.set_threshold(max(threshold[0], _YOUNG_THRESHOLD), *threshold[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*threshold)
-        if frozen:
-            gc.unfreeze()
-
-
-#: Allocations between two young-generation collections while validating (CPython's default
-#: is 700): the indexes validators build (a relationship tuple per edge...) are long-lived,
-#: and collecting them every 700 allocations doubled the cost of building them (5.6 MB flat
-#: model: 1.24 s with the default, 0.75 s with 10 000, 0.63 s with no collection at all).
-_YOUNG_THRESHOLD = 10_000
 
 
 def _run(model: Model, validators: Iterable[Validator], out: list[Diagnostic]) -> None:
