@@ -1,0 +1,176 @@
+"""Validators whose work grew faster than the model (issue 10) keep their findings.
+
+``check_member_should_reference_resource`` used to walk up the relationship graph from
+every candidate member; it now computes what lies above each node once
+(``resources._BindingReach``). These tests compare it with the walk it replaced, on random
+graphs of resources, operations and (possibly recursive) structures, and count the graph
+look-ups it makes on a chain of nested resources, which grew with the cube of the depth.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from smithy2cfn import api
+from smithy2cfn.model.relationships import NeighborIndex
+from smithy2cfn.model.shapes import Member, Model, Shape
+from smithy2cfn.model.traits import REFERENCES
+from smithy2cfn.validate import resources
+from smithy2cfn.validate.resources import check_member_should_reference_resource
+
+NS = "ex#"
+STRING = "smithy.api#String"
+NAMES = ("aId", "bId", "other")
+
+
+def _naive(model: Model) -> list[tuple[str, list[str]]]:
+    """The former algorithm (and the reference's): for each member named like an identifier
+    of a resource and targeting the identifier's shape, walk the reverse directed
+    relationships up from the member; the resources met, and their children, are bound."""
+    by_identifier: dict[str, dict[str, set[str]]] = {}
+    for shape in model.shapes.values():
+        if shape.type == "resource":
+            for name, target in shape.identifiers.items():
+                by_identifier.setdefault(name, {}).setdefault(target, set()).add(shape.id)
+    index = model.knowledge(NeighborIndex)
+    out = []
+    for shape in model.shapes.values():
+        for member in shape.members.values():
+            target = model.shapes.get(member.target)
+            candidates = by_identifier.get(member.name, {}).get(member.target)
+            if not candidates or target is None or target.type not in ("string", "enum"):
+                continue
+            ignore = set()
+            for traits in (member.traits, shape.traits):
+                ignore.update(r["resource"] for r in traits.get(REFERENCES, []))
+            seen, stack = {member.id}, [member.id]
+            while stack:
+                for rel in index.reverse(stack.pop()):
+                    if rel.type.directed and rel.shape not in seen:
+                        seen.add(rel.shape)
+                        stack.append(rel.shape)
+                        shape_above = model.shapes.get(rel.shape)
+                        if shape_above is not None and shape_above.type == "resource":
+                            ignore.add(rel.shape)
+                            ignore.update(model.shapes[rel.shape].resources)
+            potential = candidates - ignore
+            if potential:
+                out.append((member.id, sorted(potential)))
+    return out
+
+
+def _found(model: Model) -> list[tuple[str, list[str]]]:
+    out = []
+    for d in check_member_should_reference_resource(model):
+        listed = d.message.rpartition("[")[2].rstrip("]")
+        out.append((d.shape_id, sorted(name.strip("` ") for name in listed.split(","))))
+    return out
+
+
+@st.composite
+def _models(draw) -> Model:
+    """Resources (identifiers named from :data:`NAMES`, child resources, bound operations),
+    operations (input, output) and structures whose members target strings or other
+    structures, recursion and containment cycles allowed; some ``@references``."""
+    n_res = draw(st.integers(1, 5))
+    n_ops = draw(st.integers(0, 6))
+    n_str = draw(st.integers(1, 7))
+    res = [f"{NS}R{i}" for i in range(n_res)]
+    ops = [f"{NS}O{i}" for i in range(n_ops)]
+    structs = [f"{NS}S{i}" for i in range(n_str)]
+    strings = [STRING, f"{NS}Id"]
+    shapes = {STRING: Shape(STRING, "string"), f"{NS}Id": Shape(f"{NS}Id", "string")}
+    for sid in structs:
+        shape = Shape(sid, "structure")
+        for name in draw(st.lists(st.sampled_from(NAMES), max_size=3, unique=True)):
+            target = draw(st.sampled_from(strings + structs))
+            traits = {}
+            if draw(st.integers(0, 5)) == 0:
+                traits[REFERENCES] = [{"resource": draw(st.sampled_from(res))}]
+            shape.members[name] = Member(name, target, sid, traits=traits)
+        if draw(st.integers(0, 5)) == 0:
+            shape.traits[REFERENCES] = [{"resource": draw(st.sampled_from(res))}]
+        shapes[sid] = shape
+    for oid in ops:
+        shapes[oid] = Shape(oid, "operation", input=draw(st.sampled_from(structs)),
+                            output=draw(st.sampled_from(structs)))
+    for rid in res:
+        names = draw(st.lists(st.sampled_from(NAMES[:2]), max_size=2, unique=True))
+        shapes[rid] = Shape(rid, "resource", identifiers={n: draw(st.sampled_from(strings)) for n in names},
+                            resources=draw(st.lists(st.sampled_from(res), max_size=2, unique=True)),
+                            operations=draw(st.lists(st.sampled_from(ops), max_size=3, unique=True)) if ops else [])
+    return Model(shapes=shapes)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_models())
+def test_member_should_reference_resource_matches_the_walk(model: Model) -> None:
+    assert _found(model) == _naive(model)
+
+
+def _child_chain(levels: int) -> str:
+    """``R0 { resources: [R1] }``... ``levels`` deep, ``R<k>`` with identifiers ``id0``..
+    ``id<k>``, a ``create`` binding the parents' identifiers and a ``read`` binding all of
+    them (``benchmarks/bench_scaling.py``'s ``child-chain``)."""
+    out = ['$version: "2"\nnamespace bench\nservice Svc { version: "1", resources: [R0] }\nstring Id\n']
+    for k in range(levels):
+        ids = ", ".join(f"id{j}: Id" for j in range(k + 1))
+        child = f"resources: [R{k + 1}]" if k + 1 < levels else ""
+        parent_ids = "".join(f"@required $id{j} " for j in range(k))
+        out.append(f"resource R{k} {{ identifiers: {{ {ids} }}, properties: {{ name{k}: String }}\n"
+                   f"    create: Create{k}, read: Get{k} {child} }}\n"
+                   f"operation Create{k} {{ input := for R{k} {{ {parent_ids}$name{k} }}, output := {{}} }}\n"
+                   f"@readonly operation Get{k} {{ input := for R{k} {{ {parent_ids}@required $id{k} }}\n"
+                   f"    output := for R{k} {{ $name{k} }} }}\n")
+    return "".join(out)
+
+
+def _load(text: str, tmp_path: Path) -> Model:
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    (tmp_path / "model.smithy").write_text(text, encoding="utf-8")
+    model, diags = api.load([str(tmp_path)])
+    assert not diags.has_errors
+    return model
+
+
+def test_member_should_reference_resource_on_nested_resources(tmp_path: Path) -> None:
+    """The benchmark's chain of nested resources: every member of a read input names the
+    identifiers of all the resources above it; a member is bound to its own resource's
+    hierarchy and warned about every deeper resource (not its own child)."""
+    model = _load(_child_chain(12), tmp_path)
+    found = _found(model)
+    assert found == _naive(model)
+    assert ("bench#Get0Input$id0", sorted(f"bench#R{k}" for k in range(2, 12))) in found
+    assert not [m for m, _ in found if m.startswith("bench#Get11Input$")]
+
+
+def _reverse_calls(depth: int, tmp_path: Path, monkeypatch) -> tuple[int, int]:
+    model = _load(_child_chain(depth), tmp_path)
+    calls = 0
+    real = NeighborIndex.reverse
+
+    def counting(self: NeighborIndex, shape_id: str):
+        nonlocal calls
+        calls += 1
+        return real(self, shape_id)
+
+    monkeypatch.setattr(NeighborIndex, "reverse", counting)
+    list(resources.check_member_should_reference_resource(model))
+    monkeypatch.setattr(NeighborIndex, "reverse", real)
+    nodes = sum(1 + len(s.members) for s in model.shapes.values() if not model.is_prelude(s.id))
+    return calls, nodes
+
+
+def test_member_should_reference_resource_looks_up_each_node_a_bounded_number_of_times(tmp_path: Path,
+                                                                                        monkeypatch) -> None:
+    """The walk from every member looked up every node above it again (with a chain of
+    ``d`` nested resources: ~d³/6 look-ups for ~d² nodes). Now a node's reverse
+    relationships are read at most a few times whatever the depth."""
+    small, small_nodes = _reverse_calls(20, tmp_path / "a", monkeypatch)
+    large, large_nodes = _reverse_calls(40, tmp_path / "b", monkeypatch)
+    assert small <= 4 * small_nodes
+    assert large <= 4 * large_nodes
+    assert large / small < 1.3 * large_nodes / small_nodes
