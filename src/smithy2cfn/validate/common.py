@@ -49,11 +49,26 @@ def warning(model: Model, code: str, node_id: str, message: str, event: str | No
 
 class _UserShapes:
     """Knowledge: the model's non-prelude shapes sorted by ID, sorted once per model rather
-    than once per validator (issue 10)."""
+    than once per validator (issue 10), and their ``(node ID, traits)`` pairs, listed once:
+    a dozen validators walk them, and walking the shapes again each time (formatting every
+    member's ID anew, reaching into each shape and member object) cost more per node the
+    larger the model, as the objects spread past the processor's caches."""
 
     def __init__(self, model: Model) -> None:
         self.shapes = sorted((s for s in model.shapes.values() if s.id not in model.prelude_ids),
                              key=lambda s: s.id)
+        self._nodes: list[tuple[str, dict]] | None = None
+
+    @property
+    def nodes(self) -> list[tuple[str, dict]]:
+        """``(node ID, traits)`` of every shape and member of :attr:`shapes`, in order."""
+        if self._nodes is None:
+            nodes: list[tuple[str, dict]] = []
+            for s in self.shapes:
+                nodes.append((s.id, s.traits))
+                nodes.extend((m.id, m.traits) for m in s.members.values())
+            self._nodes = nodes
+        return self._nodes
 
 
 def user_shapes(model: Model):
@@ -63,8 +78,7 @@ def user_shapes(model: Model):
 
 
 def user_nodes(model: Model):
-    """``(node ID, traits)`` for every non-prelude shape and member, in shape-ID order."""
-    for s in user_shapes(model):
-        yield s.id, s.traits
-        for m in s.members.values():
-            yield m.id, m.traits
+    """``(node ID, traits)`` for every non-prelude shape and member, in shape-ID order (an
+    iterator over a list made once per model; the traits dicts are the model's own, not to
+    be changed)."""
+    return iter(model.knowledge(_UserShapes).nodes)
