@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from smithy2cfn import api
-from smithy2cfn.model.relationships import NeighborIndex
+from smithy2cfn.model.relationships import NeighborIndex, all_node_ids, relationships
 from smithy2cfn.model.shapes import Member, Model, Shape
 from smithy2cfn.model.traits import REFERENCES
 from smithy2cfn.validate import resources
@@ -102,7 +102,26 @@ def _models(draw) -> Model:
         shapes[rid] = Shape(rid, "resource", identifiers={n: draw(st.sampled_from(strings)) for n in names},
                             resources=draw(st.lists(st.sampled_from(res), max_size=2, unique=True)),
                             operations=draw(st.lists(st.sampled_from(ops), max_size=3, unique=True)) if ops else [])
+    if draw(st.booleans()):
+        enum = shapes[f"{NS}E"] = Shape(f"{NS}E", "enum", mixins=draw(st.lists(st.sampled_from(structs), max_size=1)))
+        enum.members["A"] = Member("A", "smithy.api#Unit", enum.id)
     return Model(shapes=shapes)
+
+
+@settings(max_examples=100, deadline=None)
+@given(_models())
+def test_neighbor_index_lists_the_relationships_of_every_node(model: Model) -> None:
+    """The index lists every node's relationships in one walk; they are what
+    :func:`relationships` says of each, and the reverse ones are those pointing at a node,
+    in model order."""
+    index = NeighborIndex(model)
+    nodes = list(all_node_ids(model))
+    for node in nodes + ["ex#Missing", "ex#S0$missing"]:
+        assert index.neighbors(node) == relationships(model, node)
+    for node in nodes:
+        expected = [rel for other in nodes for rel in relationships(model, other)
+                    if rel.is_valid and rel.neighbor == node]
+        assert index.reverse(node) == expected
 
 
 @settings(max_examples=300, deadline=None)
