@@ -18,7 +18,7 @@ from smithy2cfn import api
 from smithy2cfn.model.relationships import NeighborIndex, all_node_ids, relationships
 from smithy2cfn.model.shapes import Member, Model, Shape
 from smithy2cfn.model.traits import REFERENCES
-from smithy2cfn.validate import resources
+from smithy2cfn.validate import common, resources
 from smithy2cfn.validate.resources import check_member_should_reference_resource
 
 NS = "ex#"
@@ -87,12 +87,14 @@ def _models(draw) -> Model:
         shape = Shape(sid, "structure")
         for name in draw(st.lists(st.sampled_from(NAMES), max_size=3, unique=True)):
             target = draw(st.sampled_from(strings + structs))
-            traits = {}
+            traits = {"smithy.api#documentation": "A member."} if draw(st.booleans()) else {}
             if draw(st.integers(0, 5)) == 0:
                 traits[REFERENCES] = [{"resource": draw(st.sampled_from(res))}]
             shape.members[name] = Member(name, target, sid, traits=traits)
         if draw(st.integers(0, 5)) == 0:
             shape.traits[REFERENCES] = [{"resource": draw(st.sampled_from(res))}]
+        if draw(st.booleans()):
+            shape.traits["smithy.api#documentation"] = "A structure."
         shapes[sid] = shape
     for oid in ops:
         shapes[oid] = Shape(oid, "operation", input=draw(st.sampled_from(structs)),
@@ -122,6 +124,31 @@ def test_neighbor_index_lists_the_relationships_of_every_node(model: Model) -> N
         expected = [rel for other in nodes for rel in relationships(model, other)
                     if rel.is_valid and rel.neighbor == node]
         assert index.reverse(node) == expected
+
+
+@settings(max_examples=100, deadline=None)
+@given(_models(), st.sets(st.sampled_from(["ex#S0", "ex#S1", "ex#O0", "ex#R0", "ex#E"])))
+def test_shape_and_trait_indexes_answer_as_the_walks_they_replace(model: Model, prelude: set[str]) -> None:
+    """The per-model lists of shapes by type and of shapes, members and user nodes by trait
+    (validate/common.py) hold what a walk over the whole model finds, in the same order."""
+    model.prelude_ids.update(prelude & set(model.shapes))
+    shapes = list(model.shapes.values())
+    nodes = [(n, t) for s in sorted((s for s in shapes if s.id not in model.prelude_ids), key=lambda s: s.id)
+             for n, t in [(s.id, s.traits)] + [(m.id, m.traits) for m in s.members.values()]]
+    assert list(common.user_nodes(model)) == nodes
+    assert list(common.user_nodes_with_traits(model)) == [(n, t) for n, t in nodes if t]
+    for kind in ("structure", "operation", "resource", "enum", "service"):
+        assert common.shapes_of_type(model, kind) == [s for s in shapes if s.type == kind]
+        assert common.of_type(model, kind, "string") == model.of_type(kind, "string")
+    for trait in (REFERENCES, "smithy.api#documentation"):
+        assert common.shapes_having(model, trait) == [s for s in shapes if trait in s.traits]
+        assert common.shapes_with_trait(model, trait) == model.shapes_with_trait(trait)
+        members = [m for s in shapes for m in s.members.values() if trait in m.traits]
+        assert common.members_having(model, trait) == members
+        assert [s.id for s in common.shapes_with_members_having(model, trait)] == \
+            list(dict.fromkeys(m.container for m in members))
+        assert common.trait_applied(model, trait) == bool(common.shapes_having(model, trait) or members)
+        assert list(common.user_nodes_having(model, trait)) == [(n, t) for n, t in nodes if trait in t]
 
 
 @settings(max_examples=300, deadline=None)

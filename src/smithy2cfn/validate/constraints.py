@@ -32,7 +32,15 @@ from smithy2cfn.model.traits import (
     XML_NAME,
     XML_NAMESPACE,
 )
-from smithy2cfn.validate.common import diag, error, user_nodes, user_shapes, warning
+from smithy2cfn.validate.common import (
+    diag,
+    error,
+    shapes_having,
+    shapes_of_type,
+    user_nodes_having,
+    user_shapes,
+    warning,
+)
 from smithy2cfn.validate.targets import describe_shape
 
 _DECIMAL_TYPES = frozenset({"float", "double", "bigDecimal"})
@@ -62,7 +70,7 @@ def check_length_traits(model: Model) -> Iterable[Diagnostic]:
     Spec: constraint-traits.rst §"length trait"; the reference's ``LengthTraitValidator``
     (``LengthTrait`` errors on the shape or member).
     """
-    for node, traits in user_nodes(model):
+    for node, traits in user_nodes_having(model, LENGTH):
         value = traits.get(LENGTH)
         if not isinstance(value, dict):
             continue
@@ -83,7 +91,7 @@ def check_range_traits(model: Model) -> Iterable[Diagnostic]:
     Spec: constraint-traits.rst §"range trait"; the reference's ``RangeTraitValidator``
     (``RangeTrait`` errors).
     """
-    for node, traits in user_nodes(model):
+    for node, traits in user_nodes_having(model, RANGE):
         value = traits.get(RANGE)
         if not isinstance(value, dict):
             continue
@@ -187,7 +195,7 @@ def check_xml_namespaces(model: Model) -> Iterable[Diagnostic]:
     ``XmlNamespaceTraitValidator`` (``XmlNamespaceTrait``; ``java.net.URI`` syntax, see
     :func:`uri_problem`).
     """
-    for node, traits in user_nodes(model):
+    for node, traits in user_nodes_having(model, XML_NAMESPACE):
         value = traits.get(XML_NAMESPACE)
         if not isinstance(value, dict) or not isinstance(value.get("uri"), str):
             continue
@@ -260,7 +268,7 @@ def check_media_types(model: Model) -> Iterable[Diagnostic]:
     Spec: protocol-traits.rst §"mediaType trait" (RFC 6838 media types); the reference's
     ``MediaTypeValidator`` (``MediaType`` errors, see :func:`media_type_problem`).
     """
-    for node, traits in user_nodes(model):
+    for node, traits in user_nodes_having(model, MEDIA_TYPE):
         value = traits.get(MEDIA_TYPE)
         if isinstance(value, str):
             problem = media_type_problem(value)
@@ -327,7 +335,7 @@ def check_defaults_in_updates(model: Model) -> Iterable[Diagnostic]:
     Spec: type-refinement-traits.rst §"default trait" ("Updates and default values"); the
     reference's ``DefaultValueInUpdateValidator`` (``DefaultValueInUpdate`` warnings).
     """
-    updates = {s.update for s in model.shapes.values() if s.type == "resource" and s.update}
+    updates = {s.update for s in shapes_of_type(model, "resource") if s.update}
     for shape in user_shapes(model):
         if shape.type != "operation":
             continue
@@ -381,7 +389,7 @@ def check_private_access(model: Model) -> Iterable[Diagnostic]:
     within the same namespace"); the reference's ``PrivateAccessValidator``
     (``PrivateAccess``; the message names the relationship, e.g. ``member_target``).
     """
-    private = {s.id for s in model.shapes.values() if PRIVATE in s.traits}
+    private = {s.id for s in shapes_having(model, PRIVATE)}
     if not private:
         return
     index = model.knowledge(NeighborIndex)

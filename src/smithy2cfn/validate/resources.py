@@ -32,14 +32,14 @@ from smithy2cfn.model.traits import (
     REFERENCES,
     RESOURCE_IDENTIFIER,
 )
-from smithy2cfn.validate.common import error
+from smithy2cfn.validate.common import error, members_having, shapes_having, shapes_of_type
 from smithy2cfn.validate.located import event, ticked
 
 _STRINGS = ("string", "enum")
 
 
 def _resources(model: Model) -> list[Shape]:
-    return [s for s in model.shapes.values() if s.type == "resource"]
+    return shapes_of_type(model, "resource")
 
 
 def _describe(model: Model, shape_id: str) -> str:
@@ -141,8 +141,7 @@ def check_lifecycle_traits(model: Model) -> Iterable[Diagnostic]:
 
 
 def _explicit_binding_conflicts(model: Model) -> Iterable[Diagnostic]:
-    containers = dict.fromkeys(m.container for s in model.shapes.values() for m in s.members.values()
-                               if RESOURCE_IDENTIFIER in m.traits)
+    containers = dict.fromkeys(m.container for m in members_having(model, RESOURCE_IDENTIFIER))
     for container_id in containers:
         structure = model.shapes.get(container_id)
         if structure is None:
@@ -279,7 +278,7 @@ def check_resource_containment(model: Model) -> Iterable[Diagnostic]:
     """
     children = {s.id: [c for c in dict.fromkeys(s.resources)
                        if c in model.shapes and model.shapes[c].type == "resource"]
-                for s in model.shapes.values() if s.type == "resource"}
+                for s in shapes_of_type(model, "resource")}
     parents_of: dict[str, list[str]] = {}
     for rid, kids in children.items():
         for kid in kids:
@@ -517,9 +516,7 @@ def check_references(model: Model) -> Iterable[Diagnostic]:
     or a member that does not target a string or enum. A reference to a missing shape is the
     trait value's problem (``@idRef``), not this one's.
     """
-    for shape in model.shapes.values():
-        if REFERENCES not in shape.traits:
-            continue
+    for shape in shapes_having(model, REFERENCES):
         is_string = shape.type in _STRINGS
         for ref in _references_of(shape.traits[REFERENCES]):
             text = _reference_text(ref)

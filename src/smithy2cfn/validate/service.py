@@ -21,13 +21,14 @@ from smithy2cfn.model.knowledge_ops import OperationIndex, ServiceIndex, id_sort
 from smithy2cfn.model.relationships import NeighborIndex, RelationshipType, Walker, operations_of
 from smithy2cfn.model.shapes import SIMPLE_TYPES, Member, Model, Shape, ShapeId
 from smithy2cfn.model.traits import AUTH, DOCUMENTATION, REQUIRED, UNIT
+from smithy2cfn.validate.common import shapes_of_type
 from smithy2cfn.validate.located import event, ticked
 
 _COLLECTIONS = frozenset({"list", "set"})
 
 
 def _services(model: Model) -> list[Shape]:
-    return [s for s in model.shapes.values() if s.type == "service"]
+    return shapes_of_type(model, "service")
 
 
 def _describe(model: Model, shape_id: str) -> str:
