@@ -60,6 +60,7 @@ class _UserShapes:
         self._nodes: list[tuple[str, dict]] | None = None
         self._with_traits: list[tuple[str, dict]] | None = None
         self._by_trait: dict[str, list[tuple[str, dict]]] | None = None
+        self.by_type: dict[str, list[Shape]] | None = None
 
     @property
     def nodes(self) -> list[tuple[str, dict]]:
@@ -187,6 +188,29 @@ def user_shapes(model: Model):
     """Shapes that are not from the built-in prelude or trait packages, sorted by ID (a new
     list each call)."""
     return list(model.knowledge(_UserShapes).shapes)
+
+
+def user_shapes_of_type(model: Model, shape_type: str) -> list[Shape]:
+    """The shapes of :func:`user_shapes` of ``shape_type``, in the same order (a new list)."""
+    index = model.knowledge(_UserShapes)
+    if index.by_type is None:
+        by_type: dict[str, list[Shape]] = {}
+        for shape in index.shapes:
+            by_type.setdefault(shape.type, []).append(shape)
+        index.by_type = by_type
+    return list(index.by_type.get(shape_type, ()))
+
+
+def user_shapes_having(model: Model, trait_id: str) -> list[Shape]:
+    """The shapes of :func:`user_shapes` carrying ``trait_id``, in the same order."""
+    return sorted((s for s in shapes_having(model, trait_id) if s.id not in model.prelude_ids), key=lambda s: s.id)
+
+
+def user_shapes_with_members_having(model: Model, trait_id: str) -> list[Shape]:
+    """The shapes of :func:`user_shapes` with a member carrying ``trait_id``, in the same
+    order."""
+    return sorted((s for s in shapes_with_members_having(model, trait_id) if s.id not in model.prelude_ids),
+                  key=lambda s: s.id)
 
 
 def user_nodes(model: Model):

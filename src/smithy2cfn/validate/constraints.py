@@ -39,6 +39,9 @@ from smithy2cfn.validate.common import (
     shapes_of_type,
     user_nodes_having,
     user_shapes,
+    user_shapes_having,
+    user_shapes_of_type,
+    user_shapes_with_members_having,
     warning,
 )
 from smithy2cfn.validate.targets import describe_shape
@@ -126,7 +129,7 @@ def check_cors_traits(model: Model) -> Iterable[Diagnostic]:
 
     Spec: http-traits.rst §"cors trait"; the reference's ``CorsTraitValidator`` (``CorsTrait``).
     """
-    for shape in user_shapes(model):
+    for shape in user_shapes_having(model, CORS):
         value = shape.traits.get(CORS)
         if shape.type != "service" or not isinstance(value, dict):
             continue
@@ -142,7 +145,7 @@ def check_json_names(model: Model) -> Iterable[Diagnostic]:
     Spec: protocol-traits.rst §"jsonName trait"; the reference's ``JsonNameValidator``
     (``JsonName`` errors on the container, one per conflicting name, names in order).
     """
-    for shape in user_shapes(model):
+    for shape in user_shapes_with_members_having(model, JSON_NAME):
         if not any(JSON_NAME in m.traits for m in shape.members.values()):
             continue
         names: dict[str, list[str]] = {}
@@ -283,7 +286,7 @@ def check_xml_flattened(model: Model) -> Iterable[Diagnostic]:
     Spec: xml-traits.rst §"xmlFlattened trait"; the reference's ``XmlFlattenedTraitValidator``
     (``XmlFlattenedTrait`` warnings).
     """
-    for shape in user_shapes(model):
+    for shape in user_shapes_with_members_having(model, XML_FLATTENED):
         for member in shape.members.values():
             if XML_FLATTENED not in member.traits or XML_NAME in member.traits:
                 continue
@@ -303,7 +306,7 @@ def check_private_mixin_members(model: Model) -> Iterable[Diagnostic]:
 
     Spec: mixins.rst; the reference's ``PrivateMixinMemberValidator`` (``PrivateMixinMember``).
     """
-    for shape in user_shapes(model):
+    for shape in user_shapes_having(model, MIXIN):
         if MIXIN not in shape.traits:
             continue
         for member in shape.members.values():
@@ -321,7 +324,7 @@ def check_set_shapes(model: Model) -> Iterable[Diagnostic]:
     Spec: aggregate-types.rst §"Set" (removed in IDL 2.0); the reference's ``SetValidator``
     (``ModelDeprecation`` warnings).
     """
-    for shape in user_shapes(model):
+    for shape in user_shapes_of_type(model, "set"):
         if shape.type == "set":
             yield warning(model, "S3130", shape.id,
                           "Set shapes are deprecated and have been removed in Smithy IDL v2. Use a list shape with "
@@ -336,7 +339,7 @@ def check_defaults_in_updates(model: Model) -> Iterable[Diagnostic]:
     reference's ``DefaultValueInUpdateValidator`` (``DefaultValueInUpdate`` warnings).
     """
     updates = {s.update for s in shapes_of_type(model, "resource") if s.update}
-    for shape in user_shapes(model):
+    for shape in user_shapes_of_type(model, "operation"):
         if shape.type != "operation":
             continue
         name = shape.name.lower()
@@ -360,7 +363,7 @@ def check_unions(model: Model) -> Iterable[Diagnostic]:
     Spec: aggregate-types.rst §"Union" ("Tagged unions MUST have one or more members"); the
     reference's ``UnionValidator`` (``Union`` events: an ERROR, a NOTE, a WARNING).
     """
-    for shape in user_shapes(model):
+    for shape in user_shapes_of_type(model, "union"):
         if shape.type != "union":
             continue
         if not shape.members:

@@ -45,7 +45,7 @@ from smithy2cfn.model.traits import (
     RULES_OPERATION_CONTEXT_PARAMS,
     RULES_STATIC_CONTEXT_PARAMS,
 )
-from smithy2cfn.validate.common import diag, shapes_with_trait, user_shapes
+from smithy2cfn.validate.common import diag, shapes_with_trait, user_shapes_of_type
 from smithy2cfn.validate.jmespath_lint import JmespathSyntaxError, lint, parse, sample_value
 from smithy2cfn.validate.package_support import at_trait, input_shape
 from smithy2cfn.validate.traits import _NodeChecker
@@ -420,7 +420,7 @@ class RuleSetIndex:
 
     def __init__(self, model: Model) -> None:
         self.services: list[tuple[Shape, _Read]] = [
-            (s, _read_service(model, s)) for s in user_shapes(model)
+            (s, _read_service(model, s)) for s in user_shapes_of_type(model, "service")
             if s.type == "service" and (RULES_ENDPOINT_RULE_SET in s.traits or RULES_ENDPOINT_BDD in s.traits)]
 
 

@@ -39,6 +39,7 @@ from smithy2cfn.validate.common import (
     user_nodes_having,
     user_nodes_with_traits,
     user_shapes,
+    user_shapes_having,
     warning,
 )
 from smithy2cfn.validate.patterns import PatternMatcher, compile_pattern
@@ -343,7 +344,7 @@ def check_trait_breaking_changes(model: Model) -> Iterable[Diagnostic]:
     member of the trait value"); the reference's ``TraitBreakingChangesValidator``
     (``TraitBreakingChanges`` errors on the trait definition).
     """
-    for shape in user_shapes(model):
+    for shape in user_shapes_having(model, TRAIT):
         definition = _trait_definition(model, shape.id)
         rules = definition.get("breakingChanges") if definition is not None else None
         if not isinstance(rules, list):
