@@ -15,10 +15,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from smithy2cfn import api
-from smithy2cfn.model.relationships import NeighborIndex, all_node_ids, relationships
-from smithy2cfn.model.shapes import Member, Model, Shape
-from smithy2cfn.model.traits import REFERENCES
+from smithy2cfn.model.relationships import NeighborIndex, RelationshipType, all_node_ids, relationships
+from smithy2cfn.model.shapes import Member, Model, Shape, ShapeId
+from smithy2cfn.model.traits import PRIVATE, REFERENCES, TRAIT
 from smithy2cfn.validate import common, resources
+from smithy2cfn.validate.constraints import check_private_access
 from smithy2cfn.validate.resources import check_member_should_reference_resource
 
 NS = "ex#"
@@ -220,3 +221,53 @@ def test_member_should_reference_resource_looks_up_each_node_a_bounded_number_of
     assert small <= 4 * small_nodes
     assert large <= 4 * large_nodes
     assert large / small < 1.3 * large_nodes / small_nodes
+
+
+def _naive_private_access(model: Model) -> list[tuple[str, str]]:
+    """The former PrivateAccess check: every relationship and trait of every user node."""
+    private = {s.id for s in model.shapes.values() if PRIVATE in s.traits}
+    index = model.knowledge(NeighborIndex)
+    out = []
+    for shape in sorted((s for s in model.shapes.values() if s.id not in model.prelude_ids), key=lambda s: s.id):
+        namespace = shape.namespace
+        for node, traits in [(shape.id, shape.traits)] + [(m.id, m.traits) for m in shape.members.values()]:
+            for rel in index.neighbors(node):
+                if rel.type is not RelationshipType.MEMBER_CONTAINER and rel.is_valid and rel.neighbor in private \
+                        and ShapeId.namespace(rel.neighbor) != namespace:
+                    out.append((node, rel.neighbor))
+            out.extend((node, tid) for tid in traits if tid in private and ShapeId.namespace(tid) != namespace)
+    return out
+
+
+@st.composite
+def _private_models(draw) -> Model:
+    """Structures and trait definitions in two namespaces, some ``@private``, mixins and
+    members targeting structures of either namespace, traits applied across namespaces."""
+    ids = [f"{ns}#{name}{i}" for ns in ("a", "b") for name in ("S", "T") for i in range(3)]
+    shapes = {STRING: Shape(STRING, "string")}
+    for sid in ids:
+        is_trait = "#T" in sid
+        shape = Shape(sid, "structure", traits={TRAIT: {}} if is_trait else {},
+                      mixins=draw(st.lists(st.sampled_from(ids), max_size=1)))
+        if draw(st.booleans()):
+            shape.traits[PRIVATE] = {}
+        shapes[sid] = shape
+    for sid in ids:
+        shape = shapes[sid]
+        for tid in draw(st.lists(st.sampled_from([i for i in ids if "#T" in i]), max_size=2, unique=True)):
+            shape.traits[tid] = {}
+        for k in range(draw(st.integers(0, 3))):
+            member = Member(f"m{k}", draw(st.sampled_from([*ids, STRING, "a#Missing"])), sid)
+            for tid in draw(st.lists(st.sampled_from([i for i in ids if "#T" in i]), max_size=2, unique=True)):
+                member.traits[tid] = {}
+            shape.members[member.name] = member
+    return Model(shapes=shapes, prelude_ids=set(draw(st.sets(st.sampled_from(ids), max_size=2))))
+
+
+@settings(max_examples=200, deadline=None)
+@given(_private_models())
+def test_private_access_finds_what_the_walk_over_every_node_found(model: Model) -> None:
+    """PrivateAccess now starts from the private shapes; it reports the same relationships
+    and trait applications, in the same order."""
+    found = [(d.shape_id, d.message.split("`")[1]) for d in check_private_access(model)]
+    assert found == _naive_private_access(model)

@@ -38,7 +38,6 @@ from smithy2cfn.validate.common import (
     shapes_having,
     shapes_of_type,
     user_nodes_having,
-    user_shapes,
     user_shapes_having,
     user_shapes_of_type,
     user_shapes_with_members_having,
@@ -396,9 +395,23 @@ def check_private_access(model: Model) -> Iterable[Diagnostic]:
     if not private:
         return
     index = model.knowledge(NeighborIndex)
-    for shape in user_shapes(model):
+    # Only the nodes that reference a private shape or apply a private trait can be at
+    # fault: found from the private shapes (their reverse relationships, the nodes applying
+    # them) rather than by looking at every node, then taken in the order of user_shapes.
+    suspects: set[str] = set()
+    for pid in private:
+        suspects.update(rel.shape for rel in index.reverse(pid) if rel.type is not RelationshipType.MEMBER_CONTAINER)
+        suspects.update(node for node, _ in user_nodes_having(model, pid))
+    by_shape: dict[str, set[str]] = {}
+    for node in suspects:
+        by_shape.setdefault(ShapeId.root(node), set()).add(node)
+    shapes = [model.shapes[sid] for sid in by_shape if sid in model.shapes and sid not in model.prelude_ids]
+    for shape in sorted(shapes, key=lambda s: s.id):
         namespace = shape.namespace
+        nodes = by_shape[shape.id]
         for node, traits in [(shape.id, shape.traits)] + [(m.id, m.traits) for m in shape.members.values()]:
+            if node not in nodes:
+                continue
             for rel in index.neighbors(node):
                 if rel.type is RelationshipType.MEMBER_CONTAINER or not rel.is_valid:
                     continue
