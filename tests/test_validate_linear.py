@@ -18,7 +18,7 @@ from smithy2cfn import api
 from smithy2cfn.model.relationships import NeighborIndex, RelationshipType, all_node_ids, relationships
 from smithy2cfn.model.shapes import Member, Model, Shape, ShapeId
 from smithy2cfn.model.traits import PRIVATE, REFERENCES, TRAIT
-from smithy2cfn.validate import common, resources
+from smithy2cfn.validate import common, resources, targets
 from smithy2cfn.validate.constraints import check_private_access
 from smithy2cfn.validate.resources import check_member_should_reference_resource
 
@@ -271,3 +271,26 @@ def test_private_access_finds_what_the_walk_over_every_node_found(model: Model) 
     and trait applications, in the same order."""
     found = [(d.shape_id, d.message.split("`")[1]) for d in check_private_access(model)]
     assert found == _naive_private_access(model)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_models(), st.data())
+def test_targets_check_passes_quiet_members_without_changing_its_findings(model: Model, data) -> None:
+    """check_targets skips the relationships of members whose target yields nothing; with
+    some targets made trait definitions, mixins, deprecated or services, and members
+    pointed at operations and resources, it finds what looking at every member finds."""
+    for sid, shape in model.shapes.items():
+        for trait in data.draw(st.lists(st.sampled_from([TRAIT, "smithy.api#mixin", "smithy.api#deprecated"]),
+                                        max_size=2, unique=True), label=sid):
+            shape.traits[trait] = {}
+        for member in shape.members.values():
+            if data.draw(st.integers(0, 4), label=member.id) == 0:
+                member.target = data.draw(st.sampled_from(sorted(model.shapes) + ["ex#Missing"]))
+    everything = list(targets.check_targets(model))
+    real = targets._quiet_member_target
+    try:
+        targets._quiet_member_target = lambda model, target: False
+        expected = list(targets.check_targets(model))
+    finally:
+        targets._quiet_member_target = real
+    assert [(d.shape_id, d.message) for d in everything] == [(d.shape_id, d.message) for d in expected]
