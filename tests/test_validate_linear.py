@@ -18,7 +18,8 @@ from smithy2cfn import api
 from smithy2cfn.model.relationships import NeighborIndex, RelationshipType, all_node_ids, relationships
 from smithy2cfn.model.shapes import Member, Model, Shape, ShapeId
 from smithy2cfn.model.traits import PRIVATE, REFERENCES, TRAIT
-from smithy2cfn.validate import common, resources, targets
+from smithy2cfn.validate import common, recursion, resources, targets
+from smithy2cfn.validate import traits as trait_checks
 from smithy2cfn.validate.constraints import check_private_access
 from smithy2cfn.validate.resources import check_member_should_reference_resource
 
@@ -294,3 +295,103 @@ def test_targets_check_passes_quiet_members_without_changing_its_findings(model:
     finally:
         targets._quiet_member_target = real
     assert [(d.shape_id, d.message) for d in everything] == [(d.shape_id, d.message) for d in expected]
+
+
+@st.composite
+def _recursive_models(draw) -> Model:
+    """Structures, lists and unions pointing at each other, members required or not."""
+    ids = [f"{NS}{kind}{i}" for kind in ("S", "L", "U") for i in range(4)]
+    shapes = {STRING: Shape(STRING, "string")}
+    for sid in ids:
+        kind = {"S": "structure", "L": "list", "U": "union"}[sid[len(NS)]]
+        shape = shapes[sid] = Shape(sid, kind)
+        names = ["member"] if kind == "list" else [f"m{k}" for k in range(draw(st.integers(0, 3)))]
+        for name in names:
+            traits = {"smithy.api#required": {}} if kind == "structure" and draw(st.booleans()) else {}
+            shape.members[name] = Member(name, draw(st.sampled_from([*ids, STRING])), sid, traits=traits)
+    return Model(shapes=shapes, prelude_ids=set(draw(st.sets(st.sampled_from(ids), max_size=2))))
+
+
+@settings(max_examples=200, deadline=None)
+@given(_recursive_models())
+def test_shape_recursion_walks_from_structures_with_required_members_only(model: Model) -> None:
+    """Walking from the structures that have a required member finds the same cycles as
+    walking from every structure (a structure without one has no edge to follow)."""
+    def through_required(rel) -> bool:
+        if "$" in rel.shape:
+            return True
+        source = model.shapes.get(rel.shape)
+        member = model.member(rel.neighbor) if "$" in rel.neighbor else None
+        return source is not None and source.type == "structure" and member is not None \
+            and "smithy.api#required" in member.traits
+
+    structures = sorted(s.id for s in model.shapes.values() if s.type == "structure" and s.id not in model.prelude_ids)
+    on_cycles = recursion._on_cycles(model, structures, through_required)
+    expected = [(sid, path) for sid in structures if sid in on_cycles
+                for path in recursion._cycles(model, sid, through_required, on_cycles[sid])]
+    found = [d for d in recursion.check_shape_recursion(model) if "required members" in d.message]
+    assert [(d.shape_id, d.message.split(": ", 1)[1].split(". A ")[0]) for d in found] == \
+        [(sid, " > ".join(path)) for sid, path in expected]
+
+
+TRAIT_TARGETS_MODEL = """$version: "2"
+namespace ex
+
+@trait(selector: "string")
+structure onlyStrings {}
+
+@trait(selector: "member > string")
+string memberOfString
+
+@mixin
+@trait
+structure mixinTrait {}
+
+@trait(selector: "~~~ not a selector")
+structure unreadable {}
+
+@trait
+structure anywhere {}
+
+/// Documented.
+@onlyStrings
+@anywhere
+string Good
+
+@onlyStrings
+@mixinTrait
+structure Bad {
+    /// Documented.
+    @memberOfString("x")
+    @unreadable
+    name: String
+
+    @onlyStrings
+    @memberOfString("x")
+    other: Good
+}
+
+@mixin
+structure Mixed {
+    @onlyStrings
+    inherited: String
+}
+
+structure UsesMixin with [Mixed] {}
+"""
+
+
+def test_trait_targets_passes_nodes_whose_traits_have_nothing_to_check(tmp_path: Path) -> None:
+    """Nodes carrying only traits without a selector (``@documentation``...) are passed;
+    the findings are those of checking every node."""
+    model = _load(TRAIT_TARGETS_MODEL, tmp_path)
+    found = [(d.code, d.shape_id, d.message) for d in trait_checks.check_trait_targets(model)]
+    real = trait_checks._nothing_to_check
+    try:
+        trait_checks._nothing_to_check = lambda model, trait_id: False
+        expected = [(d.code, d.shape_id, d.message) for d in trait_checks.check_trait_targets(model)]
+    finally:
+        trait_checks._nothing_to_check = real
+    assert found == expected
+    assert {(code, shape) for code, shape, _ in found} >= {
+        ("S3001", "ex#Bad"), ("S3001", "ex#Bad$other"), ("S3008", "ex#Bad$name")}

@@ -74,6 +74,19 @@ def _absolute(ref: str, namespace: str) -> str:
     return ref if "#" in ref else f"{namespace}#{ref}"
 
 
+def _nothing_to_check(model: Model, trait_id: str) -> bool:
+    """Whether :func:`check_trait_targets` has nothing to say where ``trait_id`` is applied:
+    not a ``@mixin`` trait definition, and no definition or a selector of ``*``."""
+    trait_shape = model.shapes.get(trait_id)
+    if trait_shape is not None and MIXIN in trait_shape.traits and TRAIT in trait_shape.traits:
+        return False
+    definition = _trait_definition(model, trait_id)
+    if definition is None:
+        return True
+    text = definition.get("selector", "*")
+    return not isinstance(text, str) or text.strip() in ("*", "")
+
+
 def _is_mixin_node(model: Model, node_id: str) -> bool:
     shape = model.shapes.get(ShapeId.root(node_id))
     return shape is not None and MIXIN in shape.traits
@@ -97,7 +110,18 @@ def check_trait_targets(model: Model) -> Iterable[Diagnostic]:
     """
     engine = model.knowledge(SelectorEngine)
     noted: set[str] = set()
+    # Traits with nothing to check anywhere (not a mixin, and no selector other than `*`:
+    # most traits, `@documentation` first) are found once; nodes carrying only those are passed.
+    trivial: dict[str, bool] = {}
     for node, traits in user_nodes_with_traits(model):
+        for tid in traits:
+            known = trivial.get(tid)
+            if known is None:
+                known = trivial[tid] = _nothing_to_check(model, tid)
+            if not known:
+                break
+        else:
+            continue
         for tid in traits:
             trait_shape = model.shapes.get(tid)
             if trait_shape is not None and MIXIN in trait_shape.traits and TRAIT in trait_shape.traits:
