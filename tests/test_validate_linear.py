@@ -395,3 +395,41 @@ def test_trait_targets_passes_nodes_whose_traits_have_nothing_to_check(tmp_path:
     assert found == expected
     assert {(code, shape) for code, shape, _ in found} >= {
         ("S3001", "ex#Bad"), ("S3001", "ex#Bad$other"), ("S3008", "ex#Bad$name")}
+
+
+def test_selector_type_steps_match_the_nodes_of_their_types(tmp_path: Path) -> None:
+    """A type step's nodes come from the node IDs grouped by type once; they are the nodes
+    whose type the token allows (``member`` and ``number`` cover several types)."""
+    from smithy2cfn.validate.selector import TYPE_TOKENS, SelectorEngine
+
+    model = _load(TRAIT_TARGETS_MODEL, tmp_path)
+    engine = SelectorEngine(model)
+    types = {node: ("member" if "$" in node else model.shapes[node].type) for node in all_node_ids(model)}
+    for token, allowed in TYPE_TOKENS.items():
+        assert engine.nodes_of_type(token) == {node for node, kind in types.items() if kind in allowed}
+    assert engine.nodes_of_type("number") >= {"smithy.api#Integer", "smithy.api#Float"}
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["A", "a", "Ab", "aB", "AB"]), st.lists(st.sampled_from(["m", "M", "n"]),
+                                                                                      max_size=3, unique=True)),
+                max_size=6))
+def test_shape_id_conflicts_as_grouping_every_id(specs) -> None:
+    """Shape IDs that differ only in case are reported as when every ID was grouped by its
+    lower-cased form, in the order of each group's first ID."""
+    from smithy2cfn.model.knowledge_ops import sorted_ids
+    from smithy2cfn.validate.service import check_shape_id_conflicts
+
+    shapes: dict[str, Shape] = {}
+    for name, members in specs:
+        sid = f"{NS}{name}"
+        shapes[sid] = Shape(sid, "structure", members={m: Member(m, STRING, sid) for m in members})
+    model = Model(shapes=shapes)
+    groups: dict[str, list[str]] = {}
+    for sid, shape in shapes.items():
+        for node in [sid] + [m.id for m in shape.members.values()]:
+            groups.setdefault(node.lower(), []).append(node)
+    expected = [(sid, sorted_ids(o for o in ids if o != sid)) for ids in groups.values() if len(ids) > 1 for sid in ids]
+    found = [(d.shape_id, d.message.rpartition("[")[2].rstrip("]")) for d in check_shape_id_conflicts(model)]
+    assert found == [(sid, ", ".join(f"`{o}`" for o in others)) for sid, others in expected]
+    assert any(len(ids) > 1 for ids in groups.values()) == bool(found)
