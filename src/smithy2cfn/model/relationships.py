@@ -256,28 +256,66 @@ def strongly_connected(children: dict[str, list[str]]) -> dict[str, frozenset[st
 class NeighborIndex:
     """Forward and reverse relationships of every shape and member of a model, computed once
     (reference ``NeighborProviderIndex``). Get it with ``model.knowledge(NeighborIndex)``.
+
+    The forward relationships of every shape and member are listed in one walk over the
+    model on first use (validation asks for nearly all of them): reaching each member from
+    its shape rather than looking it up again by ID for each question, and that walk's list
+    serves the reverse relationships too.
     """
 
     def __init__(self, model: Model) -> None:
         self.model = model
-        self._forward: dict[str, list[Relationship]] = {}
+        self._forward: dict[str, list[Relationship]] | None = None
+        #: the relationships of every shape and member, in :func:`all_node_ids` order
+        self._in_order: list[list[Relationship]] = []
         self._reverse: dict[str, list[Relationship]] | None = None
+
+    def _build(self) -> dict[str, list[Relationship]]:
+        model = self.model
+        shapes = model.shapes
+        forward: dict[str, list[Relationship]] = {}
+        in_order = self._in_order
+        new = tuple.__new__
+        for sid, shape in shapes.items():
+            rels = _shape_relationships(model, shape) if shape.id == sid else relationships(model, sid)
+            forward[sid] = rels
+            in_order.append(rels)
+            if not shape.members:
+                continue
+            enum = shape.type in ("enum", "intEnum")
+            for name, member in shape.members.items():
+                mid = member.id
+                if member.container != sid or member.name != name:
+                    rels = relationships(model, mid)  # an inconsistent model: answer as for any ID
+                else:
+                    rels = [new(Relationship, (mid, RelationshipType.MEMBER_CONTAINER, sid, True))]
+                    if not enum:
+                        target = member.target
+                        rels.append(new(Relationship, (mid, RelationshipType.MEMBER_TARGET, target,
+                                                       _exists(model, target))))
+                forward[mid] = rels
+                in_order.append(rels)
+        self._forward = forward
+        return forward
 
     def neighbors(self, shape_id: str) -> list[Relationship]:
         """The relationships of ``shape_id`` (see :func:`relationships`), cached."""
-        rels = self._forward.get(shape_id)
+        forward = self._forward if self._forward is not None else self._build()
+        rels = forward.get(shape_id)
         if rels is None:
             rels = relationships(self.model, shape_id)
-            self._forward[shape_id] = rels
+            forward[shape_id] = rels
         return rels
 
     def reverse(self, shape_id: str) -> list[Relationship]:
         """The valid relationships that point at ``shape_id`` (reference
         ``NeighborProvider.reverse``), in model order."""
         if self._reverse is None:
+            if self._forward is None:
+                self._build()
             rev: dict[str, list[Relationship]] = {}
-            for sid in all_node_ids(self.model):
-                for rel in self.neighbors(sid):
+            for rels in self._in_order:
+                for rel in rels:
                     if rel.is_valid:
                         rev.setdefault(rel.neighbor, []).append(rel)
             self._reverse = rev

@@ -25,12 +25,11 @@ from smithy2cfn.model.traits import (
     CFN_RESOURCE,
     MIXIN,
 )
-from smithy2cfn.validate.common import error, user_shapes
+from smithy2cfn.validate.common import error, user_shapes_having, user_shapes_with_members_having
 
 
 def _cfn_resources(model: Model) -> list[Shape]:
-    return [s for s in user_shapes(model)
-            if s.type == "resource" and CFN_RESOURCE in s.traits and MIXIN not in s.traits]
+    return [s for s in user_shapes_having(model, CFN_RESOURCE) if s.type == "resource" and MIXIN not in s.traits]
 
 
 def check_cfn_resource_properties(model: Model) -> Iterable[Diagnostic]:
@@ -98,7 +97,7 @@ def check_cfn_mutability(model: Model) -> Iterable[Diagnostic]:
     members with the cfnMutability trait set to write or create") and §"cfnMutability trait".
     Reference event: ``CfnMutabilityTrait``.
     """
-    for shape in user_shapes(model):
+    for shape in user_shapes_with_members_having(model, CFN_MUTABILITY):
         for member in shape.members.values():
             value = member.traits.get(CFN_MUTABILITY)
             if value in ("write", "create") and CFN_ADDITIONAL_IDENTIFIER in member.traits:

@@ -32,7 +32,17 @@ from smithy2cfn.model.traits import (
     XML_NAME,
     XML_NAMESPACE,
 )
-from smithy2cfn.validate.common import diag, error, user_nodes, user_shapes, warning
+from smithy2cfn.validate.common import (
+    diag,
+    error,
+    shapes_having,
+    shapes_of_type,
+    user_nodes_having,
+    user_shapes_having,
+    user_shapes_of_type,
+    user_shapes_with_members_having,
+    warning,
+)
 from smithy2cfn.validate.targets import describe_shape
 
 _DECIMAL_TYPES = frozenset({"float", "double", "bigDecimal"})
@@ -62,7 +72,7 @@ def check_length_traits(model: Model) -> Iterable[Diagnostic]:
     Spec: constraint-traits.rst §"length trait"; the reference's ``LengthTraitValidator``
     (``LengthTrait`` errors on the shape or member).
     """
-    for node, traits in user_nodes(model):
+    for node, traits in user_nodes_having(model, LENGTH):
         value = traits.get(LENGTH)
         if not isinstance(value, dict):
             continue
@@ -83,7 +93,7 @@ def check_range_traits(model: Model) -> Iterable[Diagnostic]:
     Spec: constraint-traits.rst §"range trait"; the reference's ``RangeTraitValidator``
     (``RangeTrait`` errors).
     """
-    for node, traits in user_nodes(model):
+    for node, traits in user_nodes_having(model, RANGE):
         value = traits.get(RANGE)
         if not isinstance(value, dict):
             continue
@@ -118,7 +128,7 @@ def check_cors_traits(model: Model) -> Iterable[Diagnostic]:
 
     Spec: http-traits.rst §"cors trait"; the reference's ``CorsTraitValidator`` (``CorsTrait``).
     """
-    for shape in user_shapes(model):
+    for shape in user_shapes_having(model, CORS):
         value = shape.traits.get(CORS)
         if shape.type != "service" or not isinstance(value, dict):
             continue
@@ -134,7 +144,7 @@ def check_json_names(model: Model) -> Iterable[Diagnostic]:
     Spec: protocol-traits.rst §"jsonName trait"; the reference's ``JsonNameValidator``
     (``JsonName`` errors on the container, one per conflicting name, names in order).
     """
-    for shape in user_shapes(model):
+    for shape in user_shapes_with_members_having(model, JSON_NAME):
         if not any(JSON_NAME in m.traits for m in shape.members.values()):
             continue
         names: dict[str, list[str]] = {}
@@ -187,7 +197,7 @@ def check_xml_namespaces(model: Model) -> Iterable[Diagnostic]:
     ``XmlNamespaceTraitValidator`` (``XmlNamespaceTrait``; ``java.net.URI`` syntax, see
     :func:`uri_problem`).
     """
-    for node, traits in user_nodes(model):
+    for node, traits in user_nodes_having(model, XML_NAMESPACE):
         value = traits.get(XML_NAMESPACE)
         if not isinstance(value, dict) or not isinstance(value.get("uri"), str):
             continue
@@ -260,7 +270,7 @@ def check_media_types(model: Model) -> Iterable[Diagnostic]:
     Spec: protocol-traits.rst §"mediaType trait" (RFC 6838 media types); the reference's
     ``MediaTypeValidator`` (``MediaType`` errors, see :func:`media_type_problem`).
     """
-    for node, traits in user_nodes(model):
+    for node, traits in user_nodes_having(model, MEDIA_TYPE):
         value = traits.get(MEDIA_TYPE)
         if isinstance(value, str):
             problem = media_type_problem(value)
@@ -275,7 +285,7 @@ def check_xml_flattened(model: Model) -> Iterable[Diagnostic]:
     Spec: xml-traits.rst §"xmlFlattened trait"; the reference's ``XmlFlattenedTraitValidator``
     (``XmlFlattenedTrait`` warnings).
     """
-    for shape in user_shapes(model):
+    for shape in user_shapes_with_members_having(model, XML_FLATTENED):
         for member in shape.members.values():
             if XML_FLATTENED not in member.traits or XML_NAME in member.traits:
                 continue
@@ -295,7 +305,7 @@ def check_private_mixin_members(model: Model) -> Iterable[Diagnostic]:
 
     Spec: mixins.rst; the reference's ``PrivateMixinMemberValidator`` (``PrivateMixinMember``).
     """
-    for shape in user_shapes(model):
+    for shape in user_shapes_having(model, MIXIN):
         if MIXIN not in shape.traits:
             continue
         for member in shape.members.values():
@@ -313,7 +323,7 @@ def check_set_shapes(model: Model) -> Iterable[Diagnostic]:
     Spec: aggregate-types.rst §"Set" (removed in IDL 2.0); the reference's ``SetValidator``
     (``ModelDeprecation`` warnings).
     """
-    for shape in user_shapes(model):
+    for shape in user_shapes_of_type(model, "set"):
         if shape.type == "set":
             yield warning(model, "S3130", shape.id,
                           "Set shapes are deprecated and have been removed in Smithy IDL v2. Use a list shape with "
@@ -327,8 +337,8 @@ def check_defaults_in_updates(model: Model) -> Iterable[Diagnostic]:
     Spec: type-refinement-traits.rst §"default trait" ("Updates and default values"); the
     reference's ``DefaultValueInUpdateValidator`` (``DefaultValueInUpdate`` warnings).
     """
-    updates = {s.update for s in model.shapes.values() if s.type == "resource" and s.update}
-    for shape in user_shapes(model):
+    updates = {s.update for s in shapes_of_type(model, "resource") if s.update}
+    for shape in user_shapes_of_type(model, "operation"):
         if shape.type != "operation":
             continue
         name = shape.name.lower()
@@ -352,7 +362,7 @@ def check_unions(model: Model) -> Iterable[Diagnostic]:
     Spec: aggregate-types.rst §"Union" ("Tagged unions MUST have one or more members"); the
     reference's ``UnionValidator`` (``Union`` events: an ERROR, a NOTE, a WARNING).
     """
-    for shape in user_shapes(model):
+    for shape in user_shapes_of_type(model, "union"):
         if shape.type != "union":
             continue
         if not shape.members:
@@ -381,13 +391,27 @@ def check_private_access(model: Model) -> Iterable[Diagnostic]:
     within the same namespace"); the reference's ``PrivateAccessValidator``
     (``PrivateAccess``; the message names the relationship, e.g. ``member_target``).
     """
-    private = {s.id for s in model.shapes.values() if PRIVATE in s.traits}
+    private = {s.id for s in shapes_having(model, PRIVATE)}
     if not private:
         return
     index = model.knowledge(NeighborIndex)
-    for shape in user_shapes(model):
+    # Only the nodes that reference a private shape or apply a private trait can be at
+    # fault: found from the private shapes (their reverse relationships, the nodes applying
+    # them) rather than by looking at every node, then taken in the order of user_shapes.
+    suspects: set[str] = set()
+    for pid in private:
+        suspects.update(rel.shape for rel in index.reverse(pid) if rel.type is not RelationshipType.MEMBER_CONTAINER)
+        suspects.update(node for node, _ in user_nodes_having(model, pid))
+    by_shape: dict[str, set[str]] = {}
+    for node in suspects:
+        by_shape.setdefault(ShapeId.root(node), set()).add(node)
+    shapes = [model.shapes[sid] for sid in by_shape if sid in model.shapes and sid not in model.prelude_ids]
+    for shape in sorted(shapes, key=lambda s: s.id):
         namespace = shape.namespace
+        nodes = by_shape[shape.id]
         for node, traits in [(shape.id, shape.traits)] + [(m.id, m.traits) for m in shape.members.values()]:
+            if node not in nodes:
+                continue
             for rel in index.neighbors(node):
                 if rel.type is RelationshipType.MEMBER_CONTAINER or not rel.is_valid:
                     continue

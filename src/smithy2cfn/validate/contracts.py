@@ -30,7 +30,12 @@ from smithy2cfn.diagnostics import Diagnostic
 from smithy2cfn.model.nodes import shorten
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import CONDITIONS
-from smithy2cfn.validate.common import diag, user_nodes
+from smithy2cfn.validate.common import (
+    diag,
+    trait_applied,
+    user_nodes_having,
+    user_nodes_with_traits,
+)
 from smithy2cfn.validate.jmespath_lint import Expression, JmespathSyntaxError, lint, parse, sample_value
 from smithy2cfn.validate.package_support import at_trait
 
@@ -74,7 +79,7 @@ def check_conditions(model: Model) -> Iterable[Diagnostic]:
     ``ConditionsTrait...``: a missing field or wrong type, or a result that is not a boolean),
     ``S3723`` (WARNING, a comparator the type does not order).
     """
-    for node, traits in user_nodes(model):
+    for node, traits in user_nodes_having(model, CONDITIONS):
         conditions, problems = _conditions(model, node, traits)
         yield from problems
         if not conditions:
@@ -135,10 +140,9 @@ def check_condition_values(model: Model) -> Iterable[Diagnostic]:
             cache[node_id] = found
         return found
 
-    if not any(CONDITIONS in s.traits or any(CONDITIONS in m.traits for m in s.members.values())
-               for s in model.shapes.values()):
+    if not trait_applied(model, CONDITIONS):
         return
-    for node, traits in user_nodes(model):
+    for node, traits in user_nodes_with_traits(model):
         for trait_id, value in traits.items():
             if trait_id not in model.shapes:
                 continue

@@ -38,7 +38,7 @@ from smithy2cfn.model.traits import (
     REFERENCES,
     REQUEST_COMPRESSION,
 )
-from smithy2cfn.validate.common import user_nodes
+from smithy2cfn.validate.common import user_nodes_with_traits
 from smithy2cfn.validate.located import event
 
 #: An absolute shape ID, as the reference's ``ShapeId.from`` accepts it (model.rst §"Shape ID").
@@ -201,7 +201,7 @@ def check_trait_creation(model: Model) -> Iterable[Diagnostic]:
     reason", located at the trait, one per trait value (the first problem the provider meets).
     """
     index = model.knowledge(HttpBindingIndex)
-    for node_id, traits in user_nodes(model):
+    for node_id, traits in user_nodes_with_traits(model):
         for trait, (name, read) in _PROVIDERS.items():
             if traits.get(trait) is None:
                 continue  # no value at all: the loader reports it

@@ -48,6 +48,7 @@ from smithy2cfn.model.traits import (
     PATTERN,
     READONLY,
 )
+from smithy2cfn.validate.common import members_having, shapes_having, shapes_of_type, trait_applied
 from smithy2cfn.validate.located import event, ticked
 from smithy2cfn.validate.patterns import PatternMatcher
 
@@ -59,16 +60,15 @@ def idiomatic(trait_id: str) -> str:
 
 
 def _operations_with(model: Model, trait_id: str) -> list[Shape]:
-    return [s for s in model.shapes.values() if s.type == "operation" and trait_id in s.traits]
+    return [s for s in shapes_having(model, trait_id) if s.type == "operation"]
 
 
 def _members_with(model: Model, trait_id: str) -> list[Member]:
-    return [m for s in model.shapes.values() for m in s.members.values() if trait_id in m.traits]
+    return members_having(model, trait_id)
 
 
 def _trait_applied(model: Model, trait_id: str) -> bool:
-    return any(trait_id in s.traits or any(trait_id in m.traits for m in s.members.values())
-               for s in model.shapes.values())
+    return trait_applied(model, trait_id)
 
 
 def _http_uri(model: Model, operation: Shape) -> UriPattern | None:
@@ -87,9 +87,7 @@ def check_http_patterns(model: Model) -> Iterable[Diagnostic]:
     is not US-ASCII).
     """
     index = model.knowledge(HttpBindingIndex)
-    for shape in model.shapes.values():
-        if shape.type != "operation":
-            continue
+    for shape in shapes_of_type(model, "operation"):
         if HTTP in shape.traits:
             reason = index.uri_error(shape.id)
             uri = index.uri(shape.id)
@@ -119,11 +117,11 @@ def check_http_bindings_missing(model: Model) -> Iterable[Diagnostic]:
     ``@protocolDefinition`` lists ``smithy.api#http``) requires the bindings, else a WARNING
     when another operation of the service has them.
     """
-    if not any(HTTP in s.traits for s in model.shapes.values()):
+    if not shapes_having(model, HTTP):
         return
     top_down = model.knowledge(TopDownIndex)
     services = model.knowledge(ServiceIndex)
-    for service in (s for s in model.shapes.values() if s.type == "service"):
+    for service in shapes_of_type(model, "service"):
         operations = [model.shapes[o] for o in top_down.contained_operations(service.id)]
         protocol = next((p for p in services.protocols(service.id)
                          if HTTP in (services.protocol_definition(p).get("traits") or [])), None)
@@ -165,8 +163,8 @@ def check_http_binding_traits_ignored(model: Model) -> Iterable[Diagnostic]:
     ``HttpBindingTraitIgnored.Input``/``.Output``/``.TopLevel``).
     """
     reverse = model.knowledge(NeighborIndex)
-    for container in model.shapes.values():
-        if container.type != "structure" or MIXIN in container.traits:
+    for container in shapes_of_type(model, "structure"):
+        if MIXIN in container.traits:
             continue
         rels = None
         for member in container.members.values():
@@ -224,9 +222,7 @@ def check_http_header_traits(model: Model) -> Iterable[Diagnostic]:
     """
     if not _trait_applied(model, HTTP_HEADER):
         return
-    for structure in model.shapes.values():
-        if structure.type != "structure":
-            continue
+    for structure in shapes_of_type(model, "structure"):
         groups: dict[str, list[str]] = {}
         for m in structure.members.values():
             name = m.traits.get(HTTP_HEADER)
@@ -395,8 +391,8 @@ def check_http_payload(model: Model) -> Iterable[Diagnostic]:
     for operation in _operations_with(model, HTTP):
         todo.append((operation.id, ops.input_shape(operation.id), index.request_bindings(operation.id)))
         todo.append((operation.id, ops.output_shape(operation.id), index.response_bindings(operation.id)))
-    for structure in model.shapes.values():
-        if structure.type == "structure" and ERROR in structure.traits:
+    for structure in shapes_having(model, ERROR):
+        if structure.type == "structure":
             todo.append((structure.id, structure, index.response_bindings(structure.id)))
     for _subject, structure, bindings in todo:
         unbound = [b.member_name for b in bindings if b.location == UNBOUND]
@@ -412,9 +408,7 @@ def check_http_payload(model: Model) -> Iterable[Diagnostic]:
 
 
 def _greedy_labels(model: Model) -> Iterable[Diagnostic]:
-    for shape in model.shapes.values():
-        if HTTP not in shape.traits:
-            continue
+    for shape in shapes_having(model, HTTP):
         uri = _http_uri(model, shape)
         if uri is None:
             continue
@@ -506,11 +500,11 @@ def check_http_uri_conflicts(model: Model) -> Iterable[Diagnostic]:
     Reference: ``HttpUriConflictValidator`` (ERROR, or DANGER for allowable conflicts;
     operations with different ``@endpoint`` host prefixes do not conflict).
     """
-    if not any(HTTP in s.traits for s in model.shapes.values()):
+    if not shapes_having(model, HTTP):
         return
     top_down = model.knowledge(TopDownIndex)
     index = model.knowledge(HttpBindingIndex)
-    for service in (s for s in model.shapes.values() if s.type == "service"):
+    for service in shapes_of_type(model, "service"):
         operations = [model.shapes[o] for o in top_down.contained_operations(service.id)
                       if HTTP in model.shapes[o].traits and index.uri(o) is not None]
         for operation in operations:
@@ -639,8 +633,8 @@ def check_http_response_codes(model: Model) -> Iterable[Diagnostic]:
                         f"The HTTP {code} status code does not allow a response body. To use this status code, all "
                         "output members need to be bound to @httpHeader, @httpPrefixHeaders, @httpResponseCode, etc.",
                         severity=Severity.WARNING)
-    for shape in model.shapes.values():
-        if shape.type != "structure" or ERROR not in shape.traits or HTTP_ERROR not in shape.traits:
+    for shape in shapes_having(model, HTTP_ERROR):
+        if shape.type != "structure" or ERROR not in shape.traits:
             continue
         code, kind = shape.traits[HTTP_ERROR], shape.traits[ERROR]
         if not isinstance(code, int) or isinstance(code, bool):
@@ -712,7 +706,7 @@ def check_http_api_key_auth(model: Model) -> Iterable[Diagnostic]:
     Spec: authentication-traits.rst §"httpApiKeyAuth trait" (``scheme`` "can only be set if
     the in property is set to header"). Reference: ``HttpApiKeyAuthTraitValidator``.
     """
-    for service in model.shapes.values():
+    for service in shapes_having(model, HTTP_API_KEY_AUTH):
         value = service.traits.get(HTTP_API_KEY_AUTH) if service.type == "service" else None
         if isinstance(value, dict) and value.get("scheme") is not None and value.get("in") != "header":
             yield event(model, "S3307", service.id,
@@ -727,7 +721,7 @@ def check_no_inline_documents(model: Model) -> Iterable[Diagnostic]:
     Spec: protocol-traits.rst §"protocolDefinition trait" (``noInlineDocumentSupport``).
     Reference: ``NoInlineDocumentSupportValidator``.
     """
-    documents = [s.id for s in model.shapes.values() if s.type == "document"]
+    documents = [s.id for s in shapes_of_type(model, "document")]
     if not documents:
         return
     services = model.knowledge(ServiceIndex)
@@ -737,7 +731,7 @@ def check_no_inline_documents(model: Model) -> Iterable[Diagnostic]:
         return
     from smithy2cfn.model.relationships import Walker
 
-    for service in (s for s in model.shapes.values() if s.type == "service"):
+    for service in shapes_of_type(model, "service"):
         closure = None
         for protocol in sorted(protocols, key=id_sort_key):
             if protocol not in service.traits:

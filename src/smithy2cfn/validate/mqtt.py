@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from smithy2cfn.diagnostics import Diagnostic
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import MQTT_PUBLISH, MQTT_SUBSCRIBE, MQTT_TOPIC_LABEL
-from smithy2cfn.validate.common import diag, user_shapes
+from smithy2cfn.validate.common import diag, user_shapes_of_type
 from smithy2cfn.validate.package_support import at_trait, event_stream, input_shape, output_shape
 
 _LABEL = re.compile(r"[a-zA-Z0-9_]+\Z")
@@ -112,7 +112,7 @@ def _topics(model: Model) -> tuple[list[tuple[str, str, tuple[Level, ...] | None
     """``(operation, trait, levels or None, topic)`` of every MQTT operation, and the errors of
     topics that do not parse."""
     out, problems = [], []
-    for shape in user_shapes(model):
+    for shape in user_shapes_of_type(model, "operation"):
         if shape.type != "operation":
             continue
         for trait in (MQTT_SUBSCRIBE, MQTT_PUBLISH):

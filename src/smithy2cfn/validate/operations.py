@@ -27,6 +27,7 @@ from smithy2cfn.model.traits import (
     STREAMING,
     UNIT,
 )
+from smithy2cfn.validate.common import shapes_having, shapes_of_type, shapes_with_members_having
 from smithy2cfn.validate.located import event, ticked
 from smithy2cfn.validate.traits import _NodeChecker
 
@@ -49,9 +50,7 @@ def check_operation_input_output(model: Model) -> Iterable[Diagnostic]:
     """
     index = model.knowledge(NeighborIndex)
     for trait, descriptor, invalid in ((INPUT, "input", "output"), (OUTPUT, "output", "input")):
-        for shape in model.shapes.values():
-            if trait not in shape.traits:
-                continue
+        for shape in shapes_having(model, trait):
             operations: set[str] = set()
             for rel in index.reverse(shape.id):
                 label = rel.type.label or ""
@@ -75,9 +74,7 @@ def check_operation_input_output(model: Model) -> Iterable[Diagnostic]:
                             f"Shapes marked with the @{descriptor} trait cannot be used as {descriptor} by multiple "
                             f"operations: {ticked(operations)}",
                             hint=f"give each operation its own {descriptor} structure")
-    for operation in model.shapes.values():
-        if operation.type != "operation":
-            continue
+    for operation in shapes_of_type(model, "operation"):
         for descriptor, target, suffixes in (("input", operation.input or UNIT, ("Input", "Request")),
                                              ("output", operation.output or UNIT, ("Output", "Response"))):
             for suffix in suffixes:
@@ -98,7 +95,7 @@ def check_idempotent_traits(model: Model) -> Iterable[Diagnostic]:
 
     Spec: behavior-traits.rst §"idempotent trait". Reference: ``IdempotentTraitValidator``.
     """
-    for operation in model.shapes.values():
+    for operation in shapes_having(model, IDEMPOTENT):
         value = operation.traits.get(IDEMPOTENT) if operation.type == "operation" else None
         if not isinstance(value, dict):
             continue
@@ -125,7 +122,7 @@ def check_idempotency_tokens_ignored(model: Model) -> Iterable[Diagnostic]:
     ``IdempotencyTokenIgnoredValidator``.
     """
     index = model.knowledge(NeighborIndex)
-    for container in model.shapes.values():
+    for container in shapes_with_members_having(model, IDEMPOTENCY_TOKEN):
         if container.type != "structure" or MIXIN in container.traits:
             continue
         for member in container.members.values():
@@ -158,7 +155,7 @@ def check_request_compression(model: Model) -> Iterable[Diagnostic]:
     Spec: behavior-traits.rst §"requestCompression trait". Reference:
     ``RequestCompressionTraitValidator``.
     """
-    for operation in model.shapes.values():
+    for operation in shapes_having(model, REQUEST_COMPRESSION):
         value = operation.traits.get(REQUEST_COMPRESSION) if operation.type == "operation" else None
         if not isinstance(value, dict) or not isinstance(value.get("encodings"), list):
             continue  # the trait cannot be created (validate/creation.py reports it)
@@ -217,7 +214,7 @@ class _ExampleChecker(_NodeChecker):
 def _services_contain_error(model: Model, operation: Shape, error_id: str) -> bool:
     """True when every service that contains ``operation`` lists ``error_id`` in its errors
     (and there is at least one service), as the reference's ``servicesContainError``."""
-    services = [s for s in model.shapes.values() if s.type == "service"]
+    services = shapes_of_type(model, "service")
     if not services:
         return False
     top_down = model.knowledge(TopDownIndex)
@@ -255,7 +252,7 @@ def check_examples(model: Model) -> Iterable[Diagnostic]:
     Spec: documentation-traits.rst §"examples trait" (``output`` and ``error`` are exclusive;
     ``allowConstraintErrors`` requires ``error``). Reference: ``ExamplesTraitValidator``.
     """
-    for operation in model.shapes.values():
+    for operation in shapes_having(model, EXAMPLES):
         value = operation.traits.get(EXAMPLES) if operation.type == "operation" else None
         if not isinstance(value, list):
             continue

@@ -18,6 +18,7 @@ from smithy2cfn.model.knowledge import TopDownIndex
 from smithy2cfn.model.knowledge_ops import OperationIndex
 from smithy2cfn.model.shapes import Member, Model, Shape
 from smithy2cfn.model.traits import PAGINATED, REQUIRED
+from smithy2cfn.validate.common import shapes_having, shapes_of_type
 from smithy2cfn.validate.located import event, ticked
 
 _PROPERTIES = ("inputToken", "outputToken", "pageSize", "items")
@@ -146,9 +147,9 @@ def check_paginated(model: Model) -> Iterable[Diagnostic]:
     """
     ops = model.knowledge(OperationIndex)
     top_down = model.knowledge(TopDownIndex)
-    services = [s for s in model.shapes.values() if s.type == "service"]
-    for operation in model.shapes.values():
-        if operation.type != "operation" or PAGINATED not in operation.traits:
+    services = shapes_of_type(model, "service")
+    for operation in shapes_having(model, PAGINATED):
+        if operation.type != "operation":
             continue
         value = operation.traits[PAGINATED]
         input_shape, output_shape = ops.input_shape(operation.id), ops.output_shape(operation.id)

@@ -17,7 +17,7 @@ from smithy2cfn.diagnostics import Diagnostic
 from smithy2cfn.model.relationships import NeighborIndex, Relationship, strongly_connected
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import REQUIRED
-from smithy2cfn.validate.common import error, user_shapes
+from smithy2cfn.validate.common import error, shapes_with_members_having, user_shapes_of_type
 
 #: Work allowed per searched shape (relationships followed). The reference enumerates
 #: every simple cycle, which is exponential on a dense graph; past this budget the paths
@@ -43,6 +43,7 @@ def _on_cycles(model: Model, starts: Iterable[str], follow: Callable[[Relationsh
         kids = [r.neighbor for r in index.neighbors(node) if r.is_valid and r.type.directed and follow(r)]
         children[node] = kids
         todo.extend(k for k in kids if k not in children)
+    children = {node: kids for node, kids in children.items() if kids}  # a node without edges is on no cycle
     try:
         graphlib.TopologicalSorter(children).prepare()
     except graphlib.CycleError:
@@ -95,7 +96,6 @@ def check_shape_recursion(model: Model) -> Iterable[Diagnostic]:
     ``ShapeRecursionValidator`` (one ``ShapeRecursion`` error per path found, the path
     printed from the shape's first neighbor back to the shape).
     """
-    shapes = user_shapes(model)
 
     def not_through_aggregates(rel: Relationship) -> bool:
         source = model.shapes.get(rel.shape)
@@ -110,7 +110,7 @@ def check_shape_recursion(model: Model) -> Iterable[Diagnostic]:
             return member is not None and REQUIRED in member.traits
         return False
 
-    collections = [s.id for s in shapes if s.type in ("list", "set", "map")]
+    collections = sorted(s.id for kind in ("list", "set", "map") for s in user_shapes_of_type(model, kind))
     on_cycles = _on_cycles(model, collections, not_through_aggregates)
     for shape_id in collections:
         if shape_id in on_cycles:
@@ -118,16 +118,19 @@ def check_shape_recursion(model: Model) -> Iterable[Diagnostic]:
                 yield error(model, "S3124", shape_id,
                             f"Found invalid shape recursion: {' > '.join(path)}. A recursive list, set, or map "
                             "shape is only valid if an intermediate reference is through a union or structure.")
-    structures = [s.id for s in shapes if s.type == "structure"]
-    on_cycles = _on_cycles(model, structures, through_required)
+    structures = [s.id for s in user_shapes_of_type(model, "structure")]
+    # A structure is on a cycle through required members only if it has one: walk from those.
+    with_required = [s.id for s in shapes_with_members_having(model, REQUIRED)
+                     if s.type == "structure" and s.id not in model.prelude_ids]
+    on_cycles = _on_cycles(model, with_required, through_required)
     for shape_id in structures:
         if shape_id in on_cycles:
             for path in _cycles(model, shape_id, through_required, on_cycles[shape_id]):
                 yield error(model, "S3124", shape_id,
                             f"Found invalid shape recursion: {' > '.join(path)}. A structure cannot be mutually "
                             "recursive through all required members.")
-    for shape in shapes:
-        if shape.type == "union" and shape.members and not _terminates(model, shape.id, set()):
+    for shape in user_shapes_of_type(model, "union"):
+        if shape.members and not _terminates(model, shape.id, set()):
             yield error(model, "S3124", shape.id, "It is impossible to create instances of this recursive union")
 
 

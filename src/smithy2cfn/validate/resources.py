@@ -32,14 +32,14 @@ from smithy2cfn.model.traits import (
     REFERENCES,
     RESOURCE_IDENTIFIER,
 )
-from smithy2cfn.validate.common import error
+from smithy2cfn.validate.common import error, members_having, shapes_having, shapes_of_type
 from smithy2cfn.validate.located import event, ticked
 
 _STRINGS = ("string", "enum")
 
 
 def _resources(model: Model) -> list[Shape]:
-    return [s for s in model.shapes.values() if s.type == "resource"]
+    return shapes_of_type(model, "resource")
 
 
 def _describe(model: Model, shape_id: str) -> str:
@@ -141,8 +141,7 @@ def check_lifecycle_traits(model: Model) -> Iterable[Diagnostic]:
 
 
 def _explicit_binding_conflicts(model: Model) -> Iterable[Diagnostic]:
-    containers = dict.fromkeys(m.container for s in model.shapes.values() for m in s.members.values()
-                               if RESOURCE_IDENTIFIER in m.traits)
+    containers = dict.fromkeys(m.container for m in members_having(model, RESOURCE_IDENTIFIER))
     for container_id in containers:
         structure = model.shapes.get(container_id)
         if structure is None:
@@ -279,7 +278,7 @@ def check_resource_containment(model: Model) -> Iterable[Diagnostic]:
     """
     children = {s.id: [c for c in dict.fromkeys(s.resources)
                        if c in model.shapes and model.shapes[c].type == "resource"]
-                for s in model.shapes.values() if s.type == "resource"}
+                for s in shapes_of_type(model, "resource")}
     parents_of: dict[str, list[str]] = {}
     for rid, kids in children.items():
         for kid in kids:
@@ -417,7 +416,7 @@ def check_member_should_reference_resource(model: Model) -> Iterable[Diagnostic]
             by_identifier.setdefault(name, {}).setdefault(target, set()).add(resource.id)
     if not by_identifier:
         return
-    index = model.knowledge(NeighborIndex)
+    reach = _BindingReach(model)
     for shape in model.shapes.values():
         for member in shape.members.values():
             candidates = by_identifier.get(member.name, {})
@@ -427,11 +426,9 @@ def check_member_should_reference_resource(model: Model) -> Iterable[Diagnostic]
             resources = candidates.get(member.target)
             if not resources:
                 continue
-            ignore = _referenced_resources(member.traits) | _referenced_resources(shape.traits)
-            for bound in _binding_resources(model, index, member.id):
-                ignore.add(bound)
-                ignore.update(model.shapes[bound].resources)
-            potential = resources - ignore
+            bound = reach.bound(member.id)
+            potential = {r for r in resources if not bound & reach.bit[r]}
+            potential -= _referenced_resources(member.traits) | _referenced_resources(shape.traits)
             if potential:
                 yield event(model, "S3402", member.id,
                             "This member appears to reference the following resources without being included in a "
@@ -519,9 +516,7 @@ def check_references(model: Model) -> Iterable[Diagnostic]:
     or a member that does not target a string or enum. A reference to a missing shape is the
     trait value's problem (``@idRef``), not this one's.
     """
-    for shape in model.shapes.values():
-        if REFERENCES not in shape.traits:
-            continue
+    for shape in shapes_having(model, REFERENCES):
         is_string = shape.type in _STRINGS
         for ref in _references_of(shape.traits[REFERENCES]):
             text = _reference_text(ref)
@@ -553,22 +548,91 @@ def _referenced_resources(traits: dict) -> set[str]:
     return {r["resource"] for r in value if isinstance(r, dict) and isinstance(r.get("resource"), str)}
 
 
-def _binding_resources(model: Model, index: NeighborIndex, member_id: str) -> set[str]:
-    """The resources from which ``member_id`` is reachable through directed relationships."""
-    found: set[str] = set()
-    seen = {member_id}
-    stack = [member_id]
-    while stack:
-        current = stack.pop()
-        for rel in index.reverse(current):
-            if not rel.type.directed or rel.shape in seen:
-                continue
-            seen.add(rel.shape)
-            shape = model.shapes.get(rel.shape)
-            if shape is not None and shape.type == "resource":
-                found.add(rel.shape)
-            stack.append(rel.shape)
-    return found
+class _BindingReach:
+    """For a member, the resources that bind it and their children, as one bit mask per node.
+
+    A resource binds a node when the node is reachable from it through valid directed
+    relationships (the reference's ``MemberShouldReferenceResourceValidator`` walks the
+    reverse relationships up from the member); the validator ignores those resources and
+    their direct children. Walking up again from every member cost the size of what lies
+    above it: in a chain of nested resources each member of each level walked up through
+    every parent (time cubic in the depth, while the model grows with its square). Here
+    each node's mask is computed once (resources ``i`` ↔ bit ``1 << i``): the union, over
+    what lies above the node, of each resource's bit and its children's bits, strongly
+    connected components (a recursive structure, a resource bound by its own operation)
+    sharing one mask (Tarjan's algorithm, iterative).
+    """
+
+    def __init__(self, model: Model) -> None:
+        self.index = model.knowledge(NeighborIndex)
+        resources = _resources(model)
+        #: resource ID → its bit
+        self.bit: dict[str, int] = {r.id: 1 << i for i, r in enumerate(resources)}
+        #: resource ID → its bit and its children's bits
+        self._own: dict[str, int] = {}
+        for r in resources:
+            mask = self.bit[r.id]
+            for child in r.resources:
+                mask |= self.bit.get(child, 0)
+            self._own[r.id] = mask
+        #: node ID → the bits of the resources above it (itself included) and their children
+        self._mask: dict[str, int] = {}
+
+    def _up(self, node: str) -> list[str]:
+        return [rel.shape for rel in self.index.reverse(node) if rel.type.directed]
+
+    def bound(self, member_id: str) -> int:
+        """The bits of the resources from which ``member_id`` is reachable through directed
+        relationships, and of their children (``member_id`` itself is no resource)."""
+        mask = 0
+        for node in self._up(member_id):
+            mask |= self._closure(node)
+        return mask
+
+    def _closure(self, start: str) -> int:
+        done = self._mask
+        if start in done:
+            return done[start]
+        order: dict[str, int] = {start: 0}
+        low: dict[str, int] = {start: 0}
+        stack: list[str] = [start]
+        on_stack: set[str] = {start}
+        work = [(start, iter(self._up(start)))]
+        while work:
+            node, kids = work[-1]
+            for kid in kids:
+                if kid in done:
+                    continue
+                if kid not in order:
+                    order[kid] = low[kid] = len(order)
+                    stack.append(kid)
+                    on_stack.add(kid)
+                    work.append((kid, iter(self._up(kid))))
+                    break
+                if kid in on_stack and order[kid] < low[node]:
+                    low[node] = order[kid]
+            else:
+                work.pop()
+                if work and low[node] < low[work[-1][0]]:
+                    low[work[-1][0]] = low[node]
+                if low[node] == order[node]:
+                    component: list[str] = []
+                    while True:
+                        x = stack.pop()
+                        on_stack.discard(x)
+                        component.append(x)
+                        if x == node:
+                            break
+                    members = set(component)
+                    mask = 0
+                    for x in component:
+                        mask |= self._own.get(x, 0)
+                        for kid in self._up(x):
+                            if kid not in members:
+                                mask |= done[kid]
+                    for x in component:
+                        done[x] = mask
+        return done[start]
 
 
 __all__ = [

@@ -537,6 +537,7 @@ class SelectorEngine:
         self._from_cache: dict[tuple[Selector, str], frozenset[str]] = {}
         self._all: list[str] | None = None
         self._types: dict[str, str] | None = None
+        self._ids_by_type: dict[str, list[str]] = {}
         self._traits: dict[str, dict[str, Any]] = {}
         self._by_type: dict[str, frozenset[str]] = {}
         self._fwd_targets: dict[str, list[str]] = {}
@@ -559,6 +560,10 @@ class SelectorEngine:
                 for member in shape.members.values():
                     types[member.id] = "member"
             self._types = types
+            by_type: dict[str, list[str]] = {}
+            for node, kind in types.items():
+                by_type.setdefault(kind, []).append(node)
+            self._ids_by_type = by_type
         return self._types
 
     def exists(self, node: str) -> bool:
@@ -571,7 +576,9 @@ class SelectorEngine:
         found = self._by_type.get(token)
         if found is None:
             allowed = TYPE_TOKENS.get(token, frozenset())
-            found = frozenset(n for n, t in self._node_types().items() if t in allowed)
+            self._node_types()
+            # the node IDs grouped by type once, rather than every node's type looked at per token
+            found = frozenset().union(*(self._ids_by_type.get(t, ()) for t in allowed))
             self._by_type[token] = found
         return found
 

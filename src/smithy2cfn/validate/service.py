@@ -21,13 +21,14 @@ from smithy2cfn.model.knowledge_ops import OperationIndex, ServiceIndex, id_sort
 from smithy2cfn.model.relationships import NeighborIndex, RelationshipType, Walker, operations_of
 from smithy2cfn.model.shapes import SIMPLE_TYPES, Member, Model, Shape, ShapeId
 from smithy2cfn.model.traits import AUTH, DOCUMENTATION, REQUIRED, UNIT
+from smithy2cfn.validate.common import shapes_of_type
 from smithy2cfn.validate.located import event, ticked
 
 _COLLECTIONS = frozenset({"list", "set"})
 
 
 def _services(model: Model) -> list[Shape]:
-    return [s for s in model.shapes.values() if s.type == "service"]
+    return shapes_of_type(model, "service")
 
 
 def _describe(model: Model, shape_id: str) -> str:
@@ -161,13 +162,26 @@ def check_shape_id_conflicts(model: Model) -> Iterable[Diagnostic]:
     Spec: model.rst §"Shape ID" ("Shape IDs ... MUST be case-insensitively unique").
     Reference: ``ShapeIdConflictValidator``.
     """
-    groups: dict[str, list[str]] = {}
+    # Lower-cased ID → the first ID seen; a list only where a second one comes (not one list
+    # per node of the model).
+    first: dict[str, str] = {}
+    clashes: dict[str, list[str]] = {}
+
+    def add(node_id: str) -> None:
+        low = node_id.lower()
+        seen = first.get(low)
+        if seen is None:
+            first[low] = node_id
+        else:
+            clashes.setdefault(low, [seen]).append(node_id)
+
     for sid, shape in model.shapes.items():
-        groups.setdefault(sid.lower(), []).append(sid)
+        add(sid)
         for member in shape.members.values():
-            groups.setdefault(member.id.lower(), []).append(member.id)
-    for ids in groups.values():
-        if len(ids) < 2:
+            add(member.id)
+    for low in (first if clashes else ()):
+        ids = clashes.get(low)
+        if ids is None:
             continue
         for sid in ids:
             others = ", ".join(f"`{o}`" for o in sorted_ids(o for o in ids if o != sid))

@@ -19,7 +19,7 @@ from smithy2cfn.diagnostics import Diagnostic, Severity
 from smithy2cfn.model.nodes import canonical, describe
 from smithy2cfn.model.shapes import Member, Model
 from smithy2cfn.model.traits import DEFAULT, ENUM_VALUE, MIXIN
-from smithy2cfn.validate.common import error, user_shapes, warning
+from smithy2cfn.validate.common import error, user_shapes, user_shapes_having, user_shapes_of_type, warning
 from smithy2cfn.validate.traits import RECOMMENDED_ENUM_NAME, _NodeChecker
 
 _INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
@@ -60,7 +60,7 @@ def check_enum_shapes(model: Model) -> Iterable[Diagnostic]:
     ``EnumShapeValidator`` (``EnumShape`` events; a member name that is not
     ``UPPER_SNAKE_CASE`` is a warning). An enum without members is a load error (``S3032``).
     """
-    for shape in user_shapes(model):
+    for shape in user_shapes_of_type(model, "enum"):
         if shape.type != "enum":
             continue
         seen: set[str] = set()
@@ -86,7 +86,7 @@ def check_int_enum_shapes(model: Model) -> Iterable[Diagnostic]:
     enumValue trait set to a unique integer value"; values are ``integer`` shapes), the
     reference's ``EnumShapeValidator`` (``EnumShape`` events).
     """
-    for shape in user_shapes(model):
+    for shape in user_shapes_of_type(model, "intEnum"):
         if shape.type != "intEnum":
             continue
         seen: set[int] = set()
@@ -119,7 +119,7 @@ def check_mixin_shapes(model: Model) -> Iterable[Diagnostic]:
     Spec: mixins.rst §"Operation mixins" and §"Resource mixins" (what the loader does not
     already report: cycles, type mismatches and member conflicts are load errors).
     """
-    for shape in user_shapes(model):
+    for shape in user_shapes_having(model, MIXIN):
         if MIXIN not in shape.traits:
             continue
         if shape.type == "operation" and (shape.input or shape.output):

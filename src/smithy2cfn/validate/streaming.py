@@ -25,6 +25,7 @@ from smithy2cfn.model.traits import (
     REQUIRES_LENGTH,
     STREAMING,
 )
+from smithy2cfn.validate.common import shapes_having, shapes_of_type, shapes_with_members_having
 from smithy2cfn.validate.located import event, ticked
 
 
@@ -37,7 +38,7 @@ def check_streaming(model: Model) -> Iterable[Diagnostic]:
     http-traits.rst §"httpPayload trait" (a streaming blob is the payload where the protocol
     supports it). Reference: ``StreamingTraitValidator``.
     """
-    streaming = [s for s in model.shapes.values() if STREAMING in s.traits]
+    streaming = shapes_having(model, STREAMING)
     if not streaming:
         return
     index = model.knowledge(NeighborIndex)
@@ -81,7 +82,7 @@ def check_streaming(model: Model) -> Iterable[Diagnostic]:
     # streaming blobs: payloads where the protocol supports @httpPayload
     services = model.knowledge(ServiceIndex)
     walker = Walker(model)
-    for service in (s for s in model.shapes.values() if s.type == "service"):
+    for service in shapes_of_type(model, "service"):
         if not any(HTTP_PAYLOAD in (services.protocol_definition(p).get("traits") or [])
                    for p in services.protocols(service.id)):
             continue
@@ -111,8 +112,8 @@ def check_event_payloads(model: Model) -> Iterable[Diagnostic]:
 
     Spec: streaming.rst §"eventPayload trait". Reference: ``EventPayloadTraitValidator``.
     """
-    for shape in model.shapes.values():
-        if shape.type != "structure" or not any(EVENT_PAYLOAD in m.traits for m in shape.members.values()):
+    for shape in shapes_with_members_having(model, EVENT_PAYLOAD):
+        if shape.type != "structure":
             continue
         unmarked = [m.name for m in shape.members.values()
                     if EVENT_HEADER not in m.traits and EVENT_PAYLOAD not in m.traits]

@@ -63,8 +63,23 @@ def check_targets(model: Model) -> Iterable[Diagnostic]:
     ``@deprecated`` shape is a ``DeprecatedShape.<target>`` WARNING.
     """
     index = model.knowledge(NeighborIndex)
+    # A member's only checked relationship is to its target (none for an enum's members),
+    # and what it yields depends on the target alone: targets known to yield nothing are
+    # remembered, and their members are passed without looking up their relationships.
+    quiet: dict[str, bool] = {}
     for shape in user_shapes(model):
-        nodes = [(shape.id, shape.type)] + [(m.id, "member") for m in shape.members.values()]
+        nodes = [(shape.id, shape.type)]
+        enum = shape.type in ("enum", "intEnum")
+        for m in shape.members.values():
+            if m.container == shape.id:
+                if enum:
+                    continue
+                verdict = quiet.get(m.target)
+                if verdict is None:
+                    verdict = quiet[m.target] = _quiet_member_target(model, m.target)
+                if verdict:
+                    continue
+            nodes.append((m.id, "member"))
         for node, node_type in nodes:
             for rel in index.neighbors(node):
                 kind = rel.type
@@ -95,6 +110,19 @@ def check_targets(model: Model) -> Iterable[Diagnostic]:
                         continue
                 yield from _deprecated(model, node, target, kind)
                 yield from _check(model, node, node_type, kind, target)
+
+
+def _quiet_member_target(model: Model, target_id: str) -> bool:
+    """Whether :func:`check_targets` finds nothing in a member's relationship to
+    ``target_id``: no such shape, a member ID, or a shape that members may target (no trait
+    definition, mixin, ``@deprecated``, service, resource or operation)."""
+    if "$" in target_id:
+        return True
+    target = model.shapes.get(target_id)
+    if target is None:
+        return True
+    return not (TRAIT in target.traits or MIXIN in target.traits or DEPRECATED in target.traits
+                or target.type in _INVALID_MEMBER_TARGETS)
 
 
 def _deprecated(model: Model, node: str, target: Shape, kind: RelationshipType) -> Iterable[Diagnostic]:

@@ -33,7 +33,7 @@ from smithy2cfn.diagnostics import Diagnostic, Severity
 from smithy2cfn.model.nodes import describe, shorten
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import TRAIT_VALIDATORS
-from smithy2cfn.validate.common import diag
+from smithy2cfn.validate.common import diag, members_having, shapes_having, shapes_with_trait
 from smithy2cfn.validate.selector import (
     MAX_SELECTOR_NESTING,
     SelectorEngine,
@@ -54,14 +54,7 @@ _SEVERITIES = {"NOTE": Severity.NOTE, "WARNING": Severity.WARNING, "DANGER": Sev
 def _nodes_with_trait(model: Model, trait_id: str) -> list[str]:
     """Every shape and member ID carrying ``trait_id``, sorted (prelude shapes included:
     what a selector yields from them is dropped later only if it is a prelude shape)."""
-    out: list[str] = []
-    for shape in model.shapes.values():
-        if trait_id in shape.traits:
-            out.append(shape.id)
-        for member in shape.members.values():
-            if trait_id in member.traits:
-                out.append(member.id)
-    return sorted(out)
+    return sorted([s.id for s in shapes_having(model, trait_id)] + [m.id for m in members_having(model, trait_id)])
 
 
 def check_trait_validators(model: Model) -> Iterable[Diagnostic]:
@@ -73,8 +66,7 @@ def check_trait_validators(model: Model) -> Iterable[Diagnostic]:
     matched shape), ``S3702``/``S3703`` (a selector that cannot be evaluated).
     """
     engine = model.knowledge(SelectorEngine)
-    for definition in sorted((s for s in model.shapes.values() if TRAIT_VALIDATORS in s.traits),
-                             key=lambda s: s.id):
+    for definition in shapes_with_trait(model, TRAIT_VALIDATORS):
         validators = definition.traits[TRAIT_VALIDATORS]
         if not isinstance(validators, dict):
             continue  # a wrong trait value is a TraitValue error (check_trait_values)

@@ -33,7 +33,15 @@ from smithy2cfn.model.traits import (
     UNIQUE_ITEMS,
     UNSTABLE,
 )
-from smithy2cfn.validate.common import diag, error, user_nodes, user_shapes, warning
+from smithy2cfn.validate.common import (
+    diag,
+    error,
+    user_nodes_having,
+    user_nodes_with_traits,
+    user_shapes,
+    user_shapes_having,
+    warning,
+)
 from smithy2cfn.validate.patterns import PatternMatcher, compile_pattern
 from smithy2cfn.validate.selector import (
     MAX_SELECTOR_NESTING,
@@ -66,6 +74,19 @@ def _absolute(ref: str, namespace: str) -> str:
     return ref if "#" in ref else f"{namespace}#{ref}"
 
 
+def _nothing_to_check(model: Model, trait_id: str) -> bool:
+    """Whether :func:`check_trait_targets` has nothing to say where ``trait_id`` is applied:
+    not a ``@mixin`` trait definition, and no definition or a selector of ``*``."""
+    trait_shape = model.shapes.get(trait_id)
+    if trait_shape is not None and MIXIN in trait_shape.traits and TRAIT in trait_shape.traits:
+        return False
+    definition = _trait_definition(model, trait_id)
+    if definition is None:
+        return True
+    text = definition.get("selector", "*")
+    return not isinstance(text, str) or text.strip() in ("*", "")
+
+
 def _is_mixin_node(model: Model, node_id: str) -> bool:
     shape = model.shapes.get(ShapeId.root(node_id))
     return shape is not None and MIXIN in shape.traits
@@ -89,7 +110,18 @@ def check_trait_targets(model: Model) -> Iterable[Diagnostic]:
     """
     engine = model.knowledge(SelectorEngine)
     noted: set[str] = set()
-    for node, traits in user_nodes(model):
+    # Traits with nothing to check anywhere (not a mixin, and no selector other than `*`:
+    # most traits, `@documentation` first) are found once; nodes carrying only those are passed.
+    trivial: dict[str, bool] = {}
+    for node, traits in user_nodes_with_traits(model):
+        for tid in traits:
+            known = trivial.get(tid)
+            if known is None:
+                known = trivial[tid] = _nothing_to_check(model, tid)
+            if not known:
+                break
+        else:
+            continue
         for tid in traits:
             trait_shape = model.shapes.get(tid)
             if trait_shape is not None and MIXIN in trait_shape.traits and TRAIT in trait_shape.traits:
@@ -129,7 +161,7 @@ def check_selectors(model: Model) -> Iterable[Diagnostic]:
     evaluates nested functions recursively, so deeper ones are an error ``S3009`` at the
     shape whose trait holds the selector rather than a crash or a skipped check).
     """
-    for node, traits in user_nodes(model):
+    for node, traits in user_nodes_with_traits(model):
         for tid in (TRAIT, ID_REF):
             value = traits.get(tid)
             text = value.get("selector") if isinstance(value, dict) else None
@@ -158,7 +190,7 @@ def check_pattern_traits(model: Model) -> Iterable[Diagnostic]:
     leading ``^`` or a trailing ``$`` is a ``PatternTrait`` warning (the reference's
     ``PatternTraitValidator``: patterns are not anchored implicitly).
     """
-    for node, traits in user_nodes(model):
+    for node, traits in user_nodes_having(model, PATTERN):
         pattern = traits.get(PATTERN)
         if not isinstance(pattern, str):
             continue
@@ -184,7 +216,7 @@ def check_trait_conflicts(model: Model) -> Iterable[Diagnostic]:
     Spec: model.rst §"Defining traits" (``conflicts``: "the shape IDs of traits that this
     trait conflicts with").
     """
-    for node, traits in user_nodes(model):
+    for node, traits in user_nodes_with_traits(model):
         reported: set[frozenset[str]] = set()
         for tid in traits:
             definition = _trait_definition(model, tid)
@@ -237,7 +269,7 @@ def check_unstable_traits(model: Model) -> Iterable[Diagnostic]:
     Spec: documentation-traits.rst §"unstable trait" ("the shape ... may change in the
     future"); the reference reports ``UnstableTrait`` warnings.
     """
-    for node, traits in user_nodes(model):
+    for node, traits in user_nodes_with_traits(model):
         for tid in traits:
             definition = model.shapes.get(tid)
             if definition is not None and UNSTABLE in definition.traits \
@@ -257,7 +289,7 @@ def check_enum_traits(model: Model) -> Iterable[Diagnostic]:
     (``EnumTrait`` events; ``EnumNamesPresent`` for an enum without names, and
     ``EnumTrait.<name>`` for a name that is not upper case).
     """
-    for node, traits in user_nodes(model):
+    for node, traits in user_nodes_having(model, ENUM):
         values = traits.get(ENUM)
         if not isinstance(values, list):
             continue
@@ -304,7 +336,7 @@ def check_deprecated_traits(model: Model) -> Iterable[Diagnostic]:
     ``DeprecatedTraitValidator`` (``DeprecatedTrait`` warnings: "This shape applies a trait
     that is deprecated: T, message").
     """
-    for node, traits in user_nodes(model):
+    for node, traits in user_nodes_with_traits(model):
         for tid in traits:
             definition = model.shapes.get(tid)
             if definition is None or tid == ENUM or TRAIT not in definition.traits \
@@ -336,7 +368,7 @@ def check_trait_breaking_changes(model: Model) -> Iterable[Diagnostic]:
     member of the trait value"); the reference's ``TraitBreakingChangesValidator``
     (``TraitBreakingChanges`` errors on the trait definition).
     """
-    for shape in user_shapes(model):
+    for shape in user_shapes_having(model, TRAIT):
         definition = _trait_definition(model, shape.id)
         rules = definition.get("breakingChanges") if definition is not None else None
         if not isinstance(rules, list):
@@ -650,7 +682,7 @@ def check_trait_values(model: Model) -> Iterable[Diagnostic]:
     members of structure values are warnings. Messages follow the reference's
     ``TraitValue`` events: ``Error validating trait `T`.path: problem``.
     """
-    for node, traits in user_nodes(model):
+    for node, traits in user_nodes_with_traits(model):
         for tid, value in traits.items():
             if value is None or _trait_definition(model, tid) is None:
                 continue
