@@ -48,7 +48,7 @@ MAX_NODE_DEPTH = _MAX_NODE_DEPTH
 #: What happens to documentation comments at a place the walk records (see
 #: ``_Walker.doc_event``): they document a shape or member, warn, are dropped silently, or end
 #: an enum's members (a syntax error, as in the reference).
-_DOC_ATTACH, _DOC_WARN, _DOC_DROP, _DOC_ENUM_END = range(4)
+_DOC_ATTACH, _DOC_WARN, _DOC_DROP, _DOC_ENUM_END, _DOC_WARN_HERE = range(5)
 #: The reference's message (LoaderUtils.emitBadDocComment), then the comments' text.
 _BAD_DOC_MESSAGE = ("Found documentation comments ('///') attached to nothing. Documentation comments must "
                     "appear on their own lines, directly before shapes and members, and before any traits. "
@@ -317,9 +317,9 @@ class _Walker:
     def doc_event(self, pos: int, kind: int, payload: Any = None) -> None:
         """Record that the reference empties its documentation buffer at offset ``pos`` (the
         comments that start at or before it): ``kind`` is ``_DOC_ATTACH`` (``payload`` the
-        :class:`ShapeDef`/:class:`MemberDef`), ``_DOC_WARN`` (``payload`` the warning's span,
-        ``None``: where the first comment is), ``_DOC_DROP`` or ``_DOC_ENUM_END`` (``payload``
-        the span of an enum's "}")."""
+        :class:`ShapeDef`/:class:`MemberDef`), ``_DOC_WARN`` (``payload`` the warning's span or
+        token number, ``None``: where the first comment is), ``_DOC_WARN_HERE`` (a warning at
+        ``pos``), ``_DOC_DROP`` or ``_DOC_ENUM_END`` (``payload`` the span of an enum's "}")."""
         if self.docs:
             events = self.doc_events
             events.append((pos, len(events), kind, payload))
@@ -328,7 +328,7 @@ class _Walker:
         """:meth:`doc_event` at token ``k`` (``payload`` ``None`` for a warning: at the token)."""
         if self.docs and 0 <= k < len(self.tokens):
             if kind == _DOC_WARN and payload is None:
-                payload = self.span_of(k)
+                payload = k  # (the span is made only if the warning is)
             self.doc_event(self.tokens.starts[k], kind, payload)
 
     def doc_br_event(self, k: int, comma: bool = False) -> None:
@@ -337,19 +337,17 @@ class _Walker:
         there, one on this line included, documented nothing."""
         if not self.docs or k < 0:
             return
-        text, t = self.text, self.tokens
-        pos = t.end_pos(k)
-        line, col = t.end_line(k), t.end_column(k)
+        text = self.text
+        pos = self.tokens.end_pos(k)
+        size = len(text)
         for allow_comma in (comma, False):
-            while pos < len(text) and text[pos] in " \t":
+            while pos < size and text[pos] in " \t":
                 pos += 1
-                col += 1
-            if allow_comma and pos < len(text) and text[pos] == ",":
+            if allow_comma and pos < size and text[pos] == ",":
                 pos += 1
-                col += 1
             else:
                 break
-        self.doc_event(pos, _DOC_WARN, Span(self.path, line, col, line, col + 1))
+        self.doc_event(pos, _DOC_WARN_HERE)
 
     def docs_run_before(self, k: int) -> bool:
         """Whether documentation comments come between token ``k - 1`` and token ``k``."""
@@ -389,11 +387,17 @@ class _Walker:
             text = "\n".join(d.text[1:] if d.text.startswith(" ") else d.text for d in docs[lo:i])
             if kind == _DOC_ATTACH:
                 payload.docs = text
-            elif kind == _DOC_WARN:
-                span = payload
-                if span is None:
+            elif kind == _DOC_WARN or kind == _DOC_WARN_HERE:
+                if kind == _DOC_WARN_HERE:
+                    line, col = self.doc_position(pos)
+                    span = Span(self.path, line, col, line, col + 1)
+                elif payload.__class__ is int:
+                    span = self.span_of(payload)
+                elif payload is None:
                     line, col = self.doc_position(docs[lo].start)
                     span = Span(self.path, line, col, line, col + 3)
+                else:
+                    span = payload
                 self.report.add("S1018", Severity.WARNING, _BAD_DOC_MESSAGE + text, span, None, _BAD_DOC_HINT,
                                 "Model.BadDocumentationComment")
             elif kind == _DOC_ENUM_END:
@@ -793,6 +797,7 @@ class _Walker:
         members: list[MemberDef] = []
         prev_value_end: int | None = None
         docs = bool(self.docs)
+        is_enum = rule == "enum_shape_member"
         for m in self.trees_of(tree, rule):
             line, column = t.lines[m.start], t.columns[m.start]
             if prev_value_end is not None and line <= t.end_line(prev_value_end):
@@ -803,7 +808,10 @@ class _Walker:
             if docs:
                 if m.start in self.doc_runs:
                     self.doc_token_event(m.start, _DOC_ATTACH, member)
-                self.doc_token_event(m.children[1].start, _DOC_WARN)
+                if is_enum or m.children[0].children:
+                    # (without traits, a structure member's name is where it starts: the
+                    # buffer holds only the comments right before it, which it takes)
+                    self.doc_token_event(m.children[1].start, _DOC_WARN)
             assign = self.trees_of(m, "value_assignment")
             if assign:
                 if v2_value:
@@ -814,7 +822,7 @@ class _Walker:
                     self.doc_br_event(prev_value_end, comma=True)
             members.append(member)  # a duplicate name is reported where the shape ID is known (lower)
         if docs and tree.end in self.doc_runs:
-            if rule == "enum_shape_member":
+            if is_enum:
                 self.doc_token_event(tree.end, _DOC_ENUM_END, self.span_of(tree.end))
             else:
                 self.doc_event(t.starts[tree.end], _DOC_WARN, None)  # (at the first comment)
