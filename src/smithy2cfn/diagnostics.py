@@ -114,6 +114,8 @@ CODES: dict[str, Code] = {
     "S1015": Code(_W, "Model", "unknown control statement"),
     "S1016": Code(_E, "Model", "node value nested more than 256 levels deep (IDL and JSON AST; see Limits)"),
     "S1017": Code(_E, "Model", "wrong members for a list/map/enum, badly typed service/resource properties"),
+    "S1018": Code(_W, "Model.BadDocumentationComment", "documentation comment (`///`) attached to nothing (after "
+                                                       "traits, at the end of a line or file, before `}`...)"),
     "S1100": Code(_E, "Model", "JSON AST file is not valid JSON (RFC 8259: `NaN` and `Infinity` are not JSON)"),
     "S1101": Code(_E, "Model", "JSON AST document has the wrong structure (not an object, no `smithy` version, "
                   "`metadata`/`shapes`/a shape entry not an object)"),

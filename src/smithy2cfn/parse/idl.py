@@ -19,6 +19,8 @@ Diagnostic codes (all ERROR unless noted):
   ``= default``, ``enum``/``intEnum``), or ``set`` in IDL 2.0;
 * ``S1014`` invalid use statement (member ID, relative ID);
 * ``S1015`` (WARNING) unknown control statement;
+* ``S1018`` (WARNING) documentation comment attached to nothing (the reference's
+  ``Model.BadDocumentationComment``; see ``_Walker.doc_event``);
 * ``S1016`` node value nested too deeply (``MAX_NODE_DEPTH``, the JSON readers' limit too);
 * ``S1103`` a number literal out of range (``smithy2cfn.model.jsonread.read_number``).
 """
@@ -42,6 +44,17 @@ from smithy2cfn.parse.syntax import DocComment, Node, Tokens, after, parse_token
 
 #: How deep node values may nest (shared with the JSON readers).
 MAX_NODE_DEPTH = _MAX_NODE_DEPTH
+
+#: What happens to documentation comments at a place the walk records (see
+#: ``_Walker.doc_event``): they document a shape or member, warn, are dropped silently, or end
+#: an enum's members (a syntax error, as in the reference).
+_DOC_ATTACH, _DOC_WARN, _DOC_DROP, _DOC_ENUM_END, _DOC_WARN_HERE = range(5)
+#: The reference's message (LoaderUtils.emitBadDocComment), then the comments' text.
+_BAD_DOC_MESSAGE = ("Found documentation comments ('///') attached to nothing. Documentation comments must "
+                    "appear on their own lines, directly before shapes and members, and before any traits. "
+                    "The invalid comments were: ")
+_BAD_DOC_HINT = ("put '///' comments on their own lines directly before the shape or member they document, "
+                 "above its traits, or make them plain comments ('//')")
 #: Parsing reports at most this many diagnostics of one code per file, and lowering as many;
 #: the next one says how many more there were (README "Limits"). A file of 200,000 duplicate
 #: shapes would otherwise cost more in diagnostics than in parsing.
@@ -270,6 +283,10 @@ class _Walker:
         for i, d in enumerate(docs):
             k = bisect.bisect_left(tokens.starts, d.start, k)
             self.doc_runs[k] = (self.doc_runs.get(k, (i, i))[0], i + 1)
+        # What happens to the documentation comments, as (offset, order, kind, payload): each
+        # comment goes to the first event at or after its start (see resolve_doc_comments).
+        self.doc_events: list[tuple[int, int, int, Any]] = []
+        self.line_starts: list[int] | None = None  # see doc_position
 
     # ---- helpers
     def span_of(self, item: Node | int) -> Span:
@@ -288,17 +305,104 @@ class _Walker:
         span = at if isinstance(at, Span) else self.span_of(at)
         self.error("S1001", message, span)
 
-    def docs_before(self, k: int) -> str | None:
-        """Documentation comments right before token number ``k`` (after the token before it)."""
-        run = self.doc_runs.get(k)
-        if run is None:
-            return None
-        lo, hi = run
-        lines = []
-        for d in self.docs[lo:hi]:
-            line = d.text
-            lines.append(line[1:] if line.startswith(" ") else line)
-        return "\n".join(lines)
+    # ---- documentation comments (the reference's IdlInternalTokenizer doc-line buffer)
+    #
+    # The reference buffers every "///" line as its tokenizer reads it; the parser empties the
+    # buffer at a few places: into the @documentation of the next shape or member (ATTACH),
+    # with the BAD_DOCUMENTATION_COMMENT warning (WARN: at a statement's line break,
+    # ``expectAndSkipBr``; at the "{" of a structure's members; after a member's traits), or
+    # silently (DROP: before ``apply`` and ":="). The walk records those places in source
+    # order, and resolve_doc_comments hands each comment to the first one at or after it.
+
+    def doc_event(self, pos: int, kind: int, payload: Any = None) -> None:
+        """Record that the reference empties its documentation buffer at offset ``pos`` (the
+        comments that start at or before it): ``kind`` is ``_DOC_ATTACH`` (``payload`` the
+        :class:`ShapeDef`/:class:`MemberDef`), ``_DOC_WARN`` (``payload`` the warning's span or
+        token number, ``None``: where the first comment is), ``_DOC_WARN_HERE`` (a warning at
+        ``pos``), ``_DOC_DROP`` or ``_DOC_ENUM_END`` (``payload`` the span of an enum's "}")."""
+        if self.docs:
+            events = self.doc_events
+            events.append((pos, len(events), kind, payload))
+
+    def doc_token_event(self, k: int, kind: int, payload: Any = None) -> None:
+        """:meth:`doc_event` at token ``k`` (``payload`` ``None`` for a warning: at the token)."""
+        if self.docs and 0 <= k < len(self.tokens):
+            if kind == _DOC_WARN and payload is None:
+                payload = k  # (the span is made only if the warning is)
+            self.doc_event(self.tokens.starts[k], kind, payload)
+
+    def doc_br_event(self, k: int, comma: bool = False) -> None:
+        """The warning at the line break after token ``k`` (the reference's ``expectAndSkipBr``:
+        after spaces and tabs, and after one comma too when ``comma``): the comments up to
+        there, one on this line included, documented nothing."""
+        if not self.docs or k < 0:
+            return
+        text = self.text
+        pos = self.tokens.end_pos(k)
+        size = len(text)
+        for allow_comma in (comma, False):
+            while pos < size and text[pos] in " \t":
+                pos += 1
+            if allow_comma and pos < size and text[pos] == ",":
+                pos += 1
+            else:
+                break
+        self.doc_event(pos, _DOC_WARN_HERE)
+
+    def docs_run_before(self, k: int) -> bool:
+        """Whether documentation comments come between token ``k - 1`` and token ``k``."""
+        return k in self.doc_runs
+
+    def doc_position(self, offset: int) -> tuple[int, int]:
+        """1-based line and column of the character at ``offset`` (the line starts are
+        listed once, on the first call: a file may have many misplaced comments)."""
+        starts = self.line_starts
+        if starts is None:
+            starts = self.line_starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
+        line = bisect.bisect_right(starts, offset)
+        return line, offset - starts[line - 1] + 1
+
+    def resolve_doc_comments(self, eof_warns: bool) -> None:
+        """Hand each documentation comment to the first event at or after it (see
+        :meth:`doc_event`); comments after the last one warn at the end of the file when
+        ``eof_warns`` (the reference's ``parseShapeDefinition``: after a shape or apply
+        statement), else are dropped (after the namespace, use or metadata statements)."""
+        docs = self.docs
+        if not docs:
+            return
+        events = sorted(self.doc_events)
+        if eof_warns:
+            line = self.text.count("\n") + 1
+            col = len(self.text) - self.text.rfind("\n")
+            events.append((len(self.text) + 1, len(events), _DOC_WARN, Span(self.path, line, col, line, col)))
+        i, n = 0, len(docs)
+        for pos, _, kind, payload in events:
+            if i >= n:
+                break
+            lo = i
+            while i < n and docs[i].start <= pos:
+                i += 1
+            if i == lo:
+                continue
+            text = "\n".join(d.text[1:] if d.text.startswith(" ") else d.text for d in docs[lo:i])
+            if kind == _DOC_ATTACH:
+                payload.docs = text
+            elif kind == _DOC_WARN or kind == _DOC_WARN_HERE:
+                if kind == _DOC_WARN_HERE:
+                    line, col = self.doc_position(pos)
+                    span = Span(self.path, line, col, line, col + 1)
+                elif payload.__class__ is int:
+                    span = self.span_of(payload)
+                elif payload is None:
+                    line, col = self.doc_position(docs[lo].start)
+                    span = Span(self.path, line, col, line, col + 3)
+                else:
+                    span = payload
+                self.report.add("S1018", Severity.WARNING, _BAD_DOC_MESSAGE + text, span, None, _BAD_DOC_HINT,
+                                "Model.BadDocumentationComment")
+            elif kind == _DOC_ENUM_END:
+                self.syntax("expected an enum member name after documentation comments, found '}' "
+                            "(documentation comments must come before an enum member)", payload)
 
     @staticmethod
     def tokens_of(tree: Node) -> list[int]:
@@ -503,7 +607,13 @@ class _Walker:
                     self.error("S1010", "apply statements can only appear after a namespace statement",
                                self.span_of(st))
                 phase = 4
+                # Documentation comments before "apply" are dropped: the reference makes its
+                # warning there but never emits it (IdlModelLoader.parseApplyStatement).
+                self.doc_token_event(st.start, _DOC_DROP)
                 self.apply(st)
+            if self.docs:
+                self.doc_br_event(st.end)  # every statement ends with a line break (BR)
+        self.resolve_doc_comments(f.namespace is not None and bool(f.shapes or f.applies))
         return f
 
     def control_key(self, st: Node) -> str:
@@ -599,7 +709,6 @@ class _Walker:
 
     def shape_statement(self, st: Node) -> ShapeDef | None:
         traits_tree, shape = st.children[0], st.children[-1]
-        docs = self.docs_before(st.start)
         traits = self.traits(traits_tree)
         data = shape.data
         if data == "operation_shape":
@@ -612,7 +721,9 @@ class _Walker:
         name_tok = name_tree.children[0]
         self.same_line(kw, name_tok, "a shape name")
         name = self.identifier(name_tree, "shape name")
-        out = ShapeDef(type_name, name, self.span_of(shape), traits, docs)
+        out = ShapeDef(type_name, name, self.span_of(shape), traits)
+        # The comments before the statement (its traits included) document the shape.
+        self.doc_token_event(st.start, _DOC_ATTACH, out)
         if type_name == "set" and self.file.version != "1.0":
             self.error("S1013", "set shapes cannot be used in Smithy IDL version 2.0; use a list with "
                                 "@uniqueItems", self.span_of(shape))
@@ -651,46 +762,70 @@ class _Walker:
         return out
 
     def shape_members(self, tree: Node, type_name: str | None) -> list[MemberDef]:
-        def build(m: Node, docs: str | None, traits: list[TraitApplication]) -> MemberDef:
+        def build(m: Node, traits: list[TraitApplication]) -> MemberDef:
             body = m.children[1]
             name = self.identifier(body.children[0], "member name")
             if body.data == "explicit_shape_member":
-                return MemberDef(name, self.shape_id(body.children[2]), self.span_of(m), traits, docs)
+                return MemberDef(name, self.shape_id(body.children[2]), self.span_of(m), traits)
             self.require_v2("elided members ('$name')", body)
-            return MemberDef(name, None, self.span_of(m), traits, docs, elided=True)
+            return MemberDef(name, None, self.span_of(m), traits, elided=True)
 
+        # Comments before "{" (after the shape's traits, in its mixins...) document nothing
+        # (IdlModelLoader.parseMembers).
+        self.doc_token_event(tree.start, _DOC_WARN)
         return self.member_list(tree, "shape_member", build, "a default value", "member name",
                                 v2_value="default values ('= value')")
 
     def enum_members(self, tree: Node) -> list[MemberDef]:
-        def build(m: Node, docs: str | None, traits: list[TraitApplication]) -> MemberDef:
+        def build(m: Node, traits: list[TraitApplication]) -> MemberDef:
             name = self.identifier(m.children[1], "enum member name")
-            return MemberDef(name, None, self.span_of(m), traits, docs)
+            return MemberDef(name, None, self.span_of(m), traits)
 
         return self.member_list(tree, "enum_shape_member", build, "an enum value", "enum member name")
 
     def member_list(self, tree: Node, rule: str, build, value_words: str, name_words: str,
                     v2_value: str | None = None) -> list[MemberDef]:
-        """The members of a shape body (IDL 2.0 §"Shape members"): ``build(tree, docs, traits)``
+        """The members of a shape body (IDL 2.0 §"Shape members"): ``build(tree, traits)``
         makes each :class:`MemberDef`; this applies ``= value`` (which must end its line),
-        and keeps duplicate names (reported by the lowering, on the shape)."""
+        and keeps duplicate names (reported by the lowering, on the shape).
+
+        Documentation comments (IdlModelLoader.parseMember, parseEnumShape): those right
+        before a member (after the previous member, even on its line) document it; those
+        after its traits warn at its name; one on the line of a ``= value`` warns there;
+        those before the closing "}" warn where they start (a syntax error in an enum)."""
         t = self.tokens
         members: list[MemberDef] = []
         prev_value_end: int | None = None
+        docs = bool(self.docs)
+        is_enum = rule == "enum_shape_member"
         for m in self.trees_of(tree, rule):
             line, column = t.lines[m.start], t.columns[m.start]
             if prev_value_end is not None and line <= t.end_line(prev_value_end):
                 where = Span(self.path, line, column, line, column + 1)
                 self.syntax(f"expected a line break after {value_words}", where)
             prev_value_end = None
-            member = build(m, self.docs_before(m.start), self.traits(m.children[0]))
+            member = build(m, self.traits(m.children[0]))
+            if docs:
+                if m.start in self.doc_runs:
+                    self.doc_token_event(m.start, _DOC_ATTACH, member)
+                if is_enum or m.children[0].children:
+                    # (without traits, a structure member's name is where it starts: the
+                    # buffer holds only the comments right before it, which it takes)
+                    self.doc_token_event(m.children[1].start, _DOC_WARN)
             assign = self.trees_of(m, "value_assignment")
             if assign:
                 if v2_value:
                     self.require_v2(v2_value, assign[0])
                 self.value_assignment(assign[0], member)
                 prev_value_end = self.last_token(assign[0])
+                if docs and prev_value_end is not None:
+                    self.doc_br_event(prev_value_end, comma=True)
             members.append(member)  # a duplicate name is reported where the shape ID is known (lower)
+        if docs and tree.end in self.doc_runs:
+            if is_enum:
+                self.doc_token_event(tree.end, _DOC_ENUM_END, self.span_of(tree.end))
+            else:
+                self.doc_event(t.starts[tree.end], _DOC_WARN, None)  # (at the first comment)
         return members
 
     def value_assignment(self, tree: Node, member: MemberDef) -> None:
@@ -722,11 +857,15 @@ class _Walker:
         t = self.tokens
         walrus = tree.children[0]
         name = self.file.inline_shape_name(op, which)
-        # Documentation comments count after ':=' only: those before the next token.
-        k = walrus + 1
-        docs = self.docs_before(k) if k < len(t) else None
-        shape = ShapeDef("structure", name, self.span_of(tree), self.traits(tree.children[1]), docs,
-                         inline=which)
+        # Documentation comments (IdlModelLoader.parseInlineableOperationMember): those before
+        # ':=' are dropped, those right after it document the structure, those after its
+        # traits warn at the next token.
+        shape = ShapeDef("structure", name, self.span_of(tree), self.traits(tree.children[1]), inline=which)
+        if self.docs:
+            self.doc_token_event(walrus, _DOC_DROP)
+            self.doc_token_event(walrus + 1, _DOC_ATTACH, shape)
+            after_traits = next((c.start for c in tree.children[2:] if c.__class__ is Node and c.start >= 0), -1)
+            self.doc_token_event(after_traits, _DOC_WARN)
         shape.span = Span(self.path, t.lines[walrus], t.columns[walrus], shape.span.end_line, shape.span.end_column)
         for child in self.trees_of(tree):
             if child.data == "for_resource":

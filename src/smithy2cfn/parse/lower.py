@@ -123,11 +123,14 @@ class _Lowerer:
     def traits(self, owner: str, traits: list[TraitApplication], docs: str | None,
                docs_span: Span | None) -> dict[str, Any]:
         out: dict[str, Any] = {}
+        seen: set[str] = set()
         if docs is not None:
+            # A "///" comment is the documentation trait: an @documentation with another value
+            # conflicts with it, as in the reference (its traits merge in LoaderTraitMap).
             out[DOCUMENTATION] = docs
+            seen.add(DOCUMENTATION)
             if docs_span is not None:
                 self.doc.trait_spans[(owner, DOCUMENTATION)] = docs_span
-        seen: set[str] = set()
         for t in traits:
             trait_id = self.resolve(t.name)
             value = self.value(t.value)

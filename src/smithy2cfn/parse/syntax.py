@@ -231,7 +231,9 @@ class Node:
 
 @dataclass
 class DocComment:
-    """One ``///`` line: its text without ``///`` and the offsets it covers."""
+    """One ``///`` comment (anywhere on a line, as the reference's ``DefaultTokenizer`` reads
+    it): its text after ``///`` up to the end of the line (a ``\\r`` before the ``\\n`` left
+    out) and the offsets ``[start, end)`` it covers."""
 
     text: str
     start: int
@@ -294,10 +296,12 @@ def tokenize(text: str) -> tuple[Tokens, list[DocComment], list[SyntaxProblem]]:
             pass
         elif kind == "PUNCT":
             kind = punctuation[value]
-        elif kind == "DOCUMENTATION_COMMENT" or kind == "LINE_COMMENT":
-            # Only "///" that starts a line (after whitespace) is a documentation comment.
-            if kind == "DOCUMENTATION_COMMENT" and not text[line_start:start].strip(" \t,\ufeff"):
-                docs.append(DocComment(value[3:].rstrip("\r"), start, end))
+        elif kind == "DOCUMENTATION_COMMENT":
+            # Any "///" is a documentation comment, as in the reference (DefaultTokenizer), not
+            # only one that starts a line: smithy2cfn.parse.idl decides what it documents.
+            docs.append(DocComment(value[3:-1] if value[-1] == "\r" else value[3:], start, end))
+            continue
+        elif kind == "LINE_COMMENT":
             continue
         elif kind == "END":
             break
