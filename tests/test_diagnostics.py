@@ -69,3 +69,27 @@ def test_a_code_gets_its_reference_event_id_and_usual_severity():
     assert Diagnostic("S4009", Severity.ERROR, "x").event_id is None
     assert Diagnostic("X123", Severity.ERROR, "x").event_id is None
     assert json.loads(format_diagnostics([unresolved], fmt="json"))["eventId"] == "Target"
+
+
+def test_diagnostics_come_out_in_the_same_order_whatever_the_hash_seed(tmp_path):
+    """Two configured validators reporting the same message at the same place under
+    different event IDs: the order is the same with every PYTHONHASHSEED (sort_key is a
+    total order)."""
+    import os
+    import subprocess
+    import sys
+
+    model = tmp_path / "m.smithy"
+    model.write_text('$version: "2"\nmetadata validators = [\n'
+                     '  {name: "AbbreviationName", id: "Zeta"}\n  {name: "AbbreviationName", id: "Alpha"}\n'
+                     '  {name: "AbbreviationName", id: "Mid"}\n]\nnamespace ex\nstructure XMLThing {}\n',
+                     encoding="utf-8")
+    probe = ("import sys\nfrom smithy2cfn import api\n"
+             "print([(d.event_id, d.message) for d in api.validate_files([sys.argv[1]]).diagnostics])")
+    outputs = set()
+    for seed in ("1", "2", "3", "4", "5"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        outputs.add(subprocess.run([sys.executable, "-c", probe, str(model)], env=env, capture_output=True,
+                                   text=True, check=True).stdout)
+    assert len(outputs) == 1
+    assert "Zeta" in outputs.pop()

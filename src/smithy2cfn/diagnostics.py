@@ -559,8 +559,11 @@ class Diagnostic:
         reference, fails validation unless a suppression hides it)."""
         return self.severity >= Severity.DANGER
 
-    def sort_key(self) -> tuple[str, int, int, str, str, str]:
-        """Key sorting by file, line, column, then code and message (deterministic)."""
+    def sort_key(self) -> tuple[str, int, int, str, str, str, str, int, str, int, int]:
+        """Key sorting by file, line, column, then code, shape and message, then every other
+        field: a total order, so that the order never depends on how a set was hashed
+        (two configured validators can report the same message at the same place under
+        different event IDs)."""
         s = self.span
         return (
             s.path if s else "",
@@ -569,6 +572,11 @@ class Diagnostic:
             self.code,
             self.shape_id or "",
             self.message,
+            self.event_id or "",
+            int(self.severity),
+            self.hint or "",
+            (s.end_line or 0) if s else 0,
+            (s.end_column or 0) if s else 0,
         )
 
     def format_text(self, source_line: str | None = None) -> str:
