@@ -132,7 +132,8 @@ def test_neighbor_index_lists_the_relationships_of_every_node(model: Model) -> N
 @given(_models(), st.sets(st.sampled_from(["ex#S0", "ex#S1", "ex#O0", "ex#R0", "ex#E"])))
 def test_shape_and_trait_indexes_answer_as_the_walks_they_replace(model: Model, prelude: set[str]) -> None:
     """The per-model lists of shapes by type and of shapes, members and user nodes by trait
-    (validate/common.py) hold what a walk over the whole model finds, in the same order."""
+    (validate/common.py, and Model.of_type / shapes_with_trait over ShapeLists) hold what a
+    walk over the whole model finds, in the same order."""
     model.prelude_ids.update(prelude & set(model.shapes))
     shapes = list(model.shapes.values())
     nodes = [(n, t) for s in sorted((s for s in shapes if s.id not in model.prelude_ids), key=lambda s: s.id)
@@ -141,10 +142,11 @@ def test_shape_and_trait_indexes_answer_as_the_walks_they_replace(model: Model, 
     assert list(common.user_nodes_with_traits(model)) == [(n, t) for n, t in nodes if t]
     for kind in ("structure", "operation", "resource", "enum", "service"):
         assert common.shapes_of_type(model, kind) == [s for s in shapes if s.type == kind]
-        assert common.of_type(model, kind, "string") == model.of_type(kind, "string")
+        assert model.of_type(kind, "string") == sorted((s for s in shapes if s.type in (kind, "string")),
+                                                       key=lambda s: s.id)
     for trait in (REFERENCES, "smithy.api#documentation"):
         assert common.shapes_having(model, trait) == [s for s in shapes if trait in s.traits]
-        assert common.shapes_with_trait(model, trait) == model.shapes_with_trait(trait)
+        assert model.shapes_with_trait(trait) == sorted((s for s in shapes if trait in s.traits), key=lambda s: s.id)
         members = [m for s in shapes for m in s.members.values() if trait in m.traits]
         assert common.members_having(model, trait) == members
         assert [s.id for s in common.shapes_with_members_having(model, trait)] == \

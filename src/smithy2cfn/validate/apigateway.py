@@ -29,7 +29,7 @@ from smithy2cfn.model.traits import (
     AUTH_DEFINITION,
     CORS,
 )
-from smithy2cfn.validate.common import diag, of_type, shapes_with_trait
+from smithy2cfn.validate.common import diag
 from smithy2cfn.validate.package_support import at_trait
 
 
@@ -46,7 +46,7 @@ def check_authorizers(model: Model) -> Iterable[Diagnostic]:
     Spec: aws/amazon-apigateway.rst §"aws.apigateway#authorizers trait"; reference
     ``AuthorizersTraitValidator``. Code ``S3750`` (ERROR ``AuthorizersTrait``).
     """
-    for service in of_type(model, "service"):
+    for service in model.of_type("service"):
         authorizers = service.traits.get(APIGATEWAY_AUTHORIZERS)
         if not isinstance(authorizers, dict):
             continue
@@ -79,7 +79,7 @@ def check_endpoint_configuration(model: Model) -> Iterable[Diagnostic]:
     Spec: aws/amazon-apigateway.rst §"aws.apigateway#endpointConfiguration trait"; reference
     ``EndpointConfigurationValidator``. Code ``S3751`` (ERROR ``EndpointConfiguration``).
     """
-    for service in shapes_with_trait(model, APIGATEWAY_ENDPOINT_CONFIGURATION):
+    for service in model.shapes_with_trait(APIGATEWAY_ENDPOINT_CONFIGURATION):
         value = service.traits[APIGATEWAY_ENDPOINT_CONFIGURATION]
         if service.type != "service" or not isinstance(value, dict):
             continue
@@ -98,7 +98,7 @@ def check_gateway_responses_cors(model: Model) -> Iterable[Diagnostic]:
     Spec: aws/amazon-apigateway.rst §"aws.apigateway#gatewayResponses trait"; reference
     ``GatewayResponsesCorsValidator``. Code ``S3752`` (DANGER ``GatewayResponsesCors``).
     """
-    for service in of_type(model, "service"):
+    for service in model.of_type("service"):
         if APIGATEWAY_GATEWAY_RESPONSES in service.traits and CORS in service.traits:
             yield at_trait(model, diag(
                 model, "S3752", None, service.id,

@@ -57,7 +57,6 @@ from smithy2cfn.validate.aws_common import (
     tick,
     type_of,
 )
-from smithy2cfn.validate.common import of_type
 
 SIGV4 = "aws.auth#sigv4"
 SIGV4A = "aws.auth#sigv4a"
@@ -71,7 +70,7 @@ AWS_PROTOCOLS = (AWS_JSON_1_0, AWS_JSON_1_1, REST_JSON_1, REST_XML)
 
 
 def _services(model: Model, trait: str | None = None) -> list[Shape]:
-    return [s for s in of_type(model, "service") if trait is None or trait in s.traits]
+    return [s for s in model.of_type("service") if trait is None or trait in s.traits]
 
 
 # --------------------------------------------------------------------------- aws.api#arn
@@ -136,7 +135,7 @@ def check_arn_traits(model: Model) -> Iterable[Diagnostic]:
     Spec: aws-core.rst §"aws.api#arn trait" (``resourceDelimiter``: "MUST only be set when
     absolute is true"). Reference ``ArnTraitValidator`` (event ``ArnTrait``).
     """
-    for resource in of_type(model, "resource"):
+    for resource in model.of_type("resource"):
         if AWS_ARN not in resource.traits:
             continue
         trait = obj(resource.traits.get(AWS_ARN))
@@ -352,7 +351,7 @@ def check_http_checksums(model: Model) -> Iterable[Diagnostic]:
     ``HttpChecksumTrait.HttpPrefixHeaders.<member>.<prefix>`` and WARNING
     ``HttpChecksumTrait.HttpHeader.<member>.<header>`` for the header conflicts).
     """
-    for op in of_type(model, "operation"):
+    for op in model.of_type("operation"):
         if HTTP_CHECKSUM not in op.traits:
             continue
         trait = obj(op.traits.get(HTTP_CHECKSUM))
@@ -492,7 +491,7 @@ def check_client_endpoint_discovery(model: Model) -> Iterable[Diagnostic]:
                         f"The service `{service.id}` is configured to use endpoint discovery, but has no "
                         f"operations bound with the `{CLIENT_DISCOVERED_ENDPOINT}` trait.",
                         severity=Severity.WARNING, event_id="ClientEndpointDiscovery.NoOperations")
-    for op in of_type(model, "operation"):
+    for op in model.of_type("operation"):
         if CLIENT_DISCOVERED_ENDPOINT not in op.traits:
             continue
         bound = [(sid, ops[op.id]) for sid, ops in infos.items() if op.id in ops]
@@ -898,7 +897,7 @@ def check_tag_property_names(model: Model) -> Iterable[Diagnostic]:
     Spec: aws-core.rst §"aws.api#taggable trait". Reference
     ``TagResourcePropertyNameValidator`` (event ``TagResourcePropertyName``, WARNING).
     """
-    for resource in of_type(model, "resource"):
+    for resource in model.of_type("resource"):
         prop = obj(resource.traits.get(TAGGABLE)).get("property") if TAGGABLE in resource.traits else None
         if isinstance(prop, str) and not TAG_MEMBER_NAME.match(prop):
             yield event(model, "S3515", resource.id, "Suggested tag property name is '[T|t]ags'.")
@@ -912,7 +911,7 @@ def check_tag_property_types(model: Model) -> Iterable[Diagnostic]:
     Spec: aws-core.rst §"aws.api#taggable trait". Reference
     ``TagResourcePropertyTypeValidator`` (event ``TagResourcePropertyType``).
     """
-    for resource in of_type(model, "resource"):
+    for resource in model.of_type("resource"):
         prop = obj(resource.traits.get(TAGGABLE)).get("property") if TAGGABLE in resource.traits else None
         if not isinstance(prop, str) or prop not in resource.properties:
             continue

@@ -20,7 +20,7 @@ from typing import Any
 from smithy2cfn.diagnostics import Diagnostic
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import AWS_ENDPOINTS_STANDARD_PARTITIONAL, AWS_ENDPOINTS_STANDARD_REGIONAL
-from smithy2cfn.validate.common import diag, shapes_with_trait
+from smithy2cfn.validate.common import diag
 from smithy2cfn.validate.package_support import at_trait
 
 SUPPORTED_PATTERNS = ("{region}", "{service}", "{dnsSuffix}", "{dualStackDnsSuffix}")
@@ -64,7 +64,7 @@ def check_special_case_endpoints(model: Model) -> Iterable[Diagnostic]:
     sources = ((AWS_ENDPOINTS_STANDARD_REGIONAL, ("regionSpecialCases", "partitionSpecialCases")),
                (AWS_ENDPOINTS_STANDARD_PARTITIONAL, ("partitionEndpointSpecialCases",)))
     for trait, keys in sources:
-        for service in shapes_with_trait(model, trait):
+        for service in model.shapes_with_trait(trait):
             if service.type != "service":
                 continue
             for endpoint in _endpoints(service.traits[trait], keys):

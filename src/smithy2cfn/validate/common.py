@@ -9,7 +9,7 @@ with the reference's validation events.
 from __future__ import annotations
 
 from smithy2cfn.diagnostics import CODES, Diagnostic, Severity, Span
-from smithy2cfn.model.shapes import Member, Model, Shape
+from smithy2cfn.model.shapes import Member, Model, Shape, ShapeLists
 
 
 def span_of(model: Model, node_id: str) -> Span | None:
@@ -91,43 +91,21 @@ class _UserShapes:
         return self._by_trait.get(trait_id, [])
 
 
-class _ShapeIndex:
-    """Knowledge: the model's top-level shapes by type and by trait, in model order, listed
-    in one walk over the model; and the sorted lists asked for, sorted once.
-
-    Validators used to walk every shape of the model to find the few of a type or with a
-    trait (``Model.of_type`` alone ran 66 times a validation). Each walk reached into every
-    shape object; past the processor's caches (a few MB of model) each of those reads
-    costs a trip to memory, so the walks grew faster than the model (2 MB flat model: one
-    walk 3 ms, 22 times its cost on a model 7 times smaller)."""
-
-    def __init__(self, model: Model) -> None:
-        by_type: dict[str, list[Shape]] = {}
-        by_trait: dict[str, list[Shape]] = {}
-        for shape in model.shapes.values():
-            by_type.setdefault(shape.type, []).append(shape)
-            for trait_id in shape.traits:
-                by_trait.setdefault(trait_id, []).append(shape)
-        self.by_type = by_type
-        self.by_trait = by_trait
-        self.sorted: dict[tuple[str, ...], list[Shape]] = {}
-
-
 def shapes_of_type(model: Model, shape_type: str) -> list[Shape]:
     """Every shape of ``shape_type`` (JSON AST type name), prelude included, in model order
     (``[s for s in model.shapes.values() if s.type == shape_type]``; a new list)."""
-    return list(model.knowledge(_ShapeIndex).by_type.get(shape_type, ()))
+    return list(model.knowledge(ShapeLists).by_type.get(shape_type, ()))
 
 
 def shapes_having(model: Model, trait_id: str) -> list[Shape]:
     """Every top-level shape carrying ``trait_id``, prelude included, in model order (a new
     list)."""
-    return list(model.knowledge(_ShapeIndex).by_trait.get(trait_id, ()))
+    return list(model.knowledge(ShapeLists).by_trait.get(trait_id, ()))
 
 
 class _MemberTraitIndex:
     """Knowledge: the members of the model by trait, ``(shape, member)`` in model order,
-    listed in one walk over every member (see :class:`_ShapeIndex`)."""
+    listed in one walk over every member (see :class:`~smithy2cfn.model.shapes.ShapeLists`)."""
 
     def __init__(self, model: Model) -> None:
         by_trait: dict[str, list[tuple[Shape, Member]]] = {}
@@ -156,32 +134,8 @@ def shapes_with_members_having(model: Model, trait_id: str) -> list[Shape]:
 
 def trait_applied(model: Model, trait_id: str) -> bool:
     """Whether any shape or member of the model (prelude included) carries ``trait_id``."""
-    return bool(model.knowledge(_ShapeIndex).by_trait.get(trait_id)
+    return bool(model.knowledge(ShapeLists).by_trait.get(trait_id)
                 or model.knowledge(_MemberTraitIndex).by_trait.get(trait_id))
-
-
-def of_type(model: Model, *types: str) -> list[Shape]:
-    """:meth:`Model.of_type` from the per-model index: every shape of the given types,
-    sorted by shape ID (a new list)."""
-    index = model.knowledge(_ShapeIndex)
-    key = ("type", *types)
-    found = index.sorted.get(key)
-    if found is None:
-        found = sorted((s for t in dict.fromkeys(types) for s in index.by_type.get(t, ())), key=lambda s: s.id)
-        index.sorted[key] = found
-    return list(found)
-
-
-def shapes_with_trait(model: Model, trait_id: str) -> list[Shape]:
-    """:meth:`Model.shapes_with_trait` from the per-model index: every top-level shape
-    carrying ``trait_id``, sorted by shape ID (a new list)."""
-    index = model.knowledge(_ShapeIndex)
-    key = ("trait", trait_id)
-    found = index.sorted.get(key)
-    if found is None:
-        found = sorted(index.by_trait.get(trait_id, ()), key=lambda s: s.id)
-        index.sorted[key] = found
-    return list(found)
 
 
 def user_shapes(model: Model):

@@ -38,7 +38,6 @@ from smithy2cfn.validate.aws_common import (
     string_values,
     tick,
 )
-from smithy2cfn.validate.common import of_type
 
 
 def full_condition_key(service: Shape, key: str) -> str:
@@ -67,7 +66,7 @@ class ConditionKeysIndex:
         self.model = model
         self._defined: dict[str, dict[str, dict]] = {}
         self._used: dict[str, dict[str, set[str]]] = {}
-        for service in of_type(model, "service"):
+        for service in model.of_type("service"):
             if AWS_SERVICE not in service.traits:
                 continue
             defined: dict[str, dict] = {}
@@ -135,7 +134,7 @@ def _all_operations(resource: Shape) -> list[str]:
 
 
 def _key_services(model: Model) -> list[Shape]:
-    return [s for s in of_type(model, "service") if AWS_SERVICE in s.traits]
+    return [s for s in model.of_type("service") if AWS_SERVICE in s.traits]
 
 
 @distinct
@@ -224,7 +223,7 @@ def check_define_condition_keys(model: Model) -> Iterable[Diagnostic]:
     ``DefineConditionKeysTraitValidator`` (event ``DefineConditionKeysTrait``).
     """
     index = model.knowledge(ConditionKeysIndex)
-    for service in of_type(model, "service"):
+    for service in model.of_type("service"):
         resolved = string_values(service.traits.get(SERVICE_RESOLVED_CONDITION_KEYS))
         for key, definition in index.defined(service.id).items():
             if definition.get("required") is True and key not in resolved:
@@ -246,7 +245,7 @@ def check_iam_actions(model: Model) -> Iterable[Diagnostic]:
     """
     deprecated = (("name", ACTION_NAME), ("documentation", ACTION_PERMISSION_DESCRIPTION),
                   ("requiredActions", REQUIRED_ACTIONS))
-    for op in of_type(model, "operation"):
+    for op in model.of_type("operation"):
         if IAM_ACTION not in op.traits:
             continue
         trait = obj(op.traits.get(IAM_ACTION))
@@ -276,7 +275,7 @@ def check_iam_resources(model: Model) -> Iterable[Diagnostic]:
     Spec: aws-iam.rst §"aws.iam#iamResource trait". Reference ``IamResourceTraitValidator``
     (event ``IamResourceTrait``, DANGER).
     """
-    for resource in of_type(model, "resource"):
+    for resource in model.of_type("resource"):
         if IAM_RESOURCE not in resource.traits or AWS_ARN not in resource.traits:
             continue
         name = obj(resource.traits.get(IAM_RESOURCE)).get("name")
@@ -301,7 +300,7 @@ def check_iam_resource_names(model: Model) -> Iterable[Diagnostic]:
     ``IamResourceTraitConflictingNameValidator`` (event ``IamResourceTraitConflictingName``).
     """
     top_down = model.knowledge(TopDownIndex)
-    for service in of_type(model, "service"):
+    for service in model.of_type("service"):
         by_name: dict[str, list[str]] = {}
         for rid in top_down.contained_resources(service.id):
             by_name.setdefault(iam_resource_name(model.shapes[rid]).lower(), []).append(rid)

@@ -44,7 +44,6 @@ from smithy2cfn.validate.aws_common import (
     split_camel_case,
     tick,
 )
-from smithy2cfn.validate.common import of_type
 from smithy2cfn.validate.selector import SelectorEngine
 from smithy2cfn.validate.validator_config import (
     ConfigError,
@@ -159,7 +158,7 @@ def camel_case(config: dict[str, Any]) -> Validator:
                             f"{shape.type} trait definition, `{shape.name}`, is not lower camel case")
         seen: set[str] = set()
         walker = Walker(model)
-        for service in of_type(model, "service"):
+        for service in model.of_type("service"):
             members = [model.member(n) for n in walker.iterate(service.id) if "$" in n]
             members = [m for m in members if m is not None]
             yield from members_check(model, members, service.name)
@@ -185,7 +184,7 @@ def input_output_structure_reuse(config: dict[str, Any]) -> Validator:
     config_object(config)
 
     def validate(model: Model) -> Iterator[Diagnostic]:
-        for op in of_type(model, "operation"):
+        for op in model.of_type("operation"):
             if model.is_prelude(op.id):
                 continue
             for target, trait, part in ((op.input, INPUT, "Input"), (op.output, OUTPUT, "Output")):
@@ -264,7 +263,7 @@ def missing_paginated_trait(config: dict[str, Any]) -> Validator:
         "paginationtoken", "nextpagemarker"))
 
     def validate(model: Model) -> Iterator[Diagnostic]:
-        for op in of_type(model, "operation"):
+        for op in model.of_type("operation"):
             if PAGINATED in op.traits or model.is_prelude(op.id):
                 continue
             verb = split_camel_case(op.name)[0].lower()
@@ -570,7 +569,7 @@ def noninclusive_terms(config: dict[str, Any]) -> Validator:
 
 
 def _repeated_names(model: Model, exact: bool, code: str, verb: str) -> Iterator[Diagnostic]:
-    for shape in of_type(model, "structure", "union"):
+    for shape in model.of_type("structure", "union"):
         if model.is_prelude(shape.id):
             continue
         lower = shape.name.lower()
@@ -699,7 +698,7 @@ def standard_operation_verb(config: dict[str, Any]) -> Validator:
         raise ConfigError("Either verbs or suggestAlternatives must be set when configuring StandardOperationVerb")
 
     def validate(model: Model) -> Iterator[Diagnostic]:
-        for op in of_type(model, "operation"):
+        for op in model.of_type("operation"):
             if model.is_prelude(op.id):
                 continue
             words = split_camel_case(op.name)

@@ -47,7 +47,7 @@ from smithy2cfn.model.traits import (
     HTTP_REQUEST_TESTS,
     HTTP_RESPONSE_TESTS,
 )
-from smithy2cfn.validate.common import diag, shapes_with_trait
+from smithy2cfn.validate.common import diag
 from smithy2cfn.validate.package_support import at_trait, event_stream, input_shape, output_shape
 from smithy2cfn.validate.traits import _NodeChecker
 
@@ -202,7 +202,7 @@ def check_test_trait_references(model: Model) -> Iterable[Diagnostic]:
     member (``expectMember``) cannot be read either (ERROR ``Model``, ``S3768``).
     """
     for trait in (HTTP_REQUEST_TESTS, HTTP_RESPONSE_TESTS, HTTP_MALFORMED_REQUEST_TESTS, EVENT_STREAM_TESTS):
-        for shape in shapes_with_trait(model, trait):
+        for shape in model.shapes_with_trait(trait):
             if shape.id in model.prelude_ids:
                 continue
             ref = _bad_reference(shape.traits[trait]) if trait != HTTP_MALFORMED_REQUEST_TESTS else None
@@ -264,7 +264,7 @@ def _missing(model: Model, e: _MissingShape) -> Diagnostic:
 def _shapes_with(model: Model, trait: str) -> list[Shape]:
     """User operations and structures with ``trait``, but not those whose trait the reference
     cannot create (:func:`check_test_trait_references`)."""
-    return [s for s in shapes_with_trait(model, trait) if s.type in ("operation", "structure")
+    return [s for s in model.shapes_with_trait(trait) if s.type in ("operation", "structure")
             and s.id not in model.prelude_ids and _bad_reference(s.traits[trait]) is None]
 
 

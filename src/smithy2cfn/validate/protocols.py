@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from smithy2cfn.diagnostics import Diagnostic
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import RPCV2_CBOR, RPCV2_JSON
-from smithy2cfn.validate.common import diag, shapes_with_trait
+from smithy2cfn.validate.common import diag
 from smithy2cfn.validate.package_support import at_trait
 
 _EVENTS = {RPCV2_CBOR: "Rpcv2CborTrait", RPCV2_JSON: "Rpcv2JsonTrait"}
@@ -28,7 +28,7 @@ def check_rpcv2_event_stream_http(model: Model) -> Iterable[Diagnostic]:
     ``S3740`` (ERROR ``Rpcv2CborTrait`` or ``Rpcv2JsonTrait``).
     """
     for trait, event in _EVENTS.items():
-        for service in shapes_with_trait(model, trait):
+        for service in model.shapes_with_trait(trait):
             value = service.traits[trait]
             if service.type != "service" or not isinstance(value, dict):
                 continue

@@ -45,7 +45,7 @@ from smithy2cfn.model.traits import (
     RULES_OPERATION_CONTEXT_PARAMS,
     RULES_STATIC_CONTEXT_PARAMS,
 )
-from smithy2cfn.validate.common import diag, shapes_with_trait, user_shapes_of_type
+from smithy2cfn.validate.common import diag, user_shapes_of_type
 from smithy2cfn.validate.jmespath_lint import JmespathSyntaxError, lint, parse, sample_value
 from smithy2cfn.validate.package_support import at_trait, input_shape
 from smithy2cfn.validate.traits import _NodeChecker
@@ -485,7 +485,7 @@ def check_static_context_params(model: Model) -> Iterable[Diagnostic]:
     Spec: rules-engine/parameters.rst §"smithy.rules#staticContextParams trait"; reference
     ``StaticContextParamsTraitValidator``. Code ``S3771`` (ERROR ``StaticContextParamsTrait``).
     """
-    for op in shapes_with_trait(model, RULES_STATIC_CONTEXT_PARAMS):
+    for op in model.shapes_with_trait(RULES_STATIC_CONTEXT_PARAMS):
         params = op.traits[RULES_STATIC_CONTEXT_PARAMS]
         if op.type != "operation" or not isinstance(params, dict):
             continue
@@ -555,7 +555,7 @@ def check_operation_context_params(model: Model) -> Iterable[Diagnostic]:
     ``OperationContextParamsTraitValidator``. Code ``S3772`` (ERROR
     ``OperationContextParamsTrait``).
     """
-    for op in shapes_with_trait(model, RULES_OPERATION_CONTEXT_PARAMS):
+    for op in model.shapes_with_trait(RULES_OPERATION_CONTEXT_PARAMS):
         params = op.traits[RULES_OPERATION_CONTEXT_PARAMS]
         if op.type != "operation" or not isinstance(params, dict):
             continue

@@ -18,7 +18,6 @@ from smithy2cfn.model.nodes import shorten
 from smithy2cfn.model.shapes import Model, Shape
 from smithy2cfn.model.traits import REQUIRED, SMOKE_TESTS
 from smithy2cfn.validate.aws_common import absolute, distinct, event, input_members, input_shape, tick
-from smithy2cfn.validate.common import of_type
 from smithy2cfn.validate.traits import _NodeChecker
 
 _UNKNOWN_MEMBER = (re.compile(r"^Member `(?P<m>[^`]*)` does not exist in `(?P<s>[^`]*)`"),
@@ -56,7 +55,7 @@ def check_smoke_test_cases(model: Model) -> Iterable[Diagnostic]:
     or values without a shape are warnings; missing ``params`` when the input has required
     members is an error.
     """
-    for op in of_type(model, "operation"):
+    for op in model.of_type("operation"):
         for case in _cases(op):
             case_id = case.get("id")
             vendor_shape = case.get("vendorParamsShape")
@@ -107,11 +106,11 @@ def check_unique_smoke_test_ids(model: Model) -> Iterable[Diagnostic]:
     top_down = model.knowledge(TopDownIndex)
     bound: set[str] = set()
     groups: list[list[str]] = []
-    for service in of_type(model, "service"):
+    for service in model.of_type("service"):
         ops = top_down.contained_operations(service.id)
         groups.append(ops)
         bound.update(ops)
-    groups += [[op.id] for op in of_type(model, "operation") if SMOKE_TESTS in op.traits and op.id not in bound]
+    groups += [[op.id] for op in model.of_type("operation") if SMOKE_TESTS in op.traits and op.id not in bound]
     for ops in groups:
         by_id: dict[str, list[str]] = {}
         for op_id in ops:

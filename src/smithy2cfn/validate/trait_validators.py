@@ -33,7 +33,7 @@ from smithy2cfn.diagnostics import Diagnostic, Severity
 from smithy2cfn.model.nodes import describe, shorten
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import TRAIT_VALIDATORS
-from smithy2cfn.validate.common import diag, members_having, shapes_having, shapes_with_trait
+from smithy2cfn.validate.common import diag, members_having, shapes_having
 from smithy2cfn.validate.selector import (
     MAX_SELECTOR_NESTING,
     SelectorEngine,
@@ -66,7 +66,7 @@ def check_trait_validators(model: Model) -> Iterable[Diagnostic]:
     matched shape), ``S3702``/``S3703`` (a selector that cannot be evaluated).
     """
     engine = model.knowledge(SelectorEngine)
-    for definition in shapes_with_trait(model, TRAIT_VALIDATORS):
+    for definition in model.shapes_with_trait(TRAIT_VALIDATORS):
         validators = definition.traits[TRAIT_VALIDATORS]
         if not isinstance(validators, dict):
             continue  # a wrong trait value is a TraitValue error (check_trait_values)

@@ -39,7 +39,7 @@ from smithy2cfn.model.knowledge import TopDownIndex
 from smithy2cfn.model.nodes import is_number
 from smithy2cfn.model.shapes import Model, ShapeId
 from smithy2cfn.model.traits import WAITABLE
-from smithy2cfn.validate.common import diag, of_type, user_shapes_having
+from smithy2cfn.validate.common import diag, user_shapes_having
 from smithy2cfn.validate.jmespath_lint import (
     ANY_TYPE,
     ARRAY,
@@ -222,7 +222,7 @@ def check_unique_waiter_names(model: Model) -> Iterable[Diagnostic]:
     ``UniqueWaiterNames``) on each operation involved.
     """
     index = model.knowledge(TopDownIndex)
-    for service in of_type(model, "service"):
+    for service in model.of_type("service"):
         names: dict[str, set[str]] = {}
         for op_id in index.contained_operations(service.id):
             op = model.shapes.get(op_id)
