@@ -28,13 +28,11 @@ Diagnostic codes (all ERROR unless noted):
 from __future__ import annotations
 
 import bisect
-import contextlib
-import gc
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from smithy2cfn import collector
 from smithy2cfn.diagnostics import Diagnostic, Severity, Span
 from smithy2cfn.model.document import ANNOTATION
 from smithy2cfn.model.jsonread import MAX_NODE_DEPTH as _MAX_NODE_DEPTH
@@ -94,22 +92,6 @@ class DiagnosticLimiter:
             self.out.append(Diagnostic(code, severity, message, span, shape_id, hint, event_id))
         self.held.clear()
 
-
-@contextlib.contextmanager
-def gc_paused() -> Iterator[None]:
-    """CPython's cyclic garbage collector paused for the block (and restored after it).
-
-    Parsing and lowering make hundreds of thousands of small objects and no reference
-    cycles; each automatic collection walks every object still alive, which took 40% of
-    the time of parsing a 2 MB file. Reference counting still frees everything.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 _IDENTIFIER = re.compile(r"(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*\Z")
 _NAMESPACE = re.compile(r"(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*(?:\.(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*)*\Z")
@@ -896,7 +878,7 @@ def parse_idl(text: str, path: str) -> IdlFile:
     """
     if text.startswith("\ufeff"):
         text = " " + text[1:]
-    with gc_paused():
+    with collector.paused():  # parsing makes no cycles (smithy2cfn.collector)
         # The tokens and trees die when _parse_idl returns, before the collector is back on
         # (else its first collection walks all of them).
         return _parse_idl(text, path)

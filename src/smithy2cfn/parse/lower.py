@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from smithy2cfn import collector
 from smithy2cfn.diagnostics import Severity, Span
 from smithy2cfn.model.document import ApplyStatement, SourceDocument
 from smithy2cfn.model.traits import DEFAULT, DOCUMENTATION, ENUM_VALUE, MIXIN, UNIT
@@ -39,10 +40,8 @@ from smithy2cfn.parse.idl import (
     ShapeDef,
     TraitApplication,
     UnquotedId,
-    gc_paused,
 )
-
-PRELUDE_NAMESPACE = "smithy.api"
+from smithy2cfn.prelude import PRELUDE_NAMESPACE
 
 _RESOURCE_SINGLE = ("create", "put", "read", "update", "delete", "list")
 _RESOURCE_LISTS = ("operations", "collectionOperations", "resources")
@@ -318,7 +317,7 @@ def lower_idl(file: IdlFile, known_shape_ids: set[str] | frozenset[str]) -> Sour
     Follows Smithy 2.0 "Smithy IDL" §"Relative shape ID resolution", §"Syntactic shape IDs",
     §"Documentation comment", §"Inline input / output shapes" and §"Target Elision".
     """
-    with gc_paused():
+    with collector.paused():
         lowerer = _Lowerer(file, known_shape_ids)
         try:
             lowerer.lower()
