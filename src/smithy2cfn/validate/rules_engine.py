@@ -597,6 +597,15 @@ def _model_parameters(model: Model, service: Shape, operations: list[Shape]) -> 
     between them (reference ``RuleSetParameterValidator.validateAndExtractParameters``)."""
     params: dict[str, str] = {}
     problems: list[Diagnostic] = []
+
+    def bind(name: str, ptype: str, code: str, node_id: str, trait: str) -> None:
+        """Record ``name``'s type; a second, different type is an error at ``trait``."""
+        if name in params and params[name] != ptype:
+            problems.append(at_trait(model, diag(model, code, None, node_id,
+                                                 f"Inconsistent type for `{name}` parameter"), trait))
+        else:
+            params[name] = ptype
+
     client = service.traits.get(RULES_CLIENT_CONTEXT_PARAMS)
     if isinstance(client, dict):
         for name, definition in client.items():
@@ -608,27 +617,15 @@ def _model_parameters(model: Model, service: Shape, operations: list[Shape]) -> 
         if isinstance(static, dict):
             for name, definition in static.items():
                 ptype = parameter_type_of_value(definition.get("value")) if isinstance(definition, dict) else None
-                if ptype is None:
-                    continue
-                if name in params and params[name] != ptype:
-                    problems.append(at_trait(model, diag(model, "S3773", None, op.id,
-                                                         f"Inconsistent type for `{name}` parameter"),
-                                             RULES_STATIC_CONTEXT_PARAMS))
-                else:
-                    params[name] = ptype
+                if ptype is not None:
+                    bind(name, ptype, "S3773", op.id, RULES_STATIC_CONTEXT_PARAMS)
         context = op.traits.get(RULES_OPERATION_CONTEXT_PARAMS)
         if isinstance(context, dict):
             for name, definition in context.items():
                 path = definition.get("path") if isinstance(definition, dict) else None
                 ptype = _operation_context_type(model, op.id, path) if isinstance(path, str) else None
-                if ptype is None:
-                    continue
-                if name in params and params[name] != ptype:
-                    problems.append(at_trait(model, diag(model, "S3774", None, op.id,
-                                                         f"Inconsistent type for `{name}` parameter"),
-                                             RULES_OPERATION_CONTEXT_PARAMS))
-                else:
-                    params[name] = ptype
+                if ptype is not None:
+                    bind(name, ptype, "S3774", op.id, RULES_OPERATION_CONTEXT_PARAMS)
         structure = model.shapes.get(input_shape(model, op.id))
         for member in (structure.members.values() if structure is not None else ()):
             trait = member.traits.get(RULES_CONTEXT_PARAM)
@@ -642,13 +639,7 @@ def _model_parameters(model: Model, service: Shape, operations: list[Shape]) -> 
                     model, "S3775", None, member.id, f"Unsupported type `{shown}` for `{name}` parameter",
                     hint="a context parameter targets a string or a boolean"), RULES_CONTEXT_PARAM))
                 continue
-            ptype = target.type.capitalize()
-            if name in params and params[name] != ptype:
-                problems.append(at_trait(model, diag(model, "S3776", None, member.id,
-                                                     f"Inconsistent type for `{name}` parameter"),
-                                         RULES_CONTEXT_PARAM))
-            else:
-                params[name] = ptype
+            bind(name, target.type.capitalize(), "S3776", member.id, RULES_CONTEXT_PARAM)
     return params, problems
 
 
