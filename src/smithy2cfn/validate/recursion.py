@@ -11,7 +11,7 @@ path from a shape back to itself.
 from __future__ import annotations
 
 import graphlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 from smithy2cfn.diagnostics import Diagnostic
 from smithy2cfn.model.relationships import NeighborIndex, Relationship, strongly_connected
@@ -110,25 +110,25 @@ def check_shape_recursion(model: Model) -> Iterable[Diagnostic]:
             return member is not None and REQUIRED in member.traits
         return False
 
+    def recursion(candidates: list[str], starts: list[str], follow: Callable[[Relationship], bool],
+                  why: str) -> Iterator[Diagnostic]:
+        """One error per path for each of ``candidates`` (in order) on a cycle of ``follow``
+        edges found from ``starts``."""
+        on_cycles = _on_cycles(model, starts, follow)
+        for shape_id in candidates:
+            if shape_id in on_cycles:
+                for path in _cycles(model, shape_id, follow, on_cycles[shape_id]):
+                    yield error(model, "S3124", shape_id, f"Found invalid shape recursion: {' > '.join(path)}. {why}")
+
     collections = sorted(s.id for kind in ("list", "set", "map") for s in user_shapes_of_type(model, kind))
-    on_cycles = _on_cycles(model, collections, not_through_aggregates)
-    for shape_id in collections:
-        if shape_id in on_cycles:
-            for path in _cycles(model, shape_id, not_through_aggregates, on_cycles[shape_id]):
-                yield error(model, "S3124", shape_id,
-                            f"Found invalid shape recursion: {' > '.join(path)}. A recursive list, set, or map "
-                            "shape is only valid if an intermediate reference is through a union or structure.")
-    structures = [s.id for s in user_shapes_of_type(model, "structure")]
+    yield from recursion(collections, collections, not_through_aggregates,
+                         "A recursive list, set, or map shape is only valid if an intermediate reference is "
+                         "through a union or structure.")
     # A structure is on a cycle through required members only if it has one: walk from those.
     with_required = [s.id for s in shapes_with_members_having(model, REQUIRED)
                      if s.type == "structure" and s.id not in model.prelude_ids]
-    on_cycles = _on_cycles(model, with_required, through_required)
-    for shape_id in structures:
-        if shape_id in on_cycles:
-            for path in _cycles(model, shape_id, through_required, on_cycles[shape_id]):
-                yield error(model, "S3124", shape_id,
-                            f"Found invalid shape recursion: {' > '.join(path)}. A structure cannot be mutually "
-                            "recursive through all required members.")
+    yield from recursion([s.id for s in user_shapes_of_type(model, "structure")], with_required, through_required,
+                         "A structure cannot be mutually recursive through all required members.")
     for shape in user_shapes_of_type(model, "union"):
         if shape.members and not _terminates(model, shape.id, set()):
             yield error(model, "S3124", shape.id, "It is impossible to create instances of this recursive union")
