@@ -4,7 +4,7 @@ Run ``python benchmarks/bench_validate.py [--largest N] [--top K] [--gc MODE] [P
 
 Loads each model (the ``PATH`` arguments, or the ``--largest`` N biggest files of
 ``/work/scratch/aws-all`` or of the extracted ``../shared/conformance/aws-all`` archive),
-then runs every validator of :data:`smithy2cfn.validate.VALIDATORS` over it alone, timing
+then runs every validator of :data:`smithy2cfn.validation.VALIDATORS` over it alone, timing
 each one (CPU time of the process, ``time.process_time``, which other work on a busy machine disturbs less than wall-clock time). It prints the ``--top`` validators by total
 time over all the models, with their slowest single run and the model it was on, and the
 total per model.
@@ -53,7 +53,7 @@ def main() -> int:
 
     from smithy2cfn import api
     from smithy2cfn.load import loader
-    from smithy2cfn.validate import VALIDATORS, validate_model
+    from smithy2cfn.validation import VALIDATORS, validate_model
 
     loader._prelude_documents()  # once per process, as in the CLI
     totals: dict[str, float] = defaultdict(float)

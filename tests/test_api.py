@@ -151,13 +151,13 @@ def test_validate_is_callable_again_and_after_importing_the_subpackage():
     model, diags = smithy2cfn.load([EXAMPLE / "model"])
     smithy2cfn.validate(model, diags)
     smithy2cfn.validate(model, diags)
-    import smithy2cfn.validate.traits as traits
+    import smithy2cfn.validation.traits as traits
 
     smithy2cfn.validate(model, diags)
     assert not diags.has_errors
     # the subpackage is still reachable through the package
-    assert smithy2cfn.validate.traits is traits is sys.modules["smithy2cfn.validate.traits"]
-    assert smithy2cfn.validate.run_validators is sys.modules["smithy2cfn.validate"].run_validators
+    assert smithy2cfn.validation.traits is traits is sys.modules["smithy2cfn.validation.traits"]
+    assert smithy2cfn.validation.run_validators is sys.modules["smithy2cfn.validation"].run_validators
     bad, diags = smithy2cfn.load([REPO / "tests" / "fixtures" / "cli" / "no-service.smithy"])
     smithy2cfn.validate(bad, diags)  # runs the checks (a call that did nothing could not fail this)
     found = Diagnostics()
@@ -167,7 +167,7 @@ def test_validate_is_callable_again_and_after_importing_the_subpackage():
 
 def test_importing_the_package_stays_lazy():
     code = ("import sys, smithy2cfn; "
-            "print(sorted(m for m in sys.modules if m.startswith(('smithy2cfn.validate', 'smithy2cfn.emit', "
+            "print(sorted(m for m in sys.modules if m.startswith(('smithy2cfn.validation', 'smithy2cfn.emit', "
             "'smithy2cfn.derive', 'networkx', 'jsonschema'))))")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert proc.returncode == 0 and proc.stdout.strip() == "[]", proc.stderr

@@ -34,7 +34,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("parse", ("smithy2cfn.parse",)),
     ("load", ("smithy2cfn.load", "smithy2cfn.buildconfig")),
     ("derive", ("smithy2cfn.derive",)),
-    ("validate", ("smithy2cfn.validate",)),
+    ("validate", ("smithy2cfn.validation",)),
     ("emit", ("smithy2cfn.emit",)),
     ("lint", ("smithy2cfn.lint",)),
     ("api", ("smithy2cfn.api", "smithy2cfn.precompute", "smithy2cfn")),

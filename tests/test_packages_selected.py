@@ -24,7 +24,7 @@ import pytest
 from conftest import SHARED, record_result
 from smithy2cfn import api
 from smithy2cfn.load import loader
-from smithy2cfn.validate import REGISTRY, validators_for
+from smithy2cfn.validation import REGISTRY, validators_for
 
 EVERY = frozenset(loader._package_closures())
 CFN_RESOURCE = '$version: "2"\nnamespace ex\nuse aws.cloudformation#cfnResource\n@cfnResource\nresource Foo {}\n'
@@ -86,7 +86,7 @@ def test_a_typo_in_a_package_name_is_still_reported(tmp_path):
 def test_every_registry_entry_names_a_validator_of_a_real_package():
     packages = set(EVERY)
     for needs, module, function in REGISTRY:
-        assert callable(getattr(importlib.import_module(f"smithy2cfn.validate.{module}"), function))
+        assert callable(getattr(importlib.import_module(f"smithy2cfn.validation.{module}"), function))
         assert set(needs) <= packages, (module, function, needs)
     assert len(validators_for(None)) == len(REGISTRY)
 
@@ -109,9 +109,9 @@ def test_a_small_build_does_not_import_the_validators_of_other_packages(tmp_path
              "print(' '.join(sorted(sys.modules)))\n")
     out = subprocess.run([sys.executable, "-c", probe, str(path)], capture_output=True, text=True, check=True)
     modules = set(out.stdout.split())
-    assert "smithy2cfn.validate.cfn" in modules
-    assert not modules & {"smithy2cfn.validate.rules_engine", "smithy2cfn.validate.protocol_tests",
-                          "smithy2cfn.validate.apigateway", "smithy2cfn.validate.waiters", "jmespath"}
+    assert "smithy2cfn.validation.cfn" in modules
+    assert not modules & {"smithy2cfn.validation.rules_engine", "smithy2cfn.validation.protocol_tests",
+                          "smithy2cfn.validation.apigateway", "smithy2cfn.validation.waiters", "jmespath"}
 
 
 # ----------------------------------------------------------------- same result either way

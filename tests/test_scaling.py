@@ -29,7 +29,7 @@ from smithy2cfn.model.knowledge import BottomUpIndex
 from smithy2cfn.model.relationships import NeighborIndex
 from smithy2cfn.parse import strings, syntax
 from smithy2cfn.parse.syntax import get_parser, tokenize
-from smithy2cfn.validate import validate_model
+from smithy2cfn.validation import validate_model
 
 HEADER = ('$version: "2"\n\nmetadata suppressions = [{ id: "UnstableTrait", namespace: "bench" }]\n\n'
           "namespace bench\n\nuse aws.cloudformation#cfnResource\n\n")

@@ -15,7 +15,7 @@ import pytest
 from conftest import REPO, shared_or_skip
 from smithy2cfn.api import load
 from smithy2cfn.model.traits import TRAIT
-from smithy2cfn.validate.selector import (
+from smithy2cfn.validation.selector import (
     TYPE_TOKENS,
     AttrStep,
     SelectorEngine,

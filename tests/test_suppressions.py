@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from smithy2cfn.diagnostics import Diagnostics
 from smithy2cfn.load import load_texts
-from smithy2cfn.validate import validate_model
-from smithy2cfn.validate.suppressions import id_matches
+from smithy2cfn.validation import validate_model
+from smithy2cfn.validation.suppressions import id_matches
 
 MODEL = """$version: "2"
 {metadata}

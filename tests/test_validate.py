@@ -1,4 +1,4 @@
-"""Tests of the validate stage (:mod:`smithy2cfn.validate`).
+"""Tests of the validate stage (:mod:`smithy2cfn.validation`).
 
 * unit tests per check, on small IDL models (``load_texts``) and on fixtures under
   ``tests/fixtures/validate/``;
@@ -22,8 +22,8 @@ import pytest
 from conftest import FIXTURES, SHARED, record_result, shared_or_skip
 from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity
 from smithy2cfn.load import load_model, load_texts
-from smithy2cfn.validate import VALIDATORS, run_validators, validate_model
-from smithy2cfn.validate.selector import SelectorEngine, SelectorError, parse_selector
+from smithy2cfn.validation import VALIDATORS, run_validators, validate_model
+from smithy2cfn.validation.selector import SelectorEngine, SelectorError, parse_selector
 
 HERE = FIXTURES / "validate"
 
@@ -527,7 +527,7 @@ def test_graph_checks_import_networkx_only_for_a_cycle():
     """graphlib finds that there is no mixin or containment cycle; networkx (~0.15 s to
     import) is imported only to list the shapes on one."""
     code = ("import sys\nfrom smithy2cfn.diagnostics import Diagnostics\nfrom smithy2cfn.load import load_texts\n"
-            "from smithy2cfn.validate import validate_model\n"
+            "from smithy2cfn.validation import validate_model\n"
             "text = '$version: \"2\"\\nnamespace a\\n@mixin\\nstructure M {}\\nstructure S with [M] {}\\n"
             "resource P { resources: [C] }\\nresource C {}\\n' + sys.argv[1]\n"
             "diags = Diagnostics()\nvalidate_model(load_texts([('a.smithy', text)], diags))\n"

@@ -16,7 +16,7 @@ from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity
 from smithy2cfn.load import load_texts
 from smithy2cfn.model.knowledge_http import PatternError, parse_host_prefix, parse_uri_pattern
 from smithy2cfn.model.knowledge_ops import OperationIndex, ServiceIndex, id_sort_key, sorted_ids
-from smithy2cfn.validate import validate_model
+from smithy2cfn.validation import validate_model
 
 
 def check(text: str) -> list[Diagnostic]:

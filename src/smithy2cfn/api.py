@@ -175,11 +175,11 @@ def load(paths: Iterable[str | os.PathLike[str]], diags: Diagnostics | None = No
 
 
 def validate(model: Model, diags: Diagnostics) -> None:
-    """Run the semantic model checks of :mod:`smithy2cfn.validate`, adding to ``diags`` (the
+    """Run the semantic model checks of :mod:`smithy2cfn.validation`, adding to ``diags`` (the
     events of loading: when they hold an error of the loader itself, nothing is validated,
-    as in the reference; see :func:`smithy2cfn.validate.run_validators`, which keeps the
+    as in the reference; see :func:`smithy2cfn.validation.run_validators`, which keeps the
     cyclic garbage collector off the loaded model while the validators run)."""
-    from smithy2cfn.validate import run_validators
+    from smithy2cfn.validation import run_validators
 
     run_validators(model, diags)
 
@@ -188,7 +188,7 @@ def validate_files(paths: Iterable[str | os.PathLike[str]], *, allow_unknown_tra
     """Load ``paths`` and validate the model (what ``smithy2cfn validate`` does): as in the
     reference, a model whose loading failed is not validated, but loading events that are
     validators' events in the reference (``Target``...) do not stop validation
-    (:func:`smithy2cfn.validate.run_validators`).
+    (:func:`smithy2cfn.validation.run_validators`).
 
     ``allow_unknown_traits``: see :func:`load`.
 

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from smithy2cfn.diagnostics import Diagnostic, Severity, Span
 from smithy2cfn.model.nodes import pointer, scan
 from smithy2cfn.stamps import content_key
-from smithy2cfn.validate.patterns import compile_pattern
+from smithy2cfn.validation.patterns import compile_pattern
 
 #: Deepest nesting of a written schema document: a 256-level ``@default`` value (the
 #: readers' limit) inside a property inside :data:`~smithy2cfn.emit.jsonschema.MAX_LIST_NESTING`

@@ -24,7 +24,7 @@ from smithy2cfn.diagnostics import Diagnostic
 from smithy2cfn.lint.locate import Locator, definition_names
 from smithy2cfn.lint.rules import RULES, ResourceLint
 from smithy2cfn.model.shapes import Model
-from smithy2cfn.validate.suppressions import apply_suppressions
+from smithy2cfn.validation.suppressions import apply_suppressions
 
 
 def lint_schemas(model: Model, plan: ConversionPlan, schemas: Mapping[str, dict[str, Any]]) -> list[Diagnostic]:

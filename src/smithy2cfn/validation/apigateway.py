@@ -1,0 +1,112 @@
+"""smithy-aws-apigateway-traits: ``aws.apigateway#authorizers``, ``#endpointConfiguration``,
+``#gatewayResponses`` (aws/amazon-apigateway.rst).
+
+Reference validators mirrored here:
+
+* ``AuthorizersTraitValidator``: each authorizer's ``scheme`` must be one of the auth schemes
+  applied to the service (its traits whose definitions carry ``@authDefinition``), and
+  ``enableSimpleResponses`` is only allowed with ``authorizerPayloadFormatVersion`` "2.0" —
+  ERROR ``AuthorizersTrait`` on the service;
+* ``EndpointConfigurationValidator``: a ``PRIVATE`` endpoint with an ``ipAddressType`` needs
+  ``dualstack`` — ERROR ``EndpointConfiguration``;
+* ``GatewayResponsesCorsValidator``: ``@gatewayResponses`` with ``@cors`` on one service —
+  DANGER ``GatewayResponsesCors`` (gateway response parameters override CORS headers).
+
+That ``@aws.apigateway#authorizer`` names an entry of the service's ``@authorizers`` is not
+checked: the reference only resolves it when converting to OpenAPI, and accepts the model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from smithy2cfn.diagnostics import Diagnostic
+from smithy2cfn.model.shapes import Model, Shape
+from smithy2cfn.model.traits import (
+    APIGATEWAY_AUTHORIZERS,
+    APIGATEWAY_ENDPOINT_CONFIGURATION,
+    APIGATEWAY_GATEWAY_RESPONSES,
+    AUTH_DEFINITION,
+    CORS,
+)
+from smithy2cfn.validation.common import diag
+from smithy2cfn.validation.package_support import at_trait
+
+
+def auth_schemes(model: Model, service: Shape) -> list[str]:
+    """The auth scheme traits applied to ``service`` (reference ``ServiceIndex.getAuthSchemes``):
+    its traits whose definition carries ``@authDefinition``, sorted."""
+    return sorted(t for t in service.traits
+                  if t in model.shapes and AUTH_DEFINITION in model.shapes[t].traits)
+
+
+def check_authorizers(model: Model) -> Iterable[Diagnostic]:
+    """Authorizers use the service's auth schemes, and simple responses only with payload 2.0.
+
+    Spec: aws/amazon-apigateway.rst §"aws.apigateway#authorizers trait"; reference
+    ``AuthorizersTraitValidator``. Code ``S3750`` (ERROR ``AuthorizersTrait``).
+    """
+    for service in model.of_type("service"):
+        authorizers = service.traits.get(APIGATEWAY_AUTHORIZERS)
+        if not isinstance(authorizers, dict):
+            continue
+        entries = {name: value for name, value in authorizers.items() if isinstance(value, dict)}
+        schemes = auth_schemes(model, service)
+        invalid = sorted(f"{name} -> {value.get('scheme')}" for name, value in entries.items()
+                         if value.get("scheme") not in schemes)
+        if invalid:
+            yield at_trait(model, diag(
+                model, "S3750", None, service.id,
+                f"Each `scheme` of the `{APIGATEWAY_AUTHORIZERS}` trait must target one of the auth schemes applied "
+                f"to the service (i.e., [{', '.join(f'`{s}`' for s in schemes)}]). The following mappings of "
+                f"authorizer names to schemes are invalid: {', '.join(invalid)}",
+                hint="apply the auth scheme trait to the service, or name one it has"), APIGATEWAY_AUTHORIZERS)
+        misconfigured = sorted(name for name, value in entries.items()
+                               if value.get("enableSimpleResponses") is not None
+                               and value.get("authorizerPayloadFormatVersion") is not None
+                               and value.get("authorizerPayloadFormatVersion") != "2.0")
+        if misconfigured:
+            yield at_trait(model, diag(
+                model, "S3750", None, service.id,
+                f"The enableSimpleResponses member of {APIGATEWAY_AUTHORIZERS} is only supported when "
+                f"authorizedPayloadFormatVersion is 2.0. The following authorizers are misconfigured: "
+                f"{', '.join(misconfigured)}"), APIGATEWAY_AUTHORIZERS)
+
+
+def check_endpoint_configuration(model: Model) -> Iterable[Diagnostic]:
+    """A ``PRIVATE`` endpoint type takes only the ``dualstack`` IP address type.
+
+    Spec: aws/amazon-apigateway.rst §"aws.apigateway#endpointConfiguration trait"; reference
+    ``EndpointConfigurationValidator``. Code ``S3751`` (ERROR ``EndpointConfiguration``).
+    """
+    for service in model.shapes_with_trait(APIGATEWAY_ENDPOINT_CONFIGURATION):
+        value = service.traits[APIGATEWAY_ENDPOINT_CONFIGURATION]
+        if service.type != "service" or not isinstance(value, dict):
+            continue
+        ip = value.get("ipAddressType")
+        types = value.get("types") if isinstance(value.get("types"), list) else []
+        if ip is not None and "PRIVATE" in types and ip != "dualstack":
+            yield at_trait(model, diag(
+                model, "S3751", None, service.id,
+                f"The `PRIVATE` endpoint type requires `ipAddressType` to be `dualstack`, but found `{ip}`.",
+                hint='set `ipAddressType: "dualstack"`'), APIGATEWAY_ENDPOINT_CONFIGURATION)
+
+
+def check_gateway_responses_cors(model: Model) -> Iterable[Diagnostic]:
+    """``@gatewayResponses`` and ``@cors`` on one service is a danger.
+
+    Spec: aws/amazon-apigateway.rst §"aws.apigateway#gatewayResponses trait"; reference
+    ``GatewayResponsesCorsValidator``. Code ``S3752`` (DANGER ``GatewayResponsesCors``).
+    """
+    for service in model.of_type("service"):
+        if APIGATEWAY_GATEWAY_RESPONSES in service.traits and CORS in service.traits:
+            yield at_trait(model, diag(
+                model, "S3752", None, service.id,
+                "Service has both @gatewayResponses and @cors applied. Gateway response parameters take precedence "
+                "over CORS-generated headers. Verify that response parameters in @gatewayResponses do not "
+                "unintentionally override CORS headers.",
+                hint="suppress GatewayResponsesCors once the response parameters are checked"),
+                APIGATEWAY_GATEWAY_RESPONSES)
+
+
+__all__ = ["auth_schemes", "check_authorizers", "check_endpoint_configuration", "check_gateway_responses_cors"]

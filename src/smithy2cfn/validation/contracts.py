@@ -1,0 +1,182 @@
+"""smithy-contract-traits: the ``smithy.contracts#conditions`` trait (contract-traits.rst).
+
+A shape (or member) may carry ``@conditions``: named JMESPath expressions that every value of
+the shape must satisfy (``"start < end"``). Reference behaviour mirrored here:
+
+* ``ConditionsTrait`` / ``Condition.fromNode`` (trait creation): a value that is not an object
+  of objects, a condition without a string ``expression`` and ``documentation``, or an
+  expression that does not parse is an ERROR ``Model`` ("Error creating trait ..."), and that
+  shape's conditions are not used further;
+* ``ConditionsTraitValidator``: each expression is type-checked
+  (:mod:`smithy2cfn.validation.jmespath_lint`) over a sample value of the shape. An ERROR
+  problem is ERROR ``ConditionsTrait``; a DANGER one DANGER
+  ``ConditionsTrait.JmespathProblem.JmespathEventDanger.<name>``; a WARNING one WARNING
+  ``ConditionsTrait.JmespathProblem.JmespathEventWarning.<name>``; and a result that is not
+  statically a boolean is DANGER ``ConditionsTrait``;
+* ``ConditionsTraitPlugin`` (node validation): wherever a trait value holds a value of a shape
+  or member with ``@conditions``, each condition is evaluated over that value; one that gives
+  ``false`` is ERROR ``TraitValue.<name>`` on the shape the trait is applied to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import jmespath.exceptions
+import jmespath.visitor
+
+from smithy2cfn.diagnostics import Diagnostic
+from smithy2cfn.model.nodes import shorten
+from smithy2cfn.model.shapes import Model
+from smithy2cfn.model.traits import CONDITIONS
+from smithy2cfn.validation.common import (
+    diag,
+    trait_applied,
+    user_nodes_having,
+    user_nodes_with_traits,
+)
+from smithy2cfn.validation.jmespath_lint import Expression, JmespathSyntaxError, lint, parse, sample_value
+from smithy2cfn.validation.package_support import at_trait
+
+
+def _conditions(model: Model, node: str, traits: dict) -> tuple[dict[str, Expression], list[Diagnostic]]:
+    """The parsed conditions of one shape or member, or ``({}, [error])`` when one of them does
+    not parse (the reference then has no trait at all)."""
+    if CONDITIONS not in traits:
+        return {}, []
+    value = traits[CONDITIONS]
+
+    def failed(problem: str, hint: str) -> tuple[dict[str, Expression], list[Diagnostic]]:
+        d = diag(model, "S3720", None, node, f"Error creating trait `{CONDITIONS}`: {problem}", hint=hint)
+        return {}, [at_trait(model, d, CONDITIONS)]
+
+    if not isinstance(value, dict):
+        return failed("Expected an object of named conditions", "write `@conditions(Name: {expression: ..., "
+                                                                 "documentation: ...})`")
+    parsed: dict[str, Expression] = {}
+    for name, condition in value.items():
+        if not isinstance(condition, dict):
+            return failed(f"Condition `{name}` is not an object", "give it `expression` and `documentation`")
+        for key in ("expression", "documentation"):
+            if not isinstance(condition.get(key), str):
+                return failed(f"Condition `{name}` needs a string member `{key}`", f"add `{key}: \"...\"`")
+        text = condition["expression"]
+        try:
+            parsed[name] = parse(text)
+        except JmespathSyntaxError as e:
+            return failed(f"Invalid condition JMESPath expression: `{text}`. {e}",
+                          "see https://jmespath.org/specification.html")
+    return parsed, []
+
+
+def check_conditions(model: Model) -> Iterable[Diagnostic]:
+    """Each condition expression parses and gives a boolean over a sample value of its shape.
+
+    Spec: contract-traits.rst §"conditions trait"; reference ``ConditionsTrait`` (parsing) and
+    ``ConditionsTraitValidator``. Codes ``S3720`` (ERROR ``Model``: does not parse),
+    ``S3721`` (ERROR ``ConditionsTrait``: a function error), ``S3722`` (DANGER
+    ``ConditionsTrait...``: a missing field or wrong type, or a result that is not a boolean),
+    ``S3723`` (WARNING, a comparator the type does not order).
+    """
+    for node, traits in user_nodes_having(model, CONDITIONS):
+        conditions, problems = _conditions(model, node, traits)
+        yield from problems
+        if not conditions:
+            continue
+        if "$" in node:
+            member = model.member(node)
+            sample = sample_value(model, member.target) if member is not None else None
+        else:
+            sample = sample_value(model, node)
+        for name, expression in conditions.items():
+            result = lint(expression, sample)
+            for problem in result.problems:
+                message = (f"Condition `{name}`: Problem found in JMESPath expression for condition {name}: "
+                           f"{problem}")
+                if problem.severity == "ERROR":
+                    yield at_trait(model, diag(model, "S3721", None, node, message), CONDITIONS)
+                elif problem.severity == "DANGER":
+                    yield at_trait(model, diag(model, "S3722", None, node, message,
+                                               f"ConditionsTrait.JmespathProblem.JmespathEventDanger.{name}"),
+                                   CONDITIONS)
+                else:
+                    yield at_trait(model, diag(model, "S3723", None, node, message,
+                                               f"ConditionsTrait.JmespathProblem.JmespathEventWarning.{name}"),
+                                   CONDITIONS)
+            if result.return_type != "boolean":
+                yield at_trait(model, diag(
+                    model, "S3722", None, node,
+                    f"Condition {name} expression must return a boolean type, but this expression was statically "
+                    f"determined to return a `{result.return_type}` type.",
+                    hint="a condition is a test: compare, or use a function that gives a boolean"), CONDITIONS)
+
+
+def _holds(expression: Expression, value: Any) -> bool:
+    """False only when the condition evaluates to ``false`` over ``value`` (an evaluation
+    error, or a result that is not a boolean, is not judged here)."""
+    try:
+        result = jmespath.visitor.TreeInterpreter().visit(expression.tree, value)
+    except (jmespath.exceptions.JMESPathError, TypeError, ValueError, RecursionError):
+        return True
+    return result is not False
+
+
+def check_condition_values(model: Model) -> Iterable[Diagnostic]:
+    """Trait values satisfy the conditions of the shapes they hold values of.
+
+    Spec: contract-traits.rst §"conditions trait" ("values of the shape MUST satisfy each
+    condition"); reference ``ConditionsTraitPlugin``, run by the node validation of trait
+    values. Code ``S3724`` (ERROR ``TraitValue.<condition name>``), on the shape or member the
+    trait is applied to.
+    """
+    cache: dict[str, dict[str, Expression]] = {}
+
+    def conditions_of(node_id: str) -> dict[str, Expression]:
+        found = cache.get(node_id)
+        if found is None:
+            obj = model.member(node_id) if "$" in node_id else model.shapes.get(node_id)
+            found = _conditions(model, node_id, obj.traits)[0] if obj is not None else {}
+            cache[node_id] = found
+        return found
+
+    if not trait_applied(model, CONDITIONS):
+        return
+    for node, traits in user_nodes_with_traits(model):
+        for trait_id, value in traits.items():
+            if trait_id not in model.shapes:
+                continue
+            # (value, shape ID, member ID or None, path) — walked iteratively
+            stack: list[tuple[Any, str, str | None, str]] = [(value, trait_id, None, "")]
+            while stack:
+                v, shape_id, member_id, path = stack.pop()
+                shape = model.shapes.get(shape_id)
+                if v is None or shape is None:
+                    continue
+                for owner in ((member_id,) if member_id else ()) + (shape_id,):
+                    for name, expression in conditions_of(owner).items():
+                        if not _holds(expression, v):
+                            text = (f"Error validating trait `{trait_id}`{shorten(path)}: Value provided for "
+                                    f"`{owner}` must match the {name} condition expression")
+                            yield at_trait(model, diag(model, "S3724", None, node, text, f"TraitValue.{name}"),
+                                           trait_id)
+                if shape.type in ("structure", "union") and isinstance(v, dict):
+                    for key, item in v.items():
+                        member = shape.members.get(key)
+                        if member is not None:
+                            stack.append((item, member.target, member.id, f"{path}.{key}"))
+                elif shape.type in ("list", "set") and isinstance(v, list):
+                    member = shape.members.get("member")
+                    if member is not None:
+                        stack.extend((item, member.target, member.id, f"{path}.{i}")
+                                     for i, item in reversed(list(enumerate(v))))
+                elif shape.type == "map" and isinstance(v, dict):
+                    key_member, value_member = shape.members.get("key"), shape.members.get("value")
+                    for key, item in v.items():
+                        if value_member is not None:
+                            stack.append((item, value_member.target, value_member.id, f"{path}.{key}"))
+                        if key_member is not None:
+                            stack.append((key, key_member.target, key_member.id, f"{path}.{key}"))
+
+
+__all__ = ["check_condition_values", "check_conditions"]

@@ -1,0 +1,46 @@
+"""smithy-protocol-traits: ``smithy.protocols#rpcv2Cbor`` and ``#rpcv2Json`` (protocols/smithy-rpc-v2.rst).
+
+Reference ``Rpcv2CborTraitValidator`` / ``Rpcv2JsonTraitValidator`` (``Rpcv2ProtocolTraitValidator``):
+every value of the trait's ``eventStreamHttp`` list must also be in its ``http`` list (both
+default to empty) — ERROR ``Rpcv2CborTrait`` / ``Rpcv2JsonTrait`` on the service. The
+protocol's other constraint (``rpcv2Cbor.NoDocuments``, DANGER) is a ``@traitValidators``
+entry of the trait definition, run by :mod:`smithy2cfn.validation.trait_validators`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from smithy2cfn.diagnostics import Diagnostic
+from smithy2cfn.model.shapes import Model
+from smithy2cfn.model.traits import RPCV2_CBOR, RPCV2_JSON
+from smithy2cfn.validation.common import diag
+from smithy2cfn.validation.package_support import at_trait
+
+_EVENTS = {RPCV2_CBOR: "Rpcv2CborTrait", RPCV2_JSON: "Rpcv2JsonTrait"}
+
+
+def check_rpcv2_event_stream_http(model: Model) -> Iterable[Diagnostic]:
+    """``eventStreamHttp`` lists only HTTP versions that ``http`` lists too.
+
+    Spec: protocols/smithy-rpc-v2.rst §"smithy.protocols#rpcv2Cbor trait" (``eventStreamHttp``
+    "MUST be a subset of the http list"); reference ``Rpcv2ProtocolTraitValidator``. Code
+    ``S3740`` (ERROR ``Rpcv2CborTrait`` or ``Rpcv2JsonTrait``).
+    """
+    for trait, event in _EVENTS.items():
+        for service in model.shapes_with_trait(trait):
+            value = service.traits[trait]
+            if service.type != "service" or not isinstance(value, dict):
+                continue
+            http = value.get("http") if isinstance(value.get("http"), list) else []
+            stream = value.get("eventStreamHttp") if isinstance(value.get("eventStreamHttp"), list) else []
+            invalid = [v for v in stream if v not in http]
+            if invalid:
+                yield at_trait(model, diag(
+                    model, "S3740", None, service.id,
+                    "The following values of the `eventStreamHttp` property do not also appear in the `http` "
+                    f"property of the {trait} protocol trait: [{', '.join(str(v) for v in invalid)}]",
+                    event, hint="add these versions to `http`, or remove them from `eventStreamHttp`"), trait)
+
+
+__all__ = ["check_rpcv2_event_stream_http"]

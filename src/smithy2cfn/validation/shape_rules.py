@@ -1,0 +1,239 @@
+"""Shape-level rules: enums, intEnums, list and map members, mixins, default values.
+
+Spec: simple-types.rst §"enum" and §"intEnum" (at least one member, unique values, string
+respectively 32-bit integer values), aggregate-types.rst §"List" and §"Map" (the required
+``member``, ``key`` and ``value`` members), mixins.rst (operation mixins may not define
+input or output; resource mixins may not define identifiers or properties),
+type-refinement-traits.rst §"default trait" (a default value matches its target shape).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+from collections.abc import Iterable
+from dataclasses import replace
+
+from smithy2cfn.diagnostics import Diagnostic, Severity
+from smithy2cfn.model.nodes import canonical, describe
+from smithy2cfn.model.shapes import Member, Model
+from smithy2cfn.model.traits import DEFAULT, ENUM_VALUE, MIXIN
+from smithy2cfn.validation.common import error, user_shapes, user_shapes_having, user_shapes_of_type, warning
+from smithy2cfn.validation.traits import RECOMMENDED_ENUM_NAME, _NodeChecker
+
+_INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
+
+
+def _fmt(value: object) -> str:
+    """A value for a message: never raises (deep values, 5,000-digit integers)."""
+    return describe(value, width=200)
+
+
+def _json(value: object) -> str:
+    """``value`` as compact JSON, as the reference's ``Node.printJson`` (never raises)."""
+    try:
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        return _fmt(value)
+
+
+def _enum_value_error(model: Model, code: str, member: Member, message: str) -> Diagnostic:
+    """An ``EnumShape`` error located at the member's ``enumValue`` when known."""
+    d = error(model, code, member.id, message)
+    span = member.trait_spans.get(ENUM_VALUE)
+    return replace(d, span=span) if span is not None else d
+
+
+def _enum_name_warning(model: Model, member: Member) -> Iterable[Diagnostic]:
+    if not RECOMMENDED_ENUM_NAME.fullmatch(member.name):
+        yield warning(model, "S3034", member.id,
+                      f"The name `{member.name}` does not match the recommended enum name format of beginning with "
+                      "an uppercase letter, followed by any number of uppercase letters, numbers, or underscores.")
+
+
+def check_enum_shapes(model: Model) -> Iterable[Diagnostic]:
+    """``enum`` shapes: values are non-empty, unique strings; member names are upper case.
+
+    Spec: simple-types.rst §"enum" ("Enums do not support aliasing; all values MUST be
+    unique"; the ``enumValue`` of an enum member is a string), the reference's
+    ``EnumShapeValidator`` (``EnumShape`` events; a member name that is not
+    ``UPPER_SNAKE_CASE`` is a warning). An enum without members is a load error (``S3032``).
+    """
+    for shape in user_shapes_of_type(model, "enum"):
+        if shape.type != "enum":
+            continue
+        seen: set[str] = set()
+        for member in shape.members.values():
+            value = member.traits.get(ENUM_VALUE, member.name)
+            if not isinstance(value, str):
+                yield _enum_value_error(model, "S3030", member,
+                                        f"enum members can only be assigned string values, but found: {_json(value)}")
+            else:
+                if value in seen:
+                    yield error(model, "S3031", member.id, f"Multiple enum members found with duplicate value `{value}`")
+                seen.add(value)
+                if value == "":
+                    yield error(model, "S3030", member.id, "enum values may not be empty.")
+            yield from _enum_name_warning(model, member)
+
+
+def check_int_enum_shapes(model: Model) -> Iterable[Diagnostic]:
+    """``intEnum`` shapes: every member has a unique 32-bit integer value; member names are
+    upper case.
+
+    Spec: simple-types.rst §"intEnum" ("The members of intEnum MUST be marked with the
+    enumValue trait set to a unique integer value"; values are ``integer`` shapes), the
+    reference's ``EnumShapeValidator`` (``EnumShape`` events).
+    """
+    for shape in user_shapes_of_type(model, "intEnum"):
+        if shape.type != "intEnum":
+            continue
+        seen: set[int] = set()
+        for member in shape.members.values():
+            if ENUM_VALUE not in member.traits:
+                yield error(model, "S3033", member.id, "intEnum members must be assigned an integer value")
+                continue
+            value = member.traits[ENUM_VALUE]
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                yield _enum_value_error(model, "S3033", member,
+                                        f"intEnum members require integer values, but found: {_json(value)}")
+                continue
+            if isinstance(value, float):
+                yield _enum_value_error(model, "S3033", member,
+                                        f"intEnum members do not support floating point values: {_fmt(value)}")
+                continue
+            if not _INT_MIN <= value <= _INT_MAX:
+                yield _enum_value_error(model, "S3033", member, f"intEnum members must fit within an integer, but found: "
+                                                       f"{_fmt(value)}")
+                continue
+            if value in seen:
+                yield error(model, "S3031", member.id, f"Multiple intEnum members found with duplicate value `{value}`")
+            seen.add(value)
+            yield from _enum_name_warning(model, member)
+
+
+def check_mixin_shapes(model: Model) -> Iterable[Diagnostic]:
+    """Operation mixins have no input/output; resource mixins no identifiers/properties.
+
+    Spec: mixins.rst §"Operation mixins" and §"Resource mixins" (what the loader does not
+    already report: cycles, type mismatches and member conflicts are load errors).
+    """
+    for shape in user_shapes_having(model, MIXIN):
+        if MIXIN not in shape.traits:
+            continue
+        if shape.type == "operation" and (shape.input or shape.output):
+            yield error(model, "S3040", shape.id,
+                        "Operation shapes with the mixin trait MUST target `smithy.api#Unit` for their input "
+                        f"and output. Operation mixin shape `{shape.id}` defines one or both of these "
+                        "properties.")
+        if shape.type == "resource" and (shape.identifiers or shape.properties):
+            yield error(model, "S3040", shape.id,
+                        "Resource shapes with the mixin trait may not define any properties. Resource mixin "
+                        f"shape `{shape.id}` defines one or more properties.")
+
+
+def check_mixin_member_conflicts(model: Model) -> Iterable[Diagnostic]:
+    """Members inherited under one name from several mixins target the same shape.
+
+    Spec: mixins.rst §"Mixin members" (a shape "MUST NOT" inherit conflicting members: members
+    with the same name that target different shapes). The loader reports a local member that
+    redefines an inherited target (``S2022``); this check covers two mixins that disagree.
+    """
+    for shape in user_shapes(model):
+        if len(shape.mixins) < 2:
+            continue
+        for name, member in shape.members.items():
+            first: tuple[str, str] | None = None
+            for mixin_id in shape.mixins:
+                mixin = model.shapes.get(mixin_id)
+                inherited = mixin.members.get(name) if mixin is not None else None
+                if inherited is None:
+                    continue
+                if first is None:
+                    first = (inherited.id, inherited.target)
+                elif inherited.target != first[1]:
+                    yield error(model, "S3043", member.id,
+                                f"Member conflicts with an inherited mixin member: `{inherited.id}` targets "
+                                f"`{inherited.target}`, but `{first[0]}` targets `{first[1]}`")
+                    break
+
+
+def check_default_values(model: Model) -> Iterable[Diagnostic]:
+    """A ``@default`` value matches the shape it applies to (for a member, the member and its
+    target, constraint traits included); ``null`` only on members; lists, maps and
+    documents default to empty values; a blob's default is base64; a structure member that
+    targets a shape with a default repeats that default (or sets ``null``).
+
+    Spec: type-refinement-traits.rst §"default trait" ("The default value MUST be compatible
+    with the shape targeted by the member"; "default value constraints"; a member that
+    targets a shape with a default defines the same default or ``null``); the reference's
+    ``DefaultTraitValidator`` (``DefaultTrait`` events: errors, and a ``0`` that breaks a
+    ``@range`` is a ``DefaultTrait.Member.InvalidRange`` / ``DefaultTrait.Target.InvalidRange``
+    WARNING, so that 1.0 models convert losslessly).
+    """
+    for shape in user_shapes(model):
+        items = [(shape.id, shape.id, shape.traits, {})]
+        items += [(m.id, m.target, m.traits, m.traits) for m in shape.members.values()]
+        for node, target, traits, constraints in items:
+            is_member = node != shape.id
+            if DEFAULT not in traits:
+                if is_member and shape.type == "structure":
+                    yield from _member_default(model, node, target, None, False)
+                continue
+            value = traits[DEFAULT]
+            target_shape = model.shapes.get(target)
+            if target_shape is None:
+                continue
+            if value == {} and target_shape.type not in ("map", "structure", "union", "document"):
+                value = None  # an explicit ``null`` default, as the loader stores it for annotation-style values
+            if value is None:
+                if not is_member:
+                    yield error(model, "S3007", node, "The @default trait can be set to null only on members")
+                continue
+            if is_member and shape.type == "structure":
+                yield from _member_default(model, node, target, value, True)
+            checker = _NodeChecker(model, shape.namespace, zero_range_warning=True)
+            checker.check(value, target, constraints, "")
+            for i, (severity, _path, message) in enumerate(checker.problems):
+                suffix = checker.suffixes.get(i)
+                event = f"DefaultTrait.{suffix}" if suffix else None
+                if severity >= Severity.ERROR:
+                    yield error(model, "S3007", node, f"Error validating @default trait: {message}", event)
+                elif severity is Severity.WARNING and suffix:
+                    yield warning(model, "S3123", node, f"Error validating @default trait: {message}", event)
+            yield from _default_shape_rules(model, node, target_shape.type, value)
+
+
+def _default_shape_rules(model: Model, node: str, kind: str, value: object) -> Iterable[Diagnostic]:
+    """The reference's rules on a default's value by the type of shape it is for."""
+    if kind == "blob" and isinstance(value, str):
+        try:
+            base64.b64decode(value.encode("utf-8"), validate=True)
+        except (binascii.Error, ValueError):
+            yield warning(model, "S3123", node, "The @default value of a blob should be a valid base64 string.")
+    elif kind == "map" and isinstance(value, dict) and value:
+        yield error(model, "S3007", node, "The @default value of a map must be an empty map")
+    elif kind in ("list", "set") and isinstance(value, list) and value:
+        yield error(model, "S3007", node, "The @default value of a list must be an empty list")
+    elif kind == "document" and isinstance(value, list) and value:
+        yield error(model, "S3007", node, "The @default value of a document cannot be a non-empty array")
+    elif kind == "document" and isinstance(value, dict) and value:
+        yield error(model, "S3007", node, "The @default value of a document cannot be a non-empty object")
+
+
+def _member_default(model: Model, node: str, target: str, value: object, has_default: bool) -> Iterable[Diagnostic]:
+    """A structure member targeting a shape with a ``@default`` repeats it or sets ``null``
+    (``value``: the member's default, ``None`` for ``null``; ``has_default``: it has one)."""
+    target_shape = model.shapes.get(target)
+    if target_shape is None or DEFAULT not in target_shape.traits:
+        return
+    expected = target_shape.traits[DEFAULT]
+    if not has_default:
+        yield error(model, "S3007", node, f"Member targets {target}, which requires that the member defines the same "
+                                          f"default of `{_json(expected)}` or `null`")
+    elif value is not None and canonical(value) != canonical(expected):
+        yield error(model, "S3007", node,
+                    f"Member defines a default value that differs from the default value of the target shape, "
+                    f"{target}. The member has a default of `{_json(value)}`, but the target has a default of "
+                    f"`{_json(expected)}`.")
