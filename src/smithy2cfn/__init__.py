@@ -30,7 +30,7 @@ from smithy2cfn.model import Model
 from smithy2cfn.version import __version__
 
 __all__ = [
-    "AstResult", "BuildResult", "Diagnostic", "Diagnostics", "Extension", "Result", "Severity", "Span",
+    "AstResult", "BuildResult", "Diagnostic", "Diagnostics", "Extension", "Model", "Result", "Severity", "Span",
     "ValidationResult", "build", "build_from_config", "convert", "load", "render_schema", "validate",
     "validate_files", "write_json_ast", "__version__",
 ]
