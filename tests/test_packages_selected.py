@@ -23,8 +23,9 @@ import pytest
 
 from conftest import SHARED, record_result
 from smithy2cfn import api
+from smithy2cfn.checks import shipped
 from smithy2cfn.load import loader
-from smithy2cfn.validation import REGISTRY, validators_for
+from smithy2cfn.validation import validators_for
 
 EVERY = frozenset(loader._package_closures())
 CFN_RESOURCE = '$version: "2"\nnamespace ex\nuse aws.cloudformation#cfnResource\n@cfnResource\nresource Foo {}\n'
@@ -83,12 +84,13 @@ def test_a_typo_in_a_package_name_is_still_reported(tmp_path):
     assert "aws.cloudformaton#cfnResource" in diags.items[0].message
 
 
-def test_every_registry_entry_names_a_validator_of_a_real_package():
+def test_every_catalog_validator_names_a_validator_of_a_real_package():
     packages = set(EVERY)
-    for needs, module, function in REGISTRY:
-        assert callable(getattr(importlib.import_module(f"smithy2cfn.validation.{module}"), function))
-        assert set(needs) <= packages, (module, function, needs)
-    assert len(validators_for(None)) == len(REGISTRY)
+    listed = shipped("validator")
+    for entry in listed:
+        assert callable(getattr(importlib.import_module(entry.module), entry.function))
+        assert set(entry.packages) <= packages, entry
+    assert len(validators_for(None)) == len(listed) >= 130
 
 
 def test_package_validators_run_only_with_their_package(tmp_path):
@@ -99,7 +101,7 @@ def test_package_validators_run_only_with_their_package(tmp_path):
     assert "check_cfn_mutability" in names and "check_targets" in names
     assert not names & {"check_waitable", "check_rule_set_traits", "check_http_request_tests", "check_sigv4_traits"}
     model.packages = None  # a model the loader did not make: every validator runs
-    assert len(validators_for(model)) == len(REGISTRY)
+    assert len(validators_for(model)) == len(shipped("validator"))
 
 
 def test_a_small_build_does_not_import_the_validators_of_other_packages(tmp_path):

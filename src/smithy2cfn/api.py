@@ -38,9 +38,22 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from smithy2cfn import collector
-from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity, Span
+from smithy2cfn.diagnostics import Code, Diagnostic, Diagnostics, Severity, Span, declare_codes
 from smithy2cfn.load import load_model
 from smithy2cfn.model import Model
+
+#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
+CODES = declare_codes(
+    Code("S5005", Severity.ERROR, None,
+         "nothing to build: no model file or folder given and no smithy-build.json", usage=True),
+    Code("S5010", Severity.ERROR, None, "`--check`: an output file is missing or out of date"),
+    Code("S5011", Severity.ERROR, None, "an output file cannot be written"),
+    Code("S5024", Severity.ERROR, None,
+         "an output file name is not a plain name inside the output folder, or `--check` would read through "
+         "a link leaving it"),
+    Code("S6000", Severity.ERROR, None,
+         "`--strict` (the `strict` setting): the build has warnings, so it fails and nothing is written"),
+)
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint

@@ -21,9 +21,19 @@ from pathlib import Path
 from typing import Any
 
 from smithy2cfn.config import CfnConfig
-from smithy2cfn.diagnostics import Diagnostics, Span
+from smithy2cfn.diagnostics import Code, Diagnostics, Severity, Span, declare_codes
 from smithy2cfn.load.files import decode_utf8, read_bytes
 from smithy2cfn.model.jsonread import JsonText, parse_json
+
+#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
+CODES = declare_codes(
+    Code("S5000", Severity.ERROR, None,
+         "config file unreadable, not a regular file, too large, or not strict JSON", usage=True),
+    Code("S5003", Severity.WARNING, None,
+         "smithy-build.json `maven` dependencies are not fetched", usage=True),
+    Code("S5004", Severity.WARNING, None,
+         "smithy-build.json projection transforms are not applied", usage=True),
+)
 
 _BUILD_KEYS = {"version", "sources", "imports", "plugins", "projections", "outputDirectory", "maven",
                "ignoreMissingPlugins"}

@@ -11,8 +11,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from smithy2cfn.diagnostics import Diagnostics, Span
+from smithy2cfn.diagnostics import Code, Diagnostics, Severity, Span, declare_codes
 from smithy2cfn.model.nodes import describe, pointer, scan
+
+#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
+CODES = declare_codes(
+    Code("S5001", Severity.ERROR, None,
+         "a setting or smithy-build.json key has the wrong type or value", usage=True),
+    Code("S5002", Severity.WARNING, None, "unknown setting or smithy-build.json key", usage=True),
+)
 
 #: Default ``externalDocs`` names, in priority order (reference ``CfnConfig``).
 DEFAULT_EXTERNAL_DOCS = (

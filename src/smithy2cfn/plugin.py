@@ -30,7 +30,13 @@ from pathlib import Path
 from typing import IO, Any
 
 from smithy2cfn.api import BuildResult, build
-from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Span
+from smithy2cfn.diagnostics import Code, Diagnostic, Diagnostics, Severity, Span, declare_codes
+
+#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
+CODES = declare_codes(
+    Code("S7000", Severity.ERROR, None,
+         "`smithy2cfn plugin` run without `SMITHY_PLUGIN_DIR` (not by Smithy's run plugin)", usage=True),
+)
 
 #: What diagnostics call the model read from standard input (a JSON AST).
 STDIN_NAME = "<stdin>.json"

@@ -7,23 +7,118 @@ the parser or the lowering::
     python -m smithy2cfn.precompute --check   # exit 1 if a file is stale (what the tests check)
 
 Files: ``parser-tables.json`` (the LALR tables, :mod:`smithy2cfn.parse.tables`) and
-``prelude-documents.json`` (the lowered prelude, :mod:`smithy2cfn.load.prelude_data`). Each
-records the key (:mod:`smithy2cfn.stamps`) of what it was computed from; at run time a file whose key does not
-match the installed package is ignored and the data is computed from source, so stale data
-costs start-up time, never correctness.
+``prelude-documents.json`` (the lowered prelude, :mod:`smithy2cfn.load.prelude_data`) each
+record the key (:mod:`smithy2cfn.stamps`) of what it was computed from; at run time a file
+whose key does not match the installed package is ignored and the data is computed from
+source, so stale data costs start-up time, never correctness. ``catalog.json`` (every code
+and check as the source declares them, :mod:`smithy2cfn.catalog`) and the README's tables of
+codes (between ``<!-- generated: NAME -->`` and ``<!-- end generated -->``) are made by
+importing every module and reading their declarations (:func:`catalog_text`,
+:func:`readme_text`); they carry no key: ``tests/test_catalog.py`` fails while they are stale.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
+import pkgutil
+import re
 import sys
 from pathlib import Path
+from typing import Any
 
 from smithy2cfn.load import prelude_data
 from smithy2cfn.parse import tables
 from smithy2cfn.parse.syntax import grammar_text
 
 COMMAND = "python -m smithy2cfn.precompute"
+#: The repository's README (in a source checkout: the package is ``src/smithy2cfn``).
+README = Path(__file__).resolve().parents[2] / "README.md"
+#: Modules never imported to collect declarations (importing them runs something).
+_NOT_IMPORTED = frozenset({"smithy2cfn.__main__"})
+#: Stage headings of README's table of codes, by the code's first digit.
+STAGES = {"1": "parse", "2": "load", "3": "validate", "4": "derive / emit", "5": "configuration and output",
+          "6": "lint", "7": "command line"}
+
+
+def declarations() -> tuple[dict[str, Any], list[Any]]:
+    """Every code and check the package declares: imports every module of the package
+    (but :data:`_NOT_IMPORTED`) and returns ``(code → Code, [Check...])``, the checks
+    ordered by kind, module and line (the order the runners run them in).
+
+    Raises:
+        ImportError: a module does not import; ValueError: two modules declare one code.
+    """
+    import smithy2cfn
+    from smithy2cfn.checks import DECLARED, KINDS
+    from smithy2cfn.diagnostics import CODES
+
+    for info in pkgutil.walk_packages(smithy2cfn.__path__, "smithy2cfn."):
+        if info.name not in _NOT_IMPORTED:
+            importlib.import_module(info.name)
+    checks = sorted(DECLARED, key=lambda c: (KINDS.index(c.kind), c.module, c.line, c.function))
+    return CODES.declared(), checks
+
+
+def catalog_text() -> str:
+    """The text ``catalog.json`` should have (:func:`smithy2cfn.catalog.render`)."""
+    from smithy2cfn import catalog
+
+    codes, checks = declarations()
+    return catalog.render({code: entry.to_json() for code, entry in codes.items()}, [c.to_json() for c in checks])
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _codes_table() -> str:
+    codes, _ = declarations()
+    rows = ["| code | severity | event ID | meaning |", "|---|---|---|---|"]
+    stage = None
+    for code in sorted(codes):
+        entry = codes[code]
+        if code[1] != stage:
+            stage = code[1]
+            rows.append(f"| **{STAGES.get(stage, stage)}** | | | |")
+        meaning = entry.meaning + (" (exit 2)" if entry.usage else "")
+        rows.append(f"| {code} | {', '.join(s.label for s in entry.severities)} | {entry.event_id or '—'} | "
+                    f"{_cell(meaning)} |")
+    return "\n".join(rows)
+
+
+def _lint_table() -> str:
+    codes, checks = declarations()
+    rule_of: dict[str, str] = {}
+    for check in checks:
+        if check.kind == "lint":
+            for code in check.codes:
+                rule_of.setdefault(code, check.rule)
+    from smithy2cfn.lint.rules import RULES  # the lint rules that are no units yet
+
+    for code, rule in RULES.items():
+        rule_of.setdefault(code, rule)
+    rows = ["| code | rule it mirrors | severity |", "|---|---|---|"]
+    for code in sorted(rule_of):
+        severities = codes[code].severities
+        text = severities[0].label + (f" ({', '.join(s.label for s in severities[1:])} in some cases)"
+                                      if len(severities) > 1 else "")
+        rows.append(f"| {code} | {_cell(rule_of[code])} | {text} |")
+    return "\n".join(rows)
+
+
+#: The README's generated tables: name → the function making it.
+TABLES = {"codes": _codes_table, "lint-rules": _lint_table}
+_GENERATED = re.compile(r"(<!-- generated: ([a-z-]+) -->\n)(.*?)(<!-- end generated -->)", re.S)
+
+
+def readme_text(text: str) -> str:
+    """``text`` (the README) with each generated table (:data:`TABLES`) made anew.
+
+    Raises:
+        KeyError: a marker names no table.
+    """
+    return _GENERATED.sub(lambda m: m.group(1) + TABLES[m.group(2)]() + "\n" + m.group(4), text)
 
 
 def current_texts() -> dict[str, str]:
@@ -32,9 +127,12 @@ def current_texts() -> dict[str, str]:
     Raises:
         TypeError: a lowered value that the JSON form cannot hold exactly.
     """
+    from smithy2cfn import catalog
+
     grammar = grammar_text()
     sources = prelude_data.prelude_sources()
     return {
+        catalog.CATALOG_FILE: catalog_text(),
         tables.TABLES_FILE: tables.render_data(
             "LALR(1) tables of grammar/smithy.lark computed by Lark (see smithy2cfn.parse.tables)",
             tables.key(grammar), tables.tables_data(grammar)),
@@ -44,7 +142,8 @@ def current_texts() -> dict[str, str]:
 
 
 def stale_files() -> list[str]:
-    """Names of the shipped data files that differ from :func:`current_texts`."""
+    """Names of the shipped data files that differ from :func:`current_texts`, and
+    ``README.md`` when its generated tables are stale."""
     out = []
     for name, text in current_texts().items():
         try:
@@ -53,6 +152,9 @@ def stale_files() -> list[str]:
             shipped = None
         if shipped != text:
             out.append(name)
+    readme = README.read_text(encoding="utf-8")
+    if readme_text(readme) != readme:
+        out.append(README.name)
     return out
 
 
@@ -76,6 +178,17 @@ def main(argv: list[str] | None = None) -> int:
             folder.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8", newline="\n")
             print(f"{path}: written")
+    if README.is_file():
+        old = README.read_text(encoding="utf-8")
+        new = readme_text(old)
+        if old == new:
+            print(f"{README}: tables up to date")
+        elif args.check:
+            print(f"{README}: tables stale; run {COMMAND}")
+            status = 1
+        else:
+            README.write_text(new, encoding="utf-8", newline="\n")
+            print(f"{README}: tables written")
     return status
 
 

@@ -46,7 +46,7 @@ from smithy2cfn.derive.typename import (
     setting_part,
     show,
 )
-from smithy2cfn.diagnostics import Diagnostics, Severity, Span
+from smithy2cfn.diagnostics import Code, Diagnostics, Severity, Span, declare_codes
 from smithy2cfn.model.knowledge import IdentifierBindingIndex, TopDownIndex
 from smithy2cfn.model.relationships import RelationshipType, Walker
 from smithy2cfn.model.shapes import Member, Model, Shape, ShapeId
@@ -63,6 +63,42 @@ from smithy2cfn.model.traits import (
     REQUIRED,
     REQUIRED_ACTIONS,
     TAGGABLE,
+)
+
+#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
+CODES = declare_codes(
+    Code("S4001", Severity.ERROR, None,
+         "the `service` setting names no service (with a \"did you mean\" hint)"),
+    Code("S4002", Severity.ERROR, None, "no `service` setting and not exactly one service in the model"),
+    Code("S4003", Severity.ERROR, None, "a resource has no identifiers, so no `primaryIdentifier`"),
+    Code("S4004", Severity.ERROR, None, "an additional identifier is not a property of the resource"),
+    Code("S4006", Severity.ERROR, None,
+         "`organizationName` missing and the service has no `@aws.api#service`"),
+    Code("S4007", Severity.ERROR, None, "a `@taggable` property is not a property of the resource"),
+    Code("S4008", Severity.ERROR, None, "a `@taggable` resource has no tag operation to read its tags with"),
+    Code("S4009", Severity.ERROR, None, "a resource has no properties"),
+    Code("S4010", Severity.ERROR, None, "two resources give the same typeName"),
+    Code("S4011", Severity.WARNING, None,
+         "a `@cfnResource` resource is not bound to the converted service, so it gets no schema"),
+    Code("S4012", Severity.WARNING, None,
+         "the converted service has no `@cfnResource` resource, so nothing is written"),
+    Code("S4301", Severity.NOTE, None,
+         "registry-ready: a resource without `@aws.api#taggable` gets `tagging: {taggable: false}`"),
+    Code("S4302", Severity.WARNING, None,
+         "a tags-like property on a resource without `@aws.api#taggable` (its schema says it cannot be "
+         "tagged)"),
+    Code("S4303", Severity.NOTE, None,
+         "registry-ready: `tagUpdatable` is false (no update handler, or no tag and untag operations)"),
+    Code("S4304", Severity.NOTE, None,
+         "registry-ready: the tag property is neither createOnly nor writeOnly (tags change through the tag "
+         "operations)"),
+    Code("S4305", Severity.NOTE, None,
+         "registry-ready: a handler gets the permissions of the tag operations it calls"),
+    Code("S4310", Severity.NOTE, None,
+         "registry-ready: a list handler gets a `handlerSchema` for the parent identifiers its input needs"),
+    Code("S5022", Severity.ERROR, None,
+         "the model makes a bad typeName part: `@cfnResource(name:)`, "
+         "`@aws.api#service(cloudFormationName:)` too long, or a shape name (located at the trait or shape)"),
 )
 
 #: Suffix of the reference's pseudo structure that holds a resource's property members.

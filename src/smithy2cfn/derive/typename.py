@@ -26,7 +26,17 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from smithy2cfn.diagnostics import Diagnostic, Severity, Span
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, Span, declare_codes
+
+#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
+CODES = declare_codes(
+    Code("S5020", Severity.ERROR, None,
+         "`organizationName` / `serviceName` (config key, `--org`, `--service-name`, library `settings`) "
+         "cannot be part of a typeName (2–64 ASCII letters or digits each); nothing is written", usage=True),
+    Code("S5021", Severity.ERROR, None,
+         "`jsonAdd` or `schemaDocumentExtensions` sets a `typeName` that is not `Org::Service::Resource`", usage=True),
+    Code("S5023", Severity.ERROR, None, "a custom mapper sets a bad `typeName`"),
+)
 
 #: The meta-schema's ``typeName`` pattern, for :func:`re.fullmatch`.
 TYPE_NAME_RE = re.compile(r"[a-zA-Z0-9]{2,64}::[a-zA-Z0-9]{2,64}::[a-zA-Z0-9]{2,64}(?:::MODULE)?")

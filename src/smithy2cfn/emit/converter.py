@@ -18,7 +18,7 @@ from typing import Any
 from smithy2cfn.config import CfnConfig
 from smithy2cfn.derive.plan import ConversionPlan, ResourcePlan, derive_plan, file_name, property_name
 from smithy2cfn.derive.typename import is_type_name, mapper_problem
-from smithy2cfn.diagnostics import Diagnostics, Severity, Span
+from smithy2cfn.diagnostics import Code, Diagnostics, Severity, Span, declare_codes
 from smithy2cfn.emit.jsonschema import DEFAULT_SCHEMA_MAPPERS, SchemaConverter, SchemaMapper
 from smithy2cfn.emit.mappers import CfnMapper, JsonAddMapper, SchemaDocumentExtensionsMapper, default_mappers
 from smithy2cfn.emit.metaschema import check_schema
@@ -26,6 +26,19 @@ from smithy2cfn.emit.schema import Context, ResourceSchema
 from smithy2cfn.emit.text import first_sentence, is_markup, plain_text
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import DOCUMENTATION
+
+#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
+CODES = declare_codes(
+    Code("S4108", Severity.ERROR, None,
+         "a finished schema is not strict JSON, or too deeply nested to write or check (names the pointer)"),
+    Code("S4109", Severity.ERROR, None,
+         "internal error: a mapper raised or returned no schema (names the mapper; please report)"),
+    Code("S4306", Severity.NOTE, None, "registry-ready: HTML descriptions are written as plain text"),
+    Code("S4307", Severity.NOTE, None,
+         "registry-ready: descriptions shortened to their first sentence so the schema fits in 60 KiB"),
+    Code("S4308", Severity.ERROR, None, "a schema is over 60 KiB even with its descriptions shortened"),
+    Code("S4309", Severity.NOTE, None, "registry-ready: arrays get an explicit `insertionOrder`"),
+)
 
 #: The mappers that apply settings (their typeName was checked by the plan).
 _SETTING_MAPPERS = (JsonAddMapper, SchemaDocumentExtensionsMapper)

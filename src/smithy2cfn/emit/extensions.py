@@ -31,9 +31,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
-from smithy2cfn.diagnostics import Diagnostics, Span
+from smithy2cfn.diagnostics import Code, Diagnostics, Severity, Span, declare_codes
 from smithy2cfn.emit.jsonschema import SchemaMapper
 from smithy2cfn.emit.mappers import CfnMapper
+
+#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
+CODES = declare_codes(
+    Code("S5030", Severity.ERROR, None,
+         "an extension cannot be used: its entry point does not import, it cannot be made, or a hook raises "
+         "or returns no list of mappers", also=(Severity.WARNING,), usage=True),
+)
 
 #: The entry point group installed extensions are declared in.
 ENTRY_POINT_GROUP = "smithy2cfn.extensions"

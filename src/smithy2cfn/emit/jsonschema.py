@@ -22,7 +22,7 @@ from typing import Any
 
 from smithy2cfn.config import CfnConfig
 from smithy2cfn.derive.plan import SYNTHETIC_SUFFIX, capitalize
-from smithy2cfn.diagnostics import Diagnostics
+from smithy2cfn.diagnostics import Code, Diagnostics, Severity, declare_codes
 from smithy2cfn.emit.text import plain_text
 from smithy2cfn.model.nodes import describe, pointer, scan
 from smithy2cfn.model.shapes import Member, Model, Shape
@@ -44,6 +44,19 @@ from smithy2cfn.model.traits import (
     TRAIT,
     UNIQUE_ITEMS,
     UNIT,
+)
+
+#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
+CODES = declare_codes(
+    Code("S4101", Severity.WARNING, None,
+         "a JSON Schema keyword the CloudFormation meta-schema forbids is left out (e.g. `contentMediaType`)"),
+    Code("S4102", Severity.ERROR, None, "two shapes want the same definition name"),
+    Code("S4103", Severity.ERROR, None, "a `@range` bound is not a finite number"),
+    Code("S4104", Severity.ERROR, None, "a `@length` bound is not a finite whole number (`1e400`, `1.5`)"),
+    Code("S4105", Severity.ERROR, None,
+         "a `@default` or enum value cannot be written as strict JSON (`NaN`, `Infinity`, beyond a double, "
+         "too deep)"),
+    Code("S4106", Severity.ERROR, None, "lists nested inside each other more than 64 deep (see Limits)"),
 )
 
 DEFINITIONS_POINTER = "#/definitions/"

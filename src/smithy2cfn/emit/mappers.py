@@ -18,7 +18,13 @@ from typing import Any
 
 import jsonpointer
 
+from smithy2cfn.diagnostics import Code, Severity, declare_codes
 from smithy2cfn.emit.schema import Context, ResourceSchema
+
+#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
+CODES = declare_codes(
+    Code("S4005", Severity.ERROR, None, "a `jsonAdd` pointer cannot be applied"),
+)
 
 
 class CfnMapper:

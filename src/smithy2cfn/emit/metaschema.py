@@ -28,10 +28,17 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from smithy2cfn.diagnostics import Diagnostic, Severity, Span
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, Span, declare_codes
 from smithy2cfn.model.nodes import pointer, scan
 from smithy2cfn.stamps import content_key
 from smithy2cfn.validation.patterns import compile_pattern
+
+#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
+CODES = declare_codes(
+    Code("S4201", Severity.ERROR, None, "a schema fails the CloudFormation meta-schema (names the property)"),
+    Code("S4202", Severity.WARNING, None,
+         "a `format` (e.g. a Java-only regex) that the CloudFormation CLI does not check"),
+)
 
 #: Deepest nesting of a written schema document: a 256-level ``@default`` value (the
 #: readers' limit) inside a property inside :data:`~smithy2cfn.emit.jsonschema.MAX_LIST_NESTING`

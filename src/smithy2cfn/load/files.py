@@ -20,6 +20,18 @@ import os
 import stat
 from dataclasses import dataclass
 
+from smithy2cfn.diagnostics import Code, Severity, declare_codes
+
+#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
+CODES = declare_codes(
+    Code("S1000", Severity.ERROR, None, "a model path does not exist or cannot be read"),
+    Code("S1003", Severity.ERROR, None,
+         "a model path is not a regular file or folder (a FIFO, a device, a socket); warning for such an "
+         "entry (or a broken symbolic link) in a model folder, which is skipped", also=(Severity.WARNING,)),
+    Code("S1004", Severity.ERROR, None, "a model file is larger than 256 MiB"),
+    Code("S1005", Severity.ERROR, None, "a path cannot be resolved: name too long, symbolic link loop"),
+)
+
 #: The largest file read (models and config files): 256 MiB. The largest real model we know
 #: (AWS EC2) is about 10 MB.
 MAX_FILE_BYTES = 256 * 1024 * 1024

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from smithy2cfn import collector
-from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity, Span
+from smithy2cfn.diagnostics import Code, Diagnostic, Diagnostics, Severity, Span, declare_codes
 from smithy2cfn.load.files import decode_utf8, kind_of, os_error_problem, read_bytes
 from smithy2cfn.model.document import ANNOTATION, ApplyStatement, SourceDocument
 from smithy2cfn.model.json_ast import read_json_ast
@@ -67,6 +67,46 @@ from smithy2cfn.model.traits import (
     UNIT,
 )
 from smithy2cfn.prelude import PRELUDE_NAMESPACE, package_namespace, prelude_files
+
+#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
+CODES = declare_codes(
+    Code("S1002", Severity.ERROR, None, "the file is not valid UTF-8"),
+    Code("S1006", Severity.ERROR, None, "a folder under a model folder cannot be listed"),
+    Code("S2001", Severity.ERROR, "Target",
+         "a shape reference does not resolve (with a \"did you mean\" hint)"),
+    Code("S2002", Severity.ERROR, "Model", "a shape is defined twice (or redefines a built-in shape)"),
+    Code("S2003", Severity.ERROR, "Model", "`apply` targets a shape or member that does not exist"),
+    Code("S2004", Severity.ERROR, "Model", "unknown shape type"),
+    Code("S2005", Severity.ERROR, "Model", "conflicting metadata values"),
+    Code("S2006", Severity.ERROR, "Model", "malformed shape entry (member without target, bad reference)"),
+    Code("S2010", Severity.ERROR, "Model.UnresolvedTrait",
+         "unknown trait (no definition loaded), reported once; a warning and kept as is with "
+         "--allow-unknown-traits"),
+    Code("S2011", Severity.ERROR, "Model", "a shape applied as a trait is not a trait definition"),
+    Code("S2012", Severity.ERROR, "Model", "a trait needs a value"),
+    Code("S2013", Severity.ERROR, "Model", "two different values for one trait"),
+    Code("S2020", Severity.ERROR, "Model", "mixin cycle (reported on every shape on it)"),
+    Code("S2021", Severity.ERROR, "Model", "mixin without `@mixin`, or of another shape type"),
+    Code("S2022", Severity.ERROR, "Model", "member conflicts with an inherited mixin member"),
+    Code("S2023", Severity.ERROR, "Model", "`for` names a shape that is not a resource"),
+    Code("S2024", Severity.ERROR, "Model",
+         "elided member matches no resource identifier/property or mixin member"),
+    Code("S2026", Severity.ERROR, "Model", "`@box` in an IDL 2.0 model"),
+    Code("S2027", Severity.DANGER, "PrivateAccess",
+         "a structure is `for` a `@private` resource of another namespace"),
+    Code("S3032", Severity.ERROR, "Model", "enum / intEnum without members"),
+    Code("S3041", Severity.ERROR, "Model", "list / map without its required members"),
+    Code("S3101", Severity.NOTE, "Model.IgnoredDuplicateDefinition",
+         "a shape defined again the same way (its traits merge): the definition is ignored"),
+    Code("S3102", Severity.ERROR, "Target", "a mixin that has no `@mixin` trait"),
+    Code("S3103", Severity.ERROR, "Model",
+         "a mixin that is not defined, or cannot be built (the shape cannot be built either)"),
+    Code("S3104", Severity.ERROR, "Model", "`@default` in an IDL 1.0 model"),
+    Code("S3106", Severity.ERROR, "Model",
+         "a built-in trait's value cannot be read: the wrong JSON type for the trait's shape, a member its "
+         "reference class expects missing, an invalid shape ID, an `externalDocumentation` value that is not"
+         " a URL"),
+)
 
 _NUMERIC_BOOL = {"byte": 0, "short": 0, "integer": 0, "long": 0, "float": 0, "double": 0, "boolean": False}
 

@@ -40,12 +40,29 @@ import os
 import re
 from typing import Any
 
-from smithy2cfn.diagnostics import Diagnostic, Severity
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
 from smithy2cfn.model.document import ApplyStatement, SourceDocument
 from smithy2cfn.model.jsonread import BigNumber, JsonText, parse_json
 from smithy2cfn.model.relationships import LIFECYCLE_RELATIONSHIPS, NeighborIndex, RelationshipType
 from smithy2cfn.model.shapes import Member, Model, Shape
 from smithy2cfn.model.traits import BOX, UNIQUE_ITEMS, UNIT
+
+#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
+CODES = declare_codes(
+    Code("S1013", Severity.ERROR, "Model",
+         "IDL 2.0 feature in a 1.0 file (mixins, `:=`, `for`, `$member`, defaults, enums, resource "
+         "properties), or `set` in 2.0"),
+    Code("S1101", Severity.ERROR, "Model",
+         "JSON AST document has the wrong structure (not an object, no `smithy` version, "
+         "`metadata`/`shapes`/a shape entry not an object)"),
+    Code("S1102", Severity.ERROR, "Model", "unsupported Smithy version"),
+    Code("S1104", Severity.ERROR, "Model",
+         "a JSON AST property has the wrong type or is missing (`mixins`, `members`, `traits`, `target`, "
+         "`rename`...)"),
+    Code("S1105", Severity.ERROR, "Model",
+         "a JSON AST shape ID or member name is invalid (trait names, targets, `rename` keys)"),
+    Code("S1106", Severity.WARNING, "Model", "unknown JSON AST property (ignored, as the reference does)"),
+)
 
 _ID = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*#[A-Za-z_][A-Za-z0-9_]*(\$[A-Za-z_][A-Za-z0-9_]*)?\Z")
 _IDENTIFIER = re.compile(r"(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*\Z")

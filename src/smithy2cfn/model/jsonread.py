@@ -36,8 +36,17 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Any
 
-from smithy2cfn.diagnostics import Span
+from smithy2cfn.diagnostics import Code, Severity, Span, declare_codes
 from smithy2cfn.model.nodes import MAX_NODE_DEPTH
+
+#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
+CODES = declare_codes(
+    Code("S1016", Severity.ERROR, "Model",
+         "node value nested more than 256 levels deep (IDL and JSON AST; see Limits)"),
+    Code("S1100", Severity.ERROR, "Model",
+         "JSON AST file is not valid JSON (RFC 8259: `NaN` and `Infinity` are not JSON)"),
+    Code("S1103", Severity.ERROR, "Model", "a number literal out of range (IDL or JSON; see Limits)"),
+)
 
 #: The most digits an integer literal may have (Python converts at most 4300 by default).
 MAX_INTEGER_DIGITS = 1000

@@ -33,12 +33,27 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from smithy2cfn import collector
-from smithy2cfn.diagnostics import Diagnostic, Severity, Span
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, Span, declare_codes
 from smithy2cfn.model.document import ANNOTATION
 from smithy2cfn.model.jsonread import MAX_NODE_DEPTH as _MAX_NODE_DEPTH
 from smithy2cfn.model.jsonread import read_number
 from smithy2cfn.parse import strings
 from smithy2cfn.parse.syntax import DocComment, Node, Tokens, after, parse_tokens
+
+#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
+CODES = declare_codes(
+    Code("S1001", Severity.ERROR, "Model",
+         "IDL syntax error (grammar, tokens, escapes, numbers, required line breaks)"),
+    Code("S1010", Severity.ERROR, "Model",
+         "statement out of order (`$version` not first, `use` after shapes...)"),
+    Code("S1011", Severity.ERROR, "Model", "duplicate statement, member, trait or object key"),
+    Code("S1012", Severity.ERROR, "Model", "bad `$version` or operation input/output suffix"),
+    Code("S1014", Severity.ERROR, "Model", "invalid `use` statement, or a shape named like a `use`d one"),
+    Code("S1015", Severity.WARNING, "Model", "unknown control statement"),
+    Code("S1018", Severity.WARNING, "Model.BadDocumentationComment",
+         "documentation comment (`///`) attached to nothing (after traits, at the end of a line or file, "
+         "before `}`...)"),
+)
 
 #: How deep node values may nest (shared with the JSON readers).
 MAX_NODE_DEPTH = _MAX_NODE_DEPTH

@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import Any
 
 from smithy2cfn import collector
-from smithy2cfn.diagnostics import Severity, Span
+from smithy2cfn.diagnostics import Code, Severity, Span, declare_codes
 from smithy2cfn.model.document import ApplyStatement, SourceDocument
 from smithy2cfn.model.traits import DEFAULT, DOCUMENTATION, ENUM_VALUE, MIXIN, UNIT
 from smithy2cfn.parse.idl import (
@@ -42,6 +42,13 @@ from smithy2cfn.parse.idl import (
     UnquotedId,
 )
 from smithy2cfn.prelude import PRELUDE_NAMESPACE
+
+#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
+CODES = declare_codes(
+    Code("S1017", Severity.ERROR, "Model",
+         "wrong members for a list/map/enum, badly typed service/resource properties"),
+    Code("S2025", Severity.ERROR, "SyntacticShapeIdTarget", "an unquoted node value names no shape"),
+)
 
 _RESOURCE_SINGLE = ("create", "put", "read", "update", "delete", "list")
 _RESOURCE_LISTS = ("operations", "collectionOperations", "resources")

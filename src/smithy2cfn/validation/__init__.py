@@ -1,12 +1,12 @@
 """Validate stage: semantic checks of a loaded model (Smithy 2.0 "Model validation").
 
-Each check is a small function ``check_x(model) -> Iterable[Diagnostic]`` whose docstring
-cites the spec section it enforces; :data:`REGISTRY` lists them in the order they run, with
-the trait packages they check. :func:`run_validators` runs the ones that apply to the model
-(:func:`validators_for`), drops findings about built-in prelude shapes, and never
-raises: a validator that fails is reported as an ``S3099`` ERROR (the model is not let
+Each check is a function ``check_x(model) -> Iterable[Diagnostic]`` marked with
+:func:`smithy2cfn.checks.validator`: the codes it reports, the rule it follows, the trait
+packages it checks. The catalog (:mod:`smithy2cfn.catalog`) lists them;
+:func:`run_validators` runs the ones that apply to the model (:func:`validators_for`), drops
+findings about built-in prelude shapes, and never raises: a validator that fails, or
+reports a code it does not declare, is reported as an ``S3099`` ERROR (the model is not let
 through unchecked) and the others go on.
-Diagnostic codes are listed in :mod:`smithy2cfn.validation.common`.
 
 What the loader reports itself (unresolved targets, duplicates, unknown traits, mixin
 problems, trait conflicts while merging) is not repeated here.
@@ -19,203 +19,62 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from smithy2cfn import collector
-from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity
+from smithy2cfn.checks import DECLARED, Check, shipped
+from smithy2cfn.diagnostics import Code, Diagnostic, Diagnostics, Severity, declare_codes
 from smithy2cfn.model.shapes import Model, ShapeId
 from smithy2cfn.validation.suppressions import finish, loading_failed
 
 Validator = Callable[[Model], Iterable[Diagnostic]]
 
-#: The registry: every validator, in the order it runs, as ``(packages, module, function)``:
-#: the function ``check_x`` of module ``smithy2cfn.validation.<module>``, imported when it first
-#: runs. ``packages`` are the trait packages whose traits it checks: it runs only when the
-#: model loaded one of them (:attr:`Model.packages`; a model that loaded none of them can
-#: apply none of their traits, so the validator would find nothing), and ``()`` runs on
-#: every model. A small model thus neither imports nor runs the rules engine, protocol
-#: tests, waiters... (issue 10: work in proportion to the model).
-REGISTRY: tuple[tuple[tuple[str, ...], str, str], ...] = (
-    # relationships
-    ((), "targets", "check_targets"),
-    # shapes
-    ((), "shape_rules", "check_enum_shapes"),
-    ((), "shape_rules", "check_int_enum_shapes"),
-    ((), "shape_rules", "check_mixin_shapes"),
-    ((), "shape_rules", "check_mixin_member_conflicts"),
-    ((), "shape_rules", "check_default_values"),
-    # traits
-    ((), "traits", "check_selectors"),
-    ((), "traits", "check_pattern_traits"),
-    ((), "traits", "check_trait_targets"),
-    ((), "traits", "check_trait_conflicts"),
-    ((), "traits", "check_trait_values"),
-    ((), "traits", "check_structurally_exclusive"),
-    ((), "traits", "check_unstable_traits"),
-    ((), "traits", "check_deprecated_traits"),
-    ((), "traits", "check_enum_traits"),
-    ((), "traits", "check_trait_breaking_changes"),
-    # smithy.api#traitValidators
-    ((), "trait_validators", "check_trait_validators"),
-    # smithy.waiters
-    (("smithy.waiters",), "waiters", "check_waitable"),
-    (("smithy.waiters",), "waiters", "check_unique_waiter_names"),
-    # smithy.contracts
-    (("smithy.contracts",), "contracts", "check_conditions"),
-    (("smithy.contracts",), "contracts", "check_condition_values"),
-    # smithy.mqtt
-    (("smithy.mqtt",), "mqtt", "check_mqtt_topics"),
-    (("smithy.mqtt",), "mqtt", "check_mqtt_topic_conflicts"),
-    # smithy.protocols
-    (("smithy.protocols",), "protocols", "check_rpcv2_event_stream_http"),
-    # smithy.test
-    (("smithy.test",), "protocol_tests", "check_test_trait_references"),
-    (("smithy.test",), "protocol_tests", "check_protocol_test_ids"),
-    (("smithy.test",), "protocol_tests", "check_http_request_tests"),
-    (("smithy.test",), "protocol_tests", "check_http_response_tests"),
-    (("smithy.test",), "protocol_tests", "check_malformed_request_tests"),
-    (("smithy.test",), "protocol_tests", "check_event_stream_tests"),
-    # aws.apigateway
-    (("aws.apigateway",), "apigateway", "check_authorizers"),
-    (("aws.apigateway",), "apigateway", "check_endpoint_configuration"),
-    (("aws.apigateway",), "apigateway", "check_gateway_responses_cors"),
-    # smithy.rules
-    (("smithy.rules",), "rules_engine", "check_rule_set_traits"),
-    (("smithy.rules",), "rules_engine", "check_static_context_params"),
-    (("smithy.rules",), "rules_engine", "check_operation_context_params"),
-    (("smithy.rules",), "rules_engine", "check_rule_set_parameters"),
-    (("smithy.rules",), "rules_engine", "check_auth_schemes"),
-    (("smithy.rules",), "rules_engine", "check_built_ins"),
-    (("smithy.rules",), "rules_engine", "check_uris"),
-    (("smithy.rules",), "rules_engine", "check_param_docs"),
-    (("smithy.rules",), "rules_engine", "check_rules_version"),
-    (("smithy.rules",), "rules_engine", "check_bdd"),
-    (("smithy.rules",), "rules_engine", "check_endpoint_tests"),
-    (("smithy.rules",), "rules_engine", "check_test_cases"),
-    # aws.endpoints
-    (("aws.endpoints",), "aws_endpoints", "check_special_case_endpoints"),
-    # constraint traits, unions, private access (validate/constraints.py)
-    ((), "constraints", "check_length_traits"),
-    ((), "constraints", "check_range_traits"),
-    ((), "constraints", "check_cors_traits"),
-    ((), "constraints", "check_json_names"),
-    ((), "constraints", "check_xml_namespaces"),
-    ((), "constraints", "check_unions"),
-    ((), "constraints", "check_private_access"),
-    ((), "constraints", "check_media_types"),
-    ((), "constraints", "check_xml_flattened"),
-    ((), "constraints", "check_private_mixin_members"),
-    ((), "constraints", "check_set_shapes"),
-    ((), "constraints", "check_defaults_in_updates"),
-    # shape recursion (validate/recursion.py)
-    ((), "recursion", "check_shape_recursion"),
-    # metadata and shape closures (validate/metadata.py)
-    ((), "metadata", "check_metadata_traits"),
-    ((), "metadata", "check_typed_metadata"),
-    ((), "metadata", "check_shape_closures"),
-    # service types
-    ((), "resources", "check_resource_identifiers"),
-    ((), "resources", "check_resource_containment"),
-    ((), "resources", "check_lifecycle_traits"),
-    ((), "resources", "check_identifier_bindings"),
-    ((), "resources", "check_property_bindings"),
-    ((), "resources", "check_member_should_reference_resource"),
-    ((), "resources", "check_references"),
-    # trait values the reference cannot build (validate/creation.py)
-    ((), "creation", "check_trait_creation"),
-    # services (validate/service.py)
-    ((), "service", "check_service_closures"),
-    ((), "service", "check_shape_id_conflicts"),
-    ((), "service", "check_single_bindings"),
-    ((), "service", "check_service_bound_resource_operations"),
-    ((), "service", "check_auth_traits"),
-    ((), "service", "check_unit_type"),
-    # HTTP bindings, endpoints, auth (validate/http.py)
-    ((), "http", "check_http_patterns"),
-    ((), "http", "check_http_bindings_missing"),
-    ((), "http", "check_http_binding_traits_ignored"),
-    ((), "http", "check_http_header_traits"),
-    ((), "http", "check_http_label_traits"),
-    ((), "http", "check_http_query_traits"),
-    ((), "http", "check_http_query_params_traits"),
-    ((), "http", "check_http_prefix_headers_traits"),
-    ((), "http", "check_http_payload"),
-    ((), "http", "check_http_uri_greedy_labels"),
-    ((), "http", "check_http_uri_conflicts"),
-    ((), "http", "check_http_method_semantics"),
-    ((), "http", "check_http_response_codes"),
-    ((), "http", "check_host_labels"),
-    ((), "http", "check_http_api_key_auth"),
-    ((), "http", "check_no_inline_documents"),
-    # operations (validate/operations.py)
-    ((), "operations", "check_operation_input_output"),
-    ((), "operations", "check_idempotent_traits"),
-    ((), "operations", "check_idempotency_tokens_ignored"),
-    ((), "operations", "check_request_compression"),
-    ((), "operations", "check_examples"),
-    # streams and events (validate/streaming.py)
-    ((), "streaming", "check_streaming"),
-    ((), "streaming", "check_event_payloads"),
-    # pagination (validate/paginated.py)
-    ((), "paginated", "check_paginated"),
-    # aws.api, aws.auth, aws.protocols
-    (("aws.api", "aws.auth", "aws.protocols"), "aws", "check_arn_templates"),
-    (("aws.api", "aws.auth", "aws.protocols"), "aws", "check_arn_traits"),
-    (("aws.api", "aws.auth", "aws.protocols"), "aws", "check_cloudwatch_namespaces"),
-    (("aws.api", "aws.auth", "aws.protocols"), "aws", "check_event_sources"),
-    (("aws.api", "aws.auth", "aws.protocols"), "aws", "check_sdk_service_ids"),
-    (("aws.api", "aws.auth", "aws.protocols"), "aws", "check_error_renames"),
-    (("aws.api", "aws.auth", "aws.protocols"), "aws", "check_sigv4_traits"),
-    (("aws.api", "aws.auth", "aws.protocols"), "aws", "check_http_checksums"),
-    (("aws.api", "aws.auth", "aws.protocols"), "aws", "check_client_endpoint_discovery"),
-    (("aws.api", "aws.auth", "aws.protocols"), "aws", "check_protocol_http_payloads"),
-    (("aws.api", "aws.auth", "aws.protocols"), "aws", "check_protocol_http"),
-    (("aws.api", "aws.auth", "aws.protocols"), "aws", "check_query_error_codes"),
-    (("aws.api", "aws.auth", "aws.protocols"), "aws", "check_service_tagging"),
-    (("aws.api", "aws.auth", "aws.protocols"), "aws", "check_tag_enabled_services"),
-    (("aws.api", "aws.auth", "aws.protocols"), "aws", "check_taggable_resources"),
-    (("aws.api", "aws.auth", "aws.protocols"), "aws", "check_tag_property_names"),
-    (("aws.api", "aws.auth", "aws.protocols"), "aws", "check_tag_property_types"),
-    # aws.iam
-    (("aws.iam",), "iam", "check_condition_keys"),
-    (("aws.iam",), "iam", "check_condition_key_values"),
-    (("aws.iam",), "iam", "check_define_condition_keys"),
-    (("aws.iam",), "iam", "check_iam_actions"),
-    (("aws.iam",), "iam", "check_iam_resources"),
-    # (every service: a resource's IAM name defaults to its shape name, so two resources of
-    # a service named alike conflict whether or not the model names aws.iam, as the
-    # reference's IamResourceTraitConflictingNameValidator reports wherever it is installed)
-    ((), "iam", "check_iam_resource_names"),
-    # smithy.test#smokeTests
-    (("smithy.test",), "smoke_tests", "check_smoke_test_cases"),
-    (("smithy.test",), "smoke_tests", "check_unique_smoke_test_ids"),
-    # the validators and linters the `validators` metadata turns on
-    ((), "metadata_validators", "check_configured_validators"),
-    # aws.cloudformation
-    (("aws.cloudformation",), "cfn", "check_cfn_resource_properties"),
-    (("aws.cloudformation",), "cfn", "check_cfn_primary_identifier"),
-    (("aws.cloudformation",), "cfn", "check_cfn_mutability"),
-    # validation metadata
-    ((), "suppressions", "check_validators_metadata"),
+#: The code of an internal error: a validator raised, or reported a code it does not declare.
+CODES = declare_codes(
+    Code("S3099", Severity.ERROR, None,
+         "internal error in a validator (it raised, or reported a code it does not declare): the model is not "
+         "accepted, since its checks did not all run; please report it"),
 )
 
 
-def validators_for(model: Model | None = None) -> list[Validator]:
-    """The validators of :data:`REGISTRY` that apply to ``model`` (every one when ``model``
-    is ``None`` or did not record its packages), in order, their modules imported.
+def _validators(packages: frozenset[str] | None) -> list[Check]:
+    """The validators of the catalog whose packages the model loaded (every one for
+    ``None``), their modules imported; without a catalog, every validator found by
+    importing every module of this package (slower, the same checks)."""
+    listed = shipped("validator")
+    if not listed:
+        import pkgutil
 
-    Raises:
-        ImportError, AttributeError: a registry entry names no function (a bug: the
-            registry test imports every entry).
-    """
-    packages = None if model is None else model.packages
-    out: list[Validator] = []
-    for needs, module, function in REGISTRY:
-        if needs and packages is not None and packages.isdisjoint(needs):
+        for info in pkgutil.walk_packages(__path__, __name__ + "."):
+            importlib.import_module(info.name)
+        listed = sorted((c for c in DECLARED if c.kind == "validator" and c.module.startswith(__name__ + ".")),
+                        key=lambda c: (c.module, c.line))
+    out: list[Check] = []
+    for entry in listed:
+        if entry.packages and packages is not None and packages.isdisjoint(entry.packages):
             continue
-        out.append(getattr(importlib.import_module(f"smithy2cfn.validation.{module}"), function))
+        function = getattr(importlib.import_module(entry.module), entry.function)
+        out.append(getattr(function, "check", entry if entry.run is not None else
+                           Check(**{**entry.__dict__, "run": function})))
     return out
 
 
+def validators_for(model: Model | None = None) -> list[Validator]:
+    """The validators that apply to ``model``: those of the catalog (:func:`smithy2cfn.checks.shipped`)
+    whose trait packages the model loaded (:attr:`Model.packages`; a validator of no package
+    runs on every model; every validator when ``model`` is ``None`` or did not record its
+    packages), in catalog order, their modules imported. A small model thus neither imports
+    nor runs the rules engine, protocol tests, waiters... (issue 10: work in proportion to
+    the model). Each is the function its module defines, with its :class:`~smithy2cfn.checks.Check`
+    as the attribute ``check``.
+
+    Raises:
+        ImportError, AttributeError: a catalog entry names no function (a stale catalog:
+            ``tests/test_catalog.py`` fails first).
+    """
+    packages = None if model is None else model.packages
+    return [c.run for c in _validators(packages) if c.run is not None]
+
+
 def __getattr__(name: str) -> Any:
-    """``VALIDATORS``: every validator of :data:`REGISTRY`, in order (imports them all)."""
+    """``VALIDATORS``: every validator of the catalog, in order (imports them all)."""
     if name == "VALIDATORS":
         return validators_for(None)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -243,17 +102,25 @@ def validate_model(model: Model, validators: Iterable[Validator] | None = None,
 
 def _run(model: Model, validators: Iterable[Validator], out: list[Diagnostic]) -> None:
     for check in validators:
+        declared = getattr(check, "check", None)
+        allowed = frozenset(declared.codes) if isinstance(declared, Check) else None
+        name = getattr(check, "__name__", type(check).__name__)
         try:
             for d in check(model):
+                if allowed is not None and d.code not in allowed:
+                    out.append(_internal(name, f"it reported {d.code}, a code it does not declare ({d.message[:200]})"))
+                    continue
                 if d.shape_id and ShapeId.root(d.shape_id) in model.prelude_ids:
                     continue
                 out.append(d)
         except Exception as e:  # noqa: BLE001 - a validator bug must not become a traceback
-            name = getattr(check, "__name__", type(check).__name__)
-            out.append(Diagnostic("S3099", Severity.ERROR,
-                                  f"internal error in validator {name} ({type(e).__name__}: {str(e)[:200]}); the model "
-                                  "cannot be accepted because its checks did not all run",
-                                  hint="please report this as a smithy2cfn bug, with the model"))
+            out.append(_internal(name, f"{type(e).__name__}: {str(e)[:200]}"))
+
+
+def _internal(name: str, what: str) -> Diagnostic:
+    return Diagnostic("S3099", Severity.ERROR,
+                      f"internal error in validator {name} ({what}); the model cannot be accepted because its checks "
+                      "did not all run", hint="please report this as a smithy2cfn bug, with the model")
 
 
 def run_validators(model: Model, diags: Diagnostics) -> None:
@@ -276,4 +143,4 @@ def run_validators(model: Model, diags: Diagnostics) -> None:
     diags.extend(found)
 
 
-__all__ = ["REGISTRY", "VALIDATORS", "Validator", "run_validators", "validate_model", "validators_for"]
+__all__ = ["VALIDATORS", "Validator", "run_validators", "validate_model", "validators_for"]

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from smithy2cfn.diagnostics import Diagnostic
+from smithy2cfn.checks import validator
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
 from smithy2cfn.model.shapes import Model, Shape
 from smithy2cfn.model.traits import (
     APIGATEWAY_AUTHORIZERS,
@@ -32,6 +33,18 @@ from smithy2cfn.model.traits import (
 from smithy2cfn.validation.common import diag
 from smithy2cfn.validation.package_support import at_trait
 
+#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
+CODES = declare_codes(
+    Code("S3750", Severity.ERROR, "AuthorizersTrait",
+         "an `@aws.apigateway#authorizers` scheme is not an auth scheme of the service, or "
+         "`enableSimpleResponses` without payload format 2.0"),
+    Code("S3751", Severity.ERROR, "EndpointConfiguration",
+         "a `PRIVATE` API Gateway endpoint with an `ipAddressType` other than `dualstack`"),
+    Code("S3752", Severity.DANGER, "GatewayResponsesCors",
+         "a service has both `@aws.apigateway#gatewayResponses` and `@cors` (responses override CORS "
+         "headers)"),
+)
+
 
 def auth_schemes(model: Model, service: Shape) -> list[str]:
     """The auth scheme traits applied to ``service`` (reference ``ServiceIndex.getAuthSchemes``):
@@ -40,6 +53,9 @@ def auth_schemes(model: Model, service: Shape) -> list[str]:
                   if t in model.shapes and AUTH_DEFINITION in model.shapes[t].traits)
 
 
+@validator("S3750",
+           rule="Authorizers use the service's auth schemes, and simple responses only with payload 2.0.",
+           packages=("aws.apigateway",))
 def check_authorizers(model: Model) -> Iterable[Diagnostic]:
     """Authorizers use the service's auth schemes, and simple responses only with payload 2.0.
 
@@ -73,6 +89,9 @@ def check_authorizers(model: Model) -> Iterable[Diagnostic]:
                 f"{', '.join(misconfigured)}"), APIGATEWAY_AUTHORIZERS)
 
 
+@validator("S3751",
+           rule="A ``PRIVATE`` endpoint type takes only the ``dualstack`` IP address type.",
+           packages=("aws.apigateway",))
 def check_endpoint_configuration(model: Model) -> Iterable[Diagnostic]:
     """A ``PRIVATE`` endpoint type takes only the ``dualstack`` IP address type.
 
@@ -92,6 +111,9 @@ def check_endpoint_configuration(model: Model) -> Iterable[Diagnostic]:
                 hint='set `ipAddressType: "dualstack"`'), APIGATEWAY_ENDPOINT_CONFIGURATION)
 
 
+@validator("S3752",
+           rule="``@gatewayResponses`` and ``@cors`` on one service is a danger.",
+           packages=("aws.apigateway",))
 def check_gateway_responses_cors(model: Model) -> Iterable[Diagnostic]:
     """``@gatewayResponses`` and ``@cors`` on one service is a danger.
 

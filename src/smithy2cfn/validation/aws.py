@@ -12,8 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from smithy2cfn.checks import validator
 from smithy2cfn.derive.tagging import TAG_MEMBER_NAME, TagIndex
-from smithy2cfn.diagnostics import Diagnostic, Severity
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
 from smithy2cfn.model.knowledge import PropertyBindingIndex, TopDownIndex
 from smithy2cfn.model.shapes import Member, Model, Shape, ShapeId
 from smithy2cfn.model.traits import (
@@ -58,6 +59,47 @@ from smithy2cfn.validation.aws_common import (
     type_of,
 )
 
+#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
+CODES = declare_codes(
+    Code("S3500", Severity.ERROR, "ArnTemplate",
+         "an `@aws.api#arn` template has a bad label, or its labels are not the resource's identifiers"),
+    Code("S3501", Severity.ERROR, "ArnTrait",
+         "`@aws.api#arn(resourceDelimiter)` on an ARN that is not `absolute`"),
+    Code("S3502", Severity.DANGER, "CloudWatchNamespace",
+         "`aws.api#service(cloudWatchNamespace)` does not start with `AWS/` or is not PascalCase"),
+    Code("S3503", Severity.ERROR, "ErrorRename", "a service using an AWS protocol renames an error shape"),
+    Code("S3504", Severity.WARNING, "EventSource",
+         "`aws.api#service(cloudTrailEventSource)` is a placeholder or not `<arnNamespace>.amazonaws.com`"),
+    Code("S3505", Severity.DANGER, "SdkServiceId", "`aws.api#service(sdkId)` is not a valid SDK service ID"),
+    Code("S3506", Severity.ERROR, "HttpChecksumTrait",
+         "`@httpChecksum` without a behaviour, or naming missing or non-enum members or unsupported values; "
+         "a header binding that collides with `x-amz-checksum-` (danger, warning)", also=(Severity.DANGER, Severity.WARNING,)),
+    Code("S3507", Severity.WARNING, "SigV4Traits",
+         "`arnNamespace`, `@sigv4(name)` and `@sigv4a(name)` differ"),
+    Code("S3508", Severity.ERROR, "ClientEndpointDiscovery",
+         "endpoint discovery: the endpoint operation is unbound or has the wrong input or output, an "
+         "operation is not in a discovery service or lacks its error; no error defined (danger), no "
+         "discovered operation (warning)", also=(Severity.DANGER, Severity.WARNING,)),
+    Code("S3509", Severity.ERROR, "ProtocolHttpPayload",
+         "with an AWS protocol, `@httpPayload` binds a list, map or simple type other than a string or blob"),
+    Code("S3510", Severity.ERROR, "ProtocolHttp",
+         "an `eventStreamHttp` version of an AWS protocol is not in its `http`"),
+    Code("S3511", Severity.DANGER, "QueryErrorCode",
+         "two errors of a query (or query-compatible) service share an error code"),
+    Code("S3512", Severity.WARNING, "ServiceTagging",
+         "a `@tagEnabled` service lacks a tag operation (warning) or has one of the wrong shape (danger)", also=(Severity.DANGER,)),
+    Code("S3513", Severity.ERROR, "TagEnabledService",
+         "a `@tagEnabled` service has no `@taggable` resource; inconsistent tag operations or an `apiConfig`"
+         " shadowing an operation (warning)", also=(Severity.WARNING,)),
+    Code("S3514", Severity.DANGER, "TaggableResource",
+         "a `@taggable` resource cannot be tagged, updates tags, or lacks `@arn` (error); a likely taggable "
+         "resource, or a service without `@tagEnabled` (warning)", also=(Severity.ERROR, Severity.WARNING,)),
+    Code("S3515", Severity.WARNING, "TagResourcePropertyName",
+         "a `@taggable(property)` is not named like `tags`"),
+    Code("S3516", Severity.ERROR, "TagResourcePropertyType",
+         "a `@taggable(property)` is not a list of key/value pairs or a map of strings"),
+)
+
 SIGV4 = "aws.auth#sigv4"
 SIGV4A = "aws.auth#sigv4a"
 EC2_QUERY = "aws.protocols#ec2Query"
@@ -86,6 +128,9 @@ def arn_labels(template: str) -> list[str]:
     return _ARN_LABELS.findall(template)
 
 
+@validator("S3500",
+           rule="The ``@aws.api#arn`` template of each resource of an ``@aws.api#service`` service uses well-formed labels, and names exactly the resource's identifiers.",
+           packages=("aws.api", "aws.auth", "aws.protocols",))
 @distinct
 def check_arn_templates(model: Model) -> Iterable[Diagnostic]:
     """The ``@aws.api#arn`` template of each resource of an ``@aws.api#service`` service uses
@@ -128,6 +173,9 @@ def check_arn_templates(model: Model) -> Iterable[Diagnostic]:
                             trait=AWS_ARN, hint="each label must name an identifier of the resource")
 
 
+@validator("S3501",
+           rule="``resourceDelimiter`` is only set on an ``absolute`` ARN.",
+           packages=("aws.api", "aws.auth", "aws.protocols",))
 @distinct
 def check_arn_traits(model: Model) -> Iterable[Diagnostic]:
     """``resourceDelimiter`` is only set on an ``absolute`` ARN.
@@ -149,6 +197,9 @@ def check_arn_traits(model: Model) -> Iterable[Diagnostic]:
 _PASCAL_CASE = re.compile(r"^[A-Z][a-zA-Z0-9]*(?:[A-Z][a-zA-Z0-9]*)*$")
 
 
+@validator("S3502",
+           rule="``aws.api#service(cloudWatchNamespace)`` starts with ``AWS/`` and its service part is PascalCase.",
+           packages=("aws.api", "aws.auth", "aws.protocols",))
 @distinct
 def check_cloudwatch_namespaces(model: Model) -> Iterable[Diagnostic]:
     """``aws.api#service(cloudWatchNamespace)`` starts with ``AWS/`` and its service part
@@ -178,6 +229,9 @@ def check_cloudwatch_namespaces(model: Model) -> Iterable[Diagnostic]:
 _EVENT_SOURCE_EXCEPTIONS = {"cloudwatch.amazonaws.com": "monitoring.amazonaws.com"}
 
 
+@validator("S3504",
+           rule="``aws.api#service(cloudTrailEventSource)`` is ``<arnNamespace>.amazonaws.com`` and is no placeholder.",
+           packages=("aws.api", "aws.auth", "aws.protocols",))
 @distinct
 def check_event_sources(model: Model) -> Iterable[Diagnostic]:
     """``aws.api#service(cloudTrailEventSource)`` is ``<arnNamespace>.amazonaws.com`` and is
@@ -236,6 +290,9 @@ def sdk_id_problems(sdk_id: str) -> list[str]:
     return problems
 
 
+@validator("S3505",
+           rule="``aws.api#service(sdkId)`` matches ``^[a-zA-Z][a-zA-Z0-9]*( [a-zA-Z0-9]+)*$``, names no company, does not end with Service/Client/API and has 1 to 50 characters.",
+           packages=("aws.api", "aws.auth", "aws.protocols",))
 @distinct
 def check_sdk_service_ids(model: Model) -> Iterable[Diagnostic]:
     """``aws.api#service(sdkId)`` matches ``^[a-zA-Z][a-zA-Z0-9]*( [a-zA-Z0-9]+)*$``, names
@@ -255,6 +312,9 @@ def check_sdk_service_ids(model: Model) -> Iterable[Diagnostic]:
                         hint="use the service's short name in words, e.g. `Lex Models`")
 
 
+@validator("S3503",
+           rule="A service using an AWS protocol that sends only error names does not rename errors.",
+           packages=("aws.api", "aws.auth", "aws.protocols",))
 @distinct
 def check_error_renames(model: Model) -> Iterable[Diagnostic]:
     """A service using an AWS protocol that sends only error names does not rename errors.
@@ -286,6 +346,9 @@ def check_error_renames(model: Model) -> Iterable[Diagnostic]:
 # --------------------------------------------------------------------------- aws.auth
 
 
+@validator("S3507",
+           rule="``aws.api#service(arnNamespace)``, ``@sigv4(name)`` and ``@sigv4a(name)`` SHOULD be equal.",
+           packages=("aws.api", "aws.auth", "aws.protocols",))
 @distinct
 def check_sigv4_traits(model: Model) -> Iterable[Diagnostic]:
     """``aws.api#service(arnNamespace)``, ``@sigv4(name)`` and ``@sigv4a(name)`` SHOULD be
@@ -340,6 +403,9 @@ def _enum_values(model: Model, member: Member) -> list[str] | None:
     return None
 
 
+@validator("S3506",
+           rule="``@httpChecksum`` configures a request or response checksum behaviour, names existing enum input members with supported values, and no header binding collides with the ``x-amz-checksum-`` headers.",
+           packages=("aws.api", "aws.auth", "aws.protocols",))
 @distinct
 def check_http_checksums(model: Model) -> Iterable[Diagnostic]:
     """``@httpChecksum`` configures a request or response checksum behaviour, names existing
@@ -444,6 +510,9 @@ def _discovery_ref(service: Shape, trait: dict, key: str) -> str | None:
     return absolute(value, service.namespace) if isinstance(value, str) else None
 
 
+@validator("S3508",
+           rule="Endpoint discovery: the service names an error and a bound endpoint operation with the required input and output shapes; every ``@clientDiscoveredEndpoint`` operation is in such a service and can return its error.",
+           packages=("aws.api", "aws.auth", "aws.protocols",))
 @distinct
 def check_client_endpoint_discovery(model: Model) -> Iterable[Diagnostic]:
     """Endpoint discovery: the service names an error and a bound endpoint operation with the
@@ -576,6 +645,9 @@ def _payload_members(struct: Shape | None, request: bool) -> list[Member]:
     return out
 
 
+@validator("S3509",
+           rule="With an AWS protocol, ``@httpPayload`` binds only a structure, union, document, blob, string or enum.",
+           packages=("aws.api", "aws.auth", "aws.protocols",))
 @distinct
 def check_protocol_http_payloads(model: Model) -> Iterable[Diagnostic]:
     """With an AWS protocol, ``@httpPayload`` binds only a structure, union, document, blob,
@@ -608,6 +680,9 @@ def check_protocol_http_payloads(model: Model) -> Iterable[Diagnostic]:
                                 trait=HTTP_PAYLOAD, hint="bind a structure (or a blob or string) to the payload")
 
 
+@validator("S3510",
+           rule="Every ``eventStreamHttp`` version of an AWS protocol trait is also in its ``http``.",
+           packages=("aws.api", "aws.auth", "aws.protocols",))
 @distinct
 def check_protocol_http(model: Model) -> Iterable[Diagnostic]:
     """Every ``eventStreamHttp`` version of an AWS protocol trait is also in its ``http``.
@@ -630,6 +705,9 @@ def check_protocol_http(model: Model) -> Iterable[Diagnostic]:
                             hint="add them to `http`")
 
 
+@validator("S3511",
+           rule="No two errors of an awsQuery, ec2Query or awsQueryCompatible service share an error code (the ``@awsQueryError`` code, else the shape name).",
+           packages=("aws.api", "aws.auth", "aws.protocols",))
 @distinct
 def check_query_error_codes(model: Model) -> Iterable[Diagnostic]:
     """No two errors of an awsQuery, ec2Query or awsQueryCompatible service share an error
@@ -749,6 +827,9 @@ def service_has_tag_apis(model: Model, service: Shape) -> bool:
     return len(ops) == 3 and all(valid for _, valid in ops.values())
 
 
+@validator("S3512",
+           rule="A ``@tagEnabled`` service has TagResource, UntagResource and ListTagsForResource operations (or those its ``apiConfig`` names) of the required shapes.",
+           packages=("aws.api", "aws.auth", "aws.protocols",))
 @distinct
 def check_service_tagging(model: Model) -> Iterable[Diagnostic]:
     """A ``@tagEnabled`` service has TagResource, UntagResource and ListTagsForResource
@@ -778,6 +859,9 @@ def check_service_tagging(model: Model) -> Iterable[Diagnostic]:
             yield event(model, "S3512", service.id, message, trait=TAG_ENABLED)
 
 
+@validator("S3513",
+           rule="A ``@tagEnabled`` service has a ``@taggable`` resource, has consistent tag operations (unless ``disableDefaultOperations``), and its ``apiConfig`` does not shadow a default-named operation.",
+           packages=("aws.api", "aws.auth", "aws.protocols",))
 @distinct
 def check_tag_enabled_services(model: Model) -> Iterable[Diagnostic]:
     """A ``@tagEnabled`` service has a ``@taggable`` resource, has consistent tag
@@ -846,6 +930,9 @@ def _taggable_via_instance_operations(model: Model, resource: Shape) -> bool:
     return tag_ok and untag_ok and list_ok
 
 
+@validator("S3514",
+           rule="Each ``@taggable`` resource of a service can be tagged (through its own tag operations or the service's), does not update tags in ``update``/``put``, and uses ``@arn`` when only service-wide operations tag it; an ``@arn`` resource of a service with tag operations is likely taggable; a service with taggable resources is ``@tagEnabled``.",
+           packages=("aws.api", "aws.auth", "aws.protocols",))
 @distinct
 def check_taggable_resources(model: Model) -> Iterable[Diagnostic]:
     """Each ``@taggable`` resource of a service can be tagged (through its own tag operations
@@ -890,6 +977,9 @@ def check_taggable_resources(model: Model) -> Iterable[Diagnostic]:
                             "does not have the `aws.api#tagEnabled` trait.", severity=Severity.WARNING)
 
 
+@validator("S3515",
+           rule="A ``@taggable(property)`` is named ``tags``/``Tags`` (or ``tagList``, ``tagsMap``...).",
+           packages=("aws.api", "aws.auth", "aws.protocols",))
 @distinct
 def check_tag_property_names(model: Model) -> Iterable[Diagnostic]:
     """A ``@taggable(property)`` is named ``tags``/``Tags`` (or ``tagList``, ``tagsMap``...).
@@ -903,6 +993,9 @@ def check_tag_property_names(model: Model) -> Iterable[Diagnostic]:
             yield event(model, "S3515", resource.id, "Suggested tag property name is '[T|t]ags'.")
 
 
+@validator("S3516",
+           rule="The ``@taggable(property)`` of a resource targets a list of key/value string pairs or a map of strings.",
+           packages=("aws.api", "aws.auth", "aws.protocols",))
 @distinct
 def check_tag_property_types(model: Model) -> Iterable[Diagnostic]:
     """The ``@taggable(property)`` of a resource targets a list of key/value string pairs or

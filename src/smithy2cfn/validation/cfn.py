@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from smithy2cfn.checks import validator
 from smithy2cfn.derive.resource_index import CfnResourceIndex
-from smithy2cfn.diagnostics import Diagnostic
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
 from smithy2cfn.model.shapes import Model, Shape
 from smithy2cfn.model.traits import (
     CFN_ADDITIONAL_IDENTIFIER,
@@ -27,11 +28,23 @@ from smithy2cfn.model.traits import (
 )
 from smithy2cfn.validation.common import error, user_shapes_having, user_shapes_with_members_having
 
+#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
+CODES = declare_codes(
+    Code("S3050", Severity.ERROR, "CfnResourceProperty",
+         "a CloudFormation property targets different shapes (a warning when they are all of one type)", also=(Severity.WARNING,)),
+    Code("S3051", Severity.ERROR, "CfnResourceProperty", "primary identifier is not a string property"),
+    Code("S3052", Severity.ERROR, "CfnMutabilityTrait",
+         "write/create-only member marked additional identifier"),
+)
+
 
 def _cfn_resources(model: Model) -> list[Shape]:
     return [s for s in user_shapes_having(model, CFN_RESOURCE) if s.type == "resource" and MIXIN not in s.traits]
 
 
+@validator("S3050",
+           rule="Members that define the same CloudFormation property target the same shape.",
+           packages=("aws.cloudformation",))
 def check_cfn_resource_properties(model: Model) -> Iterable[Diagnostic]:
     """Members that define the same CloudFormation property target the same shape.
 
@@ -66,6 +79,9 @@ def check_cfn_resource_properties(model: Model) -> Iterable[Diagnostic]:
                         "make the members target the same shape, or mark one with @cfnExcludeProperty")
 
 
+@validator("S3051",
+           rule="``@cfnResource(primaryIdentifier: ...)`` names a resource property targeting a string.",
+           packages=("aws.cloudformation",))
 def check_cfn_primary_identifier(model: Model) -> Iterable[Diagnostic]:
     """``@cfnResource(primaryIdentifier: ...)`` names a resource property targeting a string.
 
@@ -90,6 +106,9 @@ def check_cfn_primary_identifier(model: Model) -> Iterable[Diagnostic]:
                         "shape, it must target a `string`.", "CfnResourceProperty")
 
 
+@validator("S3052",
+           rule="An ``@cfnAdditionalIdentifier`` member does not have ``write`` or ``create`` mutability.",
+           packages=("aws.cloudformation",))
 def check_cfn_mutability(model: Model) -> Iterable[Diagnostic]:
     """An ``@cfnAdditionalIdentifier`` member does not have ``write`` or ``create`` mutability.
 

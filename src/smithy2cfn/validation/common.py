@@ -8,8 +8,18 @@ with the reference's validation events.
 
 from __future__ import annotations
 
-from smithy2cfn.diagnostics import CODES, Diagnostic, Severity, Span
+from smithy2cfn.diagnostics import CODES, Code, Diagnostic, Severity, Span, declare_codes
 from smithy2cfn.model.shapes import Member, Model, Shape, ShapeLists
+
+#: The diagnostic codes several validators' modules report (README "Diagnostics" lists them all).
+SHARED_CODES = declare_codes(
+    Code("S3374", Severity.ERROR, "Model",
+         "a trait of these validators cannot be created (\"Error creating trait\"): an `@http` URI or "
+         "`@endpoint` host prefix that does not parse; a member of `@http`, `@endpoint`, `@httpApiKeyAuth`, "
+         "`@requestCompression`, `@paginated`, `@idempotent`, `@references`, `@examples` missing or of the "
+         "wrong type; a shape ID in `@auth`, `@idempotent`, `@references`, `@examples` that is none; "
+         "`@error` neither client nor server; an empty `@httpHeader`/`@httpQuery`"),
+)
 
 
 def span_of(model: Model, node_id: str) -> Span | None:

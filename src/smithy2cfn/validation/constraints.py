@@ -14,7 +14,8 @@ import re
 from collections.abc import Iterable
 from decimal import Decimal, InvalidOperation
 
-from smithy2cfn.diagnostics import Diagnostic, Severity
+from smithy2cfn.checks import validator
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
 from smithy2cfn.model.nodes import describe, is_number
 from smithy2cfn.model.relationships import NeighborIndex, RelationshipType
 from smithy2cfn.model.shapes import Model, ShapeId
@@ -45,6 +46,32 @@ from smithy2cfn.validation.common import (
 )
 from smithy2cfn.validation.targets import describe_shape
 
+#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
+CODES = declare_codes(
+    Code("S3110", Severity.ERROR, "LengthTrait",
+         "`@length` with a negative `min` or `max`, or `min` greater than `max`"),
+    Code("S3111", Severity.ERROR, "RangeTrait",
+         "`@range` with a decimal bound on a shape without decimals, or `min` greater than `max`"),
+    Code("S3112", Severity.ERROR, "CorsTrait", "`@cors` with both `origin` and `origins`"),
+    Code("S3113", Severity.ERROR, "JsonName",
+         "members of one shape whose JSON names (`@jsonName` or member name) conflict"),
+    Code("S3114", Severity.ERROR, "XmlNamespaceTrait", "`@xmlNamespace` with an invalid `uri`"),
+    Code("S3115", Severity.ERROR, "Union", "a union without members"),
+    Code("S3116", Severity.NOTE, "Union",
+         "a union member targeting a shape with a `@default` (note), `@box` on a union member (warning)", also=(Severity.WARNING,)),
+    Code("S3117", Severity.ERROR, "PrivateAccess",
+         "a reference to a `@private` shape of another namespace (a warning for a private trait applied)", also=(Severity.WARNING,)),
+    Code("S3127", Severity.ERROR, "MediaType", "a `@mediaType` value that is not a media type"),
+    Code("S3128", Severity.WARNING, "XmlFlattenedTrait",
+         "`@xmlFlattened` member whose target list member's `@xmlName` has no effect"),
+    Code("S3129", Severity.WARNING, "PrivateMixinMember",
+         "`@private` on a mixin member (it is still inherited)"),
+    Code("S3130", Severity.WARNING, "ModelDeprecation",
+         "a deprecated feature: a `set` shape, the `@enum` trait in IDL 2.0"),
+    Code("S3131", Severity.WARNING, "DefaultValueInUpdate",
+         "an update-style operation whose input has top-level `@default` members"),
+)
+
 _DECIMAL_TYPES = frozenset({"float", "double", "bigDecimal"})
 
 
@@ -66,6 +93,8 @@ def _java_long(value: object) -> int | None:
     return None if number is None else int(number)
 
 
+@validator("S3110",
+           rule="``@length``: ``min`` and ``max`` are not negative and ``min`` is at most ``max``.")
 def check_length_traits(model: Model) -> Iterable[Diagnostic]:
     """``@length``: ``min`` and ``max`` are not negative and ``min`` is at most ``max``.
 
@@ -86,6 +115,8 @@ def check_length_traits(model: Model) -> Iterable[Diagnostic]:
                                               "value.")
 
 
+@validator("S3111",
+           rule="``@range``: a decimal bound only on ``float``, ``double`` or ``bigDecimal`` shapes (or members targeting them); ``min`` at most ``max``.")
 def check_range_traits(model: Model) -> Iterable[Diagnostic]:
     """``@range``: a decimal bound only on ``float``, ``double`` or ``bigDecimal`` shapes (or
     members targeting them); ``min`` at most ``max``.
@@ -122,6 +153,8 @@ def check_range_traits(model: Model) -> Iterable[Diagnostic]:
                                               "value.")
 
 
+@validator("S3112",
+           rule="``@cors``: ``origin`` (even when set to its default) and a non-empty ``origins`` are mutually exclusive.")
 def check_cors_traits(model: Model) -> Iterable[Diagnostic]:
     """``@cors``: ``origin`` (even when set to its default) and a non-empty ``origins`` are
     mutually exclusive.
@@ -137,6 +170,8 @@ def check_cors_traits(model: Model) -> Iterable[Diagnostic]:
                         "The `origin` and `origins` members of the `cors` trait are mutually exclusive.")
 
 
+@validator("S3113",
+           rule="Members of one structure or union resolve to distinct JSON names (``@jsonName`` or the member name), checked for the shapes that use ``@jsonName``.")
 def check_json_names(model: Model) -> Iterable[Diagnostic]:
     """Members of one structure or union resolve to distinct JSON names (``@jsonName`` or
     the member name), checked for the shapes that use ``@jsonName``.
@@ -190,6 +225,8 @@ def uri_problem(text: str) -> str | None:
     return None
 
 
+@validator("S3114",
+           rule="``@xmlNamespace``: the ``uri`` is a valid URI.")
 def check_xml_namespaces(model: Model) -> Iterable[Diagnostic]:
     """``@xmlNamespace``: the ``uri`` is a valid URI.
 
@@ -264,6 +301,8 @@ def media_type_problem(text: str) -> str | None:
     return None
 
 
+@validator("S3127",
+           rule="``@mediaType``: the value is a media type.")
 def check_media_types(model: Model) -> Iterable[Diagnostic]:
     """``@mediaType``: the value is a media type.
 
@@ -278,6 +317,8 @@ def check_media_types(model: Model) -> Iterable[Diagnostic]:
                 yield error(model, "S3127", node, f"Invalid mediaType value, \"{value}\": {problem}")
 
 
+@validator("S3128",
+           rule="A ``@xmlFlattened`` member without ``@xmlName`` whose target list's member has an ``@xmlName`` other than the member's name: that name has no effect (a warning).")
 def check_xml_flattened(model: Model) -> Iterable[Diagnostic]:
     """A ``@xmlFlattened`` member without ``@xmlName`` whose target list's member has an
     ``@xmlName`` other than the member's name: that name has no effect (a warning).
@@ -300,6 +341,8 @@ def check_xml_flattened(model: Model) -> Iterable[Diagnostic]:
                               "member.")
 
 
+@validator("S3129",
+           rule="``@private`` on a member of a mixin does not stop it being inherited (a warning).")
 def check_private_mixin_members(model: Model) -> Iterable[Diagnostic]:
     """``@private`` on a member of a mixin does not stop it being inherited (a warning).
 
@@ -317,6 +360,8 @@ def check_private_mixin_members(model: Model) -> Iterable[Diagnostic]:
                               "cross-namespace access should be restricted.")
 
 
+@validator("S3130",
+           rule="``set`` shapes are deprecated (a warning).")
 def check_set_shapes(model: Model) -> Iterable[Diagnostic]:
     """``set`` shapes are deprecated (a warning).
 
@@ -330,6 +375,8 @@ def check_set_shapes(model: Model) -> Iterable[Diagnostic]:
                           "the @uniqueItems trait instead.")
 
 
+@validator("S3131",
+           rule="An update-style operation (a resource's ``update``, or named ``update...`` / ``patch...``) whose input has top-level members with ``@default``: a warning.")
 def check_defaults_in_updates(model: Model) -> Iterable[Diagnostic]:
     """An update-style operation (a resource's ``update``, or named ``update...`` /
     ``patch...``) whose input has top-level members with ``@default``: a warning.
@@ -355,6 +402,8 @@ def check_defaults_in_updates(model: Model) -> Iterable[Diagnostic]:
                           f"members: [{', '.join(names)}]")
 
 
+@validator("S3115", "S3116",
+           rule="Unions have members; a union member targeting a shape with a ``@default`` is noted, and ``@box`` on a union member is a warning.")
 def check_unions(model: Model) -> Iterable[Diagnostic]:
     """Unions have members; a union member targeting a shape with a ``@default`` is noted,
     and ``@box`` on a union member is a warning.
@@ -383,6 +432,8 @@ def check_unions(model: Model) -> Iterable[Diagnostic]:
                               "effect because union members are implicitly nullable.")
 
 
+@validator("S3117",
+           rule="A shape does not reference a ``@private`` shape of another namespace (an ERROR), nor apply a ``@private`` trait of another namespace (a WARNING, as the reference for now).")
 def check_private_access(model: Model) -> Iterable[Diagnostic]:
     """A shape does not reference a ``@private`` shape of another namespace (an ERROR), nor
     apply a ``@private`` trait of another namespace (a WARNING, as the reference for now).

@@ -26,7 +26,8 @@ from typing import Any
 import jmespath.exceptions
 import jmespath.visitor
 
-from smithy2cfn.diagnostics import Diagnostic
+from smithy2cfn.checks import validator
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
 from smithy2cfn.model.nodes import shorten
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import CONDITIONS
@@ -38,6 +39,22 @@ from smithy2cfn.validation.common import (
 )
 from smithy2cfn.validation.jmespath_lint import Expression, JmespathSyntaxError, lint, parse, sample_value
 from smithy2cfn.validation.package_support import at_trait
+
+#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
+CODES = declare_codes(
+    Code("S3720", Severity.ERROR, "Model",
+         "a `@conditions` value is not an object of conditions with a string `expression` and "
+         "`documentation`, or an expression is not JMESPath (the trait is not created)"),
+    Code("S3721", Severity.ERROR, "ConditionsTrait",
+         "a `@conditions` expression calls an unknown function or passes it wrong arguments"),
+    Code("S3722", Severity.DANGER, "ConditionsTrait",
+         "a `@conditions` expression does not fit its shape (a missing field, a wrong type) or does not give"
+         " a boolean"),
+    Code("S3723", Severity.WARNING, "ConditionsTrait",
+         "a `@conditions` expression compares values of a type the comparator does not order"),
+    Code("S3724", Severity.ERROR, "TraitValue",
+         "a trait value breaks a `@conditions` condition of its shape (`TraitValue.<condition>`)"),
+)
 
 
 def _conditions(model: Model, node: str, traits: dict) -> tuple[dict[str, Expression], list[Diagnostic]]:
@@ -70,6 +87,9 @@ def _conditions(model: Model, node: str, traits: dict) -> tuple[dict[str, Expres
     return parsed, []
 
 
+@validator("S3720", "S3721", "S3722", "S3723",
+           rule="Each condition expression parses and gives a boolean over a sample value of its shape.",
+           packages=("smithy.contracts",))
 def check_conditions(model: Model) -> Iterable[Diagnostic]:
     """Each condition expression parses and gives a boolean over a sample value of its shape.
 
@@ -122,6 +142,9 @@ def _holds(expression: Expression, value: Any) -> bool:
     return result is not False
 
 
+@validator("S3720", "S3724",
+           rule="Trait values satisfy the conditions of the shapes they hold values of.",
+           packages=("smithy.contracts",))
 def check_condition_values(model: Model) -> Iterable[Diagnostic]:
     """Trait values satisfy the conditions of the shapes they hold values of.
 

@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Diagnostic
 from smithy2cfn.model.knowledge_http import HttpBindingIndex
 from smithy2cfn.model.nodes import node_type
@@ -183,6 +184,8 @@ _PROVIDERS: dict[str, tuple[str, Callable[[Any], None]]] = {
 }
 
 
+@validator("S3374",
+           rule="Values of the traits above that the reference's trait providers cannot read.")
 def check_trait_creation(model: Model) -> Iterable[Diagnostic]:
     """Values of the traits above that the reference's trait providers cannot read.
 

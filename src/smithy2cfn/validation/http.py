@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from smithy2cfn.diagnostics import Diagnostic, Severity
+from smithy2cfn.checks import validator
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
 from smithy2cfn.model.knowledge import TopDownIndex
 from smithy2cfn.model.knowledge_http import (
     DOCUMENT,
@@ -52,6 +53,42 @@ from smithy2cfn.validation.common import members_having, shapes_having, shapes_o
 from smithy2cfn.validation.located import event, ticked
 from smithy2cfn.validation.patterns import PatternMatcher
 
+#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
+CODES = declare_codes(
+    Code("S3307", Severity.ERROR, "HttpApiKeyAuthTrait",
+         "`@httpApiKeyAuth` with a `scheme` is not sent in a header"),
+    Code("S3360", Severity.ERROR, "HttpBindingsMissing",
+         "an operation of a service whose other operations (or protocol) need `@http` has none", also=(Severity.WARNING,)),
+    Code("S3361", Severity.WARNING, "HttpBindingTraitIgnored",
+         "an HTTP binding trait on a member where it has no effect"),
+    Code("S3362", Severity.ERROR, "HttpHeaderTrait",
+         "two members bind one header, or a header name is restricted or not an RFC 9110 token", also=(Severity.DANGER,)),
+    Code("S3363", Severity.ERROR, "HttpLabelTrait",
+         "a URI label without its `@httpLabel` member, or the reverse; a greedy label not bound to a string"),
+    Code("S3364", Severity.ERROR, "HttpQueryTrait",
+         "two members bind one query parameter, or one the URI sets literally"),
+    Code("S3365", Severity.NOTE, "HttpQueryParamsTrait", "`@httpQueryParams` next to `@httpQuery` members"),
+    Code("S3366", Severity.ERROR, "HttpPrefixHeadersTrait",
+         "an `@httpHeader` starts with the structure's `@httpPrefixHeaders` prefix", also=(Severity.NOTE,)),
+    Code("S3367", Severity.ERROR, "HttpUriConflict",
+         "two operations of a service share a method and URI pattern", also=(Severity.DANGER,)),
+    Code("S3368", Severity.DANGER, "HttpUriGreedyLabel",
+         "several greedy labels in a URI, or one that is not the last label"),
+    Code("S3369", Severity.ERROR, "HttpUriFormat", "an `@http` URI that is not US-ASCII"),
+    Code("S3370", Severity.WARNING, "HttpMethodSemantics",
+         "`@readonly`/`@idempotent` or a request payload that does not fit the HTTP method", also=(Severity.DANGER,)),
+    Code("S3371", Severity.DANGER, "HttpResponseCodeSemantics",
+         "an `@http` code outside 2xx (or a body with 204/205), an `@httpError` code outside its error's "
+         "range", also=(Severity.WARNING,)),
+    Code("S3372", Severity.ERROR, "HttpPayload",
+         "with an `@httpPayload` member, other members are not bound"),
+    Code("S3373", Severity.ERROR, "HostLabelTrait",
+         "an `@endpoint` host prefix that does not expand to a host or does not match the `@hostLabel` "
+         "members", also=(Severity.DANGER,)),
+    Code("S3375", Severity.ERROR, "NoInlineDocumentSupport",
+         "a service uses document shapes but its protocol does not support them"),
+)
+
 
 def idiomatic(trait_id: str) -> str:
     """The reference's ``Trait.getIdiomaticTraitName``: a prelude trait by its name
@@ -78,6 +115,8 @@ def _http_uri(model: Model, operation: Shape) -> UriPattern | None:
 # ----------------------------------------------------------------------------- trait values
 
 
+@validator("S3369", "S3374",
+           rule="``@http`` URIs and ``@endpoint`` host prefixes parse, and URIs are ASCII.")
 def check_http_patterns(model: Model) -> Iterable[Diagnostic]:
     """``@http`` URIs and ``@endpoint`` host prefixes parse, and URIs are ASCII.
 
@@ -109,6 +148,8 @@ def check_http_patterns(model: Model) -> Iterable[Diagnostic]:
 # ----------------------------------------------------------------------------- bindings
 
 
+@validator("S3360",
+           rule="When some operations of a service have ``@http``, all of them do.")
 def check_http_bindings_missing(model: Model) -> Iterable[Diagnostic]:
     """When some operations of a service have ``@http``, all of them do.
 
@@ -155,6 +196,8 @@ def _format_ignored(ignored: dict[RelationshipType, list[str]]) -> str:
     return "{" + ", ".join(parts) + "}"
 
 
+@validator("S3361",
+           rule="HTTP member binding traits only act on the top level of an input, output or error.")
 def check_http_binding_traits_ignored(model: Model) -> Iterable[Diagnostic]:
     """HTTP member binding traits only act on the top level of an input, output or error.
 
@@ -214,6 +257,8 @@ _HEADER_BLOCKLIST = frozenset({
 })
 
 
+@validator("S3362",
+           rule="``@httpHeader`` names are valid, allowed and unique within a structure.")
 def check_http_header_traits(model: Model) -> Iterable[Diagnostic]:
     """``@httpHeader`` names are valid, allowed and unique within a structure.
 
@@ -249,6 +294,8 @@ def check_http_header_traits(model: Model) -> Iterable[Diagnostic]:
                         hint="use only letters, digits and !#$%&'*+-.^_`|~")
 
 
+@validator("S3363",
+           rule="Every URI label has an ``@httpLabel`` input member and every such member a label; greedy labels bind strings.")
 def check_http_label_traits(model: Model) -> Iterable[Diagnostic]:
     """Every URI label has an ``@httpLabel`` input member and every such member a label;
     greedy labels bind strings.
@@ -289,6 +336,8 @@ def check_http_label_traits(model: Model) -> Iterable[Diagnostic]:
                         hint="add @required @httpLabel input members named like the labels")
 
 
+@validator("S3364",
+           rule="``@httpQuery`` names are unique in a structure and do not repeat a query literal of the URI.")
 def check_http_query_traits(model: Model) -> Iterable[Diagnostic]:
     """``@httpQuery`` names are unique in a structure and do not repeat a query literal of
     the URI.
@@ -329,6 +378,8 @@ def check_http_query_traits(model: Model) -> Iterable[Diagnostic]:
                                 hint="rename the query parameter or remove the literal from the URI")
 
 
+@validator("S3365",
+           rule="Note structures that mix ``@httpQueryParams`` with ``@httpQuery`` members.")
 def check_http_query_params_traits(model: Model) -> Iterable[Diagnostic]:
     """Note structures that mix ``@httpQueryParams`` with ``@httpQuery`` members.
 
@@ -348,6 +399,8 @@ def check_http_query_params_traits(model: Model) -> Iterable[Diagnostic]:
                         f"`{member.name}` member and those explicitly bound to the `httpQuery` members.")
 
 
+@validator("S3366",
+           rule="No ``@httpHeader`` of a structure starts with its ``@httpPrefixHeaders`` prefix.")
 def check_http_prefix_headers_traits(model: Model) -> Iterable[Diagnostic]:
     """No ``@httpHeader`` of a structure starts with its ``@httpPrefixHeaders`` prefix.
 
@@ -376,6 +429,8 @@ def check_http_prefix_headers_traits(model: Model) -> Iterable[Diagnostic]:
                             f"binding of `{member.id}` to `{prefix}`. {detail}", trait=HTTP_HEADER, severity=severity)
 
 
+@validator("S3372",
+           rule="With an ``@httpPayload`` member, every other member is bound elsewhere.")
 def check_http_payload(model: Model) -> Iterable[Diagnostic]:
     """With an ``@httpPayload`` member, every other member is bound elsewhere.
 
@@ -427,6 +482,8 @@ def _greedy_labels(model: Model) -> Iterable[Diagnostic]:
                                 event_id="HttpUriGreedyLabel.GreedyLabelIsNotLastLabel")
 
 
+@validator("S3368",
+           rule="A URI has at most one greedy label, and it is the last label.")
 def check_http_uri_greedy_labels(model: Model) -> Iterable[Diagnostic]:
     """A URI has at most one greedy label, and it is the last label.
 
@@ -492,6 +549,8 @@ def _endpoints_conflict(model: Model, operation: Shape, other: Shape) -> bool:
     return not _allowable(model, a, operation, b, other, _host_label_patterns)
 
 
+@validator("S3367",
+           rule="Operations of a service do not share a method and URI pattern.")
 def check_http_uri_conflicts(model: Model) -> Iterable[Diagnostic]:
     """Operations of a service do not share a method and URI pattern.
 
@@ -555,6 +614,8 @@ _METHODS: dict[str, tuple[bool | None, bool | None, bool | None, str | None]] = 
 }
 
 
+@validator("S3370",
+           rule="An operation's ``@readonly``/``@idempotent`` traits and request payload fit its HTTP method.")
 def check_http_method_semantics(model: Model) -> Iterable[Diagnostic]:
     """An operation's ``@readonly``/``@idempotent`` traits and request payload fit its HTTP
     method.
@@ -614,6 +675,8 @@ def check_http_method_semantics(model: Model) -> Iterable[Diagnostic]:
                             severity=Severity.DANGER, event_id="HttpMethodSemantics.UnexpectedPayload")
 
 
+@validator("S3371",
+           rule="Operation codes are 2xx (204/205 without a body); client errors 4xx, server errors 5xx.")
 def check_http_response_codes(model: Model) -> Iterable[Diagnostic]:
     """Operation codes are 2xx (204/205 without a body); client errors 4xx, server errors 5xx.
 
@@ -655,6 +718,8 @@ def check_http_response_codes(model: Model) -> Iterable[Diagnostic]:
 _HOST = re.compile(r"[a-zA-Z0-9][a-zA-Z0-9-]{0,62}(?:\.[a-zA-Z0-9-]{1,63})*\.?")
 
 
+@validator("S3373",
+           rule="``@endpoint`` host prefixes expand to valid hosts and match the ``@hostLabel`` members.")
 def check_host_labels(model: Model) -> Iterable[Diagnostic]:
     """``@endpoint`` host prefixes expand to valid hosts and match the ``@hostLabel`` members.
 
@@ -700,6 +765,8 @@ def check_host_labels(model: Model) -> Iterable[Diagnostic]:
                         f"`hostLabel` trait: {ticked(labels)}")
 
 
+@validator("S3307",
+           rule="``@httpApiKeyAuth`` with a ``scheme`` is sent in a header.")
 def check_http_api_key_auth(model: Model) -> Iterable[Diagnostic]:
     """``@httpApiKeyAuth`` with a ``scheme`` is sent in a header.
 
@@ -715,6 +782,8 @@ def check_http_api_key_auth(model: Model) -> Iterable[Diagnostic]:
                         hint='set `in: "header"`, or remove `scheme`')
 
 
+@validator("S3375",
+           rule="A service whose protocol has ``noInlineDocumentSupport`` uses no document shape.")
 def check_no_inline_documents(model: Model) -> Iterable[Diagnostic]:
     """A service whose protocol has ``noInlineDocumentSupport`` uses no document shape.
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from smithy2cfn.diagnostics import Diagnostic, Severity
+from smithy2cfn.checks import validator
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
 from smithy2cfn.model.knowledge import TopDownIndex
 from smithy2cfn.model.shapes import Model, Shape
 from smithy2cfn.model.traits import (
@@ -37,6 +38,24 @@ from smithy2cfn.validation.aws_common import (
     obj,
     string_values,
     tick,
+)
+
+#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
+CODES = declare_codes(
+    Code("S3540", Severity.ERROR, "ConditionKeys",
+         "an IAM condition key used by an operation, member or the service is not defined, or a member "
+         "supplies a key the service resolves"),
+    Code("S3541", Severity.ERROR, "ConditionKeyValueTrait",
+         "several input members supply one condition key's value"),
+    Code("S3542", Severity.ERROR, "DefineConditionKeysTrait",
+         "a condition key defined `required` is not service-resolved"),
+    Code("S3543", Severity.ERROR, "IamAction",
+         "`@iamAction` sets a property a deprecated IAM trait also sets; a resource both required and "
+         "optional (danger)", also=(Severity.DANGER,)),
+    Code("S3544", Severity.DANGER, "IamResourceTrait",
+         "an `@iamResource` name does not appear in the resource's `@arn`"),
+    Code("S3545", Severity.ERROR, "IamResourceTraitConflictingName",
+         "two IAM resources of a service share a name (case-insensitively)"),
 )
 
 
@@ -137,6 +156,9 @@ def _key_services(model: Model) -> list[Shape]:
     return [s for s in model.of_type("service") if AWS_SERVICE in s.traits]
 
 
+@validator("S3540",
+           rule="Every condition key a service resolves, an operation lists or an input member supplies is defined by the service (``aws:`` global keys excepted for operations), and no member supplies a key the service resolves.",
+           packages=("aws.iam",))
 @distinct
 def check_condition_keys(model: Model) -> Iterable[Diagnostic]:
     """Every condition key a service resolves, an operation lists or an input member
@@ -189,6 +211,9 @@ def check_condition_keys(model: Model) -> Iterable[Diagnostic]:
                                 trait=CONDITION_KEY_VALUE)
 
 
+@validator("S3541",
+           rule="No two input members of an operation supply the same condition key's value.",
+           packages=("aws.iam",))
 @distinct
 def check_condition_key_values(model: Model) -> Iterable[Diagnostic]:
     """No two input members of an operation supply the same condition key's value.
@@ -214,6 +239,9 @@ def check_condition_key_values(model: Model) -> Iterable[Diagnostic]:
                                 "supplied by one member.", hint="keep @conditionKeyValue on one member")
 
 
+@validator("S3542",
+           rule="A condition key defined ``required`` is one the service resolves.",
+           packages=("aws.iam",))
 @distinct
 def check_define_condition_keys(model: Model) -> Iterable[Diagnostic]:
     """A condition key defined ``required`` is one the service resolves.
@@ -234,6 +262,9 @@ def check_define_condition_keys(model: Model) -> Iterable[Diagnostic]:
                             "instead.", trait=DEFINE_CONDITION_KEYS)
 
 
+@validator("S3543",
+           rule="``@iamAction`` does not set a property that a deprecated trait on the operation also sets, and names no resource both required and optional.",
+           packages=("aws.iam",))
 @distinct
 def check_iam_actions(model: Model) -> Iterable[Diagnostic]:
     """``@iamAction`` does not set a property that a deprecated trait on the operation also
@@ -267,6 +298,9 @@ def check_iam_actions(model: Model) -> Iterable[Diagnostic]:
                         event_id="IamAction.Resources.DuplicateEntries", trait=IAM_ACTION)
 
 
+@validator("S3544",
+           rule="The ``@iamResource`` name of a resource with a relative ``@arn`` appears in the ARN template.",
+           packages=("aws.iam",))
 @distinct
 def check_iam_resources(model: Model) -> Iterable[Diagnostic]:
     """The ``@iamResource`` name of a resource with a relative ``@arn`` appears in the ARN
@@ -292,6 +326,8 @@ def check_iam_resources(model: Model) -> Iterable[Diagnostic]:
                         trait=IAM_RESOURCE, hint="use the resource name that appears in the ARN template")
 
 
+@validator("S3545",
+           rule="No two resources of a service have the same IAM resource name (case-insensitively).")
 @distinct
 def check_iam_resource_names(model: Model) -> Iterable[Diagnostic]:
     """No two resources of a service have the same IAM resource name (case-insensitively).

@@ -20,7 +20,7 @@ import warnings
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from smithy2cfn.diagnostics import Diagnostic, Severity
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
 from smithy2cfn.model.relationships import Walker
 from smithy2cfn.model.shapes import Member, Model, Shape
 from smithy2cfn.model.traits import (
@@ -54,6 +54,34 @@ from smithy2cfn.validation.validator_config import (
     config_string,
     config_string_lists,
     config_strings,
+)
+
+#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
+CODES = declare_codes(
+    Code("S3600", Severity.DANGER, "AbbreviationName",
+         "linter: a shape or member name has an all-caps abbreviation", also=(Severity.WARNING, Severity.NOTE,)),
+    Code("S3601", Severity.DANGER, "CamelCase",
+         "linter: a shape, trait or member name is not camel case as configured", also=(Severity.WARNING, Severity.NOTE,)),
+    Code("S3602", Severity.WARNING, "InputOutputStructureReuse",
+         "linter: an operation input or output lacks `@input` or `@output`", also=(Severity.DANGER, Severity.NOTE,)),
+    Code("S3603", Severity.DANGER, "MissingClientOptionalTrait",
+         "linter: a `@required` or `@default` member lacks `@clientOptional`", also=(Severity.WARNING, Severity.NOTE,)),
+    Code("S3604", Severity.DANGER, "MissingPaginatedTrait",
+         "linter: an operation looks paginated but lacks `@paginated` (warning for a suggestion)", also=(Severity.WARNING, Severity.NOTE,)),
+    Code("S3605", Severity.WARNING, "MissingSensitiveTrait",
+         "linter: a name suggests sensitive data but nothing is `@sensitive`", also=(Severity.DANGER, Severity.NOTE,)),
+    Code("S3606", Severity.WARNING, "NoninclusiveTerms",
+         "linter: a name or trait value uses a non-inclusive term", also=(Severity.DANGER, Severity.NOTE,)),
+    Code("S3607", Severity.WARNING, "RepeatedShapeName",
+         "linter: a member name repeats its structure's or union's name", also=(Severity.DANGER, Severity.NOTE,)),
+    Code("S3608", Severity.DANGER, "ReservedWords",
+         "linter: a shape or member name is a reserved word", also=(Severity.WARNING, Severity.NOTE,)),
+    Code("S3609", Severity.DANGER, "ShouldHaveUsedTimestamp",
+         "linter: a shape or member named like a timestamp is not one", also=(Severity.WARNING, Severity.NOTE,)),
+    Code("S3610", Severity.DANGER, "StandardOperationVerb",
+         "linter: an operation name does not start with a standard verb", also=(Severity.WARNING, Severity.NOTE,)),
+    Code("S3611", Severity.WARNING, "StutteredShapeName",
+         "linter: a member name starts with its structure's or union's name", also=(Severity.DANGER, Severity.NOTE,)),
 )
 
 _NUMBER_TYPES = frozenset({"byte", "short", "integer", "long", "float", "double", "bigInteger", "bigDecimal",

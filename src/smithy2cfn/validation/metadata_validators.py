@@ -21,7 +21,8 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from smithy2cfn.diagnostics import Diagnostic, Severity
+from smithy2cfn.checks import validator
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
 from smithy2cfn.model.nodes import node_type
 from smithy2cfn.model.relationships import NeighborIndex
 from smithy2cfn.model.shapes import PRELUDE_NAMESPACE, Model, ShapeId
@@ -36,6 +37,25 @@ from smithy2cfn.validation.validator_config import (
     config_object,
     config_selector,
     config_string,
+)
+
+#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
+CODES = declare_codes(
+    Code("S3580", Severity.ERROR, "Model",
+         "the `validators` metadata is not a list of objects, or an entry lacks `name` or has a bad "
+         "`severity`, `namespaces` or `selector`"),
+    Code("S3581", Severity.WARNING, "UnknownValidator",
+         "a `validators` entry names no known validator (event `UnknownValidator_<name>`)"),
+    Code("S3582", Severity.ERROR, "Model",
+         "a configured validator cannot be created from its `configuration`"),
+    Code("S3583", Severity.WARNING, "Model", "a `validators` entry has an unknown property"),
+    Code("S3590", Severity.DANGER, "EmitEachSelector",
+         "configured `EmitEachSelector`: a shape matches the selector (event, severity and message as "
+         "configured)", also=(Severity.ERROR, Severity.WARNING, Severity.NOTE,)),
+    Code("S3591", Severity.DANGER, "EmitNoneSelector",
+         "configured `EmitNoneSelector`: no shape matches the selector", also=(Severity.ERROR, Severity.WARNING, Severity.NOTE,)),
+    Code("S3592", Severity.NOTE, "UnreferencedShape",
+         "configured `UnreferencedShape`: a shape is not connected to a root shape", also=(Severity.DANGER, Severity.WARNING,)),
 )
 
 _PROPERTIES = ("name", "id", "message", "severity", "namespaces", "selector", "configuration")
@@ -147,6 +167,10 @@ def factories() -> dict[str, Factory]:
             "UnreferencedShape": unreferenced_shape, **LINTERS}
 
 
+@validator("S3580", "S3581", "S3582", "S3583", "S3590", "S3591", "S3592",
+           # the linters it runs (smithy2cfn.validation.linters) report their own codes
+           "S3600", "S3601", "S3602", "S3603", "S3604", "S3605", "S3606", "S3607", "S3608", "S3609", "S3610", "S3611",
+           rule="Run the validators that the ``validators`` metadata turns on, with each entry's ``id``, ``severity``, ``message``, ``namespaces`` and ``selector``.")
 def check_configured_validators(model: Model) -> Iterable[Diagnostic]:
     """Run the validators that the ``validators`` metadata turns on, with each entry's
     ``id``, ``severity``, ``message``, ``namespaces`` and ``selector``.

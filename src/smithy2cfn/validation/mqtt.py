@@ -22,11 +22,23 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from smithy2cfn.diagnostics import Diagnostic
+from smithy2cfn.checks import validator
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import MQTT_PUBLISH, MQTT_SUBSCRIBE, MQTT_TOPIC_LABEL
 from smithy2cfn.validation.common import diag, user_shapes_of_type
 from smithy2cfn.validation.package_support import at_trait, event_stream, input_shape, output_shape
+
+#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
+CODES = declare_codes(
+    Code("S3730", Severity.ERROR, "Model",
+         "an MQTT topic (`@smithy.mqtt#publish`/`#subscribe`) is empty, has a wildcard, a label that is not "
+         "a whole level, a bad or repeated label"),
+    Code("S3731", Severity.ERROR, "MqttTopicLabel",
+         "an MQTT topic label has no `@topicLabel` input member, or a `@topicLabel` member no label"),
+    Code("S3732", Severity.ERROR, "MqttTopicConflict",
+         "two MQTT operations bind conflicting topics to different payloads"),
+)
 
 _LABEL = re.compile(r"[a-zA-Z0-9_]+\Z")
 
@@ -129,6 +141,9 @@ def _topics(model: Model) -> tuple[list[tuple[str, str, tuple[Level, ...] | None
     return out, problems
 
 
+@validator("S3730", "S3731",
+           rule="Every MQTT topic parses, and its labels match the ``@topicLabel`` input members.",
+           packages=("smithy.mqtt",))
 def check_mqtt_topics(model: Model) -> Iterable[Diagnostic]:
     """Every MQTT topic parses, and its labels match the ``@topicLabel`` input members.
 
@@ -195,6 +210,9 @@ def _conflict(a: TopicBinding, b: TopicBinding) -> bool:
     return a.payload != b.payload
 
 
+@validator("S3730", "S3732",
+           rule="No two MQTT operations bind conflicting topics to different payloads.",
+           packages=("smithy.mqtt",))
 def check_mqtt_topic_conflicts(model: Model) -> Iterable[Diagnostic]:
     """No two MQTT operations bind conflicting topics to different payloads.
 

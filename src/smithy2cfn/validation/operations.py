@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from smithy2cfn.diagnostics import Diagnostic, Severity
+from smithy2cfn.checks import validator
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
 from smithy2cfn.model.knowledge import TopDownIndex
 from smithy2cfn.model.relationships import NeighborIndex, RelationshipType
 from smithy2cfn.model.shapes import Model, Shape, ShapeId
@@ -31,6 +32,25 @@ from smithy2cfn.validation.common import shapes_having, shapes_of_type, shapes_w
 from smithy2cfn.validation.located import event, ticked
 from smithy2cfn.validation.traits import _NodeChecker
 
+#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
+CODES = declare_codes(
+    Code("S3320", Severity.ERROR, "OperationInputOutputMisuse",
+         "an `@input`/`@output` structure used as the other, by a member, or by several operations"),
+    Code("S3321", Severity.WARNING, "OperationInputOutputName",
+         "an `@input`/`@output` structure not named after its operation"),
+    Code("S3322", Severity.WARNING, "OperationNameAmbiguity",
+         "a shape named like an operation's input/output that is not"),
+    Code("S3323", Severity.ERROR, "IdempotentTrait",
+         "`@idempotent` `exists`/`notFound` both set, or naming an error the operation lacks"),
+    Code("S3324", Severity.WARNING, "IdempotencyTokenIgnored",
+         "`@idempotencyToken` outside a top-level operation input member"),
+    Code("S3325", Severity.ERROR, "RequestCompressionTrait",
+         "`@requestCompression` without input, with a length-requiring stream, or with no or unknown "
+         "encodings"),
+    Code("S3326", Severity.ERROR, "ExamplesTrait",
+         "an `@examples` example does not match the operation's input, output or errors", also=(Severity.WARNING,)),
+)
+
 
 def _relationship_name(kind: RelationshipType) -> str:
     return kind.name.lower().replace("_", " ")
@@ -39,6 +59,8 @@ def _relationship_name(kind: RelationshipType) -> str:
 # ----------------------------------------------------------------------------- input and output
 
 
+@validator("S3320", "S3321", "S3322",
+           rule="``@input`` and ``@output`` structures are used only as one operation's input (output).")
 def check_operation_input_output(model: Model) -> Iterable[Diagnostic]:
     """``@input`` and ``@output`` structures are used only as one operation's input (output).
 
@@ -90,6 +112,8 @@ def check_operation_input_output(model: Model) -> Iterable[Diagnostic]:
 # ----------------------------------------------------------------------------- idempotency
 
 
+@validator("S3323",
+           rule="``@idempotent`` ``exists`` and ``notFound`` are exclusive and name operation errors.")
 def check_idempotent_traits(model: Model) -> Iterable[Diagnostic]:
     """``@idempotent`` ``exists`` and ``notFound`` are exclusive and name operation errors.
 
@@ -115,6 +139,8 @@ def check_idempotent_traits(model: Model) -> Iterable[Diagnostic]:
                                 trait=IDEMPOTENT, hint="add the error to the operation's `errors`")
 
 
+@validator("S3324",
+           rule="Warn about ``@idempotencyToken`` members that are not top-level input members.")
 def check_idempotency_tokens_ignored(model: Model) -> Iterable[Diagnostic]:
     """Warn about ``@idempotencyToken`` members that are not top-level input members.
 
@@ -148,6 +174,8 @@ def check_idempotency_tokens_ignored(model: Model) -> Iterable[Diagnostic]:
 SUPPORTED_COMPRESSION_ALGORITHMS = frozenset({"gzip"})
 
 
+@validator("S3325",
+           rule="``@requestCompression`` operations have an input without length-requiring streams and at least one supported encoding.")
 def check_request_compression(model: Model) -> Iterable[Diagnostic]:
     """``@requestCompression`` operations have an input without length-requiring streams and
     at least one supported encoding.
@@ -245,6 +273,8 @@ def _check_value(model: Model, operation: Shape, kind: str, title: Any, value: A
     return out
 
 
+@validator("S3326",
+           rule="``@examples`` match the operation: input and output values fit their structures, an error example names one of the operation's (or all its services') errors.")
 def check_examples(model: Model) -> Iterable[Diagnostic]:
     """``@examples`` match the operation: input and output values fit their structures, an
     error example names one of the operation's (or all its services') errors.

@@ -19,7 +19,8 @@ import graphlib
 import json
 from collections.abc import Iterable
 
-from smithy2cfn.diagnostics import Diagnostic
+from smithy2cfn.checks import validator
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
 from smithy2cfn.model.knowledge import IdentifierBindingIndex, PropertyBindingIndex
 from smithy2cfn.model.knowledge_ops import OperationIndex, id_sort_key
 from smithy2cfn.model.relationships import NeighborIndex, RelationshipType, operations_of, strongly_connected
@@ -34,6 +35,34 @@ from smithy2cfn.model.traits import (
 )
 from smithy2cfn.validation.common import error, members_having, shapes_having, shapes_of_type
 from smithy2cfn.validation.located import event, ticked
+
+#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
+CODES = declare_codes(
+    Code("S3010", Severity.ERROR, "ResourceLifecycle",
+         "lifecycle operation with the wrong `@readonly`/`@idempotent`"),
+    Code("S3011", Severity.ERROR, "ResourceIdentifierBinding",
+         "an instance operation does not bind every identifier with a member of the identifier's target, or "
+         "a child resource's operation misses a parent identifier"),
+    Code("S3012", Severity.ERROR, "ResourceIdentifierBinding", "collection operation binds every identifier"),
+    Code("S3013", Severity.ERROR, "ResourceIdentifier",
+         "a child resource lacks its parent's identifiers, or gives them other targets"),
+    Code("S3016", Severity.ERROR, "ResourceCycle",
+         "resource containment cycle (or two children of a resource sharing a descendant, as the reference "
+         "finds)"),
+    Code("S3017", Severity.ERROR, "ResourceOperationInputOutput",
+         "an input/output member maps to no property or identifier, to a property of another target, or "
+         "twice; a property no operation uses"),
+    Code("S3400", Severity.WARNING, "ResourceIdentifierBinding",
+         "an implicit identifier binding is overridden by `@resourceIdentifier`"),
+    Code("S3401", Severity.ERROR, "ResourceIdentifierBinding",
+         "two members bind one identifier with `@resourceIdentifier`"),
+    Code("S3402", Severity.WARNING, "MemberShouldReferenceResource",
+         "a member named and typed like a resource identifier without `@references`"),
+    Code("S3403", Severity.ERROR, "ResourceIdentifier", "a resource identifier is also a resource property"),
+    Code("S3405", Severity.ERROR, "ReferencesTrait",
+         "a `@references` entry that targets no resource, has `ids` on a string shape or of the wrong count "
+         "or names, or names members that are missing or not strings"),
+)
 
 _STRINGS = ("string", "enum")
 
@@ -68,6 +97,8 @@ def _type_of(model: Model, node_id: str) -> str | None:
     return shape.type if shape is not None else None
 
 
+@validator("S3013", "S3403",
+           rule="No identifier is also a property; child resources repeat their parents' identifiers.")
 def check_resource_identifiers(model: Model) -> Iterable[Diagnostic]:
     """No identifier is also a property; child resources repeat their parents' identifiers.
 
@@ -111,6 +142,8 @@ _LIFECYCLE_RULES = (("put", False, True), ("create", False, False), ("read", Tru
                     ("update", False, False), ("delete", False, True), ("list", True, False))
 
 
+@validator("S3010",
+           rule="Lifecycle operations carry the traits their lifecycle requires.")
 def check_lifecycle_traits(model: Model) -> Iterable[Diagnostic]:
     """Lifecycle operations carry the traits their lifecycle requires.
 
@@ -183,6 +216,8 @@ def _all_identifiers_bound(model: Model, resource: Shape, op_id: str, bindings: 
     return True
 
 
+@validator("S3011", "S3012", "S3400", "S3401",
+           rule="Operations bound to a resource form valid instance or collection operations.")
 def check_identifier_bindings(model: Model) -> Iterable[Diagnostic]:
     """Operations bound to a resource form valid instance or collection operations.
 
@@ -265,6 +300,8 @@ def _first_revisit(children: dict[str, list[str]], start: str) -> tuple[str, lis
     return None
 
 
+@validator("S3016",
+           rule="Resources form no containment cycle.")
 def check_resource_containment(model: Model) -> Iterable[Diagnostic]:
     """Resources form no containment cycle.
 
@@ -362,6 +399,8 @@ def _check_properties_shape(model: Model, resource: Shape, operation: Shape, dir
                         f"'{prop}': {names}", hint="bind each property with one member only")
 
 
+@validator("S3017",
+           rule="The input and output members of a resource's lifecycle and instance operations map to its properties (or identifiers), with the properties' targets, each property once; every property is used by one of them.")
 def check_property_bindings(model: Model) -> Iterable[Diagnostic]:
     """The input and output members of a resource's lifecycle and instance operations map to
     its properties (or identifiers), with the properties' targets, each property once; every
@@ -402,6 +441,8 @@ def check_property_bindings(model: Model) -> Iterable[Diagnostic]:
 # ----------------------------------------------------------------------------- references
 
 
+@validator("S3402",
+           rule="Warn about members that look like a resource identifier but do not reference it.")
 def check_member_should_reference_resource(model: Model) -> Iterable[Diagnostic]:
     """Warn about members that look like a resource identifier but do not reference it.
 
@@ -502,6 +543,8 @@ def _structure_reference(model: Model, shape: Shape, ref: dict, resource: Shape)
                     trait=REFERENCES, hint="each value of `ids` names a member of the structure targeting a string")
 
 
+@validator("S3405",
+           rule="``@references`` entries point at resources, through members that exist.")
 def check_references(model: Model) -> Iterable[Diagnostic]:
     """``@references`` entries point at resources, through members that exist.
 

@@ -32,7 +32,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from smithy2cfn.diagnostics import Diagnostic, Severity
+from smithy2cfn.checks import validator
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
 from smithy2cfn.model.knowledge import TopDownIndex
 from smithy2cfn.model.nodes import canonical, is_number, node_type
 from smithy2cfn.model.shapes import Model, Shape
@@ -49,6 +50,64 @@ from smithy2cfn.validation.common import diag, user_shapes_of_type
 from smithy2cfn.validation.jmespath_lint import JmespathSyntaxError, lint, parse, sample_value
 from smithy2cfn.validation.package_support import at_trait, input_shape
 from smithy2cfn.validation.traits import _NodeChecker
+
+#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
+CODES = declare_codes(
+    Code("S3770", Severity.ERROR, "Model",
+         "an `@endpointRuleSet` or `@endpointBdd` value cannot be read (bad structure, parameter, version, "
+         "base64 nodes, node count): the trait is not created"),
+    Code("S3771", Severity.ERROR, "StaticContextParamsTrait",
+         "a `@staticContextParams` value is not a string, a boolean or a list of strings"),
+    Code("S3772", Severity.ERROR, "OperationContextParamsTrait",
+         "an `@operationContextParams` path does not parse, does not fit the input, or uses an unsupported "
+         "JMESPath expression"),
+    Code("S3773", Severity.ERROR, "RuleSetParameter.StaticContextParams.InconsistentType",
+         "a `@staticContextParams` value's type differs from the same parameter's elsewhere"),
+    Code("S3774", Severity.ERROR, "RuleSetParameter.OperationContextParams.InconsistentType",
+         "an `@operationContextParams` path's type differs from the same parameter's elsewhere"),
+    Code("S3775", Severity.ERROR, "RuleSetParameter.ContextParam.UnsupportedType",
+         "a `@contextParam` member targets neither a string nor a boolean"),
+    Code("S3776", Severity.ERROR, "RuleSetParameter.ContextParam.InconsistentType",
+         "a `@contextParam` member's type differs from the same parameter's elsewhere"),
+    Code("S3777", Severity.ERROR, "RuleSetParameter.Operation.RequiredMissing",
+         "an operation binds no value for a required rule set parameter without default"),
+    Code("S3778", Severity.ERROR, "RuleSetParameter.RuleSet.UnmatchedName",
+         "a rule set parameter the service model does not bind, or a bound parameter the rule set lacks"),
+    Code("S3779", Severity.ERROR, "RuleSetParameter.RuleSet.TypeMismatch",
+         "a rule set parameter's type differs from the type the service model binds"),
+    Code("S3780", Severity.DANGER, "RuleSetParameter.TestCase.Unused",
+         "a rule set parameter no endpoint test case sets"),
+    Code("S3781", Severity.ERROR, "RuleSetParameter.TestCase.TypeMismatch",
+         "an endpoint test case sets a parameter to a value of another type"),
+    Code("S3782", Severity.ERROR, "RuleSetParameter.TestCase.RequiredMissing",
+         "an endpoint test case lacks a required parameter without default"),
+    Code("S3783", Severity.ERROR, "RuleSetParameter.TestCase.Undefined",
+         "an endpoint test case sets a parameter the rule set does not define"),
+    Code("S3784", Severity.ERROR, "RuleSetAuthSchemes",
+         "an endpoint's `authSchemes` is not a list of named schemes, names one twice, or a "
+         "sigv4/sigv4a/beta scheme has bad properties (a `sigv4-` sub-scheme: danger; an unknown scheme: "
+         "warning)", also=(Severity.DANGER, Severity.WARNING,)),
+    Code("S3785", Severity.ERROR, "RuleSetBuiltIn",
+         "a built-in parameter (in the rule set or a test's `builtInParams`) is not a registered built-in "
+         "(`RuleSetBuiltIn.RuleSet`, `RuleSetBuiltIn.TestCase.<i>.Inputs.<j>`)"),
+    Code("S3786", Severity.ERROR, "RuleSetUri",
+         "an endpoint URL starts with literal text other than `http://` or `https://`"),
+    Code("S3787", Severity.WARNING, "RuleSetParamMissingDocs", "a rule set parameter has no documentation"),
+    Code("S3788", Severity.ERROR, "RulesEngineVersion",
+         "a rule set uses a function (coalesce, ite, split, negative getAttr index) newer than its declared "
+         "version"),
+    Code("S3789", Severity.ERROR, "BddTrait",
+         "an `@endpointBdd` node or root refers to a condition, node or result that does not exist"),
+    Code("S3790", Severity.ERROR, "EndpointTestsTrait",
+         "an endpoint test names an operation the service lacks, gives built-in values inconsistently or not"
+         " at all, or an operation input that does not fit the input shape (danger)", also=(Severity.DANGER,)),
+    Code("S3791", Severity.ERROR, "RuleSetTestCase",
+         "an endpoint test case does not give what it expects when the rule set is evaluated (a value of the"
+         " wrong type, an empty split delimiter, another endpoint or error)"),
+    Code("S3800", Severity.DANGER, "RuleSetAwsBuiltIn",
+         "a rule set uses an AWS built-in that needs care (`AWS::Auth::AccountId`...; "
+         "`RuleSetAwsBuiltIn.<built-in>`)"),
+)
 
 #: Built-in parameters the rules engine knows: the core one and those of the AWS extension
 #: (reference ``BuiltIns``, ``AwsBuiltIns``).
@@ -435,6 +494,9 @@ def _rule_sets(read: _Read) -> list[tuple[RuleSet, str]]:
             if rs is not None]
 
 
+@validator("S3770",
+           rule="``@endpointRuleSet`` and ``@endpointBdd`` values can be read.",
+           packages=("smithy.rules",))
 def check_rule_set_traits(model: Model) -> Iterable[Diagnostic]:
     """``@endpointRuleSet`` and ``@endpointBdd`` values can be read.
 
@@ -479,6 +541,9 @@ def _show(expr: Any) -> str:
 # --------------------------------------------------------------------------- operation params
 
 
+@validator("S3771",
+           rule="``@staticContextParams`` values are strings, booleans or arrays of strings.",
+           packages=("smithy.rules",))
 def check_static_context_params(model: Model) -> Iterable[Diagnostic]:
     """``@staticContextParams`` values are strings, booleans or arrays of strings.
 
@@ -548,6 +613,9 @@ def _operation_context_type(model: Model, op_id: str, path: str) -> str | None:
     return {"boolean": "Boolean", "string": "String", "array": "stringArray"}.get(result)
 
 
+@validator("S3772",
+           rule="``@operationContextParams`` paths parse, fit the input, and use the supported subset.",
+           packages=("smithy.rules",))
 def check_operation_context_params(model: Model) -> Iterable[Diagnostic]:
     """``@operationContextParams`` paths parse, fit the input, and use the supported subset.
 
@@ -677,6 +745,9 @@ def _value_type(value: Any) -> str:
     return "ArrayType" if isinstance(value, list) else "RecordType"
 
 
+@validator("S3770", "S3773", "S3774", "S3775", "S3776", "S3777", "S3778", "S3779", "S3780", "S3781", "S3782", "S3783",
+           rule="Rule set parameters match what the service model binds, and the endpoint tests.",
+           packages=("smithy.rules",))
 def check_rule_set_parameters(model: Model) -> Iterable[Diagnostic]:
     """Rule set parameters match what the service model binds, and the endpoint tests.
 
@@ -760,6 +831,9 @@ def _test_parameters(model: Model, service: Shape, rule_set: RuleSet, trait: str
                                        f"Test parameter `{name}` is not defined in ruleset"), RULES_ENDPOINT_TESTS)
 
 
+@validator("S3770", "S3787",
+           rule="Rule set parameters have documentation (a warning).",
+           packages=("smithy.rules",))
 def check_param_docs(model: Model) -> Iterable[Diagnostic]:
     """Rule set parameters have documentation (a warning).
 
@@ -774,6 +848,9 @@ def check_param_docs(model: Model) -> Iterable[Diagnostic]:
                                                f"Parameter `{p.name}` does not have documentation"), trait)
 
 
+@validator("S3770", "S3785", "S3800",
+           rule="Built-in parameters are known ones; some AWS built-ins need care (a danger).",
+           packages=("smithy.rules",))
 def check_built_ins(model: Model) -> Iterable[Diagnostic]:
     """Built-in parameters are known ones; some AWS built-ins need care (a danger).
 
@@ -863,6 +940,9 @@ def _has_auth_validator(name: str) -> bool:
     return name in ("sigv4", "sigv4a") or name.startswith("sigv4-") or name.startswith("beta-")
 
 
+@validator("S3770", "S3784",
+           rule="Each endpoint's ``authSchemes`` property is a list of named, well-formed schemes.",
+           packages=("smithy.rules",))
 def check_auth_schemes(model: Model) -> Iterable[Diagnostic]:
     """Each endpoint's ``authSchemes`` property is a list of named, well-formed schemes.
 
@@ -916,6 +996,9 @@ def check_auth_schemes(model: Model) -> Iterable[Diagnostic]:
                                                hint="list each auth scheme once"), trait)
 
 
+@validator("S3770", "S3786",
+           rule="An endpoint URL that starts with literal text starts with ``http://`` or ``https://``.",
+           packages=("smithy.rules",))
 def check_uris(model: Model) -> Iterable[Diagnostic]:
     """An endpoint URL that starts with literal text starts with ``http://`` or ``https://``.
 
@@ -959,6 +1042,9 @@ def _version_problems(fn: Any) -> str | None:
     return None
 
 
+@validator("S3770", "S3788",
+           rule="Functions are only used from the rules engine version that has them (``coalesce``, ``ite``, ``split`` and negative ``getAttr`` indexes need 1.1).",
+           packages=("smithy.rules",))
 def check_rules_version(model: Model) -> Iterable[Diagnostic]:
     """Functions are only used from the rules engine version that has them (``coalesce``,
     ``ite``, ``split`` and negative ``getAttr`` indexes need 1.1).
@@ -991,6 +1077,9 @@ def check_rules_version(model: Model) -> Iterable[Diagnostic]:
                         hint='declare "version": "1.1"'), trait)
 
 
+@validator("S3770", "S3789",
+           rule="A BDD's references point at nodes and results that exist.",
+           packages=("smithy.rules",))
 def check_bdd(model: Model) -> Iterable[Diagnostic]:
     """A BDD's references point at nodes and results that exist.
 
@@ -1029,6 +1118,9 @@ def check_bdd(model: Model) -> Iterable[Diagnostic]:
 # --------------------------------------------------------------------------- endpoint tests
 
 
+@validator("S3770", "S3790",
+           rule="Endpoint test cases name operations of the service, give built-in values consistently, and give operation inputs that fit the input shapes (their types and required members; constraint traits are not applied to them).",
+           packages=("smithy.rules",))
 def check_endpoint_tests(model: Model) -> Iterable[Diagnostic]:
     """Endpoint test cases name operations of the service, give built-in values consistently,
     and give operation inputs that fit the input shapes (their types and required members;
@@ -1426,6 +1518,9 @@ def _runtime(value: Any) -> Any:
     return value
 
 
+@validator("S3770", "S3791",
+           rule="Each endpoint test case gives the result it expects when the rule set is evaluated.",
+           packages=("smithy.rules",))
 def check_test_cases(model: Model) -> Iterable[Diagnostic]:
     """Each endpoint test case gives the result it expects when the rule set is evaluated.
 

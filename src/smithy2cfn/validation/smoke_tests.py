@@ -12,13 +12,23 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from smithy2cfn.diagnostics import Diagnostic, Severity
+from smithy2cfn.checks import validator
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
 from smithy2cfn.model.knowledge import TopDownIndex
 from smithy2cfn.model.nodes import shorten
 from smithy2cfn.model.shapes import Model, Shape
 from smithy2cfn.model.traits import REQUIRED, SMOKE_TESTS
 from smithy2cfn.validation.aws_common import absolute, distinct, event, input_members, input_shape, tick
 from smithy2cfn.validation.traits import _NodeChecker
+
+#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
+CODES = declare_codes(
+    Code("S3560", Severity.ERROR, "SmokeTestCase",
+         "a smoke test case's `params` or `vendorParams` do not match their shapes, or `params` is missing "
+         "for required input; `vendorParams` without its shape or the reverse (warning)", also=(Severity.WARNING,)),
+    Code("S3561", Severity.ERROR, "UniqueSmokeTestCaseId",
+         "two smoke test cases of a service (or an operation) share an ID"),
+)
 
 _UNKNOWN_MEMBER = (re.compile(r"^Member `(?P<m>[^`]*)` does not exist in `(?P<s>[^`]*)`"),
                    re.compile(r"^Invalid \w+ member `(?P<m>[^`]*)` found for `(?P<s>[^`]*)`"))
@@ -45,6 +55,9 @@ def _check_value(model: Model, op: Shape, value: object, shape_id: str, context:
                     event_id=event_id, trait=SMOKE_TESTS)
 
 
+@validator("S3560",
+           rule="Each smoke test case's ``params`` and ``vendorParams`` match their shapes.",
+           packages=("smithy.test",))
 @distinct
 def check_smoke_test_cases(model: Model) -> Iterable[Diagnostic]:
     """Each smoke test case's ``params`` and ``vendorParams`` match their shapes.
@@ -94,6 +107,9 @@ def check_smoke_test_cases(model: Model) -> Iterable[Diagnostic]:
                                 hint="give the test case `params` with the required members")
 
 
+@validator("S3561",
+           rule="Smoke test case IDs are unique among the operations of each service, and within each operation bound to no service.",
+           packages=("smithy.test",))
 @distinct
 def check_unique_smoke_test_ids(model: Model) -> Iterable[Diagnostic]:
     """Smoke test case IDs are unique among the operations of each service, and within each

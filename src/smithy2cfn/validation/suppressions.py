@@ -30,10 +30,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from smithy2cfn.diagnostics import Diagnostic, Severity, Span
+from smithy2cfn.checks import validator
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, Span, declare_codes
 from smithy2cfn.model.nodes import node_type
 from smithy2cfn.model.shapes import Model, ShapeId
 from smithy2cfn.model.traits import SUPPRESS
+
+#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
+CODES = declare_codes(
+    Code("S3100", Severity.ERROR, "Model",
+         "malformed validation metadata: `suppressions`, `severityOverrides` or `validators` (a warning for "
+         "an unknown property)", also=(Severity.WARNING,)),
+)
 
 #: Event IDs of the reference's correctness validators (``ModelValidator.CORRECTNESS_VALIDATORS``),
 #: whose errors stop validation before any other validator.
@@ -150,6 +158,8 @@ def _rules(model: Model, key: str, problems: list[Diagnostic]) -> list[Rule]:
     return out
 
 
+@validator("S3100",
+           rule="The ``validators`` metadata is an array of objects, each with a string ``name``, and optional ``id``, ``message``, ``severity`` (``DANGER``, ``WARNING`` or ``NOTE``), ``namespaces`` (strings), ``selector`` and ``configuration`` (an object).")
 def check_validators_metadata(model: Model) -> Iterable[Diagnostic]:
     """The ``validators`` metadata is an array of objects, each with a string ``name``, and
     optional ``id``, ``message``, ``severity`` (``DANGER``, ``WARNING`` or ``NOTE``),

@@ -1,0 +1,167 @@
+"""Checks as self-describing units: a validator, a lint rule or a configurable validator is
+a function marked, where it is defined, with the codes it reports, the rule it follows and
+(validators) the trait packages it needs.
+
+As in the reference, where each validator is a class whose event ID comes from its name
+and which ``META-INF/services`` lists, and in cfn-lint, where each rule carries its ``id``,
+``shortdesc`` and ``source_url``: adding a check is one function in its room plus its test
+fixture, nothing else. The registries (which validators run for a model, which lint rules
+run, which validators a model's ``validators`` metadata can name), the table of codes and
+README's tables are built from these marks (:mod:`smithy2cfn.catalog`)::
+
+    from smithy2cfn.checks import validator
+    from smithy2cfn.diagnostics import Code, Severity
+
+    @validator(Code("S3700", Severity.ERROR, "WaitableTrait", "a waiter's delays or acceptors are wrong"),
+               rule="reference WaitableTraitValidator (smithy-waiters; waiters.rst)",
+               packages=("smithy.waiters",))
+    def check_waitable(model): ...
+
+A code is given either as a :class:`~smithy2cfn.diagnostics.Code` (declared there, owned by
+the check's module) or as the code string of one the module (or the validation support
+module) declares with :func:`~smithy2cfn.diagnostics.declare_codes`, for codes that several
+checks of one module share. A check reports only the codes it names: the runners turn any
+other into an internal error (``S3099``), and ``tests/test_catalog.py`` reads every check's
+source for the codes it writes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from smithy2cfn.diagnostics import CODES, Code, declare_codes
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: The kinds of checks: a validator of the validation stage (``model -> diagnostics``), a
+#: lint rule of the lint stage (run once per emitted schema), and a validator that a
+#: model's ``validators`` metadata names (a factory: ``configuration -> validator``).
+KINDS = ("validator", "lint", "configurable")
+
+
+@dataclass(frozen=True)
+class Check:
+    """One check, as its decorator declared it.
+
+    Attributes:
+        kind: one of :data:`KINDS`.
+        name: the function's name, or for a configurable validator the name a model's
+            ``validators`` metadata gives it (the reference's validator name:
+            ``EmitEachSelector``, ``CamelCase``).
+        module: the module defining it.
+        function: the function's attribute name in ``module``.
+        codes: the codes it may report, sorted.
+        rule: the rule it follows: the reference class, the CloudFormation rule, the spec
+            section (README's tables quote it).
+        packages: (validators) the trait packages whose traits it checks: it runs only when
+            the model loaded one of them (:attr:`smithy2cfn.model.Model.packages`); ``()``
+            runs on every model.
+        line: where the function is defined (orders the checks of a module).
+        run: the function itself (``None`` for an entry read from the catalog).
+    """
+
+    kind: str
+    name: str
+    module: str
+    function: str
+    codes: tuple[str, ...]
+    rule: str
+    packages: tuple[str, ...] = ()
+    line: int = 0
+    run: Callable[..., Any] | None = field(default=None, compare=False, repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        """The check's catalog entry (:mod:`smithy2cfn.catalog`)."""
+        return {"kind": self.kind, "name": self.name, "module": self.module, "function": self.function,
+                "codes": list(self.codes), "rule": self.rule, "packages": list(self.packages), "line": self.line}
+
+    @classmethod
+    def from_json(cls, entry: dict[str, Any]) -> Check:
+        """A check from its catalog entry (see :meth:`to_json`); ``run`` is ``None``.
+
+        Raises:
+            KeyError, TypeError: a malformed entry.
+        """
+        return cls(entry["kind"], entry["name"], entry["module"], entry["function"], tuple(entry["codes"]),
+                   entry["rule"], tuple(entry.get("packages", ())), int(entry.get("line", 0)))
+
+
+#: Every check declared by the modules imported so far, in declaration order.
+DECLARED: list[Check] = []
+
+
+def _declare(kind: str, name: str | None, codes: Iterable[Code | str], rule: str,
+             packages: Iterable[str], function: Callable[..., Any]) -> Check:
+    module = function.__module__
+    found: list[str] = []
+    for c in codes:
+        if isinstance(c, Code):
+            declare_codes(c, owner=module)
+            found.append(c.code)
+        elif isinstance(c, str) and c in CODES.declared():
+            found.append(c)
+        else:
+            raise ValueError(f"{module}.{function.__name__} names the code {c!r}, which is not declared: give a "
+                             "Code(...) or declare it with declare_codes in the module")
+    if not rule:
+        raise ValueError(f"{module}.{function.__name__}: a check names the rule it follows")
+    check = Check(kind, name or function.__name__, module, function.__name__, tuple(sorted(set(found))), rule,
+                  tuple(packages), function.__code__.co_firstlineno if hasattr(function, "__code__") else 0,
+                  function)
+    DECLARED[:] = [c for c in DECLARED if (c.module, c.function) != (check.module, check.function)]
+    DECLARED.append(check)
+    return check
+
+
+def validator(*codes: Code | str, rule: str, packages: Iterable[str] = ()) -> Callable[[F], F]:
+    """Mark ``check_x(model) -> Iterable[Diagnostic]`` as a validator of the validation stage
+    (see the module docstring). The function gets the attribute ``check`` (its :class:`Check`).
+
+    Raises:
+        ValueError: a code that is not declared, a code another module owns, or no rule
+            (at import: a bug of the declaring module).
+    """
+    def mark(function: F) -> F:
+        function.check = _declare("validator", None, codes, rule, packages, function)  # type: ignore[attr-defined]
+        return function
+    return mark
+
+
+def lint_rule(*codes: Code | str, rule: str) -> Callable[[F], F]:
+    """Mark ``rule_x(lint) -> None`` as a lint rule, run on every emitted schema with the
+    lint stage's context (:mod:`smithy2cfn.lint`); see :func:`validator`."""
+    def mark(function: F) -> F:
+        function.check = _declare("lint", None, codes, rule, (), function)  # type: ignore[attr-defined]
+        return function
+    return mark
+
+
+def configurable(name: str, *codes: Code | str, rule: str) -> Callable[[F], F]:
+    """Mark ``factory(configuration) -> validator`` as the validator a model's ``validators``
+    metadata calls ``name`` (Smithy 2.0 "Model validation" §"Validators"); see
+    :func:`validator`."""
+    def mark(function: F) -> F:
+        function.check = _declare("configurable", name, codes, rule, (), function)  # type: ignore[attr-defined]
+        return function
+    return mark
+
+
+def shipped(kind: str) -> list[Check]:
+    """The checks of ``kind`` in the shipped catalog (:func:`smithy2cfn.catalog.read`), in
+    catalog order; malformed entries are left out. ``[]`` when there is no catalog."""
+    from smithy2cfn import catalog
+
+    out: list[Check] = []
+    for entry in catalog.read().get("checks", []):
+        try:
+            check = Check.from_json(entry)
+        except (KeyError, TypeError, ValueError):
+            continue
+        if check.kind == kind:
+            out.append(check)
+    return out
+
+
+__all__ = ["DECLARED", "KINDS", "Check", "configurable", "lint_rule", "shipped", "validator"]
