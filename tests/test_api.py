@@ -151,12 +151,12 @@ def test_validate_is_callable_again_and_after_importing_the_subpackage():
     model, diags = smithy2cfn.load([EXAMPLE / "model"])
     smithy2cfn.validate(model, diags)
     smithy2cfn.validate(model, diags)
-    import smithy2cfn.validation.traits as traits
+    import smithy2cfn.validation.core.traits as traits
 
     smithy2cfn.validate(model, diags)
     assert not diags.has_errors
     # the subpackage is still reachable through the package
-    assert smithy2cfn.validation.traits is traits is sys.modules["smithy2cfn.validation.traits"]
+    assert smithy2cfn.validation.core.traits is traits is sys.modules["smithy2cfn.validation.core.traits"]
     assert smithy2cfn.validation.run_validators is sys.modules["smithy2cfn.validation"].run_validators
     bad, diags = smithy2cfn.load([REPO / "tests" / "fixtures" / "cli" / "no-service.smithy"])
     smithy2cfn.validate(bad, diags)  # runs the checks (a call that did nothing could not fail this)

@@ -34,6 +34,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
               "smithy2cfn.stamps", "smithy2cfn.collector", "smithy2cfn.version")),
     ("parse", ("smithy2cfn.parse",)),
     ("load", ("smithy2cfn.load", "smithy2cfn.buildconfig")),
+    ("languages", ("smithy2cfn.languages",)),
     ("derive", ("smithy2cfn.derive",)),
     ("validate", ("smithy2cfn.validation",)),
     ("emit", ("smithy2cfn.emit",)),

@@ -31,9 +31,9 @@ CODE = re.compile(r"[\"'](S\d{4})[\"']")
 #: that no longer does must leave the list).
 KNOWN_UNDECLARED: dict[str, list[str]] = {
     # compare a JSON problem's code with S1100 (not a report): name the problem, not the code
-    "smithy2cfn.validation.protocol_tests.check_http_request_tests": ["S1100"],
-    "smithy2cfn.validation.protocol_tests.check_http_response_tests": ["S1100"],
-    "smithy2cfn.validation.protocol_tests.check_event_stream_tests": ["S1100"],
+    "smithy2cfn.validation.protocols.protocol_tests.check_http_request_tests": ["S1100"],
+    "smithy2cfn.validation.protocols.protocol_tests.check_http_response_tests": ["S1100"],
+    "smithy2cfn.validation.protocols.protocol_tests.check_event_stream_tests": ["S1100"],
 }
 
 

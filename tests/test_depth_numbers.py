@@ -26,10 +26,10 @@ from smithy2cfn.diagnostics import Diagnostics, Severity
 from smithy2cfn.emit.jsonschema import MAX_LIST_NESTING
 from smithy2cfn.emit.mappers import CfnMapper
 from smithy2cfn.emit.metaschema import _is_regex, check_schema
+from smithy2cfn.languages.selector import MAX_SELECTOR_NESTING, SelectorTooDeep, parse_selector
 from smithy2cfn.load import load_texts
 from smithy2cfn.model.nodes import canonical, describe, scan
 from smithy2cfn.validation import validate_model
-from smithy2cfn.validation.selector import MAX_SELECTOR_NESTING, SelectorTooDeep, parse_selector
 
 #: Reference mode: deep models make schemas far over the registry-ready 60 KiB budget.
 ORG = {"organizationName": "Ex", "compatibility": "reference"}

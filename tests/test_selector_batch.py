@@ -14,8 +14,7 @@ import pytest
 
 from conftest import REPO, shared_or_skip
 from smithy2cfn.api import load
-from smithy2cfn.model.traits import TRAIT
-from smithy2cfn.validation.selector import (
+from smithy2cfn.languages.selector import (
     TYPE_TOKENS,
     AttrStep,
     SelectorEngine,
@@ -23,6 +22,7 @@ from smithy2cfn.validation.selector import (
     TypeStep,
     parse_selector,
 )
+from smithy2cfn.model.traits import TRAIT
 
 EXTRA = [
     ":test(member > string)",

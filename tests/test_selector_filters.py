@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from conftest import REPO, SHARED
 from smithy2cfn import api
-from smithy2cfn.validation.selector import (
+from smithy2cfn.languages.selector import (
     SelectorEngine,
     SelectorError,
     _neighbor_moves,

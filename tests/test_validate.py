@@ -21,9 +21,9 @@ import pytest
 
 from conftest import FIXTURES, SHARED, record_result, shared_or_skip
 from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity
+from smithy2cfn.languages.selector import SelectorEngine, SelectorError, parse_selector
 from smithy2cfn.load import load_model, load_texts
 from smithy2cfn.validation import VALIDATORS, run_validators, validate_model
-from smithy2cfn.validation.selector import SelectorEngine, SelectorError, parse_selector
 
 HERE = FIXTURES / "validate"
 

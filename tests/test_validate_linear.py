@@ -18,10 +18,11 @@ from smithy2cfn import api
 from smithy2cfn.model.relationships import NeighborIndex, RelationshipType, all_node_ids, relationships
 from smithy2cfn.model.shapes import Member, Model, Shape, ShapeId
 from smithy2cfn.model.traits import PRIVATE, REFERENCES, TRAIT
-from smithy2cfn.validation import common, recursion, resources, targets
-from smithy2cfn.validation import traits as trait_checks
-from smithy2cfn.validation.constraints import check_private_access
-from smithy2cfn.validation.resources import check_member_should_reference_resource
+from smithy2cfn.validation import common
+from smithy2cfn.validation.core import recursion, resources, targets
+from smithy2cfn.validation.core import traits as trait_checks
+from smithy2cfn.validation.core.constraints import check_private_access
+from smithy2cfn.validation.core.resources import check_member_should_reference_resource
 
 NS = "ex#"
 STRING = "smithy.api#String"
@@ -402,7 +403,7 @@ def test_trait_targets_passes_nodes_whose_traits_have_nothing_to_check(tmp_path:
 def test_selector_type_steps_match_the_nodes_of_their_types(tmp_path: Path) -> None:
     """A type step's nodes come from the node IDs grouped by type once; they are the nodes
     whose type the token allows (``member`` and ``number`` cover several types)."""
-    from smithy2cfn.validation.selector import TYPE_TOKENS, SelectorEngine
+    from smithy2cfn.languages.selector import TYPE_TOKENS, SelectorEngine
 
     model = _load(TRAIT_TARGETS_MODEL, tmp_path)
     engine = SelectorEngine(model)
@@ -420,7 +421,7 @@ def test_shape_id_conflicts_as_grouping_every_id(specs) -> None:
     """Shape IDs that differ only in case are reported as when every ID was grouped by its
     lower-cased form, in the order of each group's first ID."""
     from smithy2cfn.model.knowledge_ops import sorted_ids
-    from smithy2cfn.validation.service import check_shape_id_conflicts
+    from smithy2cfn.validation.core.service import check_shape_id_conflicts
 
     shapes: dict[str, Shape] = {}
     for name, members in specs:

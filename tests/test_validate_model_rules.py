@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity
 from smithy2cfn.load.loader import load_texts
 from smithy2cfn.validation import validate_model
-from smithy2cfn.validation.constraints import media_type_problem, uri_problem
-from smithy2cfn.validation.recursion import MAX_PATHS
+from smithy2cfn.validation.core.constraints import media_type_problem, uri_problem
+from smithy2cfn.validation.core.recursion import MAX_PATHS
 
 HEAD_OF_TESTS = '$version: "2.0"\n\nnamespace smithy.example\n\n'
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from smithy2cfn import api
 from smithy2cfn.diagnostics import Diagnostic
-from smithy2cfn.validation import jmespath_lint as jl
+from smithy2cfn.languages import jmespath_lint as jl
 
 
 def run(tmp_path: Path, body: str, header: str = 'namespace smithy.example\n') -> list[Diagnostic]:

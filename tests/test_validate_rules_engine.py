@@ -1,5 +1,5 @@
 """Validators of the rules engine (``smithy.rules``) and of ``aws.endpoints``
-(:mod:`smithy2cfn.validation.rules_engine`, :mod:`smithy2cfn.validation.aws_endpoints`).
+(:mod:`smithy2cfn.validation.rules.ruleset`, :mod:`smithy2cfn.validation.rules.aws_endpoints`).
 
 Each rule gets a model that triggers it and one that does not; the readers and the test-case
 evaluator are also run over generated values (they never raise anything but their own error).
@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from smithy2cfn import api
 from smithy2cfn.diagnostics import Diagnostic
-from smithy2cfn.validation import rules_engine as re_
-from smithy2cfn.validation.aws_endpoints import is_valid_url
+from smithy2cfn.validation.rules import ruleset as re_
+from smithy2cfn.validation.rules.aws_endpoints import is_valid_url
 
 SERVICE = "smithy.example#S"
 

@@ -29,9 +29,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, Span, declare_codes
+from smithy2cfn.languages.patterns import compile_pattern
 from smithy2cfn.model.nodes import pointer, scan
 from smithy2cfn.stamps import content_key
-from smithy2cfn.validation.patterns import compile_pattern
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(

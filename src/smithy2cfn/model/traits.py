@@ -115,7 +115,7 @@ UNIT = "smithy.api#Unit"
 UNSTABLE = "smithy.api#unstable"
 WAITABLE = "smithy.waiters#waitable"
 
-# Traits read by the model-level validators (validate/constraints.py, validate/metadata.py).
+# Traits read by the model-level validators (validation/core/constraints.py, validation/core/metadata.py).
 JSON_NAME = "smithy.api#jsonName"
 METADATA = "smithy.api#metadata"
 XML_FLATTENED = "smithy.api#xmlFlattened"

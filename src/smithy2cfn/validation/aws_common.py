@@ -4,8 +4,8 @@ The reference's ``OperationIndex`` (an operation's input and output structures, 
 when absent), ``AbstractValidator`` event construction (event IDs made of the validator
 name and sub-parts, located at the shape or at the trait that is at fault) and
 ``ValidationUtils`` (``tickedList``, ``splitCamelCaseWord``), written once for
-:mod:`~smithy2cfn.validation.aws`, :mod:`~smithy2cfn.validation.iam`,
-:mod:`~smithy2cfn.validation.smoke_tests` and :mod:`~smithy2cfn.validation.linters`.
+:mod:`~smithy2cfn.validation.aws.traits`, :mod:`~smithy2cfn.validation.aws.iam`,
+:mod:`~smithy2cfn.validation.smoke_tests` and :mod:`~smithy2cfn.validation.smithy_linters`.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@
 
 Trait placement, conflicts (``cfnExcludeProperty`` vs the others) and values (the
 ``cfnMutability`` enum, ``additionalSchemas`` structure IDs) are checked generically by
-:mod:`smithy2cfn.validation.traits`.
+:mod:`smithy2cfn.validation.core.traits`.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ the shape must satisfy (``"start < end"``). Reference behaviour mirrored here:
   expression that does not parse is an ERROR ``Model`` ("Error creating trait ..."), and that
   shape's conditions are not used further;
 * ``ConditionsTraitValidator``: each expression is type-checked
-  (:mod:`smithy2cfn.validation.jmespath_lint`) over a sample value of the shape. An ERROR
+  (:mod:`smithy2cfn.languages.jmespath_lint`) over a sample value of the shape. An ERROR
   problem is ERROR ``ConditionsTrait``; a DANGER one DANGER
   ``ConditionsTrait.JmespathProblem.JmespathEventDanger.<name>``; a WARNING one WARNING
   ``ConditionsTrait.JmespathProblem.JmespathEventWarning.<name>``; and a result that is not
@@ -28,6 +28,7 @@ import jmespath.visitor
 
 from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
+from smithy2cfn.languages.jmespath_lint import Expression, JmespathSyntaxError, lint, parse, sample_value
 from smithy2cfn.model.nodes import shorten
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import CONDITIONS
@@ -37,7 +38,6 @@ from smithy2cfn.validation.common import (
     user_nodes_having,
     user_nodes_with_traits,
 )
-from smithy2cfn.validation.jmespath_lint import Expression, JmespathSyntaxError, lint, parse, sample_value
 from smithy2cfn.validation.package_support import at_trait
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).

@@ -1,7 +1,7 @@
 """smithy-mqtt-traits: ``smithy.mqtt#publish``, ``#subscribe`` and ``#topicLabel`` (mqtt.rst).
 
 The constraints the trait definitions state with ``@traitValidators`` (no errors, no input
-event streams, subscribe output streams...) run in :mod:`smithy2cfn.validation.trait_validators`.
+event streams, subscribe output streams...) run in :mod:`smithy2cfn.validation.core.trait_validators`.
 This module mirrors the reference's Java parts:
 
 * ``Topic.parse`` (trait creation): a topic must not be empty, must not hold wildcards

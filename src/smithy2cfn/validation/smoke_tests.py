@@ -19,7 +19,7 @@ from smithy2cfn.model.nodes import shorten
 from smithy2cfn.model.shapes import Model, Shape
 from smithy2cfn.model.traits import REQUIRED, SMOKE_TESTS
 from smithy2cfn.validation.aws_common import absolute, distinct, event, input_members, input_shape, tick
-from smithy2cfn.validation.traits import _NodeChecker
+from smithy2cfn.validation.core.traits import _NodeChecker
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(

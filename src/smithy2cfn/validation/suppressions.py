@@ -175,7 +175,7 @@ def check_validators_metadata(model: Model) -> Iterable[Diagnostic]:
     if not isinstance(value, list):
         yield _model_error(model, "validators", f"validators must be an array. Found {node_type(value)}.")
         return
-    from smithy2cfn.validation.selector import SelectorError, parse_selector
+    from smithy2cfn.languages.selector import SelectorError, parse_selector
 
     for entry in value:
         if not isinstance(entry, dict):

@@ -3,8 +3,8 @@ errors a configuration raises and readers of its values (the reference's
 ``ValidatorService.Provider`` factories deserialize the ``configuration`` node the same way;
 their messages are the reference's ``NodeMapper`` messages).
 
-Shared by :mod:`smithy2cfn.validation.metadata_validators` (which runs them) and
-:mod:`smithy2cfn.validation.linters` (which defines most of them).
+Shared by :mod:`smithy2cfn.validation.core.configured` (which runs them) and
+:mod:`smithy2cfn.validation.smithy_linters` (which defines most of them).
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from smithy2cfn.diagnostics import Diagnostic
+from smithy2cfn.languages.selector import SelectorError, parse_selector
 from smithy2cfn.model.nodes import describe, node_type
 from smithy2cfn.model.shapes import Model
-from smithy2cfn.validation.selector import SelectorError, parse_selector
 
 Validator = Callable[[Model], Iterable[Diagnostic]]
 #: A configurable validator: its configuration object → the validator (raises ConfigError).

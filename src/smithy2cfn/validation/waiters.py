@@ -11,7 +11,7 @@ For every waiter of every ``@waitable`` operation:
   failure acceptor it is a JMESPath expression over the output that must give a string or
   an array of strings (ERROR ``WaitableTrait``);
 * ``output`` / ``inputOutput`` matchers: ``path`` is a JMESPath expression, type-checked
-  (:mod:`smithy2cfn.validation.jmespath_lint`) over a sample of the output structure, or of
+  (:mod:`smithy2cfn.languages.jmespath_lint`) over a sample of the output structure, or of
   ``{"input": ..., "output": ...}``. A syntax error or an ERROR problem is ERROR
   ``WaitableTrait``; a DANGER problem is DANGER
   ``WaitableTraitJmespathProblem.JmespathEventDanger.<waiter>.<acceptor>``, a WARNING one
@@ -36,12 +36,7 @@ from typing import Any
 
 from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
-from smithy2cfn.model.knowledge import TopDownIndex
-from smithy2cfn.model.nodes import is_number
-from smithy2cfn.model.shapes import Model, ShapeId
-from smithy2cfn.model.traits import WAITABLE
-from smithy2cfn.validation.common import diag, user_shapes_having
-from smithy2cfn.validation.jmespath_lint import (
+from smithy2cfn.languages.jmespath_lint import (
     ANY_TYPE,
     ARRAY,
     BOOLEAN,
@@ -52,6 +47,11 @@ from smithy2cfn.validation.jmespath_lint import (
     parse,
     sample_value,
 )
+from smithy2cfn.model.knowledge import TopDownIndex
+from smithy2cfn.model.nodes import is_number
+from smithy2cfn.model.shapes import Model, ShapeId
+from smithy2cfn.model.traits import WAITABLE
+from smithy2cfn.validation.common import diag, user_shapes_having
 from smithy2cfn.validation.package_support import at_trait, input_shape, output_shape
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).

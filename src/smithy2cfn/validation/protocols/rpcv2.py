@@ -4,7 +4,7 @@ Reference ``Rpcv2CborTraitValidator`` / ``Rpcv2JsonTraitValidator`` (``Rpcv2Prot
 every value of the trait's ``eventStreamHttp`` list must also be in its ``http`` list (both
 default to empty) — ERROR ``Rpcv2CborTrait`` / ``Rpcv2JsonTrait`` on the service. The
 protocol's other constraint (``rpcv2Cbor.NoDocuments``, DANGER) is a ``@traitValidators``
-entry of the trait definition, run by :mod:`smithy2cfn.validation.trait_validators`.
+entry of the trait definition, run by :mod:`smithy2cfn.validation.core.trait_validators`.
 """
 
 from __future__ import annotations

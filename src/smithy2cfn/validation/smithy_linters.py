@@ -5,7 +5,7 @@ MissingSensitiveTrait, NoninclusiveTerms, RepeatedShapeName, ReservedWords,
 ShouldHaveUsedTimestamp, StandardOperationVerb, StutteredShapeName).
 
 Each linter is a factory ``configuration → validator`` (:data:`LINTERS`), run by
-:mod:`smithy2cfn.validation.metadata_validators`; a configuration it cannot be made from
+:mod:`smithy2cfn.validation.core.configured`; a configuration it cannot be made from
 raises :class:`~smithy2cfn.validation.validator_config.ConfigError`. Events carry the
 linter's name as event ID (with the reference's sub-parts), which the ``validators`` entry
 may change. Findings about the built-in prelude and trait packages are dropped, as the
@@ -21,6 +21,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
+from smithy2cfn.languages.selector import SelectorEngine
 from smithy2cfn.model.relationships import Walker
 from smithy2cfn.model.shapes import Member, Model, Shape
 from smithy2cfn.model.traits import (
@@ -44,7 +45,6 @@ from smithy2cfn.validation.aws_common import (
     split_camel_case,
     tick,
 )
-from smithy2cfn.validation.selector import SelectorEngine
 from smithy2cfn.validation.validator_config import (
     ConfigError,
     Validator,

@@ -44,7 +44,7 @@ from smithy2cfn.validation.common import (
     user_shapes_with_members_having,
     warning,
 )
-from smithy2cfn.validation.targets import describe_shape
+from smithy2cfn.validation.core.targets import describe_shape
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(

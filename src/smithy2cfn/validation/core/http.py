@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
+from smithy2cfn.languages.patterns import PatternMatcher
 from smithy2cfn.model.knowledge import TopDownIndex
 from smithy2cfn.model.knowledge_http import (
     DOCUMENT,
@@ -51,7 +52,6 @@ from smithy2cfn.model.traits import (
 )
 from smithy2cfn.validation.common import members_having, shapes_having, shapes_of_type, trait_applied
 from smithy2cfn.validation.located import event, ticked
-from smithy2cfn.validation.patterns import PatternMatcher
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(

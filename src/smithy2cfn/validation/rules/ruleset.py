@@ -34,6 +34,7 @@ from typing import Any
 
 from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
+from smithy2cfn.languages.jmespath_lint import JmespathSyntaxError, lint, parse, sample_value
 from smithy2cfn.model.knowledge import TopDownIndex
 from smithy2cfn.model.nodes import canonical, is_number, node_type
 from smithy2cfn.model.shapes import Model, Shape
@@ -47,9 +48,8 @@ from smithy2cfn.model.traits import (
     RULES_STATIC_CONTEXT_PARAMS,
 )
 from smithy2cfn.validation.common import diag, user_shapes_of_type
-from smithy2cfn.validation.jmespath_lint import JmespathSyntaxError, lint, parse, sample_value
+from smithy2cfn.validation.core.traits import _NodeChecker
 from smithy2cfn.validation.package_support import at_trait, input_shape
-from smithy2cfn.validation.traits import _NodeChecker
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(

@@ -21,7 +21,7 @@ from smithy2cfn.model.nodes import canonical, describe
 from smithy2cfn.model.shapes import Member, Model
 from smithy2cfn.model.traits import DEFAULT, ENUM_VALUE, MIXIN
 from smithy2cfn.validation.common import error, user_shapes, user_shapes_having, user_shapes_of_type, warning
-from smithy2cfn.validation.traits import RECOMMENDED_ENUM_NAME, _NodeChecker
+from smithy2cfn.validation.core.traits import RECOMMENDED_ENUM_NAME, _NodeChecker
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(

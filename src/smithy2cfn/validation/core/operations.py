@@ -29,8 +29,8 @@ from smithy2cfn.model.traits import (
     UNIT,
 )
 from smithy2cfn.validation.common import shapes_having, shapes_of_type, shapes_with_members_having
+from smithy2cfn.validation.core.traits import _NodeChecker
 from smithy2cfn.validation.located import event, ticked
-from smithy2cfn.validation.traits import _NodeChecker
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -186,7 +186,7 @@ def check_request_compression(model: Model) -> Iterable[Diagnostic]:
     for operation in shapes_having(model, REQUEST_COMPRESSION):
         value = operation.traits.get(REQUEST_COMPRESSION) if operation.type == "operation" else None
         if not isinstance(value, dict) or not isinstance(value.get("encodings"), list):
-            continue  # the trait cannot be created (validate/creation.py reports it)
+            continue  # the trait cannot be created (validation/core/trait_creation.py reports it)
         if not operation.input or operation.input == UNIT:
             yield event(model, "S3325", operation.id,
                         "The `requestCompression` trait can only be applied to operations which have an input shape "

@@ -24,7 +24,7 @@ Reference validators mirrored here:
   bodies are well formed; a test case has at least one event or initial message (event ID
   ``EventStreamTestsTrait``).
 
-Values are checked by the trait-value checker of :mod:`smithy2cfn.validation.traits` (the
+Values are checked by the trait-value checker of :mod:`smithy2cfn.validation.core.traits` (the
 reference's ``NodeValidationVisitor``), with the reference's protocol-test settings: ``null``
 is allowed for optional members, ``float``/``double`` take ``"NaN"``/``"Infinity"``/
 ``"-Infinity"``, and (HTTP tests) timestamps must be numbers of epoch seconds.
@@ -49,8 +49,8 @@ from smithy2cfn.model.traits import (
     HTTP_RESPONSE_TESTS,
 )
 from smithy2cfn.validation.common import diag
+from smithy2cfn.validation.core.traits import _NodeChecker
 from smithy2cfn.validation.package_support import at_trait, event_stream, input_shape, output_shape
-from smithy2cfn.validation.traits import _NodeChecker
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(

@@ -8,7 +8,7 @@ use the ``{region}``, ``{service}``, ``{dnsSuffix}`` and ``{dualStackDnsSuffix}`
 or ``https://`` (DANGER ``...InvalidEndpointPatternScheme``), and must be a URL once the braces
 are removed (ERROR ``...InvalidEndpointPatternUrl``). The rule-set side of the package
 (``RuleSetAwsBuiltInValidator``, the AWS auth schemes) is in
-:mod:`smithy2cfn.validation.rules_engine`.
+:mod:`smithy2cfn.validation.rules.ruleset`.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ Reference: ``TraitValidatorsValidator`` (smithy-model). Its checks, mirrored her
   validating the constraints of the `T` trait attached to `S`[: message]".
 
 Selectors are evaluated by the shared engine (``model.knowledge(SelectorEngine)``,
-:mod:`smithy2cfn.validation.selector`). A selector the engine cannot parse is not
+:mod:`smithy2cfn.languages.selector`). A selector the engine cannot parse is not
 silently skipped: too deeply nested ones are an ERROR at the trait definition
 (``S3702``, as for ``@trait`` selectors), others a NOTE (``S3703``) saying the entry was not
 checked.
@@ -31,17 +31,17 @@ from collections.abc import Iterable
 
 from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
-from smithy2cfn.model.nodes import describe, shorten
-from smithy2cfn.model.shapes import Model
-from smithy2cfn.model.traits import TRAIT_VALIDATORS
-from smithy2cfn.validation.common import diag, members_having, shapes_having
-from smithy2cfn.validation.selector import (
+from smithy2cfn.languages.selector import (
     MAX_SELECTOR_NESTING,
     SelectorEngine,
     SelectorError,
     SelectorTooDeep,
     parse_selector,
 )
+from smithy2cfn.model.nodes import describe, shorten
+from smithy2cfn.model.shapes import Model
+from smithy2cfn.model.traits import TRAIT_VALIDATORS
+from smithy2cfn.validation.common import diag, members_having, shapes_having
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(

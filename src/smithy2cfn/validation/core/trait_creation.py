@@ -10,7 +10,7 @@ with the providers' messages (``ObjectNode.expectStringMember`` and friends) for
 of this task: ``error``, ``http``, ``httpError``, ``httpHeader``, ``httpQuery``,
 ``httpApiKeyAuth``, ``endpoint``, ``auth``, ``requestCompression``, ``paginated``,
 ``idempotent``, ``references`` and ``examples``. A URI or host prefix
-that does not parse is reported by :func:`smithy2cfn.validation.http.check_http_patterns`.
+that does not parse is reported by :func:`smithy2cfn.validation.core.http.check_http_patterns`.
 """
 
 from __future__ import annotations

@@ -15,6 +15,14 @@ from typing import Any
 
 from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
+from smithy2cfn.languages.patterns import PatternMatcher, compile_pattern
+from smithy2cfn.languages.selector import (
+    MAX_SELECTOR_NESTING,
+    SelectorEngine,
+    SelectorError,
+    SelectorTooDeep,
+    parse_selector,
+)
 from smithy2cfn.model.nodes import canonical, describe, is_number, node_type, number_problem, shorten
 from smithy2cfn.model.shapes import Model, Shape, ShapeId
 from smithy2cfn.model.traits import (
@@ -42,14 +50,6 @@ from smithy2cfn.validation.common import (
     user_shapes,
     user_shapes_having,
     warning,
-)
-from smithy2cfn.validation.patterns import PatternMatcher, compile_pattern
-from smithy2cfn.validation.selector import (
-    MAX_SELECTOR_NESTING,
-    SelectorEngine,
-    SelectorError,
-    SelectorTooDeep,
-    parse_selector,
 )
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
@@ -182,10 +182,10 @@ def check_trait_targets(model: Model) -> Iterable[Diagnostic]:
 
 
 @validator("S3009",
-           rule="Selectors in trait definitions (``@trait(selector: ...)``) and ``@idRef(selector: ...)`` nest functions at most :data:`~smithy2cfn.validation.selector.MAX_SELECTOR_NESTING` deep.")
+           rule="Selectors in trait definitions (``@trait(selector: ...)``) and ``@idRef(selector: ...)`` nest functions at most :data:`~smithy2cfn.languages.selector.MAX_SELECTOR_NESTING` deep.")
 def check_selectors(model: Model) -> Iterable[Diagnostic]:
     """Selectors in trait definitions (``@trait(selector: ...)``) and ``@idRef(selector: ...)``
-    nest functions at most :data:`~smithy2cfn.validation.selector.MAX_SELECTOR_NESTING` deep.
+    nest functions at most :data:`~smithy2cfn.languages.selector.MAX_SELECTOR_NESTING` deep.
 
     Spec: selectors.rst (the grammar has no depth limit; this implementation parses and
     evaluates nested functions recursively, so deeper ones are an error ``S3009`` at the
@@ -214,7 +214,7 @@ def check_pattern_traits(model: Model) -> Iterable[Diagnostic]:
 
     Spec: constraint-traits.rst §"pattern trait" (the value is an ECMA-262 regular
     expression; the reference compiles it and rejects the model when it cannot). A pattern
-    whose groups nest more than :data:`~smithy2cfn.validation.patterns.MAX_PATTERN_NESTING`
+    whose groups nest more than :data:`~smithy2cfn.languages.patterns.MAX_PATTERN_NESTING`
     deep, or with a repetition count too large for a regular expression engine
     (``a{4294967296}``), is an error ``S3020`` at the shape or member that has the trait.
     Syntax Python's ``re`` does not know (``\\p{L}``...) is not reported here: it may be a

@@ -10,7 +10,7 @@ name by default), a ``severity`` (``DANGER``, ``WARNING`` or ``NOTE``) and a ``m
 
 The validators that can be named: ``EmitEachSelector``, ``EmitNoneSelector`` and
 ``UnreferencedShape`` (smithy-model's linters, here), and the linters of
-:mod:`smithy2cfn.validation.linters`. An unknown name is a ``UnknownValidator_<name>``
+:mod:`smithy2cfn.validation.smithy_linters`. An unknown name is a ``UnknownValidator_<name>``
 WARNING; a configuration the validator cannot be made from is an ERROR (``Model``).
 """
 
@@ -23,13 +23,13 @@ from typing import Any
 
 from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
+from smithy2cfn.languages.selector import SelectorEngine, SelectorError, parse_selector
 from smithy2cfn.model.nodes import node_type
 from smithy2cfn.model.relationships import NeighborIndex
 from smithy2cfn.model.shapes import PRELUDE_NAMESPACE, Model, ShapeId
 from smithy2cfn.model.traits import ID_REF, METADATA, TRAIT
 from smithy2cfn.validation.aws_common import absolute, event
-from smithy2cfn.validation.linters import LINTERS
-from smithy2cfn.validation.selector import SelectorEngine, SelectorError, parse_selector
+from smithy2cfn.validation.smithy_linters import LINTERS
 from smithy2cfn.validation.validator_config import (
     ConfigError,
     Factory,
@@ -168,7 +168,7 @@ def factories() -> dict[str, Factory]:
 
 
 @validator("S3580", "S3581", "S3582", "S3583", "S3590", "S3591", "S3592",
-           # the linters it runs (smithy2cfn.validation.linters) report their own codes
+           # the linters it runs (smithy2cfn.validation.smithy_linters) report their own codes
            "S3600", "S3601", "S3602", "S3603", "S3604", "S3605", "S3606", "S3607", "S3608", "S3609", "S3610", "S3611",
            rule="Run the validators that the ``validators`` metadata turns on, with each entry's ``id``, ``severity``, ``message``, ``namespaces`` and ``selector``.")
 def check_configured_validators(model: Model) -> Iterable[Diagnostic]:

@@ -16,12 +16,12 @@ from typing import Any
 
 from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
+from smithy2cfn.languages.selector import SelectorEngine, SelectorError, parse_selector
 from smithy2cfn.model.relationships import Walker
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import METADATA
 from smithy2cfn.validation.common import diag, error
-from smithy2cfn.validation.selector import SelectorEngine, SelectorError, parse_selector
-from smithy2cfn.validation.traits import _NodeChecker
+from smithy2cfn.validation.core.traits import _NodeChecker
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
