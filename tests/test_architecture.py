@@ -40,7 +40,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("emit", ("smithy2cfn.emit",)),
     ("lint", ("smithy2cfn.lint",)),
     ("api", ("smithy2cfn.api", "smithy2cfn.precompute", "smithy2cfn")),
-    ("cli", ("smithy2cfn.cli", "smithy2cfn.__main__")),
+    ("cli", ("smithy2cfn.cli", "smithy2cfn.__main__", "smithy2cfn.plugin")),
 ]
 
 #: Upward edges that exist today and are known: ``(importer, imported)``, each with the change
@@ -170,6 +170,47 @@ def test_trait_ids_are_named_in_model_traits():
         if count:
             found[name] = count
     assert found == KNOWN_TRAIT_LITERALS
+
+
+#: The validation stage's modules that are no room of checks: the runner and what checks share.
+VALIDATION_SUPPORT = {
+    "smithy2cfn.validation", "smithy2cfn.validation.suppressions", "smithy2cfn.validation.common",
+    "smithy2cfn.validation.located", "smithy2cfn.validation.package_support", "smithy2cfn.validation.aws_common",
+    "smithy2cfn.validation.validator_config",
+}
+#: Check modules importing another check module today (module, imported), each with the change
+#: that removes it. (Issue 15: checks import the languages and the support modules only.)
+KNOWN_CHECK_TO_CHECK: set[tuple[str, str]] = {
+    # the linters a model's `validators` metadata names: found through the catalog (@configurable)
+    ("smithy2cfn.validation.core.configured", "smithy2cfn.validation.smithy_linters"),
+    # Shape.toString() (describe_shape): one copy, in the support module
+    ("smithy2cfn.validation.core.constraints", "smithy2cfn.validation.core.targets"),
+    # the node-value checker (NodeValidationVisitor) and RECOMMENDED_ENUM_NAME: support
+    *{(m, "smithy2cfn.validation.core.traits") for m in (
+        "smithy2cfn.validation.core.metadata", "smithy2cfn.validation.core.operations",
+        "smithy2cfn.validation.core.shapes", "smithy2cfn.validation.protocols.protocol_tests",
+        "smithy2cfn.validation.rules.ruleset", "smithy2cfn.validation.smoke_tests")},
+}
+
+
+def test_checks_import_the_languages_and_the_support_modules_only():
+    graph = _graph()
+    rooms = {f"smithy2cfn.validation.{p.parent.name}" for p in (PACKAGE / "validation").glob("*/__init__.py")}
+    checks = {m for m in graph if m.startswith("smithy2cfn.validation.") and m not in VALIDATION_SUPPORT | rooms}
+    edges = {(a, b) for a in checks for b in graph[a] if b in checks}
+    assert edges <= KNOWN_CHECK_TO_CHECK, sorted(edges - KNOWN_CHECK_TO_CHECK)
+    stale = KNOWN_CHECK_TO_CHECK - edges
+    assert not stale, f"gone: delete them from KNOWN_CHECK_TO_CHECK: {sorted(stale)}"
+    assert all(not b.startswith("smithy2cfn.validation") for m in graph if m.startswith("smithy2cfn.languages")
+               for b in graph[m]), "the languages are below validation"
+
+
+def test_no_stage_imports_the_api():
+    """The library's front door (``api``) is imported by the package itself and the command
+    line only: no stage reaches back to it."""
+    graph = _graph()
+    importers = {a for a, targets in graph.items() for b in targets if b == "smithy2cfn.api"}
+    assert importers <= {"smithy2cfn", "smithy2cfn.cli", "smithy2cfn.plugin"}, sorted(importers)
 
 
 def test_no_import_cycle():
