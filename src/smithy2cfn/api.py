@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from smithy2cfn import collector
-from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity, Span
+from smithy2cfn.diagnostics import CODES, Diagnostic, Diagnostics, Severity, Span
 from smithy2cfn.load import load_model
 from smithy2cfn.model import Model
 
@@ -53,27 +53,17 @@ DEFAULT_OUT_DIR = Path("build", "cloudformation")
 #: The config file :func:`build_from_config` looks for when given neither a config nor models.
 SMITHY_BUILD_JSON = "smithy-build.json"
 
-#: Configuration errors (exit 2): unreadable or bad config and settings (``S5000``–``S5009``),
-#: a broken extension (``S5030``); plus :data:`smithy2cfn.derive.typename.CONFIG_CODES`.
-_CONFIG_CODES = frozenset({*(f"S500{i}" for i in range(10)), "S5030", "S7000"})
-
-
 def is_configuration_error(diagnostic: Diagnostic) -> bool:
     """True for an error that is a usage or configuration problem (exit code 2) rather than
-    a problem of the model or the output (exit code 1): a bad config file or setting
-    (``S5000``–``S5009``), ``smithy2cfn plugin`` outside Smithy's run plugin (``S7000``), a typeName that a setting, flag, ``jsonAdd`` or
+    a problem of the model or the output (exit code 1): an ERROR (or DANGER) whose code is
+    registered with ``usage`` (:class:`smithy2cfn.diagnostics.Code`): a bad config file or
+    setting (``S5000``–``S5005``), a typeName that a setting, flag, ``jsonAdd`` or
     ``schemaDocumentExtensions`` makes invalid (``S5020``, ``S5021``), a broken extension
-    (``S5030``)."""
+    (``S5030``), ``smithy2cfn plugin`` outside Smithy's run plugin (``S7000``)."""
     if not diagnostic.is_error:
         return False
-    code = diagnostic.code
-    if code in _CONFIG_CODES:
-        return True
-    if not code.startswith("S502"):
-        return False
-    from smithy2cfn.derive.typename import CONFIG_CODES  # only for S502x: emit is loaded by then
-
-    return code in CONFIG_CODES
+    entry = CODES.get(diagnostic.code)
+    return entry is not None and entry.usage
 
 
 @dataclass

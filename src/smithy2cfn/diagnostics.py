@@ -78,13 +78,17 @@ class Code:
     its uses have (``S1003`` is a warning for a skipped folder entry). ``event_id`` is the
     reference's validation event ID (Smithy 2.0 "Model validation"; the reference's
     ``Validator.MODEL_ERROR`` is ``"Model"``), or ``None`` where the reference has no event
-    (files and folders, the conversion, configuration and output).
+    (files and folders, the conversion, configuration and output). ``usage``: an ERROR of
+    this code is a usage or configuration problem (a bad config file, setting, flag or
+    extension): the command line exits 2 for it rather than 1
+    (:attr:`smithy2cfn.api.Result.exit_code`).
     """
 
     severity: Severity
     event_id: str | None
     meaning: str
     other_severities: tuple[Severity, ...] = ()
+    usage: bool = False
 
     @property
     def severities(self) -> tuple[Severity, ...]:
@@ -494,29 +498,31 @@ CODES: dict[str, Code] = {
     "S6206": Code(_W, "CfnLint.Contract.PrimaryIdentifierType", "a primaryIdentifier property is not a string or "
                   "integer"),
     # configuration and output
-    "S5000": Code(_E, None, "config file unreadable, not a regular file, too large, or not strict JSON (exit 2)"),
-    "S5001": Code(_E, None, "a setting or smithy-build.json key has the wrong type or value (exit 2)"),
-    "S5002": Code(_W, None, "unknown setting or smithy-build.json key"),
-    "S5003": Code(_W, None, "smithy-build.json `maven` dependencies are not fetched"),
-    "S5004": Code(_W, None, "smithy-build.json projection transforms are not applied"),
-    "S5005": Code(_E, None, "nothing to build: no model file or folder given and no smithy-build.json (exit 2)"),
+    "S5000": Code(_E, None, "config file unreadable, not a regular file, too large, or not strict JSON",
+                  usage=True),
+    "S5001": Code(_E, None, "a setting or smithy-build.json key has the wrong type or value", usage=True),
+    "S5002": Code(_W, None, "unknown setting or smithy-build.json key", usage=True),
+    "S5003": Code(_W, None, "smithy-build.json `maven` dependencies are not fetched", usage=True),
+    "S5004": Code(_W, None, "smithy-build.json projection transforms are not applied", usage=True),
+    "S5005": Code(_E, None, "nothing to build: no model file or folder given and no smithy-build.json",
+                  usage=True),
     "S5010": Code(_E, None, "`--check`: an output file is missing or out of date"),
     "S5011": Code(_E, None, "an output file cannot be written"),
     "S5020": Code(_E, None, "`organizationName` / `serviceName` (config key, `--org`, `--service-name`, library "
                   "`settings`) cannot be part of a typeName (2–64 ASCII letters or digits each); nothing is "
-                  "written (exit 2)"),
+                  "written", usage=True),
     "S5021": Code(_E, None, "`jsonAdd` or `schemaDocumentExtensions` sets a `typeName` that is not "
-                  "`Org::Service::Resource` (exit 2)"),
+                  "`Org::Service::Resource`", usage=True),
     "S5022": Code(_E, None, "the model makes a bad typeName part: `@cfnResource(name:)`, "
                   "`@aws.api#service(cloudFormationName:)` too long, or a shape name (located at the trait or shape)"),
     "S5023": Code(_E, None, "a custom mapper sets a bad `typeName`"),
     "S5024": Code(_E, None, "an output file name is not a plain name inside the output folder, or `--check` would "
                   "read through a link leaving it"),
     "S5030": Code(_E, None, "an extension cannot be used: its entry point does not import, it cannot be made, "
-                  "or a hook raises or returns no list of mappers (exit 2)", (_W,)),
+                  "or a hook raises or returns no list of mappers", (_W,), usage=True),
     # the command line in CI (issue 10)
-    "S7000": Code(_E, None, "`smithy2cfn plugin` run without `SMITHY_PLUGIN_DIR` (not by Smithy's run plugin; "
-                  "exit 2)"),
+    "S7000": Code(_E, None, "`smithy2cfn plugin` run without `SMITHY_PLUGIN_DIR` (not by Smithy's run plugin)",
+                  usage=True),
 }
 
 
