@@ -29,10 +29,10 @@ PACKAGE = REPO / "src" / "smithy2cfn"
 #: Layers, lowest first (issue 7's target layout). A module belongs to the first entry whose
 #: name is the module or a package above it.
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    ("base", ("smithy2cfn.diagnostics", "smithy2cfn.model", "smithy2cfn.config", "smithy2cfn.prelude",
+    ("base", ("smithy2cfn.diagnostics", "smithy2cfn.model", "smithy2cfn.settings", "smithy2cfn.prelude",
               "smithy2cfn.stamps", "smithy2cfn.collector", "smithy2cfn.version")),
     ("parse", ("smithy2cfn.parse",)),
-    ("load", ("smithy2cfn.load", "smithy2cfn.buildconfig")),
+    ("load", ("smithy2cfn.load", "smithy2cfn.smithy_build")),
     ("derive", ("smithy2cfn.derive",)),
     ("validate", ("smithy2cfn.validation",)),
     ("emit", ("smithy2cfn.emit",)),

@@ -461,14 +461,18 @@ class _Boom(CfnMapper):
 def test_a_failing_mapper_is_an_error_naming_it(hook, words):
     diags = Diagnostics()
     model = load_texts([("m.smithy", idl("String"))], diags)
-    from smithy2cfn.config import CfnConfig
-    from smithy2cfn.emit import convert
+    from smithy2cfn.derive import derive_plan
+    from smithy2cfn.emit import emit_schemas
+    from smithy2cfn.settings import Settings
 
-    convert(model, CfnConfig(organization_name="Ex"), diags, mappers=[_Boom(hook)])
+    def convert(model, settings, diags, mappers):  # the converter alone: plan and emit
+        return emit_schemas(model, derive_plan(model, settings, diags), diags, mappers)
+
+    convert(model, Settings(organization_name="Ex"), diags, mappers=[_Boom(hook)])
     (d,) = [d for d in diags if d.code == "S4109"]
     assert d.is_error and f"_Boom.{hook}" in d.message and words in d.message and d.span.line == 6
     diags = Diagnostics()
-    out = convert(model, CfnConfig(organization_name="Ex"), diags, mappers=[_Boom("none")])  # control
+    out = convert(model, Settings(organization_name="Ex"), diags, mappers=[_Boom("none")])  # control
     assert errors(diags) == [] and out
 
 
@@ -480,9 +484,9 @@ def test_a_failing_schema_mapper_is_an_error_naming_it():
 
     diags = Diagnostics()
     model = load_texts([("m.smithy", idl("S", "string S\n"))], diags)
-    from smithy2cfn.config import CfnConfig
+    from smithy2cfn.settings import Settings
 
-    conv = SchemaConverter(model, CfnConfig(), lambda m: m.name, diags, {"ex#S"},
+    conv = SchemaConverter(model, Settings(), lambda m: m.name, diags, {"ex#S"},
                            mappers=DEFAULT_SCHEMA_MAPPERS + (broken,))
     assert conv.shape_schema(model.shapes["ex#S"]) == {"type": "string"}
     (d,) = [d for d in diags if d.code == "S4109"]

@@ -29,13 +29,13 @@ from hypothesis import strategies as st
 
 from conftest import REPO, SHARED
 from smithy2cfn import api
-from smithy2cfn.buildconfig import read_config_file
 from smithy2cfn.cli import main
 from smithy2cfn.diagnostics import Diagnostics, Severity
 from smithy2cfn.emit.mappers import json_add
 from smithy2cfn.load import load_texts
 from smithy2cfn.model.json_ast import model_to_json_ast, render_json_ast
 from smithy2cfn.model.jsonread import MAX_NODE_DEPTH, BigNumber
+from smithy2cfn.smithy_build import read_config_file
 
 EXAMPLE = REPO / "examples" / "vault" / "model"
 SETTINGS = {"service": "acme.vault#VaultService", "organizationName": "Acme"}
@@ -268,7 +268,7 @@ def test_config_keys_of_the_wrong_type_are_located_and_exit_2(tmp_path: Path, co
     cfg = tmp_path / "smithy-build.json"
     cfg.write_text(config)
     diags = Diagnostics()
-    read_config_file(cfg, diags)
+    api.read_settings(cfg, diags=diags)  # the file read (smithy_build), then its settings typed
     errors = [(d.span.line, d.span.column, d.message) for d in diags if d.code == "S5001"]
     assert any((ln, col) == (line, column) and fragment in m for ln, col, m in errors), errors
     result = run("build", str(EXAMPLE), "--config", str(cfg), "-o", str(tmp_path / "out"))

@@ -228,13 +228,14 @@ class _EvilMapper(CfnMapper):
 
 
 def test_custom_mapper_cannot_name_a_file_outside_the_output():
-    from smithy2cfn.config import CfnConfig
-    from smithy2cfn.emit import convert
+    from smithy2cfn.derive import derive_plan
+    from smithy2cfn.emit import emit_schemas
+    from smithy2cfn.settings import Settings
 
     diags = Diagnostics()
     model = load_model([str(MODEL)], diags)
-    config = CfnConfig.from_dict({"service": SERVICE, "organizationName": "Acme"}, diags)
-    assert convert(model, config, diags, [_EvilMapper()]) == {}
+    config = Settings.from_mapping({"service": SERVICE, "organizationName": "Acme"}, diags)
+    assert emit_schemas(model, derive_plan(model, config, diags), diags, [_EvilMapper()]) == {}
     (err,) = [d for d in diags if d.is_error]
     assert err.code == "S5023" and "_EvilMapper" in err.message and err.span.path == str(MODEL)
 
@@ -281,7 +282,7 @@ def test_output_paths_stay_inside_the_output_folder(tree, monkeypatch, name):
     if name == "/tmp/x.json":
         name = str(tree / "abs.json")
     assert api.output_path(Path("out"), name) is None
-    monkeypatch.setattr(api, "convert", lambda *a, **k: {name: {"typeName": "A::B::C"}, "ok.json": {}})
+    monkeypatch.setattr(api, "_convert", lambda *a, **k: {name: {"typeName": "A::B::C"}, "ok.json": {}})
     before = snapshot(tree)
     for check in (False, True):
         result = api.build([str(MODEL)], "out", {}, check=check)
@@ -591,7 +592,7 @@ setting_keys = st.text(max_size=8).filter(
 @given(settings_=st.dictionaries(setting_keys, json_values, max_size=5), indent=st.sampled_from([None, 1, 4]),
        smithy_build=st.booleans())
 def test_config_file_locates_each_setting(tmp_path_factory, settings_, indent, smithy_build):
-    from smithy2cfn.buildconfig import read_config_file
+    from smithy2cfn.smithy_build import read_config_file
 
     doc = {"version": "1.0", "plugins": {"cloudformation": settings_}} if smithy_build else settings_
     path = tmp_path_factory.mktemp("cfg") / "c.json"
@@ -608,7 +609,7 @@ def test_config_file_locates_each_setting(tmp_path_factory, settings_, indent, s
 @settings(max_examples=60, deadline=None)
 @given(text=st.text(max_size=60) | st.sampled_from(["[" * 5000, '{"a":' * 3000 + "1" + "}" * 3000]))
 def test_reading_a_config_file_never_raises(tmp_path_factory, text):
-    from smithy2cfn.buildconfig import read_config_file
+    from smithy2cfn.smithy_build import read_config_file
 
     path = tmp_path_factory.mktemp("cfg") / "c.json"
     path.write_text(text, encoding="utf-8")

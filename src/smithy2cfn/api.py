@@ -27,6 +27,7 @@ never raises on bad input.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import os
 import re
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
 
     from smithy2cfn.emit.extensions import Extension, ExtensionMappers
+    from smithy2cfn.settings import Settings
 
 #: Where :func:`build_from_config` writes when no output folder is given (relative to the
 #: current folder), as ``smithy2cfn build`` without ``-o``.
@@ -501,7 +503,7 @@ def resolve_extensions(extensions: Sequence[Extension | type] | None, diags: Dia
 # ---------------------------------------------------------------- convert
 
 
-def convert(model: Model, settings: Mapping[str, Any] | None, diags: Diagnostics,
+def convert(model: Model, settings: Settings | Mapping[str, Any] | None, diags: Diagnostics,
             settings_source: str | None = None, *,
             setting_spans: Mapping[str, Span] | None = None,
             extensions: Sequence[Extension | type] | None = None) -> dict[str, dict[str, Any]]:
@@ -509,17 +511,19 @@ def convert(model: Model, settings: Mapping[str, Any] | None, diags: Diagnostics
 
     Args:
         model: a loaded model without errors.
-        settings: the ``cloudformation`` plugin settings (``service``, ``organizationName``...).
+        settings: the ``cloudformation`` plugin settings: a :class:`~smithy2cfn.settings.Settings`,
+            or a mapping of setting names to values (``service``, ``organizationName``...),
+            checked here (:meth:`Settings.from_mapping <smithy2cfn.settings.Settings.from_mapping>`).
         diags: receives conversion problems, the meta-schema check of every schema and, in
             the default compatibility mode, the lint findings (:mod:`smithy2cfn.lint`,
             ``S6001``–``S6206``, located in the model; suppressions apply).
-        settings_source: where the settings came from (a file path, or e.g.
+        settings_source: for a mapping, where it came from (a file path, or e.g.
             ``"<command line>"``; default ``"<settings>"``); configuration diagnostics
             point there.
-        setting_spans: setting name → where it was given: the key in a config file, or
-            ``Span("<command line --org>")`` for a flag. A setting of the wrong type, and a
-            ``typeName`` part or value that a setting makes invalid (``S5020``/``S5021``),
-            are located there.
+        setting_spans: for a mapping, setting name → where it was given: the key in a
+            config file, or ``Span("<command line --org>")`` for a flag. A setting of the
+            wrong type, and a ``typeName`` part or value that a setting makes invalid
+            (``S5020``/``S5021``), are located there.
         extensions: extensions whose mappers join the chain (see
             :func:`resolve_extensions`); ``None`` runs every installed one, ``[]`` none.
 
@@ -529,25 +533,42 @@ def convert(model: Model, settings: Mapping[str, Any] | None, diags: Diagnostics
         must match the CloudFormation meta-schema pattern (see
         :mod:`smithy2cfn.derive.typename`).
     """
-    from smithy2cfn.config import CfnConfig
-    from smithy2cfn.derive.plan import derive_plan
-    from smithy2cfn.emit import emit_schemas
-
     found = Diagnostics()
     mappers = resolve_extensions(extensions, found)
     diags.extend(found)
     if found.has_errors:
         return {}
-    source = Span(settings_source if settings_source is not None else "<settings>")
-    config = CfnConfig.from_dict({} if settings is None else settings, diags, spans=setting_spans, source=source)
+    config = _settings(settings, settings_source, setting_spans, diags)
     if diags.has_errors:
         return {}
+    return _convert(model, config, mappers, diags)
+
+
+def _settings(settings: Settings | Mapping[str, Any] | None, settings_source: str | None,
+              setting_spans: Mapping[str, Span] | None, diags: Diagnostics) -> Settings:
+    """The typed settings of a library call: ``settings`` itself when typed already, else
+    the mapping checked (problems into ``diags``, located by ``setting_spans`` or at
+    ``settings_source``)."""
+    from smithy2cfn.settings import Settings
+
+    if isinstance(settings, Settings):
+        return settings
+    source = Span(settings_source if settings_source is not None else "<settings>")
+    return Settings.from_mapping({} if settings is None else settings, diags, spans=setting_spans, source=source)
+
+
+def _convert(model: Model, settings: Settings, mappers: ExtensionMappers,
+             diags: Diagnostics) -> dict[str, dict[str, Any]]:
+    """Plan, emit and (in the default mode) lint; see :func:`convert`."""
+    from smithy2cfn.derive.plan import derive_plan
+    from smithy2cfn.emit import emit_schemas
+
     with collector.paused():
-        plan = derive_plan(model, config, diags, setting_spans=setting_spans)
+        plan = derive_plan(model, settings, diags)
         if plan is None:
             return {}
         schemas = emit_schemas(model, plan, diags, list(mappers.cfn), tuple(mappers.json_schema))
-        if config.registry_ready and schemas:
+        if settings.registry_ready and schemas:
             from smithy2cfn.lint import lint_schemas
 
             diags.extend(lint_schemas(model, plan, schemas))
@@ -765,7 +786,7 @@ def output_path(out_dir: Path, name: str) -> Path | None:
 def build(
     paths: Iterable[str | os.PathLike[str]],
     out_dir: str | os.PathLike[str] | None,
-    settings: Mapping[str, Any] | None = None,
+    settings: Settings | Mapping[str, Any] | None = None,
     *,
     check: bool = False,
     settings_source: str | None = None,
@@ -780,10 +801,13 @@ def build(
     Args:
         paths: model files or directories.
         out_dir: folder for the schema files; ``None`` converts without writing.
-        settings: ``cloudformation`` plugin settings (see README "Settings").
+        settings: ``cloudformation`` plugin settings (see README "Settings"): a
+            :class:`~smithy2cfn.settings.Settings`, or a mapping checked here (see
+            :func:`convert`). When they have errors (``S5001``), nothing is loaded.
         check: compare with the files in ``out_dir`` instead of writing; differing or
             missing files are listed in ``BuildResult.stale``.
-        settings_source: where ``settings`` came from, for diagnostics (see :func:`convert`).
+        settings_source: where a ``settings`` mapping came from, for diagnostics (see
+            :func:`convert`).
         setting_spans: setting name → where it was given (see :func:`convert`).
         extensions: extensions whose mappers join the chain; ``None`` (the default) runs
             every extension installed in the environment, ``[]`` none (see
@@ -805,9 +829,16 @@ def build(
     """
     diags = Diagnostics()
     result = BuildResult(out_dir=None if out_dir is None else Path(out_dir), check=check)
+    config = _settings(settings, settings_source, setting_spans, diags)
+    if strict is not None:
+        config = dataclasses.replace(config, strict=strict)
+    configured = not diags.has_errors
     mappers = resolve_extensions(extensions, diags)
     if out_dir is not None and not check:
         sweep_temp_files(Path(out_dir))
+    if not configured:
+        result.diagnostics = diags.sorted()
+        return result
     sources = list(sources)
     if sources:
         from smithy2cfn.load import load_texts
@@ -817,10 +848,9 @@ def build(
         model, _ = load(paths, diags, allow_unknown_traits=allow_unknown_traits)
     validate(model, diags)
     if not diags.has_errors:
-        schemas = convert(model, settings, diags, settings_source, setting_spans=setting_spans,
-                          extensions=[mappers])  # loaded above: an ExtensionMappers is an extension
+        schemas = _convert(model, config, mappers, diags)
         if not diags.has_errors:
-            _strict_check(diags, settings, strict, setting_spans, settings_source)
+            _strict_check(diags, config)
         if not diags.has_errors:
             result.schemas = schemas
     if result.schemas and out_dir is not None:
@@ -829,22 +859,18 @@ def build(
     return result
 
 
-def _strict_check(diags: Diagnostics, settings: Mapping[str, Any] | None, strict: bool | None,
-                  setting_spans: Mapping[str, Span] | None, settings_source: str | None) -> None:
-    """``--strict``: error ``S6000`` when the build has warnings (``strict`` ``None`` reads
-    the ``strict`` setting, which :class:`~smithy2cfn.config.CfnConfig` has checked)."""
-    if strict is None:
-        value = settings.get("strict") if isinstance(settings, Mapping) else None
-        strict = value is True
-    if not strict:
+def _strict_check(diags: Diagnostics, settings: Settings) -> None:
+    """``--strict`` (the ``strict`` setting): error ``S6000``, located where ``strict`` was
+    set, when the build has warnings."""
+    if not settings.strict:
         return
     warnings = [d for d in diags.items if d.severity is Severity.WARNING]
     if not warnings:
         return
     codes = sorted({d.code for d in warnings})
-    where = (setting_spans or {}).get("strict") or Span(settings_source or "<settings>")
     diags.error("S6000", f"strict: the build has {len(warnings)} warning(s) ({', '.join(codes[:8])}"
-                         f"{', ...' if len(codes) > 8 else ''}), so it fails and nothing is written", where,
+                         f"{', ...' if len(codes) > 8 else ''}), so it fails and nothing is written",
+                settings.where("strict"),
                 hint="fix the warnings (each names the trait to change), suppress the ones you accept "
                      "(@suppress or metadata suppressions), or build without --strict")
 
@@ -904,7 +930,7 @@ def build_from_config(
         config: a ``smithy-build.json`` (its ``sources``/``imports``, relative to the file,
             are loaded, and ``plugins.cloudformation`` — or the one projection with a
             ``cloudformation`` plugin — gives the settings) or a flat JSON object of
-            settings; read by :func:`smithy2cfn.buildconfig.read_config_file`. ``None``:
+            settings (:func:`read_settings`). ``None``:
             with no ``models``, ``<project_dir>/smithy-build.json`` when that file exists,
             else no settings.
         models: model files or folders, loaded after the config's sources.
@@ -916,8 +942,7 @@ def build_from_config(
             ``--org``, ``--service-name``).
         override_spans: setting name → where each override was given, for diagnostics
             (the CLI passes ``Span("<command line --org>")``...); default
-            ``Span("<override NAME>")``. An overridden ``service`` also becomes where the
-            settings come from (an unknown service is reported there).
+            ``Span("<override NAME>")``.
         check: compare with ``out_dir`` instead of writing (see :func:`build`).
         extensions: see :func:`build`.
         allow_unknown_traits: see :func:`load`.
@@ -926,49 +951,69 @@ def build_from_config(
         A :class:`BuildResult`. When the config file cannot be used (``S5000`` unreadable
         or not strict JSON, ``S5001`` a key or setting of the wrong type) or there is
         nothing to build (``S5005``: no models, no config sources), or ``overrides`` is no
-        mapping of setting names (``S5001``), nothing is loaded and ``exit_code`` is 2. Config warnings (``S5002``–``S5004``) come with the build's
+        mapping of setting names or holds a bad value (``S5001``), nothing is loaded and
+        ``exit_code`` is 2. Config warnings (``S5002``–``S5004``) come with the build's
         diagnostics. Never raises on bad input.
     """
-    from smithy2cfn.buildconfig import read_config_file
-
     diags = Diagnostics()
     model_paths = _paths(models)
-    settings: dict[str, Any] = {}
-    spans: dict[str, Span] = {}
-    sources: list[str] = []
     if config is None and not model_paths:
         default = Path(project_dir) / SMITHY_BUILD_JSON
         if default.is_file():
             config = default
-    source = None if config is None else os.fspath(config)
-    if config is not None:
-        cfg = read_config_file(Path(config), diags)
-        settings, spans, sources = dict(cfg.settings), dict(cfg.spans), list(cfg.sources)
+    settings, sources = read_settings(config, overrides, override_spans, diags)
     result = BuildResult(out_dir=None if out_dir is None else Path(out_dir), check=check)
     if not diags.has_errors and not model_paths and not sources:
         diags.error("S5005", "nothing to build: no model files or folders, and no smithy-build.json "
-                             "'sources' or 'imports'", Span(source or os.fspath(project_dir)),
+                             "'sources' or 'imports'", Span(os.fspath(project_dir) if config is None
+                                                            else os.fspath(config)),
                     hint="give model paths, a smithy-build.json with 'sources' (--config FILE), or run "
                          "in a folder holding a smithy-build.json")
-    overrides = {} if overrides is None else overrides
-    if not isinstance(overrides, Mapping) or not all(isinstance(k, str) for k in overrides):
-        diags.error("S5001", f"overrides must map setting names to values, got {type(overrides).__name__}",
-                    Span("<overrides>"), hint='for example {"organizationName": "Example"}')
     if diags.has_errors:
         result.diagnostics = diags.sorted()
         return result
-    given_spans = override_spans if isinstance(override_spans, Mapping) else {}
-    for key, value in overrides.items():
-        settings[key] = value
-        span = given_spans.get(key)
-        spans[key] = span if isinstance(span, Span) else Span(f"<override {key}>")
-        if key == "service":
-            source = spans[key].path
-    result = build([*sources, *model_paths], out_dir, settings, check=check,
-                   settings_source=source or "<command line>", setting_spans=spans, extensions=extensions,
+    result = build([*sources, *model_paths], out_dir, settings, check=check, extensions=extensions,
                    allow_unknown_traits=allow_unknown_traits)
     result.diagnostics = sorted(set(diags.items) | set(result.diagnostics), key=Diagnostic.sort_key)
     return result
+
+
+def read_settings(config: str | os.PathLike[str] | None, overrides: Mapping[str, Any] | None = None,
+                  override_spans: Mapping[str, Span] | None = None,
+                  diags: Diagnostics | None = None) -> tuple[Settings, list[str]]:
+    """The settings of a build, made once: a config file's ``cloudformation`` settings with
+    the command line's (or a caller's) overrides winning over them, each checked and
+    located (as ``smithy2cfn build`` and ``smithy2cfn plugin`` make them).
+
+    Args:
+        config: a ``smithy-build.json`` or a flat settings file
+            (:func:`smithy2cfn.smithy_build.read_config_file`), or ``None`` (no file: the
+            settings come from ``<command line>``).
+        overrides: setting name → value (``--service``, ``--org``...).
+        override_spans: setting name → where each override was given
+            (``Span("<command line --org>")``); default ``Span("<override NAME>")``.
+        diags: receives the file's problems (``S5000``–``S5004``) and the settings'
+            (``S5001``, ``S5002``, see :meth:`Settings.from_mapping
+            <smithy2cfn.settings.Settings.from_mapping>`); ``S5001`` at ``<overrides>`` when
+            ``overrides`` is no mapping of setting names.
+
+    Returns:
+        ``(settings, sources)``: the typed settings, and the model paths the config file
+        names (``sources``/``imports``, made relative to the current folder). Never
+        raises on bad input.
+    """
+    from smithy2cfn.settings import Settings
+
+    diags = diags if diags is not None else Diagnostics()
+    if config is None:
+        settings, sources = Settings(source=Span("<command line>")), []
+    else:
+        from smithy2cfn.smithy_build import read_config_file
+
+        file = read_config_file(Path(config), diags)
+        settings = Settings.from_mapping(file.settings, diags, spans=file.spans, source=Span(os.fspath(config)))
+        sources = list(file.sources)
+    return settings.override({} if overrides is None else overrides, diags, spans=override_spans), sources
 
 
 # ---------------------------------------------------------------- JSON AST
