@@ -37,7 +37,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("validate", ("smithy2cfn.validation",)),
     ("emit", ("smithy2cfn.emit",)),
     ("lint", ("smithy2cfn.lint",)),
-    ("api", ("smithy2cfn.api", "smithy2cfn.precompute", "smithy2cfn")),
+    ("api", ("smithy2cfn.api", "smithy2cfn.writer", "smithy2cfn.precompute", "smithy2cfn")),
     ("cli", ("smithy2cfn.cli", "smithy2cfn.__main__")),
 ]
 

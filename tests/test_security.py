@@ -434,6 +434,31 @@ def test_unchanged_files_are_left_alone(tmp_path):
     assert os.stat(target).st_ino == before.st_ino
 
 
+def test_the_writer_writes_and_checks_any_named_artifacts(tree):
+    """The writer is not about schemas: any set of named texts (docs, test inputs) is
+    written whole, compared in check mode, and a bad name stops everything."""
+    from smithy2cfn import writer
+
+    out = Path("docs")
+    artifacts = {"Acme-Vault.md": "# Vault\n", "index.txt": "Vault\n"}
+    stale = writer.write_artifacts(out, artifacts, check=True)
+    assert [p.name for p in stale.stale] == ["Acme-Vault.md", "index.txt"] and not out.exists()
+    assert [d.code for d in stale.diagnostics] == ["S5010", "S5010"] and not stale.ok
+    done = writer.write_artifacts(out, artifacts)
+    assert done.ok and done.written == [out / "Acme-Vault.md", out / "index.txt"]
+    assert (out / "Acme-Vault.md").read_text() == "# Vault\n"
+    assert writer.write_artifacts(out, artifacts, check=True).ok
+    (out / "index.txt").write_text("changed\n")
+    assert [p.name for p in writer.write_artifacts(out, artifacts, check=True).stale] == ["index.txt"]
+    before = snapshot(tree)
+    refused = writer.write_artifacts(out, {**artifacts, "../escape.md": "x"}, hint="name them well")
+    (d,) = refused.diagnostics
+    assert (d.code, d.hint, refused.written) == ("S5024", "name them well", [])
+    assert snapshot(tree) == before
+    (out / ".Acme-Vault.md.ab_d1234.tmp").write_text("left by a killed build")
+    assert writer.sweep_temp_files(out) == [out / ".Acme-Vault.md.ab_d1234.tmp"]
+
+
 def test_build_sweeps_only_our_temp_files(tree):
     out = Path("out")
     out.mkdir()
