@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -74,10 +74,11 @@ def is_configuration_error(diagnostic: Diagnostic) -> bool:
 
 @dataclass
 class Result:
-    """Diagnostics of a run, and the exit code the command line gives it.
+    """What a library call did: its diagnostics, the exit code the command line gives them,
+    and (in each subclass) its product, which is never one that failed its checks.
 
     Attributes:
-        diagnostics: every problem found, sorted by location.
+        diagnostics: every problem found, sorted by location (duplicates removed).
     """
 
     diagnostics: list[Diagnostic] = field(default_factory=list)
@@ -95,6 +96,85 @@ class Result:
         if self.ok:
             return 0
         return 2 if any(is_configuration_error(d) for d in self.diagnostics) else 1
+
+
+@dataclass
+class LoadResult(Result):
+    """What :func:`load` read.
+
+    Attributes:
+        model: the loaded model (partial when loading found errors: a model is needed to
+            report validation events about what did load).
+        diagnostics: the loading problems, sorted by location.
+
+    For code written against earlier versions, where ``load`` returned a pair, a result
+    unpacks as ``model, diags = smithy2cfn.load(paths)``: ``diags`` is the
+    :class:`~smithy2cfn.diagnostics.Diagnostics` collector (the one passed in, if any),
+    to which ``validate(model, diags)`` adds.
+    """
+
+    model: Model = field(default_factory=Model)
+    collector: Diagnostics = field(default_factory=Diagnostics, repr=False, compare=False)
+
+    def __iter__(self) -> Iterator[Any]:
+        """``(model, collector)``, the earlier return value of :func:`load`."""
+        return iter((self.model, self.collector))
+
+    def __getitem__(self, index: int) -> Any:
+        """``(model, collector)[index]``, the earlier return value of :func:`load`."""
+        return (self.model, self.collector)[index]
+
+
+@dataclass
+class ValidationResult(Result):
+    """What :func:`validate` or :func:`validate_files` found.
+
+    Attributes:
+        model: the model validated (partial when loading found errors).
+        diagnostics: load and validation problems, sorted by location.
+    """
+
+    model: Model = field(default_factory=Model)
+
+
+@dataclass(eq=False)
+class ConvertResult(Result, Mapping[str, dict[str, Any]]):
+    """What :func:`convert` made.
+
+    Attributes:
+        schemas: output file name → resource schema (``dict``), sorted by file name;
+            empty when any ERROR was reported (a bad setting, an extension, a resource
+            that cannot be converted or whose schema fails the meta-schema or the lint
+            rules' errors): a result never holds a schema that failed its checks.
+        diagnostics: the conversion's problems (with the ones of the ``diags`` collector
+            passed in, if any), sorted by location.
+
+    For code written against earlier versions, where ``convert`` returned the schemas, a
+    result is also the read-only mapping of its :attr:`schemas` (``result[name]``,
+    ``for name in result``, ``result == {}``).
+    """
+
+    schemas: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def __getitem__(self, name: str) -> dict[str, Any]:
+        return self.schemas[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.schemas)
+
+    def __len__(self) -> int:
+        return len(self.schemas)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to another result with the same diagnostics and schemas, and (the earlier
+        return value) to a mapping holding the same schemas."""
+        if isinstance(other, ConvertResult):
+            return (self.diagnostics, self.schemas) == (other.diagnostics, other.schemas)
+        if isinstance(other, Mapping):
+            return self.schemas == dict(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like the dict it stands for
 
 
 @dataclass
@@ -124,18 +204,6 @@ class BuildResult(Result):
 
 
 @dataclass
-class ValidationResult(Result):
-    """What :func:`validate_files` found.
-
-    Attributes:
-        model: the loaded model (partial when loading found errors).
-        diagnostics: load and validation problems, sorted by location.
-    """
-
-    model: Model | None = None
-
-
-@dataclass
 class AstResult(Result):
     """What :func:`write_json_ast` did.
 
@@ -155,36 +223,60 @@ def _paths(paths: Iterable[str | os.PathLike[str]] | str | os.PathLike[str]) -> 
     return [os.fspath(p) for p in paths]
 
 
-def load(paths: Iterable[str | os.PathLike[str]], diags: Diagnostics | None = None, *,
-         allow_unknown_traits: bool = False) -> tuple[Model, Diagnostics]:
-    """Load model files/directories (IDL 1.0/2.0, JSON AST) with the prelude into a Model.
+def load(paths: Iterable[str | os.PathLike[str]] | str | os.PathLike[str],
+         diags: Diagnostics | None = None, *, allow_unknown_traits: bool = False) -> LoadResult:
+    """Load model files/directories (IDL 1.0/2.0, JSON AST) with the prelude into a Model
+    (:func:`smithy2cfn.load.load_model`).
 
-    ``allow_unknown_traits``: an applied trait that no loaded shape defines is a warning,
-    the trait kept as is, instead of error ``S2010`` (the Smithy CLI's
-    ``--allow-unknown-traits``; :func:`smithy2cfn.load.load_model`).
+    Args:
+        paths: model files or folders (one path, or several).
+        diags: a collector the loading problems are added to as well (the earlier form:
+            ``load(paths, diags)``); default a new one.
+        allow_unknown_traits: an applied trait that no loaded shape defines is a warning,
+            the trait kept as is, instead of error ``S2010`` (the Smithy CLI's
+            ``--allow-unknown-traits``).
 
-    Returns ``(model, diagnostics)``; the model may be partial when there are errors.
+    Returns:
+        A :class:`LoadResult`: ``model`` (partial when there are errors) and
+        ``diagnostics`` (with what ``diags`` held before). Never raises on bad input.
     """
-    diags = diags if diags is not None else Diagnostics()
-    model = load_model(_paths(paths), diags, allow_unknown_traits=allow_unknown_traits)
-    return model, diags
+    collected = diags if diags is not None else Diagnostics()
+    model = load_model(_paths(paths), collected, allow_unknown_traits=allow_unknown_traits)
+    return LoadResult(diagnostics=collected.sorted(), model=model, collector=collected)
 
 
-def validate(model: Model, diags: Diagnostics) -> None:
-    """Run the semantic model checks of :mod:`smithy2cfn.validation`, adding to ``diags`` (the
-    events of loading: when they hold an error of the loader itself, nothing is validated,
-    as in the reference; see :func:`smithy2cfn.validation.run_validators`, which keeps the
-    cyclic garbage collector off the loaded model while the validators run)."""
+def validate(model: Model | LoadResult, diags: Diagnostics | None = None) -> ValidationResult:
+    """Run the semantic model checks of :mod:`smithy2cfn.validation` (Smithy 2.0 "Model
+    validation"; :func:`smithy2cfn.validation.run_validators`, which keeps the cyclic
+    garbage collector off the loaded model while the validators run).
+
+    Args:
+        model: a :class:`LoadResult` (its loading events count: when they hold an error of
+            the loader itself, nothing is validated, as in the reference), or a model.
+        diags: the earlier form, ``validate(model, diags)``: the collector holding the
+            loading events, to which the validation events are added.
+
+    Returns:
+        A :class:`ValidationResult`: the model, and the loading and validation events,
+        sorted. Never raises on a loaded model.
+    """
     from smithy2cfn.validation import run_validators
 
-    run_validators(model, diags)
+    if isinstance(model, LoadResult):
+        collected = diags if diags is not None else Diagnostics(list(model.diagnostics))
+        model = model.model
+    else:
+        collected = diags if diags is not None else Diagnostics()
+    run_validators(model, collected)
+    return ValidationResult(diagnostics=collected.sorted(), model=model)
 
 
-def validate_files(paths: Iterable[str | os.PathLike[str]], *, allow_unknown_traits: bool = False) -> ValidationResult:
-    """Load ``paths`` and validate the model (what ``smithy2cfn validate`` does): as in the
-    reference, a model whose loading failed is not validated, but loading events that are
-    validators' events in the reference (``Target``...) do not stop validation
-    (:func:`smithy2cfn.validation.run_validators`).
+def validate_files(paths: Iterable[str | os.PathLike[str]] | str | os.PathLike[str], *,
+                   allow_unknown_traits: bool = False) -> ValidationResult:
+    """Load ``paths`` and validate the model (what ``smithy2cfn validate`` does):
+    ``validate(load(paths))``. As in the reference, a model whose loading failed is not
+    validated, but loading events that are validators' events in the reference
+    (``Target``...) do not stop validation (:func:`smithy2cfn.validation.run_validators`).
 
     ``allow_unknown_traits``: see :func:`load`.
 
@@ -192,28 +284,29 @@ def validate_files(paths: Iterable[str | os.PathLike[str]], *, allow_unknown_tra
         A :class:`ValidationResult`; ``exit_code`` 1 when there are errors. Never raises
         on bad input.
     """
-    model, diags = load(paths, allow_unknown_traits=allow_unknown_traits)
-    validate(model, diags)
-    return ValidationResult(diagnostics=diags.sorted(), model=model)
+    return validate(load(paths, allow_unknown_traits=allow_unknown_traits))
 
 
 # ---------------------------------------------------------------- convert
 
 
-def convert(model: Model, settings: Settings | Mapping[str, Any] | None, diags: Diagnostics,
-            settings_source: str | None = None, *,
+def convert(model: Model, settings: Settings | Mapping[str, Any] | None = None,
+            diags: Diagnostics | None = None, settings_source: str | None = None, *,
             setting_spans: Mapping[str, Span] | None = None,
-            extensions: Sequence[Extension | type] | None = None) -> dict[str, dict[str, Any]]:
-    """Convert every ``cfnResource`` of the configured service into a resource schema.
+            extensions: Sequence[Extension | type] | None = None) -> ConvertResult:
+    """Convert every ``cfnResource`` of the configured service into a resource schema: plan
+    (:func:`smithy2cfn.derive.derive_plan`), emit (:func:`smithy2cfn.emit.emit_schemas`)
+    and, in the default compatibility mode, lint (:func:`smithy2cfn.lint.lint_schemas`).
 
     Args:
-        model: a loaded model without errors.
+        model: a loaded model without errors (see :func:`validate`).
         settings: the ``cloudformation`` plugin settings: a :class:`~smithy2cfn.settings.Settings`,
-            or a mapping of setting names to values (``service``, ``organizationName``...),
-            checked here (:meth:`Settings.from_mapping <smithy2cfn.settings.Settings.from_mapping>`).
-        diags: receives conversion problems, the meta-schema check of every schema and, in
-            the default compatibility mode, the lint findings (:mod:`smithy2cfn.lint`,
-            ``S6001``–``S6206``, located in the model; suppressions apply).
+            or a mapping of setting names to values (``service``, ``organizationName``...)
+            checked here (:meth:`Settings.from_mapping <smithy2cfn.settings.Settings.from_mapping>`);
+            ``None``: the defaults.
+        diags: the earlier form, ``convert(model, settings, diags)``: a collector (holding
+            the loading and validation events) to which the conversion's are added; when it
+            already holds an error, nothing is converted.
         settings_source: for a mapping, where it came from (a file path, or e.g.
             ``"<command line>"``; default ``"<settings>"``); configuration diagnostics
             point there.
@@ -226,22 +319,26 @@ def convert(model: Model, settings: Settings | Mapping[str, Any] | None, diags: 
             installed one, ``[]`` none.
 
     Returns:
-        Output file name → schema; ``{}`` when configuration, an extension (``S5030``) or
-        conversion failed. File names come from each schema's final ``typeName``, which
-        must match the CloudFormation meta-schema pattern (see
-        :mod:`smithy2cfn.derive.typename`).
+        A :class:`ConvertResult`: the conversion problems — settings (``S5001``), an
+        extension (``S5030``), the conversion (``S4xxx``, ``S5020``–``S5023``), the
+        meta-schema check of every schema and the lint findings (``S6001``–``S6206``,
+        located in the model; suppressions apply) — and the schemas, output file name →
+        schema, only when none of them is an error. File names come from each schema's
+        final ``typeName``, which must match the CloudFormation meta-schema pattern (see
+        :mod:`smithy2cfn.derive.typename`). Never raises on bad input.
     """
     from smithy2cfn.emit.discovery import resolve_extensions
 
+    collected = diags if diags is not None else Diagnostics()
+    failed_before = collected.has_errors
     found = Diagnostics()
     mappers = resolve_extensions(extensions, found)
-    diags.extend(found)
-    if found.has_errors:
-        return {}
-    config = _settings(settings, settings_source, setting_spans, diags)
-    if diags.has_errors:
-        return {}
-    return _convert(model, config, mappers, diags)
+    config = _settings(settings, settings_source, setting_spans, found)
+    schemas: dict[str, dict[str, Any]] = {}
+    if not found.has_errors and not failed_before:
+        schemas = _convert(model, config, mappers, found)
+    collected.extend(found)
+    return ConvertResult(diagnostics=collected.sorted(), schemas={} if found.has_errors else schemas)
 
 
 def _settings(settings: Settings | Mapping[str, Any] | None, settings_source: str | None,
@@ -340,8 +437,10 @@ def build(
 
         model = load_texts(sources, diags, allow_unknown_traits=allow_unknown_traits)
     else:
-        model, _ = load(paths, diags, allow_unknown_traits=allow_unknown_traits)
-    validate(model, diags)
+        model = load_model(_paths(paths), diags, allow_unknown_traits=allow_unknown_traits)
+    from smithy2cfn.validation import run_validators
+
+    run_validators(model, diags)
     if not diags.has_errors:
         schemas = _convert(model, config, mappers, diags)
         if not diags.has_errors:
@@ -516,8 +615,8 @@ def write_json_ast(models: Model | Iterable[str | os.PathLike[str]] | str | os.P
         or cannot be written. Never raises on bad input.
     """
     diags = Diagnostics()
-    model = models if isinstance(models, Model) else load(_paths(models), diags,
-                                                           allow_unknown_traits=allow_unknown_traits)[0]
+    model = models if isinstance(models, Model) else load_model(_paths(models), diags,
+                                                                 allow_unknown_traits=allow_unknown_traits)
     result = AstResult()
     text = None if diags.has_errors else json_ast(model, diags)
     if text is not None and out_file is not None:
@@ -531,7 +630,8 @@ def write_json_ast(models: Model | Iterable[str | os.PathLike[str]] | str | os.P
 
 
 __all__ = [
-    "DEFAULT_OUT_DIR", "SMITHY_BUILD_JSON", "TEMP_FILE_RE", "AstResult", "BuildResult", "Result", "ValidationResult",
+    "DEFAULT_OUT_DIR", "SMITHY_BUILD_JSON", "TEMP_FILE_RE", "AstResult", "BuildResult", "ConvertResult", "LoadResult",
+    "Result", "ValidationResult",
     "build", "build_from_config", "convert", "is_configuration_error", "json_ast", "load", "output_path",
     "read_regular_file", "read_settings", "render_schema", "sweep_temp_files", "validate", "validate_files",
     "write_atomically", "write_json_ast",

@@ -60,7 +60,7 @@ def _kind(value: Any) -> str:
     return "an array" if isinstance(value, list) else "an object"
 
 
-def _entries(value: Any, check: Callable[[Any], bool]) -> tuple | None:
+def _entries(value: Any, check: Callable[[Any], bool]) -> tuple[Any, ...] | None:
     """The key or index of the first entry of a list or object that fails ``check``."""
     items = value.items() if isinstance(value, dict) else enumerate(value)
     for key, item in items:
@@ -100,8 +100,8 @@ _PROJECTION_CHECKS: dict[str, _Spec] = {
 }
 
 
-def _check(data: dict, checks: dict[str, _Spec], jt: JsonText, path: tuple, where: str,
-           diags: Diagnostics) -> dict:
+def _check(data: dict[str, Any], checks: dict[str, _Spec], jt: JsonText, path: tuple[Any, ...], where: str,
+           diags: Diagnostics) -> dict[str, Any]:
     """``data`` without the keys whose value has the wrong type; each is an ``S5001`` error
     located at the key, or at the entry at fault in a list or object."""
     out = {}
@@ -109,7 +109,7 @@ def _check(data: dict, checks: dict[str, _Spec], jt: JsonText, path: tuple, wher
         spec = checks.get(key)
         if spec is not None:
             container, check, expected = spec
-            at: tuple | None = None
+            at: tuple[Any, ...] | None = None
             if container is None:
                 bad = not check(value)
             else:
@@ -138,13 +138,13 @@ def read_config_file(path: str | Path, diags: Diagnostics) -> ConfigFile:
     """
     p = Path(path)
     span = Span(str(p))
-    data_bytes, problem = read_bytes(p)
+    data_bytes, unreadable = read_bytes(p)
     if data_bytes is None:
-        diags.error("S5000", f"cannot read config file: {problem.message}", span)
+        diags.error("S5000", f"cannot read config file: {unreadable.message if unreadable else 'unreadable'}", span)
         return ConfigFile()
     text, where = decode_utf8(data_bytes)
     if text is None:
-        diags.error("S5000", "config file is not valid UTF-8", Span(str(p), *where))
+        diags.error("S5000", "config file is not valid UTF-8", Span(str(p), *(where or ())))
         return ConfigFile()
     jt, problem = parse_json(text, str(p))
     if problem is not None:
@@ -167,7 +167,7 @@ def read_config_file(path: str | Path, diags: Diagnostics) -> ConfigFile:
     if data.get("maven"):
         diags.warning("S5003", "'maven' dependencies are not fetched; add their models to "
                       "'sources' or 'imports' instead", jt.span(("maven",)))
-    settings_path: tuple = ("plugins", "cloudformation")
+    settings_path: tuple[str, ...] = ("plugins", "cloudformation")
     plugins = data.get("plugins") or {}
     settings = plugins.get("cloudformation")
     if settings is None:
