@@ -85,10 +85,10 @@ def test_an_extension_changes_the_output_through_both_hooks():
 
 
 def test_convert_takes_extensions_too():
-    model, diags = api.load([EXAMPLE / "model"])
-    schemas = api.convert(model, SETTINGS, diags, extensions=[Both()])
+    model = api.load([EXAMPLE / "model"]).model
+    schemas = api.convert(model, SETTINGS, extensions=[Both()]).schemas
     assert schemas[SCHEMA]["description"].endswith(" [both]")
-    assert api.convert(model, SETTINGS, Diagnostics(), extensions=[])[SCHEMA]["description"] == \
+    assert api.convert(model, SETTINGS, extensions=[]).schemas[SCHEMA]["description"] == \
         build([]).schemas[SCHEMA]["description"]
 
 

@@ -288,10 +288,9 @@ def test_suppressions_silence_lint_by_event_id_and_by_code():
 def test_reference_mode_is_not_linted():
     diags = Diagnostics()
     model = load_texts([("m.smithy", BASE.replace("/// Resource Type", "/// A thing. Resource Type"))], diags)
-    api.convert(model, {"organizationName": "Ex", "compatibility": "reference"}, diags)
-    assert not [d for d in diags if d.code.startswith("S6")]
-    api.convert(model, {"organizationName": "Ex"}, diags)
-    assert [d for d in diags if d.code == "S6121"]
+    reference = api.convert(model, {"organizationName": "Ex", "compatibility": "reference"})
+    assert not [d for d in reference.diagnostics if d.code.startswith("S6")]
+    assert [d for d in api.convert(model, {"organizationName": "Ex"}).diagnostics if d.code == "S6121"]
 
 
 def test_strict_fails_the_build_on_warnings_and_writes_nothing(tmp_path):

@@ -70,7 +70,7 @@ def test_emit_reads_the_plan_and_the_validators_read_the_same_derivation():
     assert schemas == api.build([EXAMPLE / "model"], None, SETTINGS).schemas
     # one derivation per model: the validators and the plan share it
     index = model.knowledge(CfnResourceIndex)
-    api.validate(model, Diagnostics())
+    api.validate(model)
     assert model.knowledge(CfnResourceIndex) is index
 
 

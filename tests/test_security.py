@@ -248,8 +248,8 @@ def test_any_name_gives_a_plain_file_name_or_a_located_error(vault_model, org, s
     settings_ = {"service": SERVICE, "organizationName": org}
     if svc is not None:
         settings_["serviceName"] = svc
-    diags = Diagnostics()
-    schemas = api.convert(vault_model, settings_, diags)
+    result = api.convert(vault_model, settings_)
+    schemas, diags = result.schemas, result.diagnostics
     for name, schema in schemas.items():
         assert re.fullmatch(r"[a-z0-9-]+\.json", name)
         assert is_type_name(schema["typeName"]) and name == file_name(schema["typeName"])
