@@ -1,4 +1,4 @@
-"""The library: everything the command line does, as functions.
+"""The library's front door: everything the command line does, as functions.
 
 The command line (:mod:`smithy2cfn.cli`) only parses its arguments, calls these functions,
 prints the diagnostics and exits with ``result.exit_code``::
@@ -14,12 +14,17 @@ prints the diagnostics and exits with ``result.exit_code``::
 * :func:`build` — load, validate, convert and write; :func:`build_from_config` does the
   same from a ``smithy-build.json`` (or flat settings file) with overrides, as
   ``smithy2cfn build`` does.
-* :func:`load`, :func:`validate`, :func:`validate_files` (``smithy2cfn validate``),
-  :func:`convert`.
-* :func:`json_ast`, :func:`write_json_ast` (``smithy2cfn ast``).
-* Extensions (:mod:`smithy2cfn.emit.extensions`): :func:`build` and :func:`convert` run
-  those installed in the environment (found by :mod:`smithy2cfn.emit.discovery`) unless
-  given a list.
+* :func:`load`, :func:`validate`, :func:`convert` (its stages), :func:`validate_files`
+  (``smithy2cfn validate``), :func:`json_ast`, :func:`write_json_ast` (``smithy2cfn ast``).
+* Every function returns a :class:`Result` (``diagnostics``, ``ok``, ``exit_code``) holding
+  its product (:class:`LoadResult`, :class:`ValidationResult`, :class:`ConvertResult`,
+  :class:`BuildResult`, :class:`AstResult`), never one that failed its checks.
+
+What the front door hands on lives elsewhere: the settings, typed and made once here
+(:func:`read_settings`; :class:`smithy2cfn.settings.Settings`); reading ``smithy-build.json``
+(:mod:`smithy2cfn.smithy_build`); finding extensions (:mod:`smithy2cfn.emit.discovery`:
+:func:`build` and :func:`convert` run those installed unless given a list); writing files
+(:mod:`smithy2cfn.writer`, whose public names are importable from here too).
 
 Every function collects problems as :class:`~smithy2cfn.diagnostics.Diagnostic` objects and
 never raises on bad input.

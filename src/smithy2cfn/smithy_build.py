@@ -36,9 +36,8 @@ class ConfigFile:
     """What a config file says: model paths to load and ``cloudformation`` settings.
 
     Attributes:
-        sources: model files and folders to load (``sources`` and ``imports``, and the
-            chosen projection's ``imports``, relative to the file's folder made absolute
-            to it).
+        sources: model files and folders to load: ``sources`` and ``imports`` (and the
+            chosen projection's ``imports``), each joined to the file's folder.
         settings: the ``cloudformation`` plugin object as written (not checked yet).
         spans: setting name → where its key is in the file (for diagnostics).
     """
