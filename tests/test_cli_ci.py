@@ -245,9 +245,9 @@ def test_run_plugin_with_the_prelude_sent(tmp_path):
     from smithy2cfn import api
     from smithy2cfn.model.json_ast import model_to_json_ast
 
-    loaded = api.load([EXAMPLE / "model"])
-    assert loaded.ok
-    text = json.dumps(model_to_json_ast(loaded.model, include_prelude=True)).encode("utf-8")
+    model, diags = api.load([EXAMPLE / "model"])
+    assert not diags.has_errors
+    text = json.dumps(model_to_json_ast(model, include_prelude=True)).encode("utf-8")
     assert b'"smithy.api#String"' in text
     result = run("plugin", "--service", "acme.vault#VaultService", "--org", "Acme", stdin=text,
                  env={"SMITHY_PLUGIN_DIR": str(tmp_path / "p"), "SMITHY_INCLUDES_PRELUDE": "true"})
