@@ -62,9 +62,9 @@ def main() -> int:
             with warnings.catch_warnings(record=True) as found:
                 warnings.simplefilter("always")
                 c0, t0 = time.process_time(), time.perf_counter()
-                model, diags = api.load([path])
+                loaded = api.load([path])
                 t1 = time.perf_counter()
-                api.validate(model, diags)
+                diags = api.validate(loaded).diagnostics
                 t2, c2 = time.perf_counter(), time.process_time()
             cpu[path.stem] = c2 - c0
             caught += [f"{path.stem}: {w.category.__name__}: {w.message}" for w in found]

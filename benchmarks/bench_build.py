@@ -40,7 +40,6 @@ def main() -> None:
     args = parser.parse_args()
 
     from smithy2cfn import api
-    from smithy2cfn.diagnostics import Diagnostics
     from smithy2cfn.load import loader
 
     t = time.perf_counter()
@@ -58,9 +57,9 @@ def main() -> None:
                           case["config"]))
     print(f"{'model':45s} {'load':>9s}    {'convert':>9s}")
     for name, paths, settings in cases:
-        model, _ = api.load(paths)
+        model = api.load(paths).model
         load_ms = _median_ms(lambda p=paths: api.load(p), args.repeat)
-        conv_ms = _median_ms(lambda m=model, s=settings: api.convert(m, s, Diagnostics()), args.repeat)
+        conv_ms = _median_ms(lambda m=model, s=settings: api.convert(m, s), args.repeat)
         print(f"{name:45s} {load_ms:9.1f} ms {conv_ms:9.1f} ms")
 
     with tempfile.TemporaryDirectory() as tmp:

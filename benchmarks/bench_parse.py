@@ -155,8 +155,8 @@ def run_case(name: str, files: list[tuple[str, str]], repeat: int, cli: bool) ->
                 p = Path(tmp) / f"f{i}.smithy"
                 p.write_text(text, encoding="utf-8")
                 paths.append(str(p))
-            t_load, (_, diags) = best(lambda: api.load(paths), repeat)
-            n_diags = len(list(diags))
+            t_load, loaded = best(lambda: api.load(paths), repeat)
+            n_diags = len(loaded.diagnostics)
             row += f"  load {size / t_load:6.2f} MB/s ({t_load:6.3f} s)"
             if cli:
                 before = resource.getrusage(resource.RUSAGE_CHILDREN)

@@ -208,10 +208,10 @@ def _worker(command: str, model_dir: str) -> None:
     t = time.process_time()
     loaded = None
     if command == "validate":
-        model, diags = api.load([model_dir])
+        read = api.load([model_dir])
+        model = read.model
         loaded = time.process_time()
-        if not diags.has_errors:
-            api.validate(model, diags)
+        diags = api.validate(read).diagnostics if read.ok else read.diagnostics
         errors = [d for d in diags if d.is_error]
         count = sum(1 + len(s.members) for s in model.shapes.values() if not model.is_prelude(s.id))
     else:

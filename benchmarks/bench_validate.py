@@ -62,7 +62,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         for path in _models(args, tmp):
             t0 = time.process_time()
-            model, _ = api.load([path])
+            model = api.load([path]).model
             t1 = time.process_time()
             if args.gc == "freeze":
                 gc.freeze()

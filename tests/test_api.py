@@ -147,22 +147,19 @@ def test_validate_files():
     assert result.exit_code == 1 and "S2001" in codes(result) and result.model is not None
 
 
-def test_validate_is_callable_again_and_after_importing_the_subpackage():
-    model, diags = smithy2cfn.load([EXAMPLE / "model"])
-    smithy2cfn.validate(model, diags)
-    smithy2cfn.validate(model, diags)
+def test_validate_is_callable_again_and_after_importing_the_subpackage(tmp_path):
+    loaded = smithy2cfn.load([EXAMPLE / "model"])
+    first = smithy2cfn.validate(loaded)
+    assert smithy2cfn.validate(loaded) == first
     import smithy2cfn.validation.core.traits as traits
 
-    smithy2cfn.validate(model, diags)
-    assert not diags.has_errors
+    assert smithy2cfn.validate(loaded) == first and first.ok
     # the subpackage is still reachable through the package
     assert smithy2cfn.validation.core.traits is traits is sys.modules["smithy2cfn.validation.core.traits"]
     assert smithy2cfn.validation.run_validators is sys.modules["smithy2cfn.validation"].run_validators
-    bad, diags = smithy2cfn.load([REPO / "tests" / "fixtures" / "cli" / "no-service.smithy"])
-    smithy2cfn.validate(bad, diags)  # runs the checks (a call that did nothing could not fail this)
-    found = Diagnostics()
-    api.validate(bad, found)
-    assert [d for d in diags if d.code.startswith("S3")] == [d for d in found if d.code.startswith("S3")]
+    (tmp_path / "m.smithy").write_text(NO_IDENTIFIERS)
+    found = smithy2cfn.validate(smithy2cfn.load([tmp_path / "m.smithy"]))  # runs the checks
+    assert {"S3006", "S3012"} <= {d.code for d in found.diagnostics} and found.exit_code == 1
 
 
 def test_importing_the_package_stays_lazy():
@@ -178,7 +175,7 @@ def test_json_ast_text_and_file_match_the_command_line(tmp_path):
     result = api.write_json_ast([EXAMPLE / "model"])
     assert result.exit_code == 0 and result.text == cli_text and result.written is None
     assert json.loads(result.text)["smithy"] == "2.0"
-    model, _ = api.load([EXAMPLE / "model"])
+    model = api.load([EXAMPLE / "model"]).model
     assert api.json_ast(model, Diagnostics()) == cli_text
     target = tmp_path / "model.json"
     result = api.write_json_ast(model, target)  # a loaded model
@@ -192,3 +189,72 @@ def test_json_ast_failures(tmp_path):
     result = api.write_json_ast(REPO / "tests" / "fixtures" / "cli" / "syntax-error.smithy", tmp_path / "x.json")
     assert result.exit_code == 1 and result.text is None and "S1001" in codes(result)
     assert not (tmp_path / "x.json").exists()
+
+
+# ---------------------------------------------------------------- one result style
+
+NO_IDENTIFIERS = """$version: "2"
+namespace ex
+
+use aws.cloudformation#cfnResource
+
+service Svc { version: "1", resources: [Thing] }
+
+@cfnResource
+resource Thing { create: CreateThing }
+
+operation CreateThing {
+    input := { name: String }
+    output := {}
+}
+"""
+
+
+def test_every_call_returns_a_result_with_its_product():
+    loaded = smithy2cfn.load([EXAMPLE / "model"])
+    assert isinstance(loaded, api.LoadResult) and loaded.exit_code == 0 and "acme.vault#Vault" in loaded.model.shapes
+    checked = smithy2cfn.validate(loaded)
+    assert isinstance(checked, api.ValidationResult) and checked.model is loaded.model and checked.ok
+    assert checked.diagnostics == smithy2cfn.validate_files([EXAMPLE / "model"]).diagnostics
+    converted = smithy2cfn.convert(checked.model, {"service": "acme.vault#VaultService", "organizationName": "Acme"},
+                                   extensions=[])
+    assert isinstance(converted, api.ConvertResult) and converted.exit_code == 0
+    assert api.render_schema(converted.schemas[SCHEMA]).encode() == GOLDEN.read_bytes()
+    bad = smithy2cfn.load(REPO / "tests" / "fixtures" / "cli" / "syntax-error.smithy")
+    assert bad.exit_code == 1 and "S1001" in codes(bad)
+    assert smithy2cfn.validate(bad).exit_code == 1  # the load's errors come along
+    assert smithy2cfn.convert(checked.model, {"useIntegerType": 1}, extensions=[]).exit_code == 2
+
+
+def test_a_conversion_that_failed_its_checks_returns_no_schema(tmp_path):
+    model_file = tmp_path / "m.smithy"
+    model_file.write_text(NO_IDENTIFIERS)
+    model = smithy2cfn.load(model_file).model
+    result = smithy2cfn.convert(model, {"organizationName": "Ex"}, extensions=[])
+    assert {"S4003", "S4201"} <= codes(result) and result.exit_code == 1
+    assert result.schemas == {} and len(result) == 0
+    # control: the same resource with an identifier converts
+    model_file.write_text(NO_IDENTIFIERS.replace("resource Thing {", "resource Thing { identifiers: { id: String },")
+                          .replace("input := { name: String }", "input := { name: String }\n    output := { @required id: String }")
+                          .replace("    output := {}\n", ""))
+    result = smithy2cfn.convert(smithy2cfn.load(model_file).model, {"organizationName": "Ex"}, extensions=[])
+    assert result.ok and list(result.schemas) == ["ex-svc-thing.json"], [d.format_text() for d in result.diagnostics]
+
+
+def test_the_earlier_call_forms_still_work(tmp_path):
+    (tmp_path / "m.smithy").write_text(NO_IDENTIFIERS)
+    bad, diags = smithy2cfn.load([tmp_path / "m.smithy"])  # a pair, as load returned
+    assert isinstance(diags, Diagnostics) and not diags.has_errors
+    returned = smithy2cfn.validate(bad, diags)  # adds to the collector
+    assert any(d.code.startswith("S3") for d in diags) and returned.diagnostics == diags.sorted()
+    model, diags = smithy2cfn.load([EXAMPLE / "model"])
+    assert smithy2cfn.load([EXAMPLE / "model"])[0].shapes.keys() == model.shapes.keys()
+    settings = {"service": "acme.vault#VaultService", "organizationName": "Acme"}
+    schemas = smithy2cfn.convert(model, {**settings, "bogus": 1}, diags, extensions=[])  # adds to it too
+    assert "S5002" in {d.code for d in diags} and schemas.diagnostics == diags.sorted()
+    assert list(schemas) == [SCHEMA] and schemas[SCHEMA]["typeName"] == "Acme::Vault::Vault"
+    assert schemas == {SCHEMA: schemas.schemas[SCHEMA]} and schemas != {}
+    found = Diagnostics()
+    smithy2cfn.load([REPO / "tests" / "fixtures" / "cli" / "syntax-error.smithy"], found)
+    assert found.has_errors
+    assert smithy2cfn.convert(model, settings, found, extensions=[]) == {}  # a failed run converts nothing

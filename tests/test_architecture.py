@@ -30,16 +30,16 @@ PACKAGE = REPO / "src" / "smithy2cfn"
 #: name is the module or a package above it.
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("base", ("smithy2cfn.diagnostics", "smithy2cfn.catalog", "smithy2cfn.checks", "smithy2cfn.model",
-              "smithy2cfn.config", "smithy2cfn.prelude",
-              "smithy2cfn.stamps", "smithy2cfn.collector", "smithy2cfn.version")),
+              "smithy2cfn.settings", "smithy2cfn.prelude", "smithy2cfn.stamps", "smithy2cfn.collector",
+              "smithy2cfn.version")),
     ("parse", ("smithy2cfn.parse",)),
-    ("load", ("smithy2cfn.load", "smithy2cfn.buildconfig")),
+    ("load", ("smithy2cfn.load", "smithy2cfn.smithy_build")),
     ("languages", ("smithy2cfn.languages",)),
     ("derive", ("smithy2cfn.derive",)),
     ("validate", ("smithy2cfn.validation",)),
     ("emit", ("smithy2cfn.emit",)),
     ("lint", ("smithy2cfn.lint",)),
-    ("api", ("smithy2cfn.api", "smithy2cfn.precompute", "smithy2cfn")),
+    ("api", ("smithy2cfn.api", "smithy2cfn.writer", "smithy2cfn.precompute", "smithy2cfn")),
     ("cli", ("smithy2cfn.cli", "smithy2cfn.__main__", "smithy2cfn.plugin")),
 ]
 

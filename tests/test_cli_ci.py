@@ -285,23 +285,23 @@ def test_run_plugin_bad_input_is_diagnosed(tmp_path, stdin, env, code, exit_code
 
 
 def test_extension_scan_skips_importlib_metadata_only_when_nothing_can_declare(tmp_path, monkeypatch):
-    from smithy2cfn import api
+    from smithy2cfn.emit import discovery
 
     site = tmp_path / "site"
     info = site / "pkg-1.0.dist-info"
     info.mkdir(parents=True)
     monkeypatch.setattr(sys, "path", [str(site)])
-    assert api._may_declare("smithy2cfn.extensions") is False  # no entry_points.txt
+    assert discovery._may_declare("smithy2cfn.extensions") is False  # no entry_points.txt
     (info / "entry_points.txt").write_text("[console_scripts]\npkg = pkg:main\n", encoding="utf-8")
-    assert api._may_declare("smithy2cfn.extensions") is False
+    assert discovery._may_declare("smithy2cfn.extensions") is False
     (info / "entry_points.txt").write_text("[smithy2cfn.extensions]\nx = pkg:X\n", encoding="utf-8")
-    assert api._may_declare("smithy2cfn.extensions") is True
+    assert discovery._may_declare("smithy2cfn.extensions") is True
     (info / "entry_points.txt").write_bytes(b"[console_scripts]\npkg = pkg:\xff\n")
-    assert api._may_declare("smithy2cfn.extensions") is True  # installed_extensions warns about it
+    assert discovery._may_declare("smithy2cfn.extensions") is True  # installed_extensions warns about it
     (info / "entry_points.txt").unlink()
     (tmp_path / "lib.zip").write_bytes(b"PK")
     monkeypatch.setattr(sys, "path", [str(site), str(tmp_path / "lib.zip")])
-    assert api._may_declare("smithy2cfn.extensions") is True
+    assert discovery._may_declare("smithy2cfn.extensions") is True
 
 
 def test_commands_import_only_what_they_need(tmp_path):

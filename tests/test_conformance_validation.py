@@ -73,9 +73,7 @@ def evaluate(errors: Path) -> tuple[bool, int, int, list[str]]:
     model_file = errors.with_suffix(".smithy")
     if not model_file.exists():
         model_file = errors.with_suffix(".json")
-    model, diags = api.load([model_file])
-    api.validate(model, diags)
-    got = list(diags)
+    got = api.validate(api.load([model_file])).diagnostics
     expected = _expected(errors)
     rejected = any(sev in ("ERROR", "DANGER") for sev, *_ in expected)
     verdict = any(d.is_error for d in got) == rejected

@@ -36,13 +36,14 @@ def convert_texts(sources: list[tuple[str, str]], config: dict | None = None):
     """Load, validate and convert in-memory sources; returns ``(schemas, diagnostics)``."""
     diags = Diagnostics()
     model = load_texts(sources, diags)
-    schemas: dict[str, dict] = {}
-    if not diags.has_errors:
-        api.validate(model, diags)
-    if not diags.has_errors:
-        # reference mode: these tests compare with the Java plugin's output
-        schemas = api.convert(model, {"compatibility": "reference", **(config or {})}, diags)
-    return schemas, diags.sorted()
+    if diags.has_errors:
+        return {}, diags.sorted()
+    checked = api.validate(model, diags)
+    if not checked.ok:
+        return {}, checked.diagnostics
+    # reference mode: these tests compare with the Java plugin's output
+    converted = api.convert(model, {"compatibility": "reference", **(config or {})})
+    return converted.schemas, Diagnostics(checked.diagnostics + converted.diagnostics).sorted()
 
 
 def errors(diags) -> list:

@@ -4,14 +4,21 @@ reference (dropped keywords, schemaDocumentExtensions, naming conflicts, no iden
 
 from __future__ import annotations
 
-from smithy2cfn.config import CfnConfig
-from smithy2cfn.derive import CfnResourceIndex, Mutability
+from smithy2cfn.derive import CfnResourceIndex, Mutability, derive_plan
 from smithy2cfn.diagnostics import Diagnostics
-from smithy2cfn.emit import CfnMapper, convert
+from smithy2cfn.emit import CfnMapper, emit_schemas
 from smithy2cfn.emit.metaschema import check_schema
 from smithy2cfn.model.shapes import Member, Model, Shape
+from smithy2cfn.settings import Settings
 
 NS = "smithy.example"
+
+
+def convert(model: Model, settings: Settings, diags: Diagnostics, mappers=()) -> dict:
+    """The converter alone: plan and emit, no lint, no extensions (``smithy2cfn.convert``
+    adds those)."""
+    plan = derive_plan(model, settings, diags)
+    return {} if plan is None else emit_schemas(model, plan, diags, list(mappers))
 
 
 def sid(name: str) -> str:
@@ -115,7 +122,7 @@ def test_inherited_identifier_is_create_and_read() -> None:
 
 def test_convert_writes_reference_shape() -> None:
     diags = Diagnostics()
-    out = convert(base_model(), CfnConfig.from_dict({"organizationName": "Smithy"}, diags), diags)
+    out = convert(base_model(), Settings.from_mapping({"organizationName": "Smithy"}, diags), diags)
     assert list(out) == ["smithy-fooservice-foo.json"]
     schema = out["smithy-fooservice-foo.json"]
     assert list(schema)[:3] == ["typeName", "description", "definitions"]
@@ -131,8 +138,8 @@ def test_convert_writes_reference_shape() -> None:
 
 def test_config_diagnostics() -> None:
     diags = Diagnostics()
-    cfg = CfnConfig.from_dict({"service": 3, "bogus": True, "useIntegerType": True,
-                               "defaultTimestampFormat": "nope"}, diags)
+    cfg = Settings.from_mapping({"service": 3, "bogus": True, "useIntegerType": True,
+                                 "defaultTimestampFormat": "nope"}, diags)
     codes = sorted(d.code for d in diags)
     assert codes == ["S5001", "S5001", "S5002"]
     assert cfg.use_integer_type is True and cfg.service is None
@@ -141,10 +148,10 @@ def test_config_diagnostics() -> None:
 
 def test_missing_organization_and_service() -> None:
     diags = Diagnostics()
-    assert convert(base_model(), CfnConfig(), diags) == {}
+    assert convert(base_model(), Settings(), diags) == {}
     assert [d.code for d in diags] == ["S4006"]
     diags = Diagnostics()
-    assert convert(base_model(), CfnConfig(service="a.b#Nope", organization_name="X"), diags) == {}
+    assert convert(base_model(), Settings(service="a.b#Nope", organization_name="X"), diags) == {}
     assert [d.code for d in diags] == ["S4001"]
 
 
@@ -154,16 +161,16 @@ def test_media_type_dropped_with_warning() -> None:
     m.shapes[sid("CreateFooRequest")].members["payload"] = Member("payload", sid("Payload"),
                                                                   sid("CreateFooRequest"))
     diags = Diagnostics()
-    schema = convert(m, CfnConfig(organization_name="Smithy"), diags)["smithy-fooservice-foo.json"]
+    schema = convert(m, Settings(organization_name="Smithy"), diags)["smithy-fooservice-foo.json"]
     assert schema["properties"]["Payload"] == {"type": "string"}
     assert any(d.code == "S4101" and d.shape_id == sid("Payload") for d in diags)
 
 
 def test_schema_document_extensions_and_json_add() -> None:
     diags = Diagnostics()
-    cfg = CfnConfig.from_dict({"organizationName": "Smithy", "schemaDocumentExtensions": {"x-foo": 1},
-                               "jsonAdd": {sid("Foo"): {"/sourceUrl": "https://example.com",
-                                                        "/definitions/New/type": "string"}}}, diags)
+    cfg = Settings.from_mapping({"organizationName": "Smithy", "schemaDocumentExtensions": {"x-foo": 1},
+                                 "jsonAdd": {sid("Foo"): {"/sourceUrl": "https://example.com",
+                                                          "/definitions/New/type": "string"}}}, diags)
     schema = convert(base_model(), cfg, diags)["smithy-fooservice-foo.json"]
     assert schema["x-foo"] == 1
     assert schema["sourceUrl"] == "https://example.com"
@@ -176,7 +183,7 @@ def test_resource_without_identifiers_is_an_error() -> None:
     foo = m.shapes[sid("Foo")]
     foo.identifiers = {}
     diags = Diagnostics()
-    convert(m, CfnConfig(organization_name="Smithy"), diags)
+    convert(m, Settings(organization_name="Smithy"), diags)
     assert any(d.code == "S4003" and d.shape_id == sid("Foo") for d in diags)
 
 
@@ -185,7 +192,7 @@ def test_user_shape_named_like_trait_package_shape() -> None:
     m.shapes["aws.api#ComplexProperty"] = Shape("aws.api#ComplexProperty", "structure")
     m.prelude_ids.add("aws.api#ComplexProperty")
     diags = Diagnostics()
-    schema = convert(m, CfnConfig(organization_name="Smithy"), diags)["smithy-fooservice-foo.json"]
+    schema = convert(m, Settings(organization_name="Smithy"), diags)["smithy-fooservice-foo.json"]
     assert "ComplexProperty" in schema["definitions"]
     assert not diags.has_errors
 
@@ -199,7 +206,7 @@ def test_custom_mapper_runs_in_chain() -> None:
             return node
 
     diags = Diagnostics()
-    out = convert(base_model(), CfnConfig(organization_name="Smithy"), diags, mappers=[Stamp()])
+    out = convert(base_model(), Settings(organization_name="Smithy"), diags, mappers=[Stamp()])
     assert out["smithy-fooservice-foo.json"]["description"] == "stamped Foo"
 
 
@@ -225,7 +232,7 @@ def test_mixin_member_refined_with_apply() -> None:
 
     diags = Diagnostics()
     model = load_texts([("m.smithy", MIXIN_APPLY_MODEL)], diags)
-    schema = convert(model, CfnConfig(organization_name="Smithy"), diags)["smithy-svc-foo.json"]
+    schema = convert(model, Settings(organization_name="Smithy"), diags)["smithy-svc-foo.json"]
     assert schema["properties"]["Name"] == {"type": "string", "description": "refined"}
     assert schema["definitions"]["Tag"]["properties"] == {"Key": {"type": "string"}}
     assert not diags.has_errors

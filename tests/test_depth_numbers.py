@@ -70,8 +70,10 @@ def run(sources: list[tuple[str, str]], settings_: dict | None = None, *, valida
     if validate and not diags.has_errors:
         api.validate(model, diags)
     if not diags.has_errors:
-        schemas = api.convert(model, ORG if settings_ is None else settings_, diags)
-    texts = {} if diags.has_errors else {k: api.render_schema(v) for k, v in schemas.items()}
+        converted = api.convert(model, ORG if settings_ is None else settings_)
+        diags.extend(converted.diagnostics)
+        schemas = converted.schemas
+    texts = {k: api.render_schema(v) for k, v in schemas.items()}  # none when there are errors
     return texts, diags.sorted()
 
 
@@ -363,9 +365,8 @@ def test_5000_deep_trait_values_are_checked_without_recursion():
     bottom = [d for d in out if d.code == "S3003" and "myTrait" in d.message]
     assert bottom and all(len(d.message) < 400 and "…" in d.message for d in bottom)
     assert any("unique items" in d.message for d in out)
-    diags = Diagnostics()
-    api.convert(model, ORG, diags)  # the library path: no validation first
-    (d,) = [d for d in diags if d.code == "S4105"]
+    converted = api.convert(model, ORG)  # the library path: no validation first
+    (d,) = [d for d in converted.diagnostics if d.code == "S4105"]
     assert "nested more than 256" in d.message and d.span.line
 
 
@@ -461,14 +462,18 @@ class _Boom(CfnMapper):
 def test_a_failing_mapper_is_an_error_naming_it(hook, words):
     diags = Diagnostics()
     model = load_texts([("m.smithy", idl("String"))], diags)
-    from smithy2cfn.config import CfnConfig
-    from smithy2cfn.emit import convert
+    from smithy2cfn.derive import derive_plan
+    from smithy2cfn.emit import emit_schemas
+    from smithy2cfn.settings import Settings
 
-    convert(model, CfnConfig(organization_name="Ex"), diags, mappers=[_Boom(hook)])
+    def convert(model, settings, diags, mappers):  # the converter alone: plan and emit
+        return emit_schemas(model, derive_plan(model, settings, diags), diags, mappers)
+
+    convert(model, Settings(organization_name="Ex"), diags, mappers=[_Boom(hook)])
     (d,) = [d for d in diags if d.code == "S4109"]
     assert d.is_error and f"_Boom.{hook}" in d.message and words in d.message and d.span.line == 6
     diags = Diagnostics()
-    out = convert(model, CfnConfig(organization_name="Ex"), diags, mappers=[_Boom("none")])  # control
+    out = convert(model, Settings(organization_name="Ex"), diags, mappers=[_Boom("none")])  # control
     assert errors(diags) == [] and out
 
 
@@ -480,9 +485,9 @@ def test_a_failing_schema_mapper_is_an_error_naming_it():
 
     diags = Diagnostics()
     model = load_texts([("m.smithy", idl("S", "string S\n"))], diags)
-    from smithy2cfn.config import CfnConfig
+    from smithy2cfn.settings import Settings
 
-    conv = SchemaConverter(model, CfnConfig(), lambda m: m.name, diags, {"ex#S"},
+    conv = SchemaConverter(model, Settings(), lambda m: m.name, diags, {"ex#S"},
                            mappers=DEFAULT_SCHEMA_MAPPERS + (broken,))
     assert conv.shape_schema(model.shapes["ex#S"]) == {"type": "string"}
     (d,) = [d for d in diags if d.code == "S4109"]
@@ -584,12 +589,10 @@ def test_odd_trait_values_never_raise(edits):
         nodes[i % len(nodes)].traits[trait] = value
     out = validate_model(model)
     assert not any(d.code == "S3099" for d in out), [d.message for d in out if d.code == "S3099"]
-    diags = Diagnostics()
-    schemas = api.convert(model, {**ORG, "service": "acme.vault#VaultService"}, diags)
-    assert not any(d.code == "S4109" for d in diags)
-    if not diags.has_errors:
-        for schema in schemas.values():
-            strict(api.render_schema(schema))
+    converted = api.convert(model, {**ORG, "service": "acme.vault#VaultService"})
+    assert not any(d.code == "S4109" for d in converted.diagnostics)
+    for schema in converted.schemas.values():  # none when there are errors
+        strict(api.render_schema(schema))
 
 
 def test_an_int_enum_value_of_900_digits_is_described():
@@ -613,9 +616,8 @@ def test_convert_without_validation_survives_odd_trait_values(shape, trait, valu
     model = load_texts([("vault.smithy", VAULT.read_text(encoding="utf-8"))], diags)
     model.shapes[shape].traits[trait] = value
     assert any(d.code == "S3003" for d in validate_model(model))  # what a build reports
-    diags = Diagnostics()
-    api.convert(model, {**ORG, "service": "acme.vault#VaultService"}, diags)  # used to raise
-    assert not any(d.code == "S4109" for d in diags)
+    converted = api.convert(model, {**ORG, "service": "acme.vault#VaultService"})  # used to raise
+    assert not any(d.code == "S4109" for d in converted.diagnostics)
 
 
 def test_a_2000_resource_containment_cycle_is_found():
@@ -636,8 +638,7 @@ def test_a_2000_resource_containment_cycle_is_found():
 def _validate_only(text: str) -> list:
     diags = Diagnostics()
     model = load_texts([("m.smithy", text)], diags)
-    api.validate(model, diags)
-    return diags.sorted()
+    return api.validate(model, diags).diagnostics
 
 
 def _pattern_model(pattern: str, values: list[str]) -> str:

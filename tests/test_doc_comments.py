@@ -141,15 +141,15 @@ def test_documentation_trait_and_comment_conflict() -> None:
 def test_the_warning_through_the_api(tmp_path: Path) -> None:
     path = tmp_path / "m.smithy"
     path.write_text(HEAD + "string A /// doc\n", encoding="utf-8")
-    model, diags = api.load([path])
+    diags = api.load([path]).diagnostics
     found = [d for d in diags if d.code == "S1018"]
     assert len(found) == 1 and str(found[0].span) == f"{path}:3:10"
     assert not any(d.severity is Severity.ERROR for d in diags)
     assert CODES["S1018"].event_id == "Model.BadDocumentationComment"
     path.write_text(HEAD + "/// doc\nstring A\n", encoding="utf-8")
-    model, diags = api.load([path])
-    assert not [d for d in diags if d.code == "S1018"]
-    assert model.shapes["ns#A"].traits["smithy.api#documentation"] == "doc"
+    loaded = api.load([path])
+    assert not [d for d in loaded.diagnostics if d.code == "S1018"]
+    assert loaded.model.shapes["ns#A"].traits["smithy.api#documentation"] == "doc"
 
 
 @pytest.mark.skipif(not REFERENCE_CASE.with_suffix(".errors").exists(), reason="../shared is not present")

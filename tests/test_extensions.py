@@ -16,7 +16,7 @@ import pytest
 from conftest import REPO
 from smithy2cfn import api
 from smithy2cfn.diagnostics import Diagnostics
-from smithy2cfn.emit import CfnMapper, Extension
+from smithy2cfn.emit import CfnMapper, Extension, discovery
 from smithy2cfn.emit.extensions import ENTRY_POINT_GROUP, ExtensionMappers
 
 EXAMPLE = REPO / "examples" / "vault"
@@ -85,10 +85,10 @@ def test_an_extension_changes_the_output_through_both_hooks():
 
 
 def test_convert_takes_extensions_too():
-    model, diags = api.load([EXAMPLE / "model"])
-    schemas = api.convert(model, SETTINGS, diags, extensions=[Both()])
+    model = api.load([EXAMPLE / "model"]).model
+    schemas = api.convert(model, SETTINGS, extensions=[Both()]).schemas
     assert schemas[SCHEMA]["description"].endswith(" [both]")
-    assert api.convert(model, SETTINGS, Diagnostics(), extensions=[])[SCHEMA]["description"] == \
+    assert api.convert(model, SETTINGS, extensions=[]).schemas[SCHEMA]["description"] == \
         build([]).schemas[SCHEMA]["description"]
 
 
@@ -354,12 +354,12 @@ def test_broken_installed_extensions_are_located_errors(sites, tmp_path):
 def test_installed_extensions_are_found_and_sorted(sites, monkeypatch):
     monkeypatch.syspath_prepend(str(sites["good"]))
     diags = Diagnostics()
-    found = api.installed_extensions(diags)
+    found = discovery.installed_extensions(diags)
     assert list(diags) == []
     assert [(e.name, e.value, e.distribution, e.version) for e in found] == [
         ("alpha", "s2c_alpha:make", "s2c-alpha", "0.1"), ("demo", "s2c_demo:Demo", "s2c-demo", "0.1")]
     assert found[1].declaration().line == 2
-    mappers = api.resolve_extensions(None, diags)
+    mappers = discovery.resolve_extensions(None, diags)
     assert not diags.has_errors
     assert [m.mark for m in mappers.cfn] == ["alpha", "demo"] and len(mappers.json_schema) == 1
     # a list means exactly those: the installed ones do not run

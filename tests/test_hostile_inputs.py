@@ -29,13 +29,13 @@ from hypothesis import strategies as st
 
 from conftest import REPO, SHARED
 from smithy2cfn import api
-from smithy2cfn.buildconfig import read_config_file
 from smithy2cfn.cli import main
 from smithy2cfn.diagnostics import Diagnostics, Severity
 from smithy2cfn.emit.mappers import json_add
 from smithy2cfn.load import load_texts
 from smithy2cfn.model.json_ast import model_to_json_ast, render_json_ast
 from smithy2cfn.model.jsonread import MAX_NODE_DEPTH, BigNumber
+from smithy2cfn.smithy_build import read_config_file
 
 EXAMPLE = REPO / "examples" / "vault" / "model"
 SETTINGS = {"service": "acme.vault#VaultService", "organizationName": "Acme"}
@@ -268,7 +268,7 @@ def test_config_keys_of_the_wrong_type_are_located_and_exit_2(tmp_path: Path, co
     cfg = tmp_path / "smithy-build.json"
     cfg.write_text(config)
     diags = Diagnostics()
-    read_config_file(cfg, diags)
+    api.read_settings(cfg, diags=diags)  # the file read (smithy_build), then its settings typed
     errors = [(d.span.line, d.span.column, d.message) for d in diags if d.code == "S5001"]
     assert any((ln, col) == (line, column) and fragment in m for ln, col, m in errors), errors
     result = run("build", str(EXAMPLE), "--config", str(cfg), "-o", str(tmp_path / "out"))
@@ -291,9 +291,9 @@ def test_library_settings_that_are_not_a_mapping_are_reported(settings) -> None:
     result = api.build([EXAMPLE], None, settings)
     errors = [d for d in result.diagnostics if d.is_error]
     assert [d.code for d in errors] == ["S5001"] and not result.schemas
-    model, diags = api.load([EXAMPLE])
-    assert api.convert(model, settings, diags, "<library>") == {}
-    assert [(d.code, d.span.path) for d in diags if d.is_error] == [("S5001", "<library>")]
+    converted = api.convert(api.load([EXAMPLE]).model, settings, settings_source="<library>")
+    assert converted.schemas == {} and converted.exit_code == 2
+    assert [(d.code, d.span.path) for d in converted.diagnostics if d.is_error] == [("S5001", "<library>")]
 
 
 @pytest.mark.parametrize("value", [float("nan"), {1, 2}, object()])
@@ -315,10 +315,10 @@ def test_suppressions_metadata_of_the_wrong_type_does_not_crash() -> None:
         diags = Diagnostics()
         model = load_texts([("m.smithy", f'$version: "2"\nmetadata suppressions = {value}\nnamespace a\n'
                                          "@deprecated\nstring X\nstructure S { x: X }\n")], diags)
-        api.validate(model, diags)
+        checked = api.validate(model, diags)
         # no validator failed (S3099): the malformed metadata is one Model error, as in the
         # reference (ModelBasedEventDecorator)
-        assert [d.code for d in diags if d.is_error] == ["S3100"], [d.format_text() for d in diags]
+        assert [d.code for d in checked.diagnostics if d.is_error] == ["S3100"], [d.format_text() for d in diags]
 
 
 # ---------------------------------------------------------------- 4. paths
@@ -334,7 +334,7 @@ def test_fifo_and_devices_are_refused_without_blocking(tmp_path: Path) -> None:
     os.mkfifo(fifo)
     with deadline(20):
         for path in (fifo, Path("/dev/zero")):
-            _, diags = api.load([path])
+            diags = api.load([path]).diagnostics
             assert [d.code for d in diags if d.is_error] == ["S1003"]
             result = run("build", str(EXAMPLE), "--config", str(path), "-o", str(tmp_path / "out"))
             assert result.exit_code == 2 and "not a regular file" in result.stderr
@@ -345,12 +345,12 @@ def test_a_huge_model_file_is_refused_from_its_size(tmp_path: Path) -> None:
     with open(big, "wb") as f:
         f.truncate(4 * 1024**3)  # sparse: takes no space
     with deadline(20):
-        _, diags = api.load([big])
+        diags = api.load([big]).diagnostics
     assert [(d.code, d.span.path) for d in diags if d.is_error] == [("S1004", str(big))]
 
 
 def test_a_name_too_long_is_a_diagnostic(tmp_path: Path) -> None:
-    _, diags = api.load([tmp_path / ("a" * 5000)])
+    diags = api.load([tmp_path / ("a" * 5000)]).diagnostics
     assert [d.code for d in diags if d.is_error] == ["S1005"]
 
 
@@ -365,7 +365,8 @@ def test_folder_entries_that_cannot_be_used(tmp_path: Path) -> None:
     with socket.socket(socket.AF_UNIX) as sock:
         sock.bind(str(folder / "sock.smithy"))
         with deadline(20):
-            model, diags = api.load([folder])
+            loaded = api.load([folder])
+    model, diags = loaded.model, loaded.diagnostics
     found = sorted((d.code, d.severity, Path(d.span.path).name) for d in diags)
     assert found == [("S1003", Severity.WARNING, "broken.smithy"), ("S1003", Severity.WARNING, "pipe.smithy"),
                      ("S1003", Severity.WARNING, "sock.smithy"), ("S1005", Severity.ERROR, "self.json"),
@@ -381,8 +382,8 @@ def test_a_linked_folder_is_followed_once(tmp_path: Path) -> None:
     folder.mkdir()
     (folder / "link").symlink_to(real)
     (folder / "again").symlink_to(real)
-    model, diags = api.load([folder])
-    assert not diags.has_errors and "a#S" in model.shapes
+    loaded = api.load([folder])
+    assert loaded.ok and "a#S" in loaded.model.shapes
 
 
 def test_a_folder_that_cannot_be_listed_is_an_error(tmp_path: Path, monkeypatch) -> None:
@@ -397,7 +398,7 @@ def test_a_folder_that_cannot_be_listed_is_an_error(tmp_path: Path, monkeypatch)
         return real_scandir(path)
 
     monkeypatch.setattr(os, "scandir", scandir)
-    _, diags = api.load([folder])
+    diags = api.load([folder]).diagnostics
     assert [(d.code, Path(d.span.path).name) for d in diags if d.is_error] == [("S1006", "locked")]
 
 
@@ -409,7 +410,7 @@ def test_a_folder_without_permissions_is_an_error(tmp_path: Path) -> None:
     _model_file(locked)
     locked.chmod(0)
     try:
-        _, diags = api.load([folder])
+        diags = api.load([folder]).diagnostics
     finally:
         locked.chmod(0o755)
     assert [d.code for d in diags if d.is_error] == ["S1006"]
@@ -528,7 +529,7 @@ def test_ast_of_mixin_refinements_loads_back_to_a_fixed_point(text: str) -> None
 def _seeds() -> list[dict]:
     root = SHARED / "conformance" / "idl" / "valid"
     docs = [json.loads(p.read_text()) for p in sorted(root.glob("*.json")) if not p.name.startswith("__")]
-    model, _ = api.load([EXAMPLE])
+    model = api.load([EXAMPLE]).model
     docs.append(json.loads(render_json_ast(model_to_json_ast(model))))  # with a cfnResource
     return docs
 
@@ -578,12 +579,10 @@ def broken_documents(draw) -> str:
 def test_json_ast_with_wrong_values_anywhere_never_raises(tmp_path_factory, text: str) -> None:
     path = tmp_path_factory.mktemp("hostile") / "model.json"
     path.write_text(text, encoding="utf-8")
-    model, diags = api.load([path])
-    api.validate(model, diags)
-    if not diags.has_errors:
-        api.convert(model, {"organizationName": "Fuzz"}, diags)
+    checked = api.validate(api.load([path]))
+    converted = api.convert(checked.model, {"organizationName": "Fuzz"}) if checked.ok else checked
     result = api.build([path], None, {"organizationName": "Fuzz"})
-    for d in [*diags, *result.diagnostics]:
+    for d in [*checked.diagnostics, *converted.diagnostics, *result.diagnostics]:
         assert d.code and d.message, d
         assert d.span is not None and d.span.path, d.format_text()
 

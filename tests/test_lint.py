@@ -21,13 +21,13 @@ from hypothesis import strategies as st
 
 from smithy2cfn import api
 from smithy2cfn.cli import main
-from smithy2cfn.config import CfnConfig
 from smithy2cfn.derive.plan import derive_plan
 from smithy2cfn.diagnostics import CODES, Diagnostic, Diagnostics, Severity
 from smithy2cfn.emit import emit_schemas
 from smithy2cfn.lint import RULES, lint_schemas
 from smithy2cfn.lint.rules import ecma_problem, python_regex_problem
 from smithy2cfn.load import load_texts
+from smithy2cfn.settings import Settings
 
 BASE = """$version: "2"
 namespace ex
@@ -102,7 +102,7 @@ def planned(text: str, **settings_):
     model = load_texts([("m.smithy", text)], diags)
     api.validate(model, diags)
     assert not diags.has_errors, [d.format_text() for d in diags if d.is_error]
-    config = CfnConfig.from_dict({"organizationName": "Ex", **settings_}, diags)
+    config = Settings.from_mapping({"organizationName": "Ex", **settings_}, diags)
     plan = derive_plan(model, config, diags)
     schemas = emit_schemas(model, plan, diags)
     assert not diags.has_errors, [d.format_text() for d in diags if d.is_error]
@@ -288,10 +288,9 @@ def test_suppressions_silence_lint_by_event_id_and_by_code():
 def test_reference_mode_is_not_linted():
     diags = Diagnostics()
     model = load_texts([("m.smithy", BASE.replace("/// Resource Type", "/// A thing. Resource Type"))], diags)
-    api.convert(model, {"organizationName": "Ex", "compatibility": "reference"}, diags)
-    assert not [d for d in diags if d.code.startswith("S6")]
-    api.convert(model, {"organizationName": "Ex"}, diags)
-    assert [d for d in diags if d.code == "S6121"]
+    reference = api.convert(model, {"organizationName": "Ex", "compatibility": "reference"})
+    assert not [d for d in reference.diagnostics if d.code.startswith("S6")]
+    assert [d for d in api.convert(model, {"organizationName": "Ex"}).diagnostics if d.code == "S6121"]
 
 
 def test_strict_fails_the_build_on_warnings_and_writes_nothing(tmp_path):

@@ -10,12 +10,12 @@ import pytest
 
 from conftest import REPO
 from smithy2cfn import api
-from smithy2cfn.config import CfnConfig
 from smithy2cfn.derive import CfnResourceIndex, SourceKind, derive_plan
 from smithy2cfn.diagnostics import Diagnostics
 from smithy2cfn.emit import emit_schemas
 from smithy2cfn.load import load_model, load_texts
 from smithy2cfn.model.traits import CFN_MUTABILITY
+from smithy2cfn.settings import Settings
 
 EXAMPLE = REPO / "examples" / "vault"
 SETTINGS = {"service": "acme.vault#VaultService", "organizationName": "Acme"}
@@ -24,7 +24,7 @@ SETTINGS = {"service": "acme.vault#VaultService", "organizationName": "Acme"}
 def _vault():
     diags = Diagnostics()
     model = load_model([str(EXAMPLE / "model")], diags)
-    plan = derive_plan(model, CfnConfig.from_dict(SETTINGS, diags), diags)
+    plan = derive_plan(model, Settings.from_mapping(SETTINGS, diags), diags)
     assert plan is not None and not diags.has_errors, [d.message for d in diags if d.is_error]
     return model, plan
 
@@ -70,7 +70,7 @@ def test_emit_reads_the_plan_and_the_validators_read_the_same_derivation():
     assert schemas == api.build([EXAMPLE / "model"], None, SETTINGS).schemas
     # one derivation per model: the validators and the plan share it
     index = model.knowledge(CfnResourceIndex)
-    api.validate(model, Diagnostics())
+    api.validate(model)
     assert model.knowledge(CfnResourceIndex) is index
 
 
@@ -105,6 +105,6 @@ def test_explicit_identifier_bindings_win_in_the_conversion():
     binding of ``id``, the reference's IdentifierBindingIndex), so ``other`` is no property."""
     diags = Diagnostics()
     model = load_texts([("m.smithy", BINDING)], diags)
-    plan = derive_plan(model, CfnConfig.from_dict({"organizationName": "Ex"}, diags), diags)
+    plan = derive_plan(model, Settings.from_mapping({"organizationName": "Ex"}, diags), diags)
     (thing,) = plan.resources
     assert {p.name for p in thing.properties} == {"id", "name"}

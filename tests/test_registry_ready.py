@@ -91,10 +91,11 @@ operation ListParts { input := { @required id: String }, output := { parts: Valu
 def build(text: str, **settings_):
     diags = Diagnostics()
     m = load_texts([("m.smithy", text)], diags)
-    api.validate(m, diags)
-    assert not diags.has_errors, [d.format_text() for d in diags if d.is_error]
-    schemas = api.convert(m, {"organizationName": "Ex", **settings_}, diags)
-    return schemas, diags
+    checked = api.validate(m, diags)
+    assert checked.ok, [d.format_text() for d in checked.diagnostics if d.is_error]
+    converted = api.convert(m, {"organizationName": "Ex", **settings_})
+    diags.extend(converted.diagnostics)
+    return converted.schemas, diags
 
 
 def thing(schemas) -> dict:

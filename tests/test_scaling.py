@@ -71,8 +71,9 @@ def mixin_chain(levels: int) -> str:
 
 def test_mixin_chain_of_300_inherits_members_and_traits(tmp_path):
     levels = 300
-    model, diags = api.load([_write(tmp_path, mixin_chain(levels))])
-    assert not diags.has_errors
+    loaded = api.load([_write(tmp_path, mixin_chain(levels))])
+    assert loaded.ok
+    model = loaded.model
     leaf = model.shapes["bench#CreateThingInput"]
     assert list(leaf.members) == ["name", "size"]
     # the member traits come from the nearest mixin, all the way down the chain
@@ -81,10 +82,10 @@ def test_mixin_chain_of_300_inherits_members_and_traits(tmp_path):
     assert leaf.members["size"].from_mixin == "bench#M0"
     for i in (1, levels // 2, levels - 1):
         assert model.shapes[f"bench#M{i}"].members["name"].traits["smithy.api#documentation"] == f"level {i}"
-    api.validate(model, diags)
-    schemas = api.convert(model, SETTINGS, diags)
-    assert not diags.has_errors, [d.format_text() for d in diags if d.is_error][:3]
-    schema = schemas["bench-svc-thing.json"]
+    assert api.validate(loaded).ok
+    converted = api.convert(model, SETTINGS)
+    assert converted.ok, [d.format_text() for d in converted.diagnostics if d.is_error][:3]
+    schema = converted.schemas["bench-svc-thing.json"]
     assert schema["properties"]["Name"] == {"type": "string", "description": f"level {levels - 1}"}
     assert schema["properties"]["Size"]["minimum"] == 1
 

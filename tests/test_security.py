@@ -228,13 +228,14 @@ class _EvilMapper(CfnMapper):
 
 
 def test_custom_mapper_cannot_name_a_file_outside_the_output():
-    from smithy2cfn.config import CfnConfig
-    from smithy2cfn.emit import convert
+    from smithy2cfn.derive import derive_plan
+    from smithy2cfn.emit import emit_schemas
+    from smithy2cfn.settings import Settings
 
     diags = Diagnostics()
     model = load_model([str(MODEL)], diags)
-    config = CfnConfig.from_dict({"service": SERVICE, "organizationName": "Acme"}, diags)
-    assert convert(model, config, diags, [_EvilMapper()]) == {}
+    config = Settings.from_mapping({"service": SERVICE, "organizationName": "Acme"}, diags)
+    assert emit_schemas(model, derive_plan(model, config, diags), diags, [_EvilMapper()]) == {}
     (err,) = [d for d in diags if d.is_error]
     assert err.code == "S5023" and "_EvilMapper" in err.message and err.span.path == str(MODEL)
 
@@ -247,8 +248,8 @@ def test_any_name_gives_a_plain_file_name_or_a_located_error(vault_model, org, s
     settings_ = {"service": SERVICE, "organizationName": org}
     if svc is not None:
         settings_["serviceName"] = svc
-    diags = Diagnostics()
-    schemas = api.convert(vault_model, settings_, diags)
+    result = api.convert(vault_model, settings_)
+    schemas, diags = result.schemas, result.diagnostics
     for name, schema in schemas.items():
         assert re.fullmatch(r"[a-z0-9-]+\.json", name)
         assert is_type_name(schema["typeName"]) and name == file_name(schema["typeName"])
@@ -281,7 +282,7 @@ def test_output_paths_stay_inside_the_output_folder(tree, monkeypatch, name):
     if name == "/tmp/x.json":
         name = str(tree / "abs.json")
     assert api.output_path(Path("out"), name) is None
-    monkeypatch.setattr(api, "convert", lambda *a, **k: {name: {"typeName": "A::B::C"}, "ok.json": {}})
+    monkeypatch.setattr(api, "_convert", lambda *a, **k: {name: {"typeName": "A::B::C"}, "ok.json": {}})
     before = snapshot(tree)
     for check in (False, True):
         result = api.build([str(MODEL)], "out", {}, check=check)
@@ -431,6 +432,31 @@ def test_unchanged_files_are_left_alone(tmp_path):
     before = os.stat(target)
     api.write_atomically(target, "same\n")
     assert os.stat(target).st_ino == before.st_ino
+
+
+def test_the_writer_writes_and_checks_any_named_artifacts(tree):
+    """The writer is not about schemas: any set of named texts (docs, test inputs) is
+    written whole, compared in check mode, and a bad name stops everything."""
+    from smithy2cfn import writer
+
+    out = Path("docs")
+    artifacts = {"Acme-Vault.md": "# Vault\n", "index.txt": "Vault\n"}
+    stale = writer.write_artifacts(out, artifacts, check=True)
+    assert [p.name for p in stale.stale] == ["Acme-Vault.md", "index.txt"] and not out.exists()
+    assert [d.code for d in stale.diagnostics] == ["S5010", "S5010"] and not stale.ok
+    done = writer.write_artifacts(out, artifacts)
+    assert done.ok and done.written == [out / "Acme-Vault.md", out / "index.txt"]
+    assert (out / "Acme-Vault.md").read_text() == "# Vault\n"
+    assert writer.write_artifacts(out, artifacts, check=True).ok
+    (out / "index.txt").write_text("changed\n")
+    assert [p.name for p in writer.write_artifacts(out, artifacts, check=True).stale] == ["index.txt"]
+    before = snapshot(tree)
+    refused = writer.write_artifacts(out, {**artifacts, "../escape.md": "x"}, hint="name them well")
+    (d,) = refused.diagnostics
+    assert (d.code, d.hint, refused.written) == ("S5024", "name them well", [])
+    assert snapshot(tree) == before
+    (out / ".Acme-Vault.md.ab_d1234.tmp").write_text("left by a killed build")
+    assert writer.sweep_temp_files(out) == [out / ".Acme-Vault.md.ab_d1234.tmp"]
 
 
 def test_build_sweeps_only_our_temp_files(tree):
@@ -591,7 +617,7 @@ setting_keys = st.text(max_size=8).filter(
 @given(settings_=st.dictionaries(setting_keys, json_values, max_size=5), indent=st.sampled_from([None, 1, 4]),
        smithy_build=st.booleans())
 def test_config_file_locates_each_setting(tmp_path_factory, settings_, indent, smithy_build):
-    from smithy2cfn.buildconfig import read_config_file
+    from smithy2cfn.smithy_build import read_config_file
 
     doc = {"version": "1.0", "plugins": {"cloudformation": settings_}} if smithy_build else settings_
     path = tmp_path_factory.mktemp("cfg") / "c.json"
@@ -608,7 +634,7 @@ def test_config_file_locates_each_setting(tmp_path_factory, settings_, indent, s
 @settings(max_examples=60, deadline=None)
 @given(text=st.text(max_size=60) | st.sampled_from(["[" * 5000, '{"a":' * 3000 + "1" + "}" * 3000]))
 def test_reading_a_config_file_never_raises(tmp_path_factory, text):
-    from smithy2cfn.buildconfig import read_config_file
+    from smithy2cfn.smithy_build import read_config_file
 
     path = tmp_path_factory.mktemp("cfg") / "c.json"
     path.write_text(text, encoding="utf-8")

@@ -73,7 +73,7 @@ def _models() -> list[Path]:
 
 @pytest.mark.parametrize("path", _models(), ids=lambda p: p.name)
 def test_batched_test_and_not_equal_per_node_evaluation(path: Path) -> None:
-    model, _ = load([path])
+    model = load([path]).model
     checked = 0
     for text in _selectors(model):
         try:
@@ -87,7 +87,7 @@ def test_batched_test_and_not_equal_per_node_evaluation(path: Path) -> None:
 
 @pytest.mark.parametrize("path", _models(), ids=lambda p: p.name)
 def test_matches_equals_membership_in_the_whole_model_selection(path: Path) -> None:
-    model, _ = load([path])
+    model = load([path]).model
     plain = PerNodeEngine(model)
     checked = 0
     for text in _selectors(model):

@@ -29,8 +29,9 @@ def _selectors(model) -> dict[str, object]:
 
 
 def test_filtering_selectors_match_as_over_the_whole_model():
-    model, diags = api.load([REPO / "examples" / "vault" / "model"])
-    assert not diags.has_errors
+    loaded = api.load([REPO / "examples" / "vault" / "model"])
+    assert loaded.ok
+    model = loaded.model
     engine = SelectorEngine(model)
     selectors = _selectors(model)
     filtering = {text: sel for text, sel in selectors.items() if _only_filters(sel)}
@@ -60,8 +61,9 @@ def test_every_selector_matches_as_over_the_whole_model():
         if (SHARED / extra).exists():
             paths.append(SHARED / extra)
     for path in paths:
-        model, diags = api.load([path])
-        assert not diags.has_errors, path
+        loaded = api.load([path])
+        assert loaded.ok, path
+        model = loaded.model
         selectors = _selectors(model)
         moving = [sel for sel in selectors.values() if not _only_filters(sel) and _neighbor_moves(sel) is not None]
         assert len(moving) >= 10

@@ -8,12 +8,15 @@ cannot hide a setting that does nothing.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
 
 from conftest import FIXTURES, REPO, read_golden
 from smithy2cfn import api
+from smithy2cfn.diagnostics import Diagnostics, Span
+from smithy2cfn.settings import DEFAULT_SOURCE_DOCS, Settings
 
 MODEL = REPO / "examples" / "vault" / "model"
 BASE = {"service": "acme.vault#VaultService", "organizationName": "Acme", "sourceDocs": ["Source Code"]}
@@ -69,3 +72,53 @@ def test_unknown_setting_warns() -> None:
     result = api.build([MODEL], None, {**BASE, "organisationName": "typo"})
     assert result.schemas
     assert any(d.code == "S5002" and "organisationName" in d.message for d in result.diagnostics)
+
+
+# ---------------------------------------------------------------- one typed object, made once
+
+
+def test_settings_are_typed_immutable_and_located(tmp_path) -> None:
+    config = tmp_path / "smithy-build.json"
+    config.write_text('{"version": "1.0",\n "plugins": {"cloudformation": {\n  "organizationName": "Acme",\n'
+                      '  "externalDocs": ["Guide"], "jsonAdd": {"a#B": {"/x": [1]}}}}}')
+    diags = Diagnostics()
+    settings, sources = api.read_settings(config, {"serviceName": "Box", "strict": True},
+                                          {"serviceName": Span("<command line --service-name>")}, diags)
+    assert not diags.items and sources == []
+    assert (settings.organization_name, settings.service_name, settings.strict) == ("Acme", "Box", True)
+    assert settings.external_docs == ("Guide",) and settings.source_docs == DEFAULT_SOURCE_DOCS
+    assert (settings.where("organizationName").line, settings.where("organizationName").column) == (3, 3)
+    assert settings.where("serviceName") == Span("<command line --service-name>")
+    assert settings.where("strict") == Span("<override strict>")
+    assert settings.where("service") == settings.source == Span(str(config))  # not given: the file
+    assert settings.extensions["organizationName"] == "Acme"  # every setting as given, for mappers
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        settings.strict = False  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        settings.json_add["a#B"]["/y"] = 2  # type: ignore[index]
+    # a flag with a bad value is located at the flag, a file value at its key
+    diags = Diagnostics()
+    api.read_settings(config, {"service": "NoNamespace"}, {"service": Span("<command line --service>")}, diags)
+    (d,) = diags.items
+    assert (d.code, d.span) == ("S5001", Span("<command line --service>"))
+
+
+def test_an_unknown_service_in_a_file_is_located_at_its_key(tmp_path) -> None:
+    config = tmp_path / "settings.json"
+    config.write_text('{"organizationName": "Acme",\n "service": "acme.vault#Nope"}')
+    result = api.build_from_config(config, [MODEL], out_dir=None, extensions=[])
+    (d,) = [d for d in result.diagnostics if d.is_error]
+    assert (d.code, d.span.path, d.span.line, d.span.column) == ("S4001", str(config), 2, 2)
+
+
+def test_a_build_leaves_its_settings_as_they_were() -> None:
+    """jsonAdd values are copied into the schema: a later pointer that goes through one (or a
+    second build with the same settings) never changes the settings."""
+    add = {"acme.vault#Vault": {"/properties/Description/enum": ["a"], "/properties/Description/enum/0": "b"}}
+    settings = Settings.from_mapping({**BASE, "jsonAdd": add}, Diagnostics())
+    for _ in range(2):
+        result = api.build([MODEL], None, settings, extensions=[])
+        (schema,) = result.schemas.values()
+        assert schema["properties"]["Description"]["enum"] == ["b", "a"]
+    assert settings.json_add["acme.vault#Vault"]["/properties/Description/enum"] == ["a"]
+    assert add["acme.vault#Vault"]["/properties/Description/enum"] == ["a"]

@@ -30,9 +30,8 @@ def run(tmp_path: Path, body: str) -> tuple[Model, list[Diagnostic]]:
     """Load and validate one IDL 2.0 model (namespace ``smithy.example``) through the library API."""
     path = tmp_path / "model.smithy"
     path.write_text('$version: "2"\n\nnamespace smithy.example\n\n' + body, encoding="utf-8")
-    model, diags = load([path])
-    validate(model, diags)
-    return model, list(diags)
+    result = validate(load([path]))
+    return result.model, result.diagnostics
 
 
 def errors(diags: list[Diagnostic]) -> list[str]:

@@ -15,6 +15,7 @@ from conftest import REPO
 #: A user's program: every public function and result attribute, used as documented.
 CONSUMER = '''
 from pathlib import Path
+from typing import Any
 
 import smithy2cfn
 from smithy2cfn import api
@@ -26,7 +27,11 @@ def main(folder: Path) -> int:
     result: smithy2cfn.BuildResult = smithy2cfn.build([folder], out_dir=None,
                                                       settings={"organizationName": "Acme"})
     names: list[str] = sorted(result.schemas)
-    model, diags = smithy2cfn.load([folder])
+    loaded: smithy2cfn.LoadResult = smithy2cfn.load([folder])
+    validated: smithy2cfn.ValidationResult = smithy2cfn.validate(loaded)
+    converted: smithy2cfn.ConvertResult = smithy2cfn.convert(validated.model, {"organizationName": "Acme"})
+    schema: dict[str, Any] = converted.schemas["acme-x-y.json"]
+    model, diags = smithy2cfn.load([folder])  # the earlier forms still type-check
     smithy2cfn.validate(model, diags)
     checked: smithy2cfn.ValidationResult = smithy2cfn.validate_files([str(folder)])
     from_config = api.build_from_config(None, [folder], out_dir=None, overrides={"service": "a#B"})
@@ -35,7 +40,8 @@ def main(folder: Path) -> int:
     log: str = render_sarif(sarif_document(shown))
     more = Diagnostics()
     more.warning("S9999", "an extension's warning")
-    return len(names) + checked.exit_code + from_config.exit_code + len(ast.text or "") + len(log) + len(more)
+    return (len(names) + checked.exit_code + from_config.exit_code + len(ast.text or "") + len(log) + len(more)
+            + converted.exit_code + len(schema))
 '''
 
 

@@ -21,8 +21,7 @@ def _write(tmp_path, text):
 
 
 def test_an_unknown_trait_is_an_error_whose_hint_names_the_built_in_trait(tmp_path):
-    model, diags = api.load([_write(tmp_path, MISSING_USE)])
-    [d] = diags.items
+    [d] = api.load([_write(tmp_path, MISSING_USE)]).diagnostics
     assert (d.code, d.severity.label, d.event_id, d.shape_id) == ("S2010", "error", "Model.UnresolvedTrait", "ex#Foo")
     assert (d.span.line, d.span.column) == (3, 1)
     assert "Unable to resolve trait `ex#cfnResource`" in d.message
@@ -31,20 +30,18 @@ def test_an_unknown_trait_is_an_error_whose_hint_names_the_built_in_trait(tmp_pa
 
 
 def test_a_defined_trait_is_no_problem(tmp_path):
-    _, diags = api.load([_write(tmp_path, WITH_USE)])
-    assert not [d for d in diags if d.code == "S2010"]
+    assert not [d for d in api.load([_write(tmp_path, WITH_USE)]).diagnostics if d.code == "S2010"]
 
 
 def test_a_trait_with_no_namesake_points_to_defining_it(tmp_path):
-    _, diags = api.load([_write(tmp_path, CUSTOM)])
-    [d] = diags.items
+    [d] = api.load([_write(tmp_path, CUSTOM)]).diagnostics
     assert d.code == "S2010" and d.severity.label == "error"
     assert "@trait" in d.hint and "--allow-unknown-traits" in d.hint
 
 
 def test_allowed_unknown_traits_are_warnings_and_kept(tmp_path):
-    model, diags = api.load([_write(tmp_path, MISSING_USE)], allow_unknown_traits=True)
-    [d] = diags.items
+    loaded = api.load([_write(tmp_path, MISSING_USE)], allow_unknown_traits=True)
+    model, [d] = loaded.model, loaded.diagnostics
     assert (d.code, d.severity.label) == ("S2010", "warning")
     assert model.shapes["ex#Foo"].traits["ex#cfnResource"] == {}
     assert api.validate_files([_write(tmp_path, CUSTOM)], allow_unknown_traits=True).exit_code == 0

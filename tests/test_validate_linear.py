@@ -182,9 +182,9 @@ def _child_chain(levels: int) -> str:
 def _load(text: str, tmp_path: Path) -> Model:
     tmp_path.mkdir(parents=True, exist_ok=True)
     (tmp_path / "model.smithy").write_text(text, encoding="utf-8")
-    model, diags = api.load([str(tmp_path)])
-    assert not diags.has_errors
-    return model
+    loaded = api.load([str(tmp_path)])
+    assert loaded.ok
+    return loaded.model
 
 
 def test_member_should_reference_resource_on_nested_resources(tmp_path: Path) -> None:

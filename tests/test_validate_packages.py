@@ -22,7 +22,7 @@ def run(tmp_path: Path, body: str, header: str = 'namespace smithy.example\n') -
     """Load and validate one IDL model; every diagnostic."""
     path = tmp_path / "model.smithy"
     path.write_text('$version: "2.0"\n' + header + body, encoding="utf-8")
-    model, diags = api.load([path])
+    model, diags = api.load([path])  # the collector: every event, repeats included (a result lists each once)
     api.validate(model, diags)
     return list(diags)
 
@@ -217,7 +217,7 @@ structure S {
 @length(min: 3) string Three
 map M { key: String, value: Integer }
 """, encoding="utf-8")
-    model, _ = api.load([path])
+    model = api.load([path]).model
     value = jl.sample_value(model, "ex#S")
     assert value["s"] == 8 and value["t"] == "aaa" and value["l"] == ["aa"]
     assert value["m"] == {"aa0": 8, "aa1": 8} and value["ts"] == 0

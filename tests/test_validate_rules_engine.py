@@ -27,9 +27,7 @@ SERVICE = "smithy.example#S"
 def run(tmp_path: Path, body: str) -> list[Diagnostic]:
     path = tmp_path / "model.smithy"
     path.write_text('$version: "2.0"\nnamespace smithy.example\n' + body, encoding="utf-8")
-    model, diags = api.load([path])
-    api.validate(model, diags)
-    return list(diags)
+    return api.validate(api.load([path])).diagnostics
 
 
 def errors(diags: list[Diagnostic]) -> list[tuple[str, str | None]]:

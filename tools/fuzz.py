@@ -1857,30 +1857,25 @@ def worker_main() -> None:
                 res["rc"] = 0 if r.ok else 1
                 res["schemas"] = {n: api.render_schema(s) for n, s in r.schemas.items()}
             elif case.api == "convert":
-                model, dg = api.load(paths)
-                if not dg.has_errors:
-                    api.validate(model, dg)
-                schemas = {}
-                if not dg.has_errors:
-                    schemas = api.convert(model, settings, dg, "<fuzz>")
-                diags = list(dg)
-                res["rc"] = 1 if dg.has_errors else 0
+                checked = api.validate(api.load(paths))
+                converted = api.convert(checked.model, settings, settings_source="<fuzz>") if checked.ok else None
+                diags = checked.diagnostics + (converted.diagnostics if converted is not None else [])
+                res["rc"] = 0 if converted is not None and converted.ok else 1
+                schemas = converted.schemas if converted is not None else {}
                 res["schemas"] = {n: api.render_schema(s) for n, s in schemas.items()}
             elif case.api == "validate":
-                model, dg = api.load(paths)
-                if not dg.has_errors:
-                    api.validate(model, dg)
-                diags = list(dg)
-                res["rc"] = 1 if dg.has_errors else 0
+                checked = api.validate(api.load(paths))
+                diags = checked.diagnostics
+                res["rc"] = 0 if checked.ok else 1
             else:  # ast
                 from smithy2cfn.model.json_ast import model_to_json_ast, render_json_ast
 
-                model, dg = api.load(paths)
-                diags = list(dg)
-                if dg.has_errors:
+                loaded = api.load(paths)
+                diags = loaded.diagnostics
+                if not loaded.ok:
                     res["rc"] = 1
                 else:
-                    text = render_json_ast(model_to_json_ast(model))
+                    text = render_json_ast(model_to_json_ast(loaded.model))
                     if case.out:
                         api.write_atomically(Path(case.out), text)
                     else:

@@ -1,8 +1,10 @@
 """smithy2cfn: Smithy IDL models in, CloudFormation resource provider schemas out.
 
 The library API (see :mod:`smithy2cfn.api`): :func:`load`, :func:`validate`,
-:func:`convert`, :func:`build`, :func:`build_from_config`, :func:`write_json_ast`;
-diagnostics in :mod:`smithy2cfn.diagnostics`; extensions (:class:`Extension`) in
+:func:`convert`, :func:`build`, :func:`build_from_config`, :func:`validate_files`,
+:func:`write_json_ast`, each returning a :class:`Result` (``diagnostics``, ``exit_code``
+and its product); diagnostics in :mod:`smithy2cfn.diagnostics`; the typed settings in
+:mod:`smithy2cfn.settings`; extensions (:class:`Extension`) in
 :mod:`smithy2cfn.emit.extensions`.
 
 The validate stage is the subpackage :mod:`smithy2cfn.validation` (Smithy 2.0 "Model
@@ -14,6 +16,8 @@ from typing import Any
 from smithy2cfn.api import (
     AstResult,
     BuildResult,
+    ConvertResult,
+    LoadResult,
     Result,
     ValidationResult,
     build,
@@ -30,16 +34,21 @@ from smithy2cfn.model import Model
 from smithy2cfn.version import __version__
 
 __all__ = [
-    "AstResult", "BuildResult", "Diagnostic", "Diagnostics", "Extension", "Model", "Result", "Severity", "Span",
-    "ValidationResult", "build", "build_from_config", "convert", "load", "render_schema", "validate",
+    "AstResult", "BuildResult", "ConvertResult", "Diagnostic", "Diagnostics", "Extension", "LoadResult", "Model",
+    "Result", "Settings", "Severity", "Span", "ValidationResult", "build", "build_from_config", "convert", "load", "render_schema", "validate",
     "validate_files", "write_json_ast", "__version__",
 ]
 
 
 def __getattr__(name: str) -> Any:
-    """Names imported on first use (they would import the emit stage): ``Extension``."""
+    """Names imported on first use: ``Extension`` (it would import the emit stage) and
+    ``Settings`` (:mod:`smithy2cfn.settings`, made by the functions that need it)."""
     if name == "Extension":
         from smithy2cfn.emit.extensions import Extension
 
         return Extension
+    if name == "Settings":
+        from smithy2cfn.settings import Settings
+
+        return Settings
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

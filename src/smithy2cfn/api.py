@@ -1,4 +1,4 @@
-"""The library: everything the command line does, as functions.
+"""The library's front door: everything the command line does, as functions.
 
 The command line (:mod:`smithy2cfn.cli`) only parses its arguments, calls these functions,
 prints the diagnostics and exits with ``result.exit_code``::
@@ -14,11 +14,17 @@ prints the diagnostics and exits with ``result.exit_code``::
 * :func:`build` — load, validate, convert and write; :func:`build_from_config` does the
   same from a ``smithy-build.json`` (or flat settings file) with overrides, as
   ``smithy2cfn build`` does.
-* :func:`load`, :func:`validate`, :func:`validate_files` (``smithy2cfn validate``),
-  :func:`convert`.
-* :func:`json_ast`, :func:`write_json_ast` (``smithy2cfn ast``).
-* Extensions (:mod:`smithy2cfn.emit.extensions`): :func:`build` and :func:`convert` run
-  those installed in the environment (:func:`installed_extensions`) unless given a list.
+* :func:`load`, :func:`validate`, :func:`convert` (its stages), :func:`validate_files`
+  (``smithy2cfn validate``), :func:`json_ast`, :func:`write_json_ast` (``smithy2cfn ast``).
+* Every function returns a :class:`Result` (``diagnostics``, ``ok``, ``exit_code``) holding
+  its product (:class:`LoadResult`, :class:`ValidationResult`, :class:`ConvertResult`,
+  :class:`BuildResult`, :class:`AstResult`), never one that failed its checks.
+
+What the front door hands on lives elsewhere: the settings, typed and made once here
+(:func:`read_settings`; :class:`smithy2cfn.settings.Settings`); reading ``smithy-build.json``
+(:mod:`smithy2cfn.smithy_build`); finding extensions (:mod:`smithy2cfn.emit.discovery`:
+:func:`build` and :func:`convert` run those installed unless given a list); writing files
+(:mod:`smithy2cfn.writer`, whose public names are importable from here too).
 
 Every function collects problems as :class:`~smithy2cfn.diagnostics.Diagnostic` objects and
 never raises on bad input.
@@ -26,39 +32,39 @@ never raises on bad input.
 
 from __future__ import annotations
 
-import contextlib
-import json
+import dataclasses
 import os
-import re
-import stat
-import types
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from smithy2cfn import collector
-from smithy2cfn.diagnostics import Code, Diagnostic, Diagnostics, Severity, Span, declare_codes
+from smithy2cfn.diagnostics import CODES, Code, Diagnostic, Diagnostics, Severity, Span, declare_codes
 from smithy2cfn.load import load_model
 from smithy2cfn.model import Model
+from smithy2cfn.writer import (  # the writer's public names, re-exported (README "Library")
+    TEMP_FILE_RE,
+    output_path,
+    read_regular_file,
+    render_schema,
+    sweep_temp_files,
+    write_artifacts,
+    write_atomically,
+    write_file,
+)
 
-#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
-CODES = declare_codes(
+# The diagnostic codes this module reports (README "Diagnostics" lists them all).
+declare_codes(
     Code("S5005", Severity.ERROR, None,
          "nothing to build: no model file or folder given and no smithy-build.json", usage=True),
-    Code("S5010", Severity.ERROR, None, "`--check`: an output file is missing or out of date"),
-    Code("S5011", Severity.ERROR, None, "an output file cannot be written"),
-    Code("S5024", Severity.ERROR, None,
-         "an output file name is not a plain name inside the output folder, or `--check` would read through "
-         "a link leaving it"),
     Code("S6000", Severity.ERROR, None,
          "`--strict` (the `strict` setting): the build has warnings, so it fails and nothing is written"),
 )
 
 if TYPE_CHECKING:
-    from importlib.metadata import EntryPoint
-
     from smithy2cfn.emit.extensions import Extension, ExtensionMappers
+    from smithy2cfn.settings import Settings
 
 #: Where :func:`build_from_config` writes when no output folder is given (relative to the
 #: current folder), as ``smithy2cfn build`` without ``-o``.
@@ -66,35 +72,26 @@ DEFAULT_OUT_DIR = Path("build", "cloudformation")
 #: The config file :func:`build_from_config` looks for when given neither a config nor models.
 SMITHY_BUILD_JSON = "smithy-build.json"
 
-#: Configuration errors (exit 2): unreadable or bad config and settings (``S5000``–``S5009``),
-#: a broken extension (``S5030``); plus :data:`smithy2cfn.derive.typename.CONFIG_CODES`.
-_CONFIG_CODES = frozenset({*(f"S500{i}" for i in range(10)), "S5030", "S7000"})
-
-
 def is_configuration_error(diagnostic: Diagnostic) -> bool:
     """True for an error that is a usage or configuration problem (exit code 2) rather than
-    a problem of the model or the output (exit code 1): a bad config file or setting
-    (``S5000``–``S5009``), ``smithy2cfn plugin`` outside Smithy's run plugin (``S7000``), a typeName that a setting, flag, ``jsonAdd`` or
+    a problem of the model or the output (exit code 1): an ERROR (or DANGER) whose code is
+    registered with ``usage`` (:class:`smithy2cfn.diagnostics.Code`): a bad config file or
+    setting (``S5000``–``S5005``), a typeName that a setting, flag, ``jsonAdd`` or
     ``schemaDocumentExtensions`` makes invalid (``S5020``, ``S5021``), a broken extension
-    (``S5030``)."""
+    (``S5030``), ``smithy2cfn plugin`` outside Smithy's run plugin (``S7000``)."""
     if not diagnostic.is_error:
         return False
-    code = diagnostic.code
-    if code in _CONFIG_CODES:
-        return True
-    if not code.startswith("S502"):
-        return False
-    from smithy2cfn.derive.typename import CONFIG_CODES  # only for S502x: emit is loaded by then
-
-    return code in CONFIG_CODES
+    entry = CODES.get(diagnostic.code)
+    return entry is not None and entry.usage
 
 
 @dataclass
 class Result:
-    """Diagnostics of a run, and the exit code the command line gives it.
+    """What a library call did: its diagnostics, the exit code the command line gives them,
+    and (in each subclass) its product, which is never one that failed its checks.
 
     Attributes:
-        diagnostics: every problem found, sorted by location.
+        diagnostics: every problem found, sorted by location (duplicates removed).
     """
 
     diagnostics: list[Diagnostic] = field(default_factory=list)
@@ -112,6 +109,85 @@ class Result:
         if self.ok:
             return 0
         return 2 if any(is_configuration_error(d) for d in self.diagnostics) else 1
+
+
+@dataclass
+class LoadResult(Result):
+    """What :func:`load` read.
+
+    Attributes:
+        model: the loaded model (partial when loading found errors: a model is needed to
+            report validation events about what did load).
+        diagnostics: the loading problems, sorted by location.
+
+    For code written against earlier versions, where ``load`` returned a pair, a result
+    unpacks as ``model, diags = smithy2cfn.load(paths)``: ``diags`` is the
+    :class:`~smithy2cfn.diagnostics.Diagnostics` collector (the one passed in, if any),
+    to which ``validate(model, diags)`` adds.
+    """
+
+    model: Model = field(default_factory=Model)
+    collector: Diagnostics = field(default_factory=Diagnostics, repr=False, compare=False)
+
+    def __iter__(self) -> Iterator[Any]:
+        """``(model, collector)``, the earlier return value of :func:`load`."""
+        return iter((self.model, self.collector))
+
+    def __getitem__(self, index: int) -> Any:
+        """``(model, collector)[index]``, the earlier return value of :func:`load`."""
+        return (self.model, self.collector)[index]
+
+
+@dataclass
+class ValidationResult(Result):
+    """What :func:`validate` or :func:`validate_files` found.
+
+    Attributes:
+        model: the model validated (partial when loading found errors).
+        diagnostics: load and validation problems, sorted by location.
+    """
+
+    model: Model = field(default_factory=Model)
+
+
+@dataclass(eq=False)
+class ConvertResult(Result, Mapping[str, dict[str, Any]]):
+    """What :func:`convert` made.
+
+    Attributes:
+        schemas: output file name → resource schema (``dict``), sorted by file name;
+            empty when any ERROR was reported (a bad setting, an extension, a resource
+            that cannot be converted or whose schema fails the meta-schema or the lint
+            rules' errors): a result never holds a schema that failed its checks.
+        diagnostics: the conversion's problems (with the ones of the ``diags`` collector
+            passed in, if any), sorted by location.
+
+    For code written against earlier versions, where ``convert`` returned the schemas, a
+    result is also the read-only mapping of its :attr:`schemas` (``result[name]``,
+    ``for name in result``, ``result == {}``).
+    """
+
+    schemas: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def __getitem__(self, name: str) -> dict[str, Any]:
+        return self.schemas[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.schemas)
+
+    def __len__(self) -> int:
+        return len(self.schemas)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to another result with the same diagnostics and schemas, and (the earlier
+        return value) to a mapping holding the same schemas."""
+        if isinstance(other, ConvertResult):
+            return (self.diagnostics, self.schemas) == (other.diagnostics, other.schemas)
+        if isinstance(other, Mapping):
+            return self.schemas == dict(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like the dict it stands for
 
 
 @dataclass
@@ -141,18 +217,6 @@ class BuildResult(Result):
 
 
 @dataclass
-class ValidationResult(Result):
-    """What :func:`validate_files` found.
-
-    Attributes:
-        model: the loaded model (partial when loading found errors).
-        diagnostics: load and validation problems, sorted by location.
-    """
-
-    model: Model | None = None
-
-
-@dataclass
 class AstResult(Result):
     """What :func:`write_json_ast` did.
 
@@ -172,36 +236,60 @@ def _paths(paths: Iterable[str | os.PathLike[str]] | str | os.PathLike[str]) -> 
     return [os.fspath(p) for p in paths]
 
 
-def load(paths: Iterable[str | os.PathLike[str]], diags: Diagnostics | None = None, *,
-         allow_unknown_traits: bool = False) -> tuple[Model, Diagnostics]:
-    """Load model files/directories (IDL 1.0/2.0, JSON AST) with the prelude into a Model.
+def load(paths: Iterable[str | os.PathLike[str]] | str | os.PathLike[str],
+         diags: Diagnostics | None = None, *, allow_unknown_traits: bool = False) -> LoadResult:
+    """Load model files/directories (IDL 1.0/2.0, JSON AST) with the prelude into a Model
+    (:func:`smithy2cfn.load.load_model`).
 
-    ``allow_unknown_traits``: an applied trait that no loaded shape defines is a warning,
-    the trait kept as is, instead of error ``S2010`` (the Smithy CLI's
-    ``--allow-unknown-traits``; :func:`smithy2cfn.load.load_model`).
+    Args:
+        paths: model files or folders (one path, or several).
+        diags: a collector the loading problems are added to as well (the earlier form:
+            ``load(paths, diags)``); default a new one.
+        allow_unknown_traits: an applied trait that no loaded shape defines is a warning,
+            the trait kept as is, instead of error ``S2010`` (the Smithy CLI's
+            ``--allow-unknown-traits``).
 
-    Returns ``(model, diagnostics)``; the model may be partial when there are errors.
+    Returns:
+        A :class:`LoadResult`: ``model`` (partial when there are errors) and
+        ``diagnostics`` (with what ``diags`` held before). Never raises on bad input.
     """
-    diags = diags if diags is not None else Diagnostics()
-    model = load_model(_paths(paths), diags, allow_unknown_traits=allow_unknown_traits)
-    return model, diags
+    collected = diags if diags is not None else Diagnostics()
+    model = load_model(_paths(paths), collected, allow_unknown_traits=allow_unknown_traits)
+    return LoadResult(diagnostics=collected.sorted(), model=model, collector=collected)
 
 
-def validate(model: Model, diags: Diagnostics) -> None:
-    """Run the semantic model checks of :mod:`smithy2cfn.validation`, adding to ``diags`` (the
-    events of loading: when they hold an error of the loader itself, nothing is validated,
-    as in the reference; see :func:`smithy2cfn.validation.run_validators`, which keeps the
-    cyclic garbage collector off the loaded model while the validators run)."""
+def validate(model: Model | LoadResult, diags: Diagnostics | None = None) -> ValidationResult:
+    """Run the semantic model checks of :mod:`smithy2cfn.validation` (Smithy 2.0 "Model
+    validation"; :func:`smithy2cfn.validation.run_validators`, which keeps the cyclic
+    garbage collector off the loaded model while the validators run).
+
+    Args:
+        model: a :class:`LoadResult` (its loading events count: when they hold an error of
+            the loader itself, nothing is validated, as in the reference), or a model.
+        diags: the earlier form, ``validate(model, diags)``: the collector holding the
+            loading events, to which the validation events are added.
+
+    Returns:
+        A :class:`ValidationResult`: the model, and the loading and validation events,
+        sorted. Never raises on a loaded model.
+    """
     from smithy2cfn.validation import run_validators
 
-    run_validators(model, diags)
+    if isinstance(model, LoadResult):
+        collected = diags if diags is not None else Diagnostics(list(model.diagnostics))
+        model = model.model
+    else:
+        collected = diags if diags is not None else Diagnostics()
+    run_validators(model, collected)
+    return ValidationResult(diagnostics=collected.sorted(), model=model)
 
 
-def validate_files(paths: Iterable[str | os.PathLike[str]], *, allow_unknown_traits: bool = False) -> ValidationResult:
-    """Load ``paths`` and validate the model (what ``smithy2cfn validate`` does): as in the
-    reference, a model whose loading failed is not validated, but loading events that are
-    validators' events in the reference (``Target``...) do not stop validation
-    (:func:`smithy2cfn.validation.run_validators`).
+def validate_files(paths: Iterable[str | os.PathLike[str]] | str | os.PathLike[str], *,
+                   allow_unknown_traits: bool = False) -> ValidationResult:
+    """Load ``paths`` and validate the model (what ``smithy2cfn validate`` does):
+    ``validate(load(paths))``. As in the reference, a model whose loading failed is not
+    validated, but loading events that are validators' events in the reference
+    (``Target``...) do not stop validation (:func:`smithy2cfn.validation.run_validators`).
 
     ``allow_unknown_traits``: see :func:`load`.
 
@@ -209,586 +297,98 @@ def validate_files(paths: Iterable[str | os.PathLike[str]], *, allow_unknown_tra
         A :class:`ValidationResult`; ``exit_code`` 1 when there are errors. Never raises
         on bad input.
     """
-    model, diags = load(paths, allow_unknown_traits=allow_unknown_traits)
-    validate(model, diags)
-    return ValidationResult(diagnostics=diags.sorted(), model=model)
-
-
-# ---------------------------------------------------------------- extensions
-
-
-@dataclass(frozen=True)
-class InstalledExtension:
-    """An extension declared by an installed package (entry point group
-    ``smithy2cfn.extensions``).
-
-    Attributes:
-        name: the entry point name.
-        value: what it names (``module:attribute``).
-        distribution: the declaring package's name (``""`` when unknown).
-        version: its version (``""`` when unknown).
-        entry_point: the :class:`importlib.metadata.EntryPoint`.
-    """
-
-    name: str
-    value: str
-    distribution: str
-    version: str
-    entry_point: EntryPoint
-
-    @property
-    def label(self) -> str:
-        """How diagnostics name it: ``'name' (module:attr, from package version)``."""
-        origin = f", from {self.distribution} {self.version}".rstrip() if self.distribution else ""
-        return f"'{self.name}' ({self.value}{origin})"
-
-    def declaration(self) -> Span:
-        """Where the entry point is declared: the line ``name = value`` of the package's
-        installed ``entry_points.txt``, else ``<entry point smithy2cfn.extensions:NAME>``."""
-        from smithy2cfn.emit.extensions import ENTRY_POINT_GROUP
-
-        path = _entry_points_file(getattr(self.entry_point, "dist", None))
-        if path is None:
-            return Span(f"<entry point {ENTRY_POINT_GROUP}:{self.name}>")
-        try:
-            lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
-        except OSError:
-            return Span(str(path))
-        section = None
-        for number, line in enumerate(lines, 1):
-            text = line.strip()
-            if text.startswith("[") and text.endswith("]"):
-                section = text[1:-1].strip()
-            elif section == ENTRY_POINT_GROUP and "=" in text and text.split("=", 1)[0].strip() == self.name:
-                return Span(str(path), number, len(line) - len(line.lstrip()) + 1, number, len(line.rstrip()) + 1)
-        return Span(str(path))
-
-
-def _entry_points_file(dist: Any) -> Path | None:
-    """The installed ``entry_points.txt`` of a distribution, found through its ``RECORD``
-    (``None`` when it has no record of its files)."""
-    if dist is None:
-        return None
-    try:
-        files = dist.files or []
-    except (OSError, ValueError):  # an unreadable or undecodable RECORD
-        return None
-    for f in files:
-        if f.name == "entry_points.txt" and f.parent.name.endswith((".dist-info", ".egg-info")):
-            return Path(dist.locate_file(f))
-    return None
-
-
-def installed_extensions(diags: Diagnostics) -> list[InstalledExtension]:
-    """The extensions installed in the environment: the entry points of the group
-    ``smithy2cfn.extensions`` (:data:`~smithy2cfn.emit.extensions.ENTRY_POINT_GROUP`) of
-    the packages :func:`importlib.metadata.distributions` finds on ``sys.path`` (a package
-    found twice counts once: the first on ``sys.path``, as
-    :func:`importlib.metadata.entry_points` does), sorted by entry point name (then value
-    and package, for determinism). Nothing is imported yet (see
-    :func:`resolve_extensions`).
-
-    ``diags`` receives ``S5030`` for a package whose ``entry_points.txt`` cannot be parsed
-    (a line without ``=``, not UTF-8): an error when its text names the group, a warning
-    when it cannot be read (an extension it declares would not run); packages whose
-    unparsable file does not name the group are not ours to report. Costs the import of
-    :mod:`importlib.metadata` (about 25 ms, unless already imported) and a read of every
-    installed package's ``entry_points.txt`` (about 3 ms for 50 packages); when some
-    package declares an extension, every package's name too (about 10 ms).
-    """
-    from smithy2cfn.emit.extensions import ENTRY_POINT_GROUP
-
-    if not _may_declare(ENTRY_POINT_GROUP):
-        return []
-    from importlib.metadata import distributions
-
-    declaring = []  # (position on sys.path, distribution, its entry points of the group)
-    every = list(distributions())
-    for position, dist in enumerate(every):
-        try:
-            eps = list(dist.entry_points.select(group=ENTRY_POINT_GROUP))
-        except (TypeError, ValueError) as e:  # a line without '=' (TypeError); not UTF-8 (ValueError)
-            _unreadable_entry_points(dist, e, diags)
-            continue
-        if eps:
-            declaring.append((position, dist, eps))
-    if not declaring:
-        return []
-    # A package found twice counts once, the first on sys.path (reading every package's
-    # name costs a few milliseconds: only done when some package declares an extension).
-    first: dict[str, int] = {}
-    for position, dist in enumerate(every):
-        first.setdefault(_package_key(_name_and_version(dist)[0]) or f"#{position}", position)
-    found: list[InstalledExtension] = []
-    for position, dist, eps in declaring:
-        name, version = _name_and_version(dist)
-        if first.get(_package_key(name) or f"#{position}") != position:
-            continue
-        found += [InstalledExtension(ep.name, ep.value, name, version, ep) for ep in eps]
-    return sorted(found, key=lambda e: (e.name, e.value, e.distribution, e.version))
-
-
-def _may_declare(group: str) -> bool:
-    """``False`` only when no installed package can declare an entry point of ``group``:
-    every ``sys.path`` entry is a folder (or missing), the only finder of distributions is
-    the standard one, and no ``*.dist-info`` / ``*.egg-info`` ``entry_points.txt`` in those
-    folders names ``[group]`` or fails to decode as UTF-8. Then :func:`installed_extensions`
-    has nothing to find or report, and skips :mod:`importlib.metadata` (its import and the
-    parsing of every package's metadata: about 15 ms of a cold start, issue 10)."""
-    import sys
-    from importlib.machinery import PathFinder
-
-    if any(hasattr(finder, "find_distributions") and finder is not PathFinder for finder in sys.meta_path):
-        return True
-    marker = f"[{group}]".encode()
-    for entry in sys.path:
-        folder = entry or "."
-        if not os.path.isdir(folder):
-            if os.path.exists(folder):
-                return True  # a zip file or an egg: let importlib.metadata read it
-            continue
-        try:
-            names = os.listdir(folder)
-        except OSError:
-            continue
-        for name in names:
-            if not name.endswith((".dist-info", ".egg-info")):
-                continue
-            try:
-                with open(os.path.join(folder, name, "entry_points.txt"), "rb") as f:
-                    data = f.read()
-            except OSError:
-                continue
-            if marker in data:
-                return True
-            try:
-                data.decode("utf-8")
-            except UnicodeDecodeError:
-                return True  # installed_extensions warns about it
-    return False
-
-
-def _name_and_version(dist: Any) -> tuple[str, str]:
-    """A distribution's ``Name`` and ``Version`` (``""`` when missing or unreadable)."""
-    try:
-        metadata = dist.metadata
-    except ValueError:  # METADATA not UTF-8
-        return "", ""
-    if metadata is None:
-        return "", ""
-    return str(metadata.get("Name") or ""), str(metadata.get("Version") or "")
-
-
-def _package_key(name: str) -> str:
-    """A package name normalized (PEP 503: runs of ``-_.`` are one ``-``, lower case)."""
-    return re.sub(r"[-_.]+", "-", name).lower()
-
-
-def _unreadable_entry_points(dist: Any, error: Exception, diags: Diagnostics) -> None:
-    """Report a package whose ``entry_points.txt`` cannot be parsed, when it may declare an
-    extension (see :func:`installed_extensions`)."""
-    from smithy2cfn.emit.extensions import ENTRY_POINT_GROUP, EXTENSION_CODE
-
-    try:
-        text = dist.read_text("entry_points.txt") or ""
-    except ValueError:
-        text = None
-    if text is not None and f"[{ENTRY_POINT_GROUP}]" not in text:
-        return  # declares no extension: another tool's problem
-    name, version = _name_and_version(dist)
-    label = f"{name} {version}".strip() or "a package"
-    where = _entry_points_file(dist)
-    diags.add(EXTENSION_CODE, Severity.ERROR if text is not None else Severity.WARNING,
-              f"the entry points of {label} cannot be read ({type(error).__name__}: {str(error)[:200]}); "
-              "the extensions it declares do not run",
-              Span(str(where)) if where is not None else Span(f"<package {label}>"),
-              hint="each line of a section is 'name = module:attribute'; reinstall the package")
-
-
-def _has_hooks(obj: Any) -> bool:
-    return hasattr(obj, "cfn_mappers") or hasattr(obj, "json_schema_mappers")
-
-
-def _instantiate(obj: Any, name: str, where: Callable[[], Span], diags: Diagnostics) -> Any | None:
-    """The extension ``obj`` stands for: a class (or factory) is called without arguments;
-    an object with hooks (an instance, a module) is itself. ``None`` after an ``S5030``."""
-    from smithy2cfn.emit.extensions import EXTENSION_CODE, definition_site, describe_error, raise_site
-
-    if _has_hooks(obj) and not isinstance(obj, type):
-        return obj
-    if callable(obj):
-        try:
-            made = obj()
-        except Exception as e:  # noqa: BLE001 - third-party code: any exception is its bug
-            diags.error(EXTENSION_CODE, f"extension {name} cannot be created: {describe_error(e)}",
-                        raise_site(e) or definition_site(obj) or where(),
-                        hint="an extension class is created without arguments; fix the extension, or "
-                             "leave it out (uninstall its package, or pass extensions=[...])")
-            return None
-        if _has_hooks(made) and not isinstance(made, type):
-            return made
-        obj = made
-    diags.error(EXTENSION_CODE, f"extension {name} is not an extension: an object of type "
-                                f"{type(obj).__name__} with neither cfn_mappers() nor json_schema_mappers()",
-                where(),
-                hint="an extension (smithy2cfn.emit.extensions.Extension) is a class or object with "
-                     "cfn_mappers() and/or json_schema_mappers()")
-    return None
-
-
-def _explicit_name(obj: Any) -> str:
-    """How diagnostics name an extension passed in: its class, module or factory name, or
-    (for what is no extension at all) its ``repr``, cut to 60 characters."""
-    if isinstance(obj, type):
-        return obj.__qualname__
-    name = getattr(obj, "__qualname__", None) or getattr(obj, "__name__", None)
-    if isinstance(name, str) and (callable(obj) or isinstance(obj, types.ModuleType)):
-        return name
-    if _has_hooks(obj):
-        return type(obj).__qualname__
-    text = repr(obj)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def resolve_extensions(extensions: Sequence[Extension | type] | None, diags: Diagnostics) -> ExtensionMappers:
-    """The mappers of ``extensions``: the ones given, or (``None``) every installed one
-    (:func:`installed_extensions`, loaded in entry point name order).
-
-    An extension is an object with ``cfn_mappers()`` and/or ``json_schema_mappers()``
-    (:class:`smithy2cfn.emit.extensions.Extension`), or a class (or factory) making one
-    when called without arguments; an entry point names one of those.
-
-    Args:
-        extensions: a list of extensions (``[]`` for none), or ``None`` for those installed.
-        diags: receives error ``S5030`` for each extension that cannot be used — its entry
-            point fails to import (located where the import failed: the extension's line,
-            or the entry point's line in the package's ``entry_points.txt``), it cannot be
-            created, it is no extension, or a hook raises or returns no list of mappers
-            (see :func:`smithy2cfn.emit.extensions.extension_mappers`). The message names
-            the extension; nothing is raised.
-
-    Returns:
-        The mappers of the extensions that work, in extension order (a failed extension
-        adds none; its error fails the build).
-    """
-    from smithy2cfn.emit.extensions import (
-        EXTENSION_CODE,
-        ExtensionMappers,
-        definition_site,
-        describe_error,
-        extension_mappers,
-        raise_site,
-    )
-
-    out = ExtensionMappers()
-    if extensions is None:
-        for installed in installed_extensions(diags):
-            name = installed.label
-            if not installed.entry_point.pattern.match(installed.value):
-                diags.error(EXTENSION_CODE, f"extension {name} cannot be loaded: its value is not "
-                                            "'module' or 'module:attribute'", installed.declaration(),
-                            hint=f"declare it as {installed.name or 'name'} = \"my_package:MyExtension\"")
-                continue
-            try:
-                obj = installed.entry_point.load()
-            except Exception as e:  # noqa: BLE001 - importing third-party code may raise anything
-                declared, at = installed.declaration(), raise_site(e)
-                where = f" (entry point declared at {declared})" if at is not None else ""
-                package = f": pip uninstall {installed.distribution}" if installed.distribution else ""
-                diags.error(EXTENSION_CODE, f"extension {name} cannot be loaded: {describe_error(e)}{where}",
-                            at or declared, hint=f"fix the extension, or uninstall its package{package}")
-                continue
-            ext = _instantiate(obj, name, installed.declaration, diags)
-            if ext is not None:
-                extension_mappers(ext, name, installed.declaration, diags, out)
-        return out
-    if isinstance(extensions, (str, bytes)) or not isinstance(extensions, Iterable):
-        diags.error(EXTENSION_CODE, f"extensions must be a list of extensions (or None for those installed), "
-                                    f"got a {type(extensions).__name__}", Span("<extensions>"))
-        return out
-    for obj in extensions:
-        name = _explicit_name(obj)
-
-        def site(obj: Any = obj, name: str = name) -> Span:
-            if isinstance(obj, types.ModuleType):
-                path = getattr(obj, "__file__", None)
-                return Span(path) if isinstance(path, str) else Span(f"<extension {name}>")
-            return definition_site(obj if isinstance(obj, type) else type(obj)) or Span(f"<extension {name}>")
-
-        ext = _instantiate(obj, name, site, diags)
-        if ext is not None:
-            extension_mappers(ext, name, site, diags, out)
-    return out
+    return validate(load(paths, allow_unknown_traits=allow_unknown_traits))
 
 
 # ---------------------------------------------------------------- convert
 
 
-def convert(model: Model, settings: Mapping[str, Any] | None, diags: Diagnostics,
-            settings_source: str | None = None, *,
+def convert(model: Model, settings: Settings | Mapping[str, Any] | None = None,
+            diags: Diagnostics | None = None, settings_source: str | None = None, *,
             setting_spans: Mapping[str, Span] | None = None,
-            extensions: Sequence[Extension | type] | None = None) -> dict[str, dict[str, Any]]:
-    """Convert every ``cfnResource`` of the configured service into a resource schema.
+            extensions: Sequence[Extension | type] | None = None) -> ConvertResult:
+    """Convert every ``cfnResource`` of the configured service into a resource schema: plan
+    (:func:`smithy2cfn.derive.derive_plan`), emit (:func:`smithy2cfn.emit.emit_schemas`)
+    and, in the default compatibility mode, lint (:func:`smithy2cfn.lint.lint_schemas`).
 
     Args:
-        model: a loaded model without errors.
-        settings: the ``cloudformation`` plugin settings (``service``, ``organizationName``...).
-        diags: receives conversion problems, the meta-schema check of every schema and, in
-            the default compatibility mode, the lint findings (:mod:`smithy2cfn.lint`,
-            ``S6001``–``S6206``, located in the model; suppressions apply).
-        settings_source: where the settings came from (a file path, or e.g.
+        model: a loaded model without errors (see :func:`validate`).
+        settings: the ``cloudformation`` plugin settings: a :class:`~smithy2cfn.settings.Settings`,
+            or a mapping of setting names to values (``service``, ``organizationName``...)
+            checked here (:meth:`Settings.from_mapping <smithy2cfn.settings.Settings.from_mapping>`);
+            ``None``: the defaults.
+        diags: the earlier form, ``convert(model, settings, diags)``: a collector (holding
+            the loading and validation events) to which the conversion's are added; when it
+            already holds an error, nothing is converted.
+        settings_source: for a mapping, where it came from (a file path, or e.g.
             ``"<command line>"``; default ``"<settings>"``); configuration diagnostics
             point there.
-        setting_spans: setting name → where it was given: the key in a config file, or
-            ``Span("<command line --org>")`` for a flag. A setting of the wrong type, and a
-            ``typeName`` part or value that a setting makes invalid (``S5020``/``S5021``),
-            are located there.
+        setting_spans: for a mapping, setting name → where it was given: the key in a
+            config file, or ``Span("<command line --org>")`` for a flag. A setting of the
+            wrong type, and a ``typeName`` part or value that a setting makes invalid
+            (``S5020``/``S5021``), are located there.
         extensions: extensions whose mappers join the chain (see
-            :func:`resolve_extensions`); ``None`` runs every installed one, ``[]`` none.
+            :func:`smithy2cfn.emit.discovery.resolve_extensions`); ``None`` runs every
+            installed one, ``[]`` none.
 
     Returns:
-        Output file name → schema; ``{}`` when configuration, an extension (``S5030``) or
-        conversion failed. File names come from each schema's final ``typeName``, which
-        must match the CloudFormation meta-schema pattern (see
-        :mod:`smithy2cfn.derive.typename`).
+        A :class:`ConvertResult`: the conversion problems — settings (``S5001``), an
+        extension (``S5030``), the conversion (``S4xxx``, ``S5020``–``S5023``), the
+        meta-schema check of every schema and the lint findings (``S6001``–``S6206``,
+        located in the model; suppressions apply) — and the schemas, output file name →
+        schema, only when none of them is an error. File names come from each schema's
+        final ``typeName``, which must match the CloudFormation meta-schema pattern (see
+        :mod:`smithy2cfn.derive.typename`). Never raises on bad input.
     """
-    from smithy2cfn.config import CfnConfig
+    from smithy2cfn.emit.discovery import resolve_extensions
+
+    collected = diags if diags is not None else Diagnostics()
+    failed_before = collected.has_errors
+    found = Diagnostics()
+    mappers = resolve_extensions(extensions, found)
+    config = _settings(settings, settings_source, setting_spans, found)
+    schemas: dict[str, dict[str, Any]] = {}
+    if not found.has_errors and not failed_before:
+        schemas = _convert(model, config, mappers, found)
+    collected.extend(found)
+    return ConvertResult(diagnostics=collected.sorted(), schemas={} if found.has_errors else schemas)
+
+
+def _settings(settings: Settings | Mapping[str, Any] | None, settings_source: str | None,
+              setting_spans: Mapping[str, Span] | None, diags: Diagnostics) -> Settings:
+    """The typed settings of a library call: ``settings`` itself when typed already, else
+    the mapping checked (problems into ``diags``, located by ``setting_spans`` or at
+    ``settings_source``)."""
+    from smithy2cfn.settings import Settings
+
+    if isinstance(settings, Settings):
+        return settings
+    source = Span(settings_source if settings_source is not None else "<settings>")
+    return Settings.from_mapping({} if settings is None else settings, diags, spans=setting_spans, source=source)
+
+
+def _convert(model: Model, settings: Settings, mappers: ExtensionMappers,
+             diags: Diagnostics) -> dict[str, dict[str, Any]]:
+    """Plan, emit and (in the default mode) lint; see :func:`convert`."""
     from smithy2cfn.derive.plan import derive_plan
     from smithy2cfn.emit import emit_schemas
 
-    found = Diagnostics()
-    mappers = resolve_extensions(extensions, found)
-    diags.extend(found)
-    if found.has_errors:
-        return {}
-    source = Span(settings_source if settings_source is not None else "<settings>")
-    config = CfnConfig.from_dict({} if settings is None else settings, diags, spans=setting_spans, source=source)
-    if diags.has_errors:
-        return {}
     with collector.paused():
-        plan = derive_plan(model, config, diags, setting_spans=setting_spans)
+        plan = derive_plan(model, settings, diags)
         if plan is None:
             return {}
         schemas = emit_schemas(model, plan, diags, list(mappers.cfn), tuple(mappers.json_schema))
-        if config.registry_ready and schemas:
+        if settings.registry_ready and schemas:
             from smithy2cfn.lint import lint_schemas
 
             diags.extend(lint_schemas(model, plan, schemas))
         return schemas
 
 
-def render_schema(schema: Mapping[str, Any]) -> str:
-    """The bytes-stable text of a schema file: 2-space JSON, key order kept, trailing newline.
-
-    The text is strict JSON (RFC 8259). :func:`convert` reports every schema that could not
-    be written (``S4105``, ``S4108``) as an error, so a schema it returns without
-    errors always renders.
-
-    Raises:
-        ValueError: ``schema`` holds ``NaN`` or an infinity (``allow_nan=False``), or an
-            integer of more than 4,300 digits.
-        TypeError: ``schema`` holds a value of no JSON type (a ``set``...).
-        RecursionError: ``schema`` nests some 900 levels deep.
-    """
-    return json.dumps(schema, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
-
-
-#: Our temporary files in an output folder: ``.<schema file>.<8 random characters>.tmp``
-#: (what a ``kill -9`` between link and rename can leave; swept by the next build).
-TEMP_FILE_RE = re.compile(r"\.[a-z0-9-]+\.json\.[A-Za-z0-9_]{8}\.tmp")
-_WRITE_MODE = 0o644
-
-
-def _umask() -> int:
-    """The process umask, without changing it where ``/proc`` tells it (Linux ≥ 4.7)."""
-    try:
-        with open("/proc/self/status", encoding="ascii") as f:
-            for line in f:
-                if line.startswith("Umask:"):
-                    return int(line.split()[1], 8)
-    except (OSError, ValueError):
-        pass
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view):]
-
-
-def _temp_name(name: str) -> str:
-    import secrets  # here: only a rewrite of an existing file needs it (secrets imports hashlib, hmac, random)
-
-    return f".{name}.{secrets.token_hex(4)}.tmp"
-
-
-def _write_anonymous(folder_fd: int, name: str, data: bytes) -> bool:
-    """Linux: write ``data`` to an anonymous file (``O_TMPFILE``) in the folder, then give
-    it its name. A ``kill -9`` before the link leaves nothing; when ``name`` exists the
-    file is linked under a temporary name and renamed over it (a window of two system
-    calls, swept by the next build). Returns ``False`` when the system cannot do this
-    (no ``O_TMPFILE`` support, no ``/proc``), before any name was made."""
-    tmpfile = getattr(os, "O_TMPFILE", None)
-    if tmpfile is None:
-        return False
-    try:
-        fd = os.open(".", tmpfile | os.O_WRONLY | os.O_CLOEXEC, _WRITE_MODE, dir_fd=folder_fd)
-    except OSError:  # EOPNOTSUPP, EISDIR (old kernels), EINVAL...: use a named temporary file
-        return False
-    try:
-        _write_all(fd, data)
-        os.fsync(fd)
-        proc = f"/proc/self/fd/{fd}"
-        try:
-            # linkat(AT_SYMLINK_FOLLOW): the name appears whole
-            os.link(proc, name, src_dir_fd=folder_fd, dst_dir_fd=folder_fd, follow_symlinks=True)
-            return True
-        except FileExistsError:
-            pass
-        except OSError:
-            if os.path.exists(proc):
-                raise
-            return False  # no /proc: use a named temporary file
-        while True:
-            tmp = _temp_name(name)
-            try:
-                os.link(proc, tmp, src_dir_fd=folder_fd, dst_dir_fd=folder_fd, follow_symlinks=True)
-                break
-            except FileExistsError:
-                continue
-        try:
-            os.replace(tmp, name, src_dir_fd=folder_fd, dst_dir_fd=folder_fd)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp, dir_fd=folder_fd)
-            raise
-        return True
-    finally:
-        os.close(fd)
-
-
-def _write_named_temp(folder: Path, name: str, data: bytes) -> None:
-    """Elsewhere: a named temporary file (``mkstemp``, mode 0o600), made 0o644 minus the
-    umask, written, synced and renamed over ``name``."""
-    import tempfile  # here: only systems without O_TMPFILE need it
-
-    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            os.fchmod(f.fileno(), _WRITE_MODE & ~_umask())
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, folder / name)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
-def read_regular_file(path: str | os.PathLike[str], limit: int, dir_fd: int | None = None,
-                      follow_symlinks: bool = True) -> bytes | None:
-    """The bytes of the regular file at ``path`` when it holds at most ``limit`` bytes;
-    ``None`` when it is missing, not a regular file (a FIFO, a device, a folder: opened
-    without blocking, never read), a symbolic link (with ``follow_symlinks=False``), larger,
-    or unreadable."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
-    if not follow_symlinks:
-        flags |= getattr(os, "O_NOFOLLOW", 0)
-    try:
-        fd = os.open(path, flags, dir_fd=dir_fd)
-    except OSError:
-        return None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or st.st_size > limit:
-            return None
-        chunks, size = [], 0
-        while size <= limit:
-            chunk = os.read(fd, limit + 1 - size)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        return b"".join(chunks) if size <= limit else None
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` so that readers, and a process killed at any
-    moment, see either the old file or the whole new one.
-
-    A regular file that already holds exactly ``text`` is left as it is. Otherwise, on
-    Linux, the data goes to an anonymous file (``O_TMPFILE``) that is synced and then
-    linked in; elsewhere through a temporary file (``TEMP_FILE_RE`` naming) and
-    ``os.replace``. The file mode is 0o644 minus the umask, like a plain write. A symbolic
-    link, FIFO or other non-regular file at ``path`` is replaced, never written through.
-
-    Raises:
-        OSError: when the folder cannot be written.
-    """
-    path = Path(path)
-    folder = path.parent
-    folder.mkdir(parents=True, exist_ok=True)
-    data = text.encode("utf-8")
-    if os.open in os.supports_dir_fd and hasattr(os, "O_DIRECTORY"):
-        folder_fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0))
-        try:
-            if read_regular_file(path.name, len(data), folder_fd, follow_symlinks=False) == data:
-                return
-            if _write_anonymous(folder_fd, path.name, data):
-                return
-        finally:
-            os.close(folder_fd)
-    _write_named_temp(folder, path.name, data)
-
-
-def sweep_temp_files(folder: Path) -> list[Path]:
-    """Delete the temporary files of ours (``TEMP_FILE_RE``) that a killed build left in
-    ``folder``; nothing else is touched (no folders, no other names). Returns what was
-    deleted; a folder that does not exist or cannot be read is left alone."""
-    removed: list[Path] = []
-    try:
-        entries = list(os.scandir(folder))
-    except OSError:
-        return removed
-    for entry in entries:
-        if TEMP_FILE_RE.fullmatch(entry.name) and not entry.is_dir(follow_symlinks=False):
-            with contextlib.suppress(OSError):
-                os.unlink(entry.path)
-                removed.append(Path(entry.path))
-    return removed
-
-
-def output_path(out_dir: Path, name: str) -> Path | None:
-    """``out_dir / name`` when ``name`` is a plain file name that stays inside ``out_dir``;
-    ``None`` otherwise (empty, ``.``/``..``, a leading ``.`` — our temporary files' names —,
-    a separator ``/`` or ``\\``, NUL, an absolute path, more than 255 bytes, or a parent
-    that does not resolve to ``out_dir``). Defence in depth: schema file names are made
-    from checked type names (:func:`smithy2cfn.emit.file_name`)."""
-    if (not isinstance(name, str) or not name or name.startswith(".") or "\0" in name
-            or "/" in name or "\\" in name or os.sep in name or (os.altsep and os.altsep in name)
-            or os.path.isabs(name) or len(os.fsencode(name)) > 255):
-        return None
-    path = out_dir / name
-    try:
-        if path.parent.resolve() != out_dir.resolve():
-            return None
-    except (OSError, RuntimeError, ValueError):
-        return None
-    return path
-
-
 def build(
     paths: Iterable[str | os.PathLike[str]],
     out_dir: str | os.PathLike[str] | None,
-    settings: Mapping[str, Any] | None = None,
+    settings: Settings | Mapping[str, Any] | None = None,
     *,
     check: bool = False,
     settings_source: str | None = None,
@@ -803,14 +403,18 @@ def build(
     Args:
         paths: model files or directories.
         out_dir: folder for the schema files; ``None`` converts without writing.
-        settings: ``cloudformation`` plugin settings (see README "Settings").
+        settings: ``cloudformation`` plugin settings (see README "Settings"): a
+            :class:`~smithy2cfn.settings.Settings`, or a mapping checked here (see
+            :func:`convert`). When they have errors (``S5001``), nothing is loaded.
         check: compare with the files in ``out_dir`` instead of writing; differing or
             missing files are listed in ``BuildResult.stale``.
-        settings_source: where ``settings`` came from, for diagnostics (see :func:`convert`).
+        settings_source: where a ``settings`` mapping came from, for diagnostics (see
+            :func:`convert`).
         setting_spans: setting name → where it was given (see :func:`convert`).
         extensions: extensions whose mappers join the chain; ``None`` (the default) runs
             every extension installed in the environment, ``[]`` none (see
-            :func:`resolve_extensions`). They are loaded first, so that a broken one
+            :func:`smithy2cfn.emit.discovery.resolve_extensions`). They are loaded first, so
+            that a broken one
             (``S5030``) is reported together with the model's problems.
         strict: fail the build on warnings (error ``S6000``, exit code 1, nothing written);
             ``None`` (the default) takes the ``strict`` setting (default ``False``).
@@ -828,85 +432,58 @@ def build(
     """
     diags = Diagnostics()
     result = BuildResult(out_dir=None if out_dir is None else Path(out_dir), check=check)
+    config = _settings(settings, settings_source, setting_spans, diags)
+    if strict is not None:
+        config = dataclasses.replace(config, strict=strict)
+    configured = not diags.has_errors
+    from smithy2cfn.emit.discovery import resolve_extensions
+
     mappers = resolve_extensions(extensions, diags)
     if out_dir is not None and not check:
         sweep_temp_files(Path(out_dir))
+    if not configured:
+        result.diagnostics = diags.sorted()
+        return result
     sources = list(sources)
     if sources:
         from smithy2cfn.load import load_texts
 
         model = load_texts(sources, diags, allow_unknown_traits=allow_unknown_traits)
     else:
-        model, _ = load(paths, diags, allow_unknown_traits=allow_unknown_traits)
-    validate(model, diags)
+        model = load_model(_paths(paths), diags, allow_unknown_traits=allow_unknown_traits)
+    from smithy2cfn.validation import run_validators
+
+    run_validators(model, diags)
     if not diags.has_errors:
-        schemas = convert(model, settings, diags, settings_source, setting_spans=setting_spans,
-                          extensions=[mappers])  # loaded above: an ExtensionMappers is an extension
+        schemas = _convert(model, config, mappers, diags)
         if not diags.has_errors:
-            _strict_check(diags, settings, strict, setting_spans, settings_source)
+            _strict_check(diags, config)
         if not diags.has_errors:
             result.schemas = schemas
     if result.schemas and out_dir is not None:
-        _write_schemas(result, Path(out_dir), check, diags)
+        rendered = {name: render_schema(schema) for name, schema in result.schemas.items()}
+        output = write_artifacts(out_dir, rendered, check=check,
+                                 hint="a schema file is named after its typeName; check custom mappers")
+        result.written, result.stale = output.written, output.stale
+        diags.extend(output.diagnostics)
     result.diagnostics = diags.sorted()
     return result
 
 
-def _strict_check(diags: Diagnostics, settings: Mapping[str, Any] | None, strict: bool | None,
-                  setting_spans: Mapping[str, Span] | None, settings_source: str | None) -> None:
-    """``--strict``: error ``S6000`` when the build has warnings (``strict`` ``None`` reads
-    the ``strict`` setting, which :class:`~smithy2cfn.config.CfnConfig` has checked)."""
-    if strict is None:
-        value = settings.get("strict") if isinstance(settings, Mapping) else None
-        strict = value is True
-    if not strict:
+def _strict_check(diags: Diagnostics, settings: Settings) -> None:
+    """``--strict`` (the ``strict`` setting): error ``S6000``, located where ``strict`` was
+    set, when the build has warnings."""
+    if not settings.strict:
         return
     warnings = [d for d in diags.items if d.severity is Severity.WARNING]
     if not warnings:
         return
     codes = sorted({d.code for d in warnings})
-    where = (setting_spans or {}).get("strict") or Span(settings_source or "<settings>")
     diags.error("S6000", f"strict: the build has {len(warnings)} warning(s) ({', '.join(codes[:8])}"
-                         f"{', ...' if len(codes) > 8 else ''}), so it fails and nothing is written", where,
+                         f"{', ...' if len(codes) > 8 else ''}), so it fails and nothing is written",
+                settings.where("strict"),
                 hint="fix the warnings (each names the trait to change), suppress the ones you accept "
                      "(@suppress or metadata suppressions), or build without --strict")
-
-
-def _write_schemas(result: BuildResult, out: Path, check: bool, diags: Diagnostics) -> None:
-    """Write (or, in check mode, compare) ``result.schemas`` in ``out``; see :func:`build`."""
-    rendered = {name: render_schema(s) for name, s in sorted(result.schemas.items())}
-    maybe_targets = {name: output_path(out, name) for name in rendered}
-    targets = {name: target for name, target in maybe_targets.items() if target is not None}
-    for name, target in maybe_targets.items():
-        if target is None:
-            diags.error("S5024", f"refusing to {'read' if check else 'write'} {name!r}: an output file "
-                                 f"must be a plain file name inside {out}", Span(str(out)),
-                        hint="a schema file is named after its typeName; check custom mappers")
-    if diags.has_errors:
-        return
-    if check:
-        for name, text in rendered.items():
-            p = targets[name]
-            try:
-                leaves = p.resolve().parent != out.resolve()
-            except (OSError, RuntimeError):
-                leaves = False  # a link loop: unreadable, so stale
-            if leaves:
-                diags.error("S5024", f"refusing to read {p}: it is a link that leaves {out}", Span(str(p)),
-                            hint="replace the link by the file the build writes")
-                continue
-            data = text.encode("utf-8")
-            if read_regular_file(p, len(data)) != data:
-                result.stale.append(p)
-                diags.error("S5010", f"{p} is out of date; run the build to regenerate it", Span(str(p)))
-        return
-    try:
-        for name, text in rendered.items():
-            write_atomically(targets[name], text)
-            result.written.append(targets[name])
-        _sync_folder(out)
-    except OSError as e:
-        diags.error("S5011", f"cannot write output: {e}", Span(str(out)))
 
 
 def build_from_config(
@@ -927,7 +504,7 @@ def build_from_config(
         config: a ``smithy-build.json`` (its ``sources``/``imports``, relative to the file,
             are loaded, and ``plugins.cloudformation`` — or the one projection with a
             ``cloudformation`` plugin — gives the settings) or a flat JSON object of
-            settings; read by :func:`smithy2cfn.buildconfig.read_config_file`. ``None``:
+            settings (:func:`read_settings`). ``None``:
             with no ``models``, ``<project_dir>/smithy-build.json`` when that file exists,
             else no settings.
         models: model files or folders, loaded after the config's sources.
@@ -939,8 +516,7 @@ def build_from_config(
             ``--org``, ``--service-name``).
         override_spans: setting name → where each override was given, for diagnostics
             (the CLI passes ``Span("<command line --org>")``...); default
-            ``Span("<override NAME>")``. An overridden ``service`` also becomes where the
-            settings come from (an unknown service is reported there).
+            ``Span("<override NAME>")``.
         check: compare with ``out_dir`` instead of writing (see :func:`build`).
         extensions: see :func:`build`.
         allow_unknown_traits: see :func:`load`.
@@ -949,49 +525,69 @@ def build_from_config(
         A :class:`BuildResult`. When the config file cannot be used (``S5000`` unreadable
         or not strict JSON, ``S5001`` a key or setting of the wrong type) or there is
         nothing to build (``S5005``: no models, no config sources), or ``overrides`` is no
-        mapping of setting names (``S5001``), nothing is loaded and ``exit_code`` is 2. Config warnings (``S5002``–``S5004``) come with the build's
+        mapping of setting names or holds a bad value (``S5001``), nothing is loaded and
+        ``exit_code`` is 2. Config warnings (``S5002``–``S5004``) come with the build's
         diagnostics. Never raises on bad input.
     """
-    from smithy2cfn.buildconfig import read_config_file
-
     diags = Diagnostics()
     model_paths = _paths(models)
-    settings: dict[str, Any] = {}
-    spans: dict[str, Span] = {}
-    sources: list[str] = []
     if config is None and not model_paths:
         default = Path(project_dir) / SMITHY_BUILD_JSON
         if default.is_file():
             config = default
-    source = None if config is None else os.fspath(config)
-    if config is not None:
-        cfg = read_config_file(Path(config), diags)
-        settings, spans, sources = dict(cfg.settings), dict(cfg.spans), list(cfg.sources)
+    settings, sources = read_settings(config, overrides, override_spans, diags)
     result = BuildResult(out_dir=None if out_dir is None else Path(out_dir), check=check)
     if not diags.has_errors and not model_paths and not sources:
         diags.error("S5005", "nothing to build: no model files or folders, and no smithy-build.json "
-                             "'sources' or 'imports'", Span(source or os.fspath(project_dir)),
+                             "'sources' or 'imports'", Span(os.fspath(project_dir) if config is None
+                                                            else os.fspath(config)),
                     hint="give model paths, a smithy-build.json with 'sources' (--config FILE), or run "
                          "in a folder holding a smithy-build.json")
-    overrides = {} if overrides is None else overrides
-    if not isinstance(overrides, Mapping) or not all(isinstance(k, str) for k in overrides):
-        diags.error("S5001", f"overrides must map setting names to values, got {type(overrides).__name__}",
-                    Span("<overrides>"), hint='for example {"organizationName": "Example"}')
     if diags.has_errors:
         result.diagnostics = diags.sorted()
         return result
-    given_spans = override_spans if isinstance(override_spans, Mapping) else {}
-    for key, value in overrides.items():
-        settings[key] = value
-        span = given_spans.get(key)
-        spans[key] = span if isinstance(span, Span) else Span(f"<override {key}>")
-        if key == "service":
-            source = spans[key].path
-    result = build([*sources, *model_paths], out_dir, settings, check=check,
-                   settings_source=source or "<command line>", setting_spans=spans, extensions=extensions,
+    result = build([*sources, *model_paths], out_dir, settings, check=check, extensions=extensions,
                    allow_unknown_traits=allow_unknown_traits)
     result.diagnostics = sorted(set(diags.items) | set(result.diagnostics), key=Diagnostic.sort_key)
     return result
+
+
+def read_settings(config: str | os.PathLike[str] | None, overrides: Mapping[str, Any] | None = None,
+                  override_spans: Mapping[str, Span] | None = None,
+                  diags: Diagnostics | None = None) -> tuple[Settings, list[str]]:
+    """The settings of a build, made once: a config file's ``cloudformation`` settings with
+    the command line's (or a caller's) overrides winning over them, each checked and
+    located (as ``smithy2cfn build`` and ``smithy2cfn plugin`` make them).
+
+    Args:
+        config: a ``smithy-build.json`` or a flat settings file
+            (:func:`smithy2cfn.smithy_build.read_config_file`), or ``None`` (no file: the
+            settings come from ``<command line>``).
+        overrides: setting name → value (``--service``, ``--org``...).
+        override_spans: setting name → where each override was given
+            (``Span("<command line --org>")``); default ``Span("<override NAME>")``.
+        diags: receives the file's problems (``S5000``–``S5004``) and the settings'
+            (``S5001``, ``S5002``, see :meth:`Settings.from_mapping
+            <smithy2cfn.settings.Settings.from_mapping>`); ``S5001`` at ``<overrides>`` when
+            ``overrides`` is no mapping of setting names.
+
+    Returns:
+        ``(settings, sources)``: the typed settings, and the model paths the config file
+        names (``sources``/``imports``, made relative to the current folder). Never
+        raises on bad input.
+    """
+    from smithy2cfn.settings import Settings
+
+    diags = diags if diags is not None else Diagnostics()
+    if config is None:
+        settings, sources = Settings(source=Span("<command line>")), []
+    else:
+        from smithy2cfn.smithy_build import read_config_file
+
+        file = read_config_file(Path(config), diags)
+        settings = Settings.from_mapping(file.settings, diags, spans=file.spans, source=Span(os.fspath(config)))
+        sources = list(file.sources)
+    return settings.override({} if overrides is None else overrides, diags, spans=override_spans), sources
 
 
 # ---------------------------------------------------------------- JSON AST
@@ -1032,38 +628,39 @@ def write_json_ast(models: Model | Iterable[str | os.PathLike[str]] | str | os.P
         or cannot be written. Never raises on bad input.
     """
     diags = Diagnostics()
-    model = models if isinstance(models, Model) else load(_paths(models), diags,
-                                                           allow_unknown_traits=allow_unknown_traits)[0]
+    model = models if isinstance(models, Model) else load_model(_paths(models), diags,
+                                                                 allow_unknown_traits=allow_unknown_traits)
     result = AstResult()
     text = None if diags.has_errors else json_ast(model, diags)
     if text is not None and out_file is not None:
-        problem = None
-        if os.path.isdir(out_file):
-            problem = "it is a folder"
-        else:
-            try:
-                write_atomically(Path(out_file), text)
-            except OSError as e:
-                problem = e.strerror or str(e)
-        if problem is None:
-            result.written = Path(out_file)
-        else:
-            diags.error("S5011", f"cannot write {out_file}: {problem}", Span(os.fspath(out_file)),
-                        hint="give -o a file path in a folder you can write")
+        written = write_file(out_file, text, hint="give -o a file path in a folder you can write")
+        diags.extend(written.diagnostics)
+        result.written = written.written[0] if written.written else None
     result.text = text
     result.diagnostics = diags.sorted()
     return result
 
 
-def _sync_folder(folder: Path) -> None:
-    """``fsync`` a folder so that the names just linked in survive a crash (best effort)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+
+__all__ = [
+    "DEFAULT_OUT_DIR", "SMITHY_BUILD_JSON", "TEMP_FILE_RE", "AstResult", "BuildResult", "ConvertResult", "LoadResult",
+    "Result", "ValidationResult",
+    "build", "build_from_config", "convert", "is_configuration_error", "json_ast", "load", "output_path",
+    "read_regular_file", "read_settings", "render_schema", "sweep_temp_files", "validate", "validate_files",
+    "write_atomically", "write_json_ast",
+]
+
+#: Names kept here for callers of earlier versions, imported on first use (they would import
+#: the emit stage): extension discovery lives in :mod:`smithy2cfn.emit.discovery`.
+_MOVED = {"InstalledExtension": "smithy2cfn.emit.discovery", "installed_extensions": "smithy2cfn.emit.discovery",
+          "resolve_extensions": "smithy2cfn.emit.discovery"}
+
+
+def __getattr__(name: str) -> Any:
+    """The names of :data:`_MOVED`, from their modules."""
+    module = _MOVED.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(module), name)

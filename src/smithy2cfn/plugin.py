@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import IO, Any
 
-from smithy2cfn.api import BuildResult, build
+from smithy2cfn.api import BuildResult, build, read_settings
 from smithy2cfn.diagnostics import Code, Diagnostic, Diagnostics, Severity, Span, declare_codes
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
@@ -115,30 +115,16 @@ def run_plugin(
                     hint="add smithy2cfn to smithy-build.json as a run plugin (\"run::cloudformation\": "
                          "{\"command\": [\"smithy2cfn\", \"plugin\", ...]}), or use smithy2cfn build")
         return _finish(BuildResult(check=check), diags)
-    settings: dict[str, Any] = {}
-    spans: dict[str, Span] = {}
-    source = "<command line>"
-    if config is not None:
-        from smithy2cfn.buildconfig import read_config_file
-
-        path = Path(config)
-        if not path.is_absolute() and env.get("SMITHY_ROOT_DIR"):
-            path = Path(env["SMITHY_ROOT_DIR"]) / path
-        cfg = read_config_file(path, diags)
-        settings, spans, source = dict(cfg.settings), dict(cfg.spans), str(path)
-    for key, value in (overrides or {}).items():
-        settings[key] = value
-        given = (override_spans or {}).get(key)
-        spans[key] = given if isinstance(given, Span) else Span(f"<override {key}>")
-        if key == "service":
-            source = spans[key].path
+    path = None if config is None else Path(config)
+    if path is not None and not path.is_absolute() and env.get("SMITHY_ROOT_DIR"):
+        path = Path(env["SMITHY_ROOT_DIR"]) / path
+    settings, _ = read_settings(path, overrides, override_spans, diags)  # the model is on stdin, not its sources
     text = None if diags.has_errors else read_stdin(stream, diags)
     if text is None:
         return _finish(BuildResult(out_dir=Path(out), check=check), diags)
     if env.get("SMITHY_INCLUDES_PRELUDE", "").lower() == "true":
         text = without_prelude(text)
-    result = build((), out, settings, check=check, settings_source=source, setting_spans=spans,
-                   sources=[(STDIN_NAME, text)])
+    result = build((), out, settings, check=check, sources=[(STDIN_NAME, text)])
     result.diagnostics = sorted(set(diags.items) | set(result.diagnostics), key=Diagnostic.sort_key)
     return result
 

@@ -43,7 +43,8 @@ STAGES = {"1": "parse", "2": "load", "3": "validate", "4": "derive / emit", "5":
 
 def declarations() -> tuple[dict[str, Any], list[Any]]:
     """Every code and check the package declares: imports every module of the package
-    (but :data:`_NOT_IMPORTED`) and returns ``(code → Code, [Check...])``, the checks
+    (but :data:`_NOT_IMPORTED`) and returns ``(code → Code, [Check...])`` of the package's
+    own modules (not those a test or an extension declared in the same process), the checks
     ordered by kind, module and line (the order the runners run them in).
 
     Raises:
@@ -56,8 +57,10 @@ def declarations() -> tuple[dict[str, Any], list[Any]]:
     for info in pkgutil.walk_packages(smithy2cfn.__path__, "smithy2cfn."):
         if info.name not in _NOT_IMPORTED:
             importlib.import_module(info.name)
-    checks = sorted(DECLARED, key=lambda c: (KINDS.index(c.kind), c.module, c.line, c.function))
-    return CODES.declared(), checks
+    ours = ("smithy2cfn", "smithy2cfn.")
+    checks = sorted((c for c in DECLARED if c.module.startswith(ours)),
+                    key=lambda c: (KINDS.index(c.kind), c.module, c.line, c.function))
+    return {code: entry for code, entry in CODES.declared().items() if entry.owner.startswith(ours)}, checks
 
 
 def catalog_text() -> str:

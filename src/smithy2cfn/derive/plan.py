@@ -24,7 +24,6 @@ from typing import Any
 
 import jsonpointer
 
-from smithy2cfn.config import CfnConfig
 from smithy2cfn.derive.resource_index import (
     FULL,
     CfnResource,
@@ -64,6 +63,7 @@ from smithy2cfn.model.traits import (
     REQUIRED_ACTIONS,
     TAGGABLE,
 )
+from smithy2cfn.settings import Settings
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -112,7 +112,7 @@ def capitalize(name: str) -> str:
     return name[:1].upper() + name[1:]
 
 
-def property_name(member: Member, config: CfnConfig) -> str:
+def property_name(member: Member, config: Settings) -> str:
     """The JSON property name of a member: ``cfnName`` as written, else the ``@property``
     name or the member name, capitalized unless ``disableCapitalizedProperties``
     (reference ``CfnConverter.getPropertyNamingStrategy``, which capitalizes ``@property``
@@ -269,7 +269,7 @@ class ConversionPlan:
     ``DeconflictingStrategy``)."""
 
     service_id: str
-    config: CfnConfig
+    config: Settings
     resources: tuple[ResourcePlan, ...]
     service_shapes: frozenset[str]
 
@@ -286,7 +286,7 @@ def _first_model_file(model: Model) -> Span | None:
     return Span(paths[0]) if paths else None
 
 
-def resolve_service(model: Model, config: CfnConfig, diags: Diagnostics) -> Shape | None:
+def resolve_service(model: Model, config: Settings, diags: Diagnostics) -> Shape | None:
     """The service to convert: ``config.service``, or the model's only service.
 
     Errors: ``S4001`` (service not found / not a service), ``S4002`` (no ``service``
@@ -301,7 +301,7 @@ def resolve_service(model: Model, config: CfnConfig, diags: Diagnostics) -> Shap
             hint = f"did you mean '{close[0]}'?" if close else (
                 f"services in the model: {', '.join(names)}" if names else None)
             diags.error("S4001", f"cloudformation 'service' {config.service} is {what}",
-                        span=config.source, shape_id=config.service, hint=hint)
+                        span=config.where("service"), shape_id=config.service, hint=hint)
             return None
         return shape
     services = [s for s in model.of_type("service") if not model.is_prelude(s.id)]
@@ -315,18 +315,17 @@ def resolve_service(model: Model, config: CfnConfig, diags: Diagnostics) -> Shap
     return services[0]
 
 
-def type_name_parts(service: Shape, resource: Shape, config: CfnConfig, diags: Diagnostics,
-                    setting_spans: Mapping[str, Span] | None = None) -> list[Part] | None:
+def type_name_parts(service: Shape, resource: Shape, config: Settings, diags: Diagnostics) -> list[Part] | None:
     """The three parts of ``Organization::Service::Resource`` and where each comes from
     (reference ``CfnConverter.resolveResourceTypeName``).
 
     ``organizationName`` defaults to ``AWS`` with the ``aws.api#service`` trait, else it is
     required (error ``S4006``, and ``None`` is returned); ``serviceName`` defaults to its
     ``cloudFormationName``, else the service shape name; the resource part is
-    ``cfnResource`` ``name``, else the shape name. ``setting_spans`` (setting name → span
-    of the config key or ``<command line --flag>``) locates parts that come from settings.
+    ``cfnResource`` ``name``, else the shape name. A part that comes from a setting is
+    located where the setting was given (:meth:`Settings.where`: the config key, or
+    ``<command line --flag>``).
     """
-    spans = setting_spans or {}
     service_trait = service.traits.get(AWS_SERVICE)
     org = config.organization_name
     if org is None:
@@ -337,10 +336,9 @@ def type_name_parts(service: Shape, resource: Shape, config: CfnConfig, diags: D
             return None
         org_part = Part("AWS", "the default organizationName", "S5022", service.span, "", service.id)
     else:
-        org_part = setting_part(org, "organizationName", "--org", spans.get("organizationName", config.source))
+        org_part = setting_part(org, "organizationName", "--org", config.where("organizationName"))
     if config.service_name is not None:
-        svc_part = setting_part(config.service_name, "serviceName", "--service-name",
-                                spans.get("serviceName", config.source))
+        svc_part = setting_part(config.service_name, "serviceName", "--service-name", config.where("serviceName"))
     else:
         cfn_name = service_trait.get("cloudFormationName") if isinstance(service_trait, dict) else None
         if cfn_name:
@@ -377,13 +375,12 @@ def file_name(type_name: str) -> str:
     return type_name.lower().replace("::", "-") + ".json"
 
 
-def _final_type_name(computed: str, parts: list[Part], resource: Shape, config: CfnConfig,
-                     setting_spans: Mapping[str, Span] | None, diags: Diagnostics) -> str | None:
+def _final_type_name(computed: str, parts: list[Part], resource: Shape, config: Settings,
+                     diags: Diagnostics) -> str | None:
     """The ``typeName`` the schema ends with: ``jsonAdd`` ``/typeName`` for the resource, else
     ``schemaDocumentExtensions`` ``typeName``, else ``computed`` (the emitter applies them in
     that order, ``jsonAdd`` last); ``None`` after a located error when it is not a
     CloudFormation type name."""
-    spans = setting_spans or {}
     final: Any = computed
     setter = None
     if "typeName" in config.schema_document_extensions:
@@ -399,7 +396,7 @@ def _final_type_name(computed: str, parts: list[Part], resource: Shape, config: 
     if setter is None:
         diags.extend(part_problems(parts, resource.id))
     else:
-        diags.extend([mapper_problem(final, setter, resource.id, spans.get(setter, config.source), resource.span)])
+        diags.extend([mapper_problem(final, setter, resource.id, config.where(setter), resource.span)])
     return None
 
 
@@ -424,7 +421,7 @@ def permissions_for_operation(model: Model, service: Shape, operation_id: str) -
     return perms
 
 
-def _doc_links(resource: Shape, config: CfnConfig) -> tuple[str | None, str | None]:
+def _doc_links(resource: Shape, config: Settings) -> tuple[str | None, str | None]:
     """``(sourceUrl, documentationUrl)`` from ``@externalDocumentation`` by the ``sourceDocs``
     and ``externalDocs`` names, case-insensitive, in priority order (reference
     ``DocumentationMapper``)."""
@@ -442,7 +439,7 @@ def _doc_links(resource: Shape, config: CfnConfig) -> tuple[str | None, str | No
 class _ResourcePlanner:
     """Plans one resource (the reference's ``getCfnResourceStructure`` and core mappers)."""
 
-    def __init__(self, model: Model, service: Shape, resource: Shape, cfn: CfnResource, config: CfnConfig,
+    def __init__(self, model: Model, service: Shape, resource: Shape, cfn: CfnResource, config: Settings,
                  diags: Diagnostics) -> None:
         self.model, self.service, self.resource, self.cfn = model, service, resource, cfn
         self.config, self.diags = config, diags
@@ -678,7 +675,7 @@ class _ResourcePlanner:
                          if "$" not in s)
 
 
-def tag_property_name(resource: Shape, config: CfnConfig) -> str:
+def tag_property_name(resource: Shape, config: Settings) -> str:
     """The tags property name: the ``@taggable`` ``property`` (capitalized unless
     ``disableCapitalizedProperties``), else ``Tags`` (reference ``TaggingMapper``)."""
     trait = resource.traits.get(TAGGABLE)
@@ -688,17 +685,15 @@ def tag_property_name(resource: Shape, config: CfnConfig) -> str:
     return prop if config.disable_capitalized_properties else capitalize(prop)
 
 
-def derive_plan(model: Model, config: CfnConfig, diags: Diagnostics, *,
-                setting_spans: Mapping[str, Span] | None = None) -> ConversionPlan | None:
+def derive_plan(model: Model, config: Settings, diags: Diagnostics) -> ConversionPlan | None:
     """Plan the conversion of every ``@cfnResource`` resource of the configured service.
 
     Args:
         model: a loaded (and validated) model.
-        config: the ``cloudformation`` settings.
+        config: the ``cloudformation`` settings (:class:`~smithy2cfn.settings.Settings`,
+            checked): a problem a setting causes is located where it was given.
         diags: receives the problems found (``S4001``–``S4012``, ``S5020``–``S5022``); nothing
             is raised.
-        setting_spans: setting name → where it was given (a config file key, or
-            ``Span("<command line --org>")`` for a flag), to locate setting problems.
 
     Returns:
         The frozen :class:`ConversionPlan`, or ``None`` when the service or the
@@ -726,10 +721,10 @@ def derive_plan(model: Model, config: CfnConfig, diags: Diagnostics, *,
     files: dict[str, str] = {}
     for rid, cfn in cfn_resources:
         resource = model.shapes[rid]
-        parts = type_name_parts(service, resource, config, diags, setting_spans)
+        parts = type_name_parts(service, resource, config, diags)
         if parts is None:
             return None
-        final = _final_type_name("::".join(p.value for p in parts), parts, resource, config, setting_spans, diags)
+        final = _final_type_name("::".join(p.value for p in parts), parts, resource, config, diags)
         if final is None:
             continue
         planner = _ResourcePlanner(model, service, resource, cfn, config, diags)

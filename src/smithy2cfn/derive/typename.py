@@ -46,9 +46,6 @@ PART_RE = re.compile(r"[a-zA-Z0-9]{2,64}")
 PART_RULE = "2 to 64 ASCII letters or digits"
 _FLAG_IN_SPAN = re.compile(r"<command line (--[A-Za-z-]+)>")
 
-#: Codes whose error is a configuration problem (the CLI exits 2 for them).
-CONFIG_CODES = frozenset({"S5020", "S5021"})
-
 
 def is_type_name(value: Any) -> bool:
     """True when ``value`` is a string matching the meta-schema's ``typeName`` pattern."""
@@ -145,5 +142,5 @@ def mapper_problem(value: Any, setter: str, resource_id: str, span: Span | None,
                       resource_span, resource_id, f"fix mapper {setter}")
 
 
-__all__ = ["CONFIG_CODES", "PART_RE", "PART_RULE", "TYPE_NAME_RE", "Part", "flag_of", "is_type_name",
+__all__ = ["PART_RE", "PART_RULE", "TYPE_NAME_RE", "Part", "flag_of", "is_type_name",
            "mapper_problem", "part_problems", "setting_part", "show"]

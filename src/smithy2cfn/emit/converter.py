@@ -5,18 +5,18 @@
 document per resource: the planned properties become JSON Schema (:mod:`.jsonschema`),
 the mapper chain writes what the plan decided and lets extensions change it, and every
 document is checked against the CloudFormation meta-schema. Nothing here derives facts
-about the model: it reads the plan. :func:`convert` plans and emits in one call.
+about the model: it reads the plan. :func:`smithy2cfn.api.convert` plans, emits and lints
+in one call.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from smithy2cfn.config import CfnConfig
-from smithy2cfn.derive.plan import ConversionPlan, ResourcePlan, derive_plan, file_name, property_name
+from smithy2cfn.derive.plan import ConversionPlan, ResourcePlan, file_name, property_name
 from smithy2cfn.derive.typename import is_type_name, mapper_problem
 from smithy2cfn.diagnostics import Code, Diagnostics, Severity, Span, declare_codes
 from smithy2cfn.emit.jsonschema import DEFAULT_SCHEMA_MAPPERS, SchemaConverter, SchemaMapper
@@ -226,29 +226,4 @@ def _announce_text_and_arrays(model: Model, rplan: ResourcePlan, node: dict[str,
                   None)
 
 
-def convert(model: Model, config: CfnConfig, diags: Diagnostics,
-            mappers: Sequence[CfnMapper] | None = None, *,
-            setting_spans: Mapping[str, Span] | None = None,
-            schema_mappers: Sequence[SchemaMapper] | None = None) -> dict[str, dict[str, Any]]:
-    """Plan (:func:`~smithy2cfn.derive.plan.derive_plan`) and emit (:func:`emit_schemas`)
-    every ``@cfnResource`` resource of the configured service.
-
-    Args:
-        model: the loaded model.
-        config: the ``cloudformation`` plugin settings.
-        diags: receives every problem (see both functions); nothing is raised.
-        mappers: extra CFN mappers (extensions).
-        setting_spans: setting name → where it was given (a config file key, or
-            ``Span("<command line --org>")`` for a flag); locates setting problems.
-        schema_mappers: extra JSON Schema mappers (extensions).
-
-    Returns:
-        Output file name → schema (see :func:`emit_schemas`); ``{}`` when planning failed.
-    """
-    plan = derive_plan(model, config, diags, setting_spans=setting_spans)
-    if plan is None:
-        return {}
-    return emit_schemas(model, plan, diags, mappers or (), schema_mappers or ())
-
-
-__all__ = ["convert", "emit_schemas", "file_name", "run_mapper"]
+__all__ = ["emit_schemas", "file_name", "run_mapper"]

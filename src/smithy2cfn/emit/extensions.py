@@ -17,7 +17,8 @@ group :data:`ENTRY_POINT_GROUP` (the reference finds its extensions through Java
     my-extension = "my_package:MyExtension"
 
 :func:`smithy2cfn.api.build` and :func:`smithy2cfn.api.convert` load them
-(``extensions=None``) or take a list of extensions instead. What the hooks return is
+(``extensions=None``, found by :mod:`smithy2cfn.emit.discovery`) or take a list of
+extensions instead. What the hooks return is
 checked here (:func:`extension_mappers`): a hook that raises, or returns anything but a
 sequence of mappers, is error ``S5030`` located in the extension's code, never a traceback.
 """

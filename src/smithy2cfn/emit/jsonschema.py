@@ -2,9 +2,9 @@
 
 Follows the reference's ``smithy-jsonschema`` (``JsonSchemaConverter``,
 ``JsonSchemaShapeVisitor``, ``DefaultRefStrategy``, ``DeconflictingStrategy``,
-``TimestampMapper``, ``DisableMapper``) with the settings ``CfnConfig`` locks: definitions
-under ``#/definitions``, alphanumeric-only ``$ref`` names, maps as ``patternProperties``,
-unions as ``oneOf``. Structures, unions, maps, enums and intEnums become ``definitions``
+``TimestampMapper``, ``DisableMapper``) with the settings the reference's ``CfnConfig``
+locks: definitions under ``#/definitions``, alphanumeric-only ``$ref`` names, maps as
+``patternProperties``, unions as ``oneOf``. Structures, unions, maps, enums and intEnums become ``definitions``
 reached by ``$ref``; simple shapes and lists are inlined.
 
 JSON Schema keywords the CloudFormation meta-schema does not allow in property schemas
@@ -20,7 +20,6 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from smithy2cfn.config import CfnConfig
 from smithy2cfn.derive.plan import SYNTHETIC_SUFFIX, capitalize
 from smithy2cfn.diagnostics import Code, Diagnostics, Severity, declare_codes
 from smithy2cfn.emit.text import plain_text
@@ -45,6 +44,7 @@ from smithy2cfn.model.traits import (
     UNIQUE_ITEMS,
     UNIT,
 )
+from smithy2cfn.settings import Settings
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -173,7 +173,7 @@ class SchemaConverter:
         mappers: schema mappers run on every built schema.
     """
 
-    def __init__(self, model: Model, config: CfnConfig, property_name: Callable[[Member], str],
+    def __init__(self, model: Model, config: Settings, property_name: Callable[[Member], str],
                  diags: Diagnostics, ref_shapes: set[str], service: Shape | None = None,
                  mappers: tuple[SchemaMapper, ...] = DEFAULT_SCHEMA_MAPPERS) -> None:
         self.model = model

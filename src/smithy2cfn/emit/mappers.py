@@ -8,7 +8,8 @@ Each mapper is a small class with three hooks, all optional:
 
 Mappers run sorted by ``order`` (stable: ties keep registration order), like the
 reference. The core mappers write what the conversion plan (:mod:`smithy2cfn.derive.plan`)
-decided; extensions add their own mappers (:func:`smithy2cfn.emit.convert` ``mappers``).
+decided; extensions add their own mappers (:func:`smithy2cfn.emit.emit_schemas` ``mappers``,
+:func:`smithy2cfn.api.convert` ``extensions``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import jsonpointer
 
 from smithy2cfn.diagnostics import Code, Severity, declare_codes
 from smithy2cfn.emit.schema import Context, ResourceSchema
+from smithy2cfn.model.nodes import copy_node
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -160,7 +162,7 @@ class SchemaDocumentExtensionsMapper(CfnMapper):
     order = 123
 
     def update_node(self, context: Context, node: dict[str, Any]) -> dict[str, Any]:
-        node.update(context.config.schema_document_extensions)
+        node.update(copy_node(context.config.schema_document_extensions))
         return node
 
 
@@ -173,10 +175,10 @@ class JsonAddMapper(CfnMapper):
 
     def update_node(self, context: Context, node: dict[str, Any]) -> dict[str, Any]:
         for where, value in context.config.json_add.get(context.resource.id, {}).items():
-            problem = json_add(node, where, value)
+            problem = json_add(node, where, copy_node(value))
             if problem:
                 context.diags.error("S4005", f"jsonAdd for {context.resource.id} at '{where}': {problem}",
-                                    span=context.config.source, shape_id=context.resource.id)
+                                    span=context.config.where("jsonAdd"), shape_id=context.resource.id)
         return node
 
 

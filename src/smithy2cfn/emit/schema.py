@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from smithy2cfn.config import CfnConfig
 from smithy2cfn.derive.plan import ConversionPlan, PropertyPlan, ResourcePlan
 from smithy2cfn.diagnostics import Diagnostics
 from smithy2cfn.emit.jsonschema import SchemaConverter
 from smithy2cfn.model.shapes import Model, Shape
+from smithy2cfn.settings import Settings
 
 
 @dataclass
@@ -98,7 +98,7 @@ class Context:
     resource: Shape
     plan: ResourcePlan
     conversion: ConversionPlan
-    config: CfnConfig
+    config: Settings
     converter: SchemaConverter
     diags: Diagnostics
 

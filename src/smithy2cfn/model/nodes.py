@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import math
 import sys
+from collections.abc import Mapping
 from typing import Any
 
 #: How deeply a node value may nest arrays and objects: the limit of both readers (IDL and
@@ -153,6 +154,32 @@ def scan(value: Any, max_depth: int = MAX_NODE_DEPTH, limit: int = 20) -> list[t
             continue
         problems.append((path, f"{describe(v)} is not a JSON value"))
     return problems
+
+
+def copy_node(value: Any) -> Any:
+    """A copy of a JSON value whose objects and arrays are new (``dict``/``list``; mappings
+    and sequences such as ``MappingProxyType`` and ``tuple`` become them), scalars shared.
+    Built iteratively, for any depth: a setting's value written into a schema is copied
+    first, so that later mappers that change the schema never change the setting."""
+    def fresh(v: Any) -> Any:
+        return {} if isinstance(v, Mapping) else [] if isinstance(v, (list, tuple)) else v
+
+    root = fresh(value)
+    stack: list[tuple[Any, Any]] = [(value, root)]
+    while stack:
+        source, target = stack.pop()
+        if isinstance(source, Mapping):
+            for k, v in source.items():
+                target[k] = child = fresh(v)
+                if child is not v:
+                    stack.append((v, child))
+        elif isinstance(source, (list, tuple)):
+            for v in source:
+                child = fresh(v)
+                target.append(child)
+                if child is not v:
+                    stack.append((v, child))
+    return root
 
 
 class _Raw(str):

@@ -1,4 +1,4 @@
-"""Reading ``--config`` files: a flat settings object or a ``smithy-build.json``.
+"""Reading a ``smithy-build.json`` (or a flat settings file): what the file says, untyped.
 
 A ``smithy-build.json`` (Smithy "smithy-build" guide; the reference's
 ``SmithyBuildConfig``/``ProjectionConfig``) is recognised by its ``version`` and
@@ -9,8 +9,10 @@ JSON object is taken as the settings themselves.
 
 The file is read like a model (:mod:`smithy2cfn.load.files`: regular files only, at most
 256 MiB) and parsed as strict JSON (:mod:`smithy2cfn.model.jsonread`). Every key of a
-``smithy-build.json`` is checked for its type, and the settings are checked
-(:meth:`CfnConfig.from_dict`); each problem is located at its key.
+``smithy-build.json`` is checked for its type, each problem located at its key. The
+``cloudformation`` settings are returned as written, with where each key is: typing and
+checking them is :meth:`smithy2cfn.settings.Settings.from_mapping`'s job (once, at the
+boundary, together with the command line's overrides).
 """
 
 from __future__ import annotations
@@ -20,7 +22,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from smithy2cfn.config import CfnConfig
 from smithy2cfn.diagnostics import Code, Diagnostics, Severity, Span, declare_codes
 from smithy2cfn.load.files import decode_utf8, read_bytes
 from smithy2cfn.model.jsonread import JsonText, parse_json
@@ -44,7 +45,11 @@ _PROJECTION_KEYS = {"abstract", "imports", "transforms", "plugins"}
 class ConfigFile:
     """What a config file says: model paths to load and ``cloudformation`` settings.
 
-    ``spans`` gives where each setting's key is in the file (for diagnostics).
+    Attributes:
+        sources: model files and folders to load: ``sources`` and ``imports`` (and the
+            chosen projection's ``imports``), each joined to the file's folder.
+        settings: the ``cloudformation`` plugin object as written (not checked yet).
+        spans: setting name → where its key is in the file (for diagnostics).
     """
 
     sources: list[str] = field(default_factory=list)
@@ -64,7 +69,7 @@ def _kind(value: Any) -> str:
     return "an array" if isinstance(value, list) else "an object"
 
 
-def _entries(value: Any, check: Callable[[Any], bool]) -> tuple | None:
+def _entries(value: Any, check: Callable[[Any], bool]) -> tuple[Any, ...] | None:
     """The key or index of the first entry of a list or object that fails ``check``."""
     items = value.items() if isinstance(value, dict) else enumerate(value)
     for key, item in items:
@@ -104,8 +109,8 @@ _PROJECTION_CHECKS: dict[str, _Spec] = {
 }
 
 
-def _check(data: dict, checks: dict[str, _Spec], jt: JsonText, path: tuple, where: str,
-           diags: Diagnostics) -> dict:
+def _check(data: dict[str, Any], checks: dict[str, _Spec], jt: JsonText, path: tuple[Any, ...], where: str,
+           diags: Diagnostics) -> dict[str, Any]:
     """``data`` without the keys whose value has the wrong type; each is an ``S5001`` error
     located at the key, or at the entry at fault in a list or object."""
     out = {}
@@ -113,7 +118,7 @@ def _check(data: dict, checks: dict[str, _Spec], jt: JsonText, path: tuple, wher
         spec = checks.get(key)
         if spec is not None:
             container, check, expected = spec
-            at: tuple | None = None
+            at: tuple[Any, ...] | None = None
             if container is None:
                 bad = not check(value)
             else:
@@ -134,19 +139,21 @@ def read_config_file(path: str | Path, diags: Diagnostics) -> ConfigFile:
     """Read a settings file or ``smithy-build.json``.
 
     Errors (``S5000`` unreadable, not a regular file, too large, not UTF-8 or not strict
-    JSON; ``S5001`` a key or setting of the wrong type) land in ``diags``, located at the
-    key at fault; the CLI treats them as usage errors (exit 2). Warnings (``S5002``
-    unknown key, ``S5003`` maven, ``S5004`` transforms) too. Never raises on bad input.
+    JSON; ``S5001`` a ``smithy-build.json`` key of the wrong type) land in ``diags``,
+    located at the key at fault; they are usage errors (exit 2). Warnings (``S5002``
+    unknown key, ``S5003`` maven, ``S5004`` transforms) too. The settings themselves are
+    not checked here (:meth:`smithy2cfn.settings.Settings.from_mapping`). Never raises on
+    bad input.
     """
     p = Path(path)
     span = Span(str(p))
-    data_bytes, problem = read_bytes(p)
+    data_bytes, unreadable = read_bytes(p)
     if data_bytes is None:
-        diags.error("S5000", f"cannot read config file: {problem.message}", span)
+        diags.error("S5000", f"cannot read config file: {unreadable.message if unreadable else 'unreadable'}", span)
         return ConfigFile()
     text, where = decode_utf8(data_bytes)
     if text is None:
-        diags.error("S5000", "config file is not valid UTF-8", Span(str(p), *where))
+        diags.error("S5000", "config file is not valid UTF-8", Span(str(p), *(where or ())))
         return ConfigFile()
     jt, problem = parse_json(text, str(p))
     if problem is not None:
@@ -158,9 +165,7 @@ def read_config_file(path: str | Path, diags: Diagnostics) -> ConfigFile:
         return ConfigFile()
     if not (set(data) & {"sources", "imports", "plugins", "projections"}) or \
             ("version" not in data and "plugins" not in data and "projections" not in data):
-        out = ConfigFile(settings=data, spans={key: jt.span((key,)) for key in data})
-        _check_settings(out, jt.span(()), diags)
-        return out
+        return ConfigFile(settings=data, spans={key: jt.span((key,)) for key in data})
     out = ConfigFile()
     base = p.parent
     data = _check(data, _TOP_CHECKS, jt, (), "", diags)
@@ -171,7 +176,7 @@ def read_config_file(path: str | Path, diags: Diagnostics) -> ConfigFile:
     if data.get("maven"):
         diags.warning("S5003", "'maven' dependencies are not fetched; add their models to "
                       "'sources' or 'imports' instead", jt.span(("maven",)))
-    settings_path: tuple = ("plugins", "cloudformation")
+    settings_path: tuple[str, ...] = ("plugins", "cloudformation")
     plugins = data.get("plugins") or {}
     settings = plugins.get("cloudformation")
     if settings is None:
@@ -198,13 +203,5 @@ def read_config_file(path: str | Path, diags: Diagnostics) -> ConfigFile:
                         "give its settings with a flat --config file", jt.span(("projections",)))
     out.settings = settings or {}
     out.spans = {key: jt.span((*settings_path, key)) for key in out.settings}
-    _check_settings(out, jt.span(settings_path), diags)
     return out
 
-
-def _check_settings(config: ConfigFile, source: Span, diags: Diagnostics) -> None:
-    """Report the settings' errors now, located at their keys (the build, which gets the
-    settings without their positions, reports the warnings)."""
-    found = Diagnostics()
-    CfnConfig.from_dict(config.settings, found, spans=config.spans, source=source)
-    diags.extend([d for d in found if d.is_error])
