@@ -3,9 +3,9 @@
 Each check is a small function ``check_x(model) -> Iterable[Diagnostic]`` whose docstring
 cites the spec section it enforces; :data:`REGISTRY` lists them in the order they run, with
 the trait packages they check. :func:`run_validators` runs the ones that apply to the model
-(:func:`validators_for`), drops findings about built-in prelude shapes, and never
-raises: a validator that fails is reported as an ``S3099`` ERROR (the model is not let
-through unchecked) and the others go on.
+(:func:`validators_for`), drops their findings about built-in prelude shapes but ERRORs (as
+the reference's ``ModelValidator`` does), and never raises: a validator that fails is
+reported as an ``S3099`` ERROR (the model is not let through unchecked) and the others go on.
 Diagnostic codes are listed in :mod:`smithy2cfn.validation.common`.
 
 What the loader reports itself (unresolved targets, duplicates, unknown traits, mixin
@@ -226,7 +226,8 @@ def validate_model(model: Model, validators: Iterable[Validator] | None = None,
     """Run ``validators`` (default: the ones that apply to ``model``, :func:`validators_for`)
     and return their diagnostics.
 
-    Findings about prelude shapes are dropped; the others are suppressed, re-graded and
+    Findings about prelude shapes are dropped unless they are ERRORs (the reference's
+    ``ModelValidator.filterPrelude``); the others are suppressed, re-graded and
     ordered as the reference does (:func:`smithy2cfn.validation.suppressions.finish`: an
     ERROR of the correctness validators hides the critical validators' events, an ERROR of
     those hides the others'). ``prior`` are the events of loading, which count in that
@@ -245,7 +246,7 @@ def _run(model: Model, validators: Iterable[Validator], out: list[Diagnostic]) -
     for check in validators:
         try:
             for d in check(model):
-                if d.shape_id and ShapeId.root(d.shape_id) in model.prelude_ids:
+                if _about_prelude(model, d):
                     continue
                 out.append(d)
         except Exception as e:  # noqa: BLE001 - a validator bug must not become a traceback
@@ -254,6 +255,14 @@ def _run(model: Model, validators: Iterable[Validator], out: list[Diagnostic]) -
                                   f"internal error in validator {name} ({type(e).__name__}: {str(e)[:200]}); the model "
                                   "cannot be accepted because its checks did not all run",
                                   hint="please report this as a smithy2cfn bug, with the model"))
+
+
+def _about_prelude(model: Model, d: Diagnostic) -> bool:
+    # The reference's ModelValidator.filterPrelude: a validator's event on a prelude shape is
+    # dropped unless it is an ERROR (a broken prelude, or a model that misuses a built-in
+    # shape: `smithy.api#Blob` as the Operation member of an endpoint-discovery input).
+    return d.severity is not Severity.ERROR and bool(d.shape_id) \
+        and ShapeId.root(d.shape_id) in model.prelude_ids
 
 
 def run_validators(model: Model, diags: Diagnostics) -> None:
