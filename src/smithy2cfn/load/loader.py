@@ -446,6 +446,15 @@ class _Assembler:
         for shape_id, body, span in doc.duplicate_shapes:
             self._add_shape(shape_id, body, doc, is_prelude, span or Span(doc.path))
         for apply in doc.applies:
+            if apply.namespace not in (None, PRELUDE_NAMESPACE) \
+                    and ShapeId.namespace(apply.target) == PRELUDE_NAMESPACE:
+                # LoaderTraitMap.add: the prelude is immutable outside its own namespace.
+                for tid in apply.traits:
+                    self.diags.error("S2003", f"Cannot apply `{tid}` to an immutable prelude shape defined in "
+                                     f"`{PRELUDE_NAMESPACE}`.", apply.trait_spans.get(tid) or apply.span
+                                     or Span(doc.path), apply.target,
+                                     "apply the trait to a shape of your own namespace that targets it")
+                continue
             self.applies.append((apply, doc))
 
     def _add_shape(self, shape_id: str, body: Any, doc: SourceDocument, is_prelude: bool, span: Span) -> None:
@@ -588,10 +597,12 @@ class _Assembler:
                                  "trait, please add `@trait` to this shape.", self.span_of(trait_id), trait_id,
                                  f"it is applied as a trait to `{owner}` at {span}")
         if value is None and trait_shape is not None:
-            # A null trait value means "no value" for structure, map and list traits
-            # (the reference's ``Trait.coerceTraitValue``).
+            # A null trait value means "no value" for list traits (JSON AST models of Smithy
+            # 1.0: LoaderVisitorTest's null-coerce-traits.json), and for the structure and
+            # map traits built in. A custom structure, union, string... trait given null is
+            # an ERROR of the validators (TraitValue: "found null value").
             kind = trait_shape.get("type")
-            if kind in ("structure", "map"):
+            if kind in ("structure", "map") and trait_id in self.prelude_ids:
                 return {}
             if kind in ("list", "set"):
                 return []
@@ -603,10 +614,10 @@ class _Assembler:
                 value = {}
             else:
                 # The reference keeps null here (IdlModelLoader.coerceTraitValue): a built-in
-                # trait cannot be created from it (Model), a custom one's value is invalid
-                # (TraitValue), a boolean one's too.
-                self.diags.error("S2012", f"trait '{trait_id}' needs a value", span, owner,
-                                 event_id=None if trait_id in self.prelude_ids else "TraitValue")
+                # trait cannot be created from it (Model); a custom one's value is invalid,
+                # which the validators report (TraitValue: "found null value").
+                if trait_id in self.prelude_ids:
+                    self.diags.error("S2012", f"trait '{trait_id}' needs a value", span, owner)
                 return None
         if trait_shape is not None and ShapeId.namespace(trait_id) == "smithy.api" and trait_id in self.prelude_ids:
             problem = _creation_problem(trait_id, trait_shape.get("type"), value)

@@ -559,7 +559,7 @@ def _endpoint_operation(model: Model, op: Shape) -> Iterable[Diagnostic]:
                     "a long type.")
     if set(struct.members) != {"Address", "CachePeriodInMinutes"}:
         yield event(model, "S3508", struct.id, "The `Endpoint` shape must only have the members `Address` and "
-                    f"`CachePeriodInMinutes`, but found: {', '.join(struct.members)}")
+                    f"`CachePeriodInMinutes`, but found: {', '.join(java_hash_set_order(struct.members))}")
 
 
 # --------------------------------------------------------------------------- protocols

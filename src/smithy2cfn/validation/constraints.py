@@ -43,6 +43,7 @@ from smithy2cfn.validation.common import (
     user_shapes_with_members_having,
     warning,
 )
+from smithy2cfn.validation.located import event
 from smithy2cfn.validation.targets import describe_shape
 
 _DECIMAL_TYPES = frozenset({"float", "double", "bigDecimal"})
@@ -310,11 +311,11 @@ def check_private_mixin_members(model: Model) -> Iterable[Diagnostic]:
             continue
         for member in shape.members.values():
             if PRIVATE in member.traits:
-                yield warning(model, "S3129", member.id,
-                              "The `@private` trait does not prevent a mixin member from being inherited by shapes "
-                              "in other namespaces, nor does it prevent new traits from being added to the inherited "
-                              "member. Apply `@private` to the mixin shape or target shape instead if "
-                              "cross-namespace access should be restricted.")
+                yield event(model, "S3129", member.id,
+                            "The `@private` trait does not prevent a mixin member from being inherited by shapes "
+                            "in other namespaces, nor does it prevent new traits from being added to the inherited "
+                            "member. Apply `@private` to the mixin shape or target shape instead if "
+                            "cross-namespace access should be restricted.", trait=PRIVATE)
 
 
 def check_set_shapes(model: Model) -> Iterable[Diagnostic]:
@@ -378,9 +379,10 @@ def check_unions(model: Model) -> Iterable[Diagnostic]:
                            "target shapes with no default value (for example, instead of targeting "
                            "PrimitiveInteger, target Integer).")
             if BOX in member.traits:
-                yield warning(model, "S3116", member.id,
-                              "Invalid box trait found on a union member. The box trait on union members has no "
-                              "effect because union members are implicitly nullable.")
+                yield event(model, "S3116", member.id,
+                            "Invalid box trait found on a union member. The box trait on union members has no "
+                            "effect because union members are implicitly nullable.", trait=BOX,
+                            severity=Severity.WARNING)
 
 
 def check_private_access(model: Model) -> Iterable[Diagnostic]:
