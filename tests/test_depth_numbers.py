@@ -151,8 +151,9 @@ def test_length_bound_beyond_a_double_is_a_located_error():
     text = idl("S", "@length(min: 1e400)\nstring S\n")
     texts, diags = run([("m.smithy", text)])
     (d,) = [d for d in diags if d.code == "S3003"]  # the validator: length.min is a long
-    # 1e400 is read as an exact number (BigNumber), judged against length.min's type
-    assert d.span.line == SHAPE_LINE and "401 digits" in d.message and texts == {}
+    # 1e400 is read as an exact number (BigNumber), judged against length.min's type; the
+    # event is at the trait (the line before the shape), where the reference's value starts
+    assert d.span.line == SHAPE_LINE - 1 and "401 digits" in d.message and texts == {}
     # the library path without validation: the emitter reports it at the shape
     texts, diags = run([("m.smithy", text)], validate=False)
     (d,) = [d for d in diags if d.code == "S4104"]
@@ -259,7 +260,7 @@ def test_validator_numbers():
     _, diags = run([("m.smithy", idl("String", "@trait\nbigDecimal bd\n@trait\nlong lg\n"
                                                 "@bd(2e308)\n@lg(true)\nstring T\n"))])
     assert [d.message for d in errors(diags)] == [
-        "Error validating trait `ex#lg`: Expected number value for long shape, `ex#lg`; found boolean value"]
+        "Error validating trait `ex#lg`: Expected number value for long shape, `ex#lg`; found boolean value, `true`"]
 
 
 def test_describe_and_canonical():

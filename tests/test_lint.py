@@ -159,7 +159,7 @@ MODEL_CASES: dict[str, tuple[list[tuple[str, str]], str, dict]] = {
     "S6118": ([("thingArn: ThingArn, tags", "thingArn: String, tags"), ("thingArn: ThingArn, size", "thingArn: String, size")],
               "thingArn: String, size", {}),
     "S6119": ([("secret: String }", "secret: Document }")], '@cfnMutability("write") secret: Document', {}),
-    "S6121": ([("/// Resource Type definition for Ex::Svc::Thing.", "/// A thing.")], "resource Thing", {}),
+    "S6121": ([("/// Resource Type definition for Ex::Svc::Thing.", "/// A thing.")], "/// A thing.", {}),
     "S6201": ([("size: Size, tags: TagList, @cfn", '@cfnMutability("full") size: Size, tags: TagList, @cfn'),
                ("size: Size, tags: TagList }\n}", "tags: TagList }\n}")], '@cfnMutability("full") size', {}),
     "S6202": ([("input := { @required id: ThingId }\n    output", "input := { @required id: ThingId, @notProperty "

@@ -276,11 +276,13 @@ def test_deprecated_traits_and_shapes():
 
 
 def test_annotation_traits_need_a_value_unless_object_or_list():
-    # the reference coerces an omitted value only for structure, map, list and set traits
-    out = run("@trait\nboolean flag\n\n@flag\nstring A\n\n@documentation\nstring B\n\n@trait\nstructure mark {}\n\n"
-              "@mark\n@sensitive\nstring C\n")
-    assert sorted((d.shape_id, d.event_id) for d in out if d.is_error) == [
-        ("smithy.example#A", "TraitValue"), ("smithy.example#B", "Model")]
+    # the reference coerces an omitted value only for structure, map, list and set traits:
+    # a custom trait's null is a TraitValue error of validation, a built-in one's cannot be
+    # created (Model: loading fails, so nothing is validated)
+    out = run("@trait\nboolean flag\n\n@flag\nstring A\n\n@trait\nstructure mark {}\n\n@mark\n@sensitive\nstring C\n")
+    assert sorted((d.shape_id, d.event_id) for d in out if d.is_error) == [("smithy.example#A", "TraitValue")]
+    out = run("@trait\nboolean flag\n\n@flag\nstring A\n\n@documentation\nstring B\n")
+    assert sorted((d.shape_id, d.event_id) for d in out if d.is_error) == [("smithy.example#B", "Model")]
 
 
 ODD_VALUES = [None, True, 5, 1.5, float("inf"), float("nan"), 10**5000, "", "x", [], [5], {}, {"a": 1},
@@ -305,3 +307,177 @@ def test_odd_values_of_the_checked_traits_and_metadata_never_raise(edits):
             node.traits[f"smithy.api#{name}"] = value
         model.metadata["shapeClosures"] = value
     assert not [d for d in validate_model(model) if d.code == "S3099"]
+
+
+# ------------------------------------------------- the last gaps to the reference's suites
+
+
+def _discovery_model(operation_target: str) -> str:
+    return ("use aws.api#clientEndpointDiscovery\n\n"
+            "@clientEndpointDiscovery(operation: DescribeEndpoints)\n"
+            'service Svc { version: "1", operations: [DescribeEndpoints] }\n\n'
+            "operation DescribeEndpoints {\n"
+            f"    input := {{ Operation: {operation_target} }}\n"
+            "    output := { @required Endpoints: Endpoints }\n}\n\n"
+            "list Endpoints { member: Endpoint }\n\n"
+            "structure Endpoint {\n    @required Address: String\n    @required CachePeriodInMinutes: Long\n}\n")
+
+
+def test_an_error_about_a_prelude_shape_is_kept():
+    # ModelValidator.filterPrelude: an ERROR on a prelude shape is reported (the Operation
+    # member of an endpoint-discovery input targets smithy.api#Blob)
+    out = [d for d in run(_discovery_model("Blob")) if d.is_error and d.event_id == "ClientEndpointDiscovery"]
+    assert [(d.shape_id, d.severity, d.message) for d in out] == [
+        ("smithy.api#Blob", Severity.ERROR, "The Operation member of an endpoint discovery operation must be a string")]
+    # control: a string
+    out = run(_discovery_model("String"))
+    assert [d for d in out if d.is_error and d.event_id == "ClientEndpointDiscovery"] == []
+
+
+def test_other_events_about_prelude_shapes_are_dropped():
+    # a WARNING a configured validator finds on every string shape: the prelude's are left out
+    metadata = 'metadata validators = [{name: "EmitEachSelector", id: "Strings", severity: "WARNING", ' \
+               'configuration: {selector: "string"}}]\n\n'
+    out = run("string Mine\n", metadata=metadata)
+    assert [d.shape_id for d in out if d.event_id == "Strings"] == ["smithy.example#Mine"]
+
+
+def test_apply_to_a_prelude_shape_is_an_error():
+    # LoaderTraitMap.add: the prelude is immutable outside smithy.api (a loading error, Model)
+    out = run("apply smithy.api#String @deprecated\n")
+    assert mine(out, "S2003") == [("smithy.api#String", "Model", Severity.ERROR)]
+    (d,) = [d for d in out if d.code == "S2003"]
+    assert d.message == "Cannot apply `smithy.api#deprecated` to an immutable prelude shape defined in `smithy.api`."
+    assert d.span.line == 5  # the trait in the apply statement
+    # control: applied to a shape of the model's own namespace
+    out = run("string Mine\n\napply Mine @deprecated\n")
+    assert [d for d in out if d.is_error] == []
+
+
+def test_apply_to_a_prelude_shape_in_a_json_ast_is_accepted_as_the_reference_does():
+    # the JSON AST loader gives an apply the target's own namespace, so the reference lets it through
+    diags = Diagnostics()
+    load_texts([("m.json", '{"smithy": "2.0", "shapes": {"smithy.api#String": {"type": "apply", '
+                           '"traits": {"smithy.api#deprecated": {}}}}}')], diags)
+    assert [d.code for d in diags if d.is_error] == []
+
+
+CHECKSUM_MODEL = """use aws.protocols#httpChecksum
+
+@httpChecksum(requestAlgorithmMember: "algorithm")
+@http(method: "POST", uri: "/{name}")
+@suppress(["UnstableTrait"])
+operation Put {
+    input := {
+        @httpQuery("algorithm")
+        algorithm: ChecksumAlgorithm
+        @required @httpLabel name: String
+        %s
+    }
+}
+
+enum ChecksumAlgorithm {
+    CRC32C
+}
+
+map Headers {
+    key: String
+    value: String
+}
+"""
+
+
+def test_http_checksum_header_conflicts():
+    # HttpChecksumTraitValidator: named by the structure that holds the binding
+    # (member.getId().getName()), located at the operation
+    out = run(CHECKSUM_MODEL % '@httpPrefixHeaders("x-amz-checksum-")\n        headers: Headers\n'
+                               '        @httpHeader("x-amz-checksum-CRC32")\n        crc: String')
+    assert mine(out, "S3506") == [
+        ("smithy.example#Put", "HttpChecksumTrait.HttpHeader.PutInput.x-amz-checksum-crc32", Severity.WARNING),
+        ("smithy.example#Put", "HttpChecksumTrait.HttpPrefixHeaders.PutInput.x-amz-checksum-", Severity.DANGER)]
+    assert sorted(d.message for d in out if d.code == "S3506") == [
+        "The `httpHeader` binding of `x-amz-checksum-crc32` on `PutInput` starts with the prefix "
+        "`x-amz-checksum-` used by the `httpChecksum` trait.",
+        "The `httpPrefixHeaders` binding of `PutInput` uses the prefix `x-amz-checksum-` that conflicts with "
+        "the prefix `x-amz-checksum-` used by the `httpChecksum` trait."]
+    # control: headers of other names
+    out = run(CHECKSUM_MODEL % '@httpPrefixHeaders("x-foo-")\n        headers: Headers\n'
+                               '        @httpHeader("x-checksum")\n        crc: String')
+    assert mine(out, "S3506") == []
+
+
+def test_null_values_of_custom_traits():
+    # NodeValidationVisitor: an annotation (or an explicit null) of a trait that is no
+    # structure, map or list is null, which its shape does not take (TraitValue, at the trait)
+    out = run("@trait\nstring foo\n\n@trait\nboolean baz\n\n@trait\ninteger qux\n\n@trait\nunion bam { entry: String }\n\n"
+              "@trait\nstructure struct {}\n\n@foo\n@baz\n@qux\n@bam\n@struct(true)\nstring A\n\n@struct(null)\nstring B\n")
+    got = sorted((d.shape_id, d.event_id, d.span.line, d.message) for d in out if d.is_error)
+    assert got == [
+        ("smithy.example#A", "TraitValue", 20, "Error validating trait `smithy.example#foo`: Expected string value for "
+                                               "string shape, `smithy.example#foo`; found null value"),
+        ("smithy.example#A", "TraitValue", 21, "Error validating trait `smithy.example#baz`: Expected boolean value "
+                                               "for boolean shape, `smithy.example#baz`; found null value"),
+        ("smithy.example#A", "TraitValue", 22, "Error validating trait `smithy.example#qux`: Expected number value for "
+                                               "integer shape, `smithy.example#qux`; found null value"),
+        ("smithy.example#A", "TraitValue", 23, "Error validating trait `smithy.example#bam`: Expected object value for "
+                                               "union shape, `smithy.example#bam`; found null value"),
+        ("smithy.example#A", "TraitValue", 24, "Error validating trait `smithy.example#struct`: Expected object value "
+                                               "for structure shape, `smithy.example#struct`; found boolean value, "
+                                               "`true`"),
+        ("smithy.example#B", "TraitValue", 27, "Error validating trait `smithy.example#struct`: Expected object value "
+                                               "for structure shape, `smithy.example#struct`; found null value")]
+    # control: annotations of structure and list traits are empty values; a document takes null
+    out = run("@trait\nstructure struct {}\n\n@trait\nlist names { member: String }\n\n@trait\ndocument doc\n\n"
+              "@struct\n@names\n@doc(null)\nstring A\n")
+    assert [d for d in out if d.is_error] == []
+
+
+def test_bare_shape_ids_of_service_and_resource_bodies_are_syntactic_shape_ids():
+    # IdlModelLoader parses a service or resource body as a node value: an unquoted ID that
+    # names no shape is also the DANGER SyntacticShapeIdTarget (shape "-"), besides Target
+    out = run('service Svc {\n    version: "1"\n    resources: [Queue]\n}\n\nresource Thing {\n    read: DescribeThing\n}\n')
+    syntactic = sorted((d.shape_id, d.event_id, d.severity, d.span.line, d.message) for d in out if d.code == "S2025")
+    assert syntactic == [
+        (None, "SyntacticShapeIdTarget", Severity.DANGER, 7, "Syntactic shape ID `Queue` does not resolve to a valid "
+         "shape ID: `smithy.example#Queue`. Did you mean to quote this string? Are you missing a model file?"),
+        (None, "SyntacticShapeIdTarget", Severity.DANGER, 11, "Syntactic shape ID `DescribeThing` does not resolve to "
+         "a valid shape ID: `smithy.example#DescribeThing`. Did you mean to quote this string? Are you missing a "
+         "model file?")]
+    assert mine(out, "S2001") == [("smithy.example#Svc", "Target", Severity.ERROR),
+                                  ("smithy.example#Thing", "Target", Severity.ERROR)]
+    # control: quoted, the ID is no syntactic shape ID (Target only); defined, nothing
+    out = run('service Svc {\n    version: "1"\n    resources: ["Queue"]\n}\n')
+    assert events(out) == [("S2001", "smithy.example#Svc", "Target")]
+    out = run('service Svc {\n    version: "1"\n    resources: [Queue]\n}\n\nresource Queue {}\n')
+    assert [d for d in out if d.is_error] == []
+
+
+def test_an_event_on_a_member_is_at_its_name_and_a_trait_event_at_its_trait():
+    # IdlModelLoader.parseMember locates a member after its traits (its doc comment and
+    # traits come first)
+    out = run("structure S {\n"         # line 5
+              "    /// docs\n"
+              "    @required\n"
+              "    @sensitive\n"
+              "    a: Missing\n"         # line 9
+              "}\n")
+    assert [(d.code, d.shape_id, d.span.line, d.span.column) for d in out] == [("S2001", "smithy.example#S$a", 9, 5)]
+    # validators that pass the trait (TraitTarget, UnstableTrait, DeprecatedTrait, the @default
+    # value...) locate at the trait; the others at the member
+    out = run("@trait(selector: \"string\")\n@unstable\nstructure odd {}\n\n"
+              "structure T {\n"        # line 9
+              "    @private\n"
+              "    @odd\n"              # line 11
+              "    @range(min: 2)\n"
+              "    c: Integer = 1\n"    # line 13
+              "    @required @httpHeader(\"x\") @httpLabel\n"
+              "    d: String\n"         # line 15
+              "}\n")
+    where = {(d.code, d.shape_id): (d.span.line, d.span.column) for d in out}
+    assert where[("S3001", "smithy.example#T$c")] == (11, 5)         # TraitTarget: at @odd
+    assert where[("S3006", "smithy.example#T$c")] == (11, 5)         # UnstableTrait: at @odd
+    assert where[("S3007", "smithy.example#T$c")] == (13, 18)        # DefaultTrait: at the value `1`
+    assert where[("S3002", "smithy.example#T$d")] == (15, 5)         # TraitConflict: at the member
+    # control: a member without traits starts at its name either way
+    out = run("structure S {\n    a: Missing\n}\n")
+    assert [(d.code, d.span.line, d.span.column) for d in out] == [("S2001", 6, 5)]

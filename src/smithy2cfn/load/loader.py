@@ -75,7 +75,7 @@ CODES = declare_codes(
     Code("S2001", Severity.ERROR, "Target",
          "a shape reference does not resolve (with a \"did you mean\" hint)"),
     Code("S2002", Severity.ERROR, "Model", "a shape is defined twice (or redefines a built-in shape)"),
-    Code("S2003", Severity.ERROR, "Model", "`apply` targets a shape or member that does not exist"),
+    Code("S2003", Severity.ERROR, "Model", "`apply` targets a shape or member that does not exist, or a prelude shape"),
     Code("S2004", Severity.ERROR, "Model", "unknown shape type"),
     Code("S2005", Severity.ERROR, "Model", "conflicting metadata values"),
     Code("S2006", Severity.ERROR, "Model", "malformed shape entry (member without target, bad reference)"),
@@ -83,7 +83,7 @@ CODES = declare_codes(
          "unknown trait (no definition loaded), reported once; a warning and kept as is with "
          "--allow-unknown-traits"),
     Code("S2011", Severity.ERROR, "Model", "a shape applied as a trait is not a trait definition"),
-    Code("S2012", Severity.ERROR, "Model", "a trait needs a value"),
+    Code("S2012", Severity.ERROR, "Model", "a built-in trait needs a value"),
     Code("S2013", Severity.ERROR, "Model", "two different values for one trait"),
     Code("S2020", Severity.ERROR, "Model", "mixin cycle (reported on every shape on it)"),
     Code("S2021", Severity.ERROR, "Model", "mixin without `@mixin`, or of another shape type"),
@@ -486,6 +486,15 @@ class _Assembler:
         for shape_id, body, span in doc.duplicate_shapes:
             self._add_shape(shape_id, body, doc, is_prelude, span or Span(doc.path))
         for apply in doc.applies:
+            if apply.namespace not in (None, PRELUDE_NAMESPACE) \
+                    and ShapeId.namespace(apply.target) == PRELUDE_NAMESPACE:
+                # LoaderTraitMap.add: the prelude is immutable outside its own namespace.
+                for tid in apply.traits:
+                    self.diags.error("S2003", f"Cannot apply `{tid}` to an immutable prelude shape defined in "
+                                     f"`{PRELUDE_NAMESPACE}`.", apply.trait_spans.get(tid) or apply.span
+                                     or Span(doc.path), apply.target,
+                                     "apply the trait to a shape of your own namespace that targets it")
+                continue
             self.applies.append((apply, doc))
 
     def _add_shape(self, shape_id: str, body: Any, doc: SourceDocument, is_prelude: bool, span: Span) -> None:
@@ -628,10 +637,12 @@ class _Assembler:
                                  "trait, please add `@trait` to this shape.", self.span_of(trait_id), trait_id,
                                  f"it is applied as a trait to `{owner}` at {span}")
         if value is None and trait_shape is not None:
-            # A null trait value means "no value" for structure, map and list traits
-            # (the reference's ``Trait.coerceTraitValue``).
+            # A null trait value means "no value" for list traits (JSON AST models of Smithy
+            # 1.0: LoaderVisitorTest's null-coerce-traits.json), and for the structure and
+            # map traits built in. A custom structure, union, string... trait given null is
+            # an ERROR of the validators (TraitValue: "found null value").
             kind = trait_shape.get("type")
-            if kind in ("structure", "map"):
+            if kind in ("structure", "map") and trait_id in self.prelude_ids:
                 return {}
             if kind in ("list", "set"):
                 return []
@@ -643,10 +654,10 @@ class _Assembler:
                 value = {}
             else:
                 # The reference keeps null here (IdlModelLoader.coerceTraitValue): a built-in
-                # trait cannot be created from it (Model), a custom one's value is invalid
-                # (TraitValue), a boolean one's too.
-                self.diags.error("S2012", f"trait '{trait_id}' needs a value", span, owner,
-                                 event_id=None if trait_id in self.prelude_ids else "TraitValue")
+                # trait cannot be created from it (Model); a custom one's value is invalid,
+                # which the validators report (TraitValue: "found null value").
+                if trait_id in self.prelude_ids:
+                    self.diags.error("S2012", f"trait '{trait_id}' needs a value", span, owner)
                 return None
         if trait_shape is not None and ShapeId.namespace(trait_id) == "smithy.api" and trait_id in self.prelude_ids:
             problem = _creation_problem(trait_id, trait_shape.get("type"), value)

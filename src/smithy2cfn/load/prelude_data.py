@@ -51,7 +51,7 @@ _MARK = "\0"
 _ESCAPE = "\1"
 _DOCUMENT_FIELDS = {"path", "version", "ast", "applies", "spans", "trait_spans", "metadata_spans", "diagnostics",
                     "duplicate_shapes"}
-_APPLY_FIELDS = {"target", "traits", "span", "trait_spans"}
+_APPLY_FIELDS = {"target", "traits", "span", "trait_spans", "namespace"}
 
 
 def prelude_sources() -> list[tuple[str, str]]:
@@ -155,7 +155,8 @@ def encode_documents(docs: tuple[SourceDocument, ...] | list[SourceDocument]) ->
             "version": d.version,
             "ast": _value(d.ast),
             "applies": [{"target": a.target, "traits": _value(a.traits), "span": _span(a.span, p),
-                         "trait_spans": _object({t: _span(s, p) for t, s in a.trait_spans.items()})}
+                         "trait_spans": _object({t: _span(s, p) for t, s in a.trait_spans.items()}),
+                         "namespace": a.namespace}
                         for a in d.applies],
             "spans": _object({k: _span(s, p) for k, s in d.spans.items()}),
             "trait_spans": [[owner, trait, _span(s, p)] for (owner, trait), s in d.trait_spans.items()],
@@ -179,7 +180,7 @@ def decode_documents(data: list[dict]) -> tuple[SourceDocument, ...]:
             version=d["version"],
             ast=d["ast"],
             applies=[ApplyStatement(a["target"], a["traits"], _unspan(a["span"], p),
-                                    {t: _unspan(s, p) for t, s in a["trait_spans"].items()})
+                                    {t: _unspan(s, p) for t, s in a["trait_spans"].items()}, a.get("namespace"))
                      for a in d["applies"]],
             spans={k: _unspan(s, p) for k, s in d["spans"].items()},
             trait_spans={(owner, trait): _unspan(s, p) for owner, trait, s in d["trait_spans"]},

@@ -58,13 +58,17 @@ class ApplyStatement:
     """``apply Target @trait...`` (IDL 2.0 §"Apply statement", JSON AST ``"type": "apply"``).
 
     ``target`` is an absolute shape or member ID; ``traits`` maps absolute trait IDs to
-    values (:data:`ANNOTATION` for annotation traits without a value).
+    values (:data:`ANNOTATION` for annotation traits without a value). ``namespace`` is the
+    namespace of the IDL file that states it (``None`` in a JSON AST, where the reference
+    takes the target's own): an ``apply`` to a prelude shape from another namespace is an
+    error (the reference's ``LoaderTraitMap``).
     """
 
     target: str
     traits: dict[str, Any]
     span: Span | None = None
     trait_spans: dict[str, Span] = field(default_factory=dict)
+    namespace: str | None = None
 
 
 @dataclass

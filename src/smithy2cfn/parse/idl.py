@@ -146,7 +146,9 @@ class MemberDef:
     """A shape member (``name: Target``, ``$name``) or an enum member (``NAME = value``).
 
     ``target`` is as written (``None`` when elided or for enum members); ``has_value`` tells
-    whether ``= value`` was given (``value`` then holds it).
+    whether ``= value`` was given (``value`` then holds it). ``span`` starts at the name (or
+    the ``$`` of an elided member), after the traits; ``docs_span`` is where its
+    documentation comment starts.
     """
 
     name: str
@@ -154,6 +156,7 @@ class MemberDef:
     span: Span
     traits: list[TraitApplication] = field(default_factory=list)
     docs: str | None = None
+    docs_span: Span | None = None
     elided: bool = False
     has_value: bool = False
     value: Any = None
@@ -172,6 +175,7 @@ class ShapeDef:
         input/output: for operations, the target as written or an inline :class:`ShapeDef`.
         errors: for operations, the error targets as written.
         inline: ``"input"``/``"output"`` for shapes written with ``:=``.
+        docs_span: where the documentation comment starts.
     """
 
     type: str
@@ -179,6 +183,7 @@ class ShapeDef:
     span: Span
     traits: list[TraitApplication] = field(default_factory=list)
     docs: str | None = None
+    docs_span: Span | None = None
     mixins: list[str] = field(default_factory=list)
     for_resource: str | None = None
     members: list[MemberDef] | None = None
@@ -295,6 +300,16 @@ class _Walker:
         start, end = item.start, item.end
         return Span(self.path, t.lines[start], t.columns[start], t.end_line(end), t.end_column(end))
 
+    def member_span(self, member: Node) -> Span:
+        """Where a member is: from its name (``$`` of an elided one) to its end, after its
+        traits (which keep their own spans), as the reference's ``IdlModelLoader.parseMember``
+        locates it."""
+        start = member.children[1].start
+        if start < 0:
+            return self.span_of(member)
+        t = self.tokens
+        return Span(self.path, t.lines[start], t.columns[start], t.end_line(member.end), t.end_column(member.end))
+
     def error(self, code: str, message: str, span: Span | None, severity: Severity = Severity.ERROR) -> None:
         self.report.add(code, severity, message, span)
 
@@ -384,6 +399,8 @@ class _Walker:
             text = "\n".join(d.text[1:] if d.text.startswith(" ") else d.text for d in docs[lo:i])
             if kind == _DOC_ATTACH:
                 payload.docs = text
+                line, col = self.doc_position(docs[lo].start)  # (the reference's documentation location)
+                payload.docs_span = Span(self.path, line, col, line, col + 3)
             elif kind == _DOC_WARN or kind == _DOC_WARN_HERE:
                 if kind == _DOC_WARN_HERE:
                     line, col = self.doc_position(pos)
@@ -763,9 +780,9 @@ class _Walker:
             body = m.children[1]
             name = self.identifier(body.children[0], "member name")
             if body.data == "explicit_shape_member":
-                return MemberDef(name, self.shape_id(body.children[2]), self.span_of(m), traits)
+                return MemberDef(name, self.shape_id(body.children[2]), self.member_span(m), traits)
             self.require_v2("elided members ('$name')", body)
-            return MemberDef(name, None, self.span_of(m), traits, elided=True)
+            return MemberDef(name, None, self.member_span(m), traits, elided=True)
 
         # Comments before "{" (after the shape's traits, in its mixins...) document nothing
         # (IdlModelLoader.parseMembers).
@@ -776,7 +793,7 @@ class _Walker:
     def enum_members(self, tree: Node) -> list[MemberDef]:
         def build(m: Node, traits: list[TraitApplication]) -> MemberDef:
             name = self.identifier(m.children[1], "enum member name")
-            return MemberDef(name, None, self.span_of(m), traits)
+            return MemberDef(name, None, self.member_span(m), traits)
 
         return self.member_list(tree, "enum_shape_member", build, "an enum value", "enum member name")
 
@@ -830,7 +847,7 @@ class _Walker:
         self.same_line(eq, value_tree, "a value")
         member.has_value = True
         member.value = self.node_value(value_tree)
-        member.value_span = self.span_of(tree)
+        member.value_span = self.span_of(value_tree)  # the value, where the reference's trait node is
 
     def operation_body(self, tree: Node, op: ShapeDef) -> None:
         for prop in self.trees_of(tree):

@@ -20,9 +20,9 @@ values (applied twice with arrays, they concatenate; with equal values, it is ke
 shape defined twice is handed to the loader in ``duplicate_shapes``), ``S1014`` a shape name that
 clashes with a ``use`` statement, ``S1017`` a member or body property that does not fit
 the shape type (wrong member names of list/map, bad service/resource property values),
-``S2025`` an unquoted node value (trait, metadata or default value) that resolves to no
-loaded shape (the reference's ``SyntacticShapeIdTarget``, a DANGER there, which fails
-its validation; an error here).
+``S2025`` an unquoted node value (trait, metadata or default value, a shape ID in a service or
+resource body) that resolves to no loaded shape (the reference's ``SyntacticShapeIdTarget``,
+a DANGER: it fails validation unless suppressed, and the model is still validated).
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ from smithy2cfn.prelude import PRELUDE_NAMESPACE
 CODES = declare_codes(
     Code("S1017", Severity.ERROR, "Model",
          "wrong members for a list/map/enum, badly typed service/resource properties"),
-    Code("S2025", Severity.ERROR, "SyntacticShapeIdTarget", "an unquoted node value names no shape"),
+    Code("S2025", Severity.DANGER, "SyntacticShapeIdTarget", "an unquoted node value names no shape"),
 )
 
 _RESOURCE_SINGLE = ("create", "put", "read", "update", "delete", "list")
@@ -95,12 +95,19 @@ class _Lowerer:
         if absolute.partition("$")[0] not in self.known:
             shown = absolute if "#" in absolute else f"{PRELUDE_NAMESPACE}#{absolute}"
             self.report.add(
-                "S2025", Severity.ERROR,
-                f"syntactic shape ID '{node}' does not resolve to a valid shape ID: '{shown}'",
+                "S2025", Severity.DANGER,
+                f"Syntactic shape ID `{node}` does not resolve to a valid shape ID: `{shown}`. Did you mean to "
+                "quote this string? Are you missing a model file?",
                 node.span or Span(self.file.path), None,
                 "quote the string if it is not meant as a shape ID, or load the model file that defines it",
                 "SyntacticShapeIdTarget")
         return absolute
+
+    def reference(self, name: str) -> str:
+        """A shape ID of a service or resource body (``resources: [Queue]``): resolved as
+        written; unquoted, it is also a syntactic shape ID (the reference parses the body as
+        a node value), reported when it names no shape, besides the loader's ``Target``."""
+        return self.syntactic_id(name, "") if isinstance(name, UnquotedId) else self.resolve(name)
 
     def value(self, node: Any, namespace: str | None = "") -> Any:
         """A node value as plain JSON, syntactic shape IDs resolved (iterative, any depth)."""
@@ -173,7 +180,7 @@ class _Lowerer:
             self.shape(shape)
         for a in f.applies:
             target = self.resolve(a.target)
-            stmt = ApplyStatement(target, {}, a.span)
+            stmt = ApplyStatement(target, {}, a.span, namespace=self.ns)
             for t in a.traits:
                 trait_id = self.resolve(t.name)
                 stmt.traits[trait_id] = self.value(t.value)
@@ -214,7 +221,7 @@ class _Lowerer:
                     body[which] = {"target": self.resolve(ref)}
             if s.errors is not None:
                 body["errors"] = [{"target": self.resolve(e)} for e in s.errors]
-        traits = self.traits(shape_id, s.traits, s.docs, s.span)
+        traits = self.traits(shape_id, s.traits, s.docs, s.docs_span or s.span)
         if MIXIN in traits and self.file.version == "1.0":
             self.error("S1013", f"mixins can only be used with Smithy IDL version 2 or later; '{shape_id}' has "
                                 "@mixin in a version 1.0 file", s.span, shape_id)
@@ -259,7 +266,7 @@ class _Lowerer:
             entry["elided"] = True
         else:
             entry["target"] = self.resolve(m.target or "")
-        traits = self.traits(member_id, m.traits, m.docs, m.span)
+        traits = self.traits(member_id, m.traits, m.docs, m.docs_span or m.span)
         if m.has_value:
             trait_id = ENUM_VALUE if is_enum else DEFAULT
             if trait_id in traits:
@@ -283,18 +290,18 @@ class _Lowerer:
                     self.error("S1017", f"'{key}' of {s.type} '{shape_id}' must be a list of shape IDs",
                                s.span, shape_id)
                     continue
-                body[key] = [{"target": self.resolve(v)} for v in raw]
+                body[key] = [{"target": self.reference(v)} for v in raw]
             elif key in singles:
                 if not isinstance(raw, str):
                     self.error("S1017", f"'{key}' of resource '{shape_id}' must be a shape ID", s.span, shape_id)
                     continue
-                body[key] = {"target": self.resolve(raw)}
+                body[key] = {"target": self.reference(raw)}
             elif key in maps:
                 if not isinstance(raw, dict) or not all(isinstance(v, str) for v in raw.values()):
                     self.error("S1017", f"'{key}' of resource '{shape_id}' must map names to shape IDs",
                                s.span, shape_id)
                     continue
-                body[key] = {k: {"target": self.resolve(v)} for k, v in raw.items()}
+                body[key] = {k: {"target": self.reference(v)} for k, v in raw.items()}
             elif key == "rename" and s.type == "service":
                 if not isinstance(raw, dict) or not all(isinstance(v, str) for v in raw.values()):
                     self.error("S1017", f"'rename' of service '{shape_id}' must map shape IDs to names",

@@ -4,7 +4,8 @@ Each check is a function ``check_x(model) -> Iterable[Diagnostic]`` marked with
 :func:`smithy2cfn.checks.validator`: the codes it reports, the rule it follows, the trait
 packages it checks. The catalog (:mod:`smithy2cfn.catalog`) lists them;
 :func:`run_validators` runs the ones that apply to the model (:func:`validators_for`), drops
-findings about built-in prelude shapes, and never raises: a validator that fails, or
+findings about built-in prelude shapes but ERRORs (as the reference's ``ModelValidator``
+does), and never raises: a validator that fails, or
 reports a code it does not declare, is reported as an ``S3099`` ERROR (the model is not let
 through unchecked) and the others go on.
 
@@ -85,7 +86,8 @@ def validate_model(model: Model, validators: Iterable[Validator] | None = None,
     """Run ``validators`` (default: the ones that apply to ``model``, :func:`validators_for`)
     and return their diagnostics.
 
-    Findings about prelude shapes are dropped; the others are suppressed, re-graded and
+    Findings about prelude shapes are dropped unless they are ERRORs (the reference's
+    ``ModelValidator.filterPrelude``); the others are suppressed, re-graded and
     ordered as the reference does (:func:`smithy2cfn.validation.suppressions.finish`: an
     ERROR of the correctness validators hides the critical validators' events, an ERROR of
     those hides the others'). ``prior`` are the events of loading, which count in that
@@ -110,7 +112,7 @@ def _run(model: Model, validators: Iterable[Validator], out: list[Diagnostic]) -
                 if allowed is not None and d.code not in allowed:
                     out.append(_internal(name, f"it reported {d.code}, a code it does not declare ({d.message[:200]})"))
                     continue
-                if d.shape_id and ShapeId.root(d.shape_id) in model.prelude_ids:
+                if _about_prelude(model, d):
                     continue
                 out.append(d)
         except Exception as e:  # noqa: BLE001 - a validator bug must not become a traceback
@@ -121,6 +123,14 @@ def _internal(name: str, what: str) -> Diagnostic:
     return Diagnostic("S3099", Severity.ERROR,
                       f"internal error in validator {name} ({what}); the model cannot be accepted because its checks "
                       "did not all run", hint="please report this as a smithy2cfn bug, with the model")
+
+
+def _about_prelude(model: Model, d: Diagnostic) -> bool:
+    # The reference's ModelValidator.filterPrelude: a validator's event on a prelude shape is
+    # dropped unless it is an ERROR (a broken prelude, or a model that misuses a built-in
+    # shape: `smithy.api#Blob` as the Operation member of an endpoint-discovery input).
+    return d.severity is not Severity.ERROR and bool(d.shape_id) \
+        and ShapeId.root(d.shape_id) in model.prelude_ids
 
 
 def run_validators(model: Model, diags: Diagnostics) -> None:

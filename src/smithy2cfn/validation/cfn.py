@@ -27,6 +27,7 @@ from smithy2cfn.model.traits import (
     MIXIN,
 )
 from smithy2cfn.validation.common import error, user_shapes_having, user_shapes_with_members_having
+from smithy2cfn.validation.located import event
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -120,9 +121,9 @@ def check_cfn_mutability(model: Model) -> Iterable[Diagnostic]:
         for member in shape.members.values():
             value = member.traits.get(CFN_MUTABILITY)
             if value in ("write", "create") and CFN_ADDITIONAL_IDENTIFIER in member.traits:
-                yield error(model, "S3052", member.id,
+                yield event(model, "S3052", member.id,
                             f'Member with the mutability value of "{value}" is also marked as an additional '
-                            "identifier", "CfnMutabilityTrait")
+                            "identifier", trait=CFN_MUTABILITY, event_id="CfnMutabilityTrait")
 
 
 __all__ = [

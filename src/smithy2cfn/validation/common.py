@@ -9,7 +9,13 @@ with the reference's validation events.
 from __future__ import annotations
 
 from smithy2cfn.diagnostics import CODES, Code, Diagnostic, Severity, Span, declare_codes
-from smithy2cfn.model.shapes import Member, Model, Shape, ShapeLists
+from smithy2cfn.model.shapes import PRELUDE_NAMESPACE, Member, Model, Shape, ShapeId, ShapeLists
+
+
+def idiomatic(trait_id: str) -> str:
+    """The reference's ``Trait.getIdiomaticTraitName``: a prelude trait by its name
+    (``httpHeader``), any other by its full ID, as the reference's messages name them."""
+    return ShapeId.name(trait_id) if ShapeId.namespace(trait_id) == PRELUDE_NAMESPACE else trait_id
 
 #: The diagnostic codes several validators' modules report (README "Diagnostics" lists them all).
 SHARED_CODES = declare_codes(

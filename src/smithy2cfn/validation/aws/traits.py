@@ -480,22 +480,26 @@ def _checksum_enum(model: Model, op: Shape, input_struct: Shape, prop: str, name
 
 
 def _header_conflicts(model: Model, op: Shape, container: Shape) -> Iterable[Diagnostic]:
+    # The reference names the binding by `member.getId().getName()`, which is the name of the
+    # structure holding the member (`HeadersConflictsInput`), not the member's own name.
+    owner = ShapeId.name(container.id)
     for member in container.members.values():
         prefix = member.traits.get(HTTP_PREFIX_HEADERS)
         if isinstance(prefix, str) and CHECKSUM_PREFIX.startswith(prefix):
             lower = prefix.lower()
             yield event(model, "S3506", op.id,
-                        f"The `httpPrefixHeaders` binding of `{member.name}` uses the prefix `{lower}` that "
+                        f"The `httpPrefixHeaders` binding of `{owner}` uses the prefix `{lower}` that "
                         f"conflicts with the prefix `{CHECKSUM_PREFIX}` used by the `httpChecksum` trait.",
                         severity=Severity.DANGER,
-                        event_id=f"HttpChecksumTrait.HttpPrefixHeaders.{member.name}.{lower}")
+                        event_id=f"HttpChecksumTrait.HttpPrefixHeaders.{owner}.{lower}",
+                        hint=f"use a prefix that `{CHECKSUM_PREFIX}` does not start with")
         header = member.traits.get(HTTP_HEADER)
         if isinstance(header, str) and header.startswith(CHECKSUM_PREFIX):
             lower = header.lower()
             yield event(model, "S3506", op.id,
-                        f"The `httpHeader` binding of `{lower}` on `{member.name}` starts with the prefix "
+                        f"The `httpHeader` binding of `{lower}` on `{owner}` starts with the prefix "
                         f"`{CHECKSUM_PREFIX}` used by the `httpChecksum` trait.", severity=Severity.WARNING,
-                        event_id=f"HttpChecksumTrait.HttpHeader.{member.name}.{lower}")
+                        event_id=f"HttpChecksumTrait.HttpHeader.{owner}.{lower}")
 
 
 # --------------------------------------------------------------------------- endpoint discovery
@@ -584,7 +588,7 @@ def _endpoint_operation(model: Model, op: Shape) -> Iterable[Diagnostic]:
     if not set(inputs) <= {"Operation", "Identifiers"}:
         yield event(model, "S3508", input_struct.id if input_struct else op.id,
                     f"Input for endpoint discovery operation `{op.id}` may only have the members Operation and "
-                    f"Identifiers but found: {', '.join(inputs)}")
+                    f"Identifiers but found: {', '.join(java_hash_set_order(inputs))}")  # a HashSet
     operation_member = inputs.get("Operation")
     if operation_member is not None and operation_member.target in model.shapes \
             and not is_string(model, operation_member.target):
@@ -624,7 +628,7 @@ def _endpoint_operation(model: Model, op: Shape) -> Iterable[Diagnostic]:
                     "a long type.")
     if set(struct.members) != {"Address", "CachePeriodInMinutes"}:
         yield event(model, "S3508", struct.id, "The `Endpoint` shape must only have the members `Address` and "
-                    f"`CachePeriodInMinutes`, but found: {', '.join(struct.members)}")
+                    f"`CachePeriodInMinutes`, but found: {', '.join(java_hash_set_order(struct.members))}")
 
 
 # --------------------------------------------------------------------------- protocols

@@ -45,6 +45,7 @@ from smithy2cfn.validation.common import (
     warning,
 )
 from smithy2cfn.validation.core.targets import describe_shape
+from smithy2cfn.validation.located import event
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -353,11 +354,11 @@ def check_private_mixin_members(model: Model) -> Iterable[Diagnostic]:
             continue
         for member in shape.members.values():
             if PRIVATE in member.traits:
-                yield warning(model, "S3129", member.id,
-                              "The `@private` trait does not prevent a mixin member from being inherited by shapes "
-                              "in other namespaces, nor does it prevent new traits from being added to the inherited "
-                              "member. Apply `@private` to the mixin shape or target shape instead if "
-                              "cross-namespace access should be restricted.")
+                yield event(model, "S3129", member.id,
+                            "The `@private` trait does not prevent a mixin member from being inherited by shapes "
+                            "in other namespaces, nor does it prevent new traits from being added to the inherited "
+                            "member. Apply `@private` to the mixin shape or target shape instead if "
+                            "cross-namespace access should be restricted.", trait=PRIVATE)
 
 
 @validator("S3130",
@@ -427,9 +428,10 @@ def check_unions(model: Model) -> Iterable[Diagnostic]:
                            "target shapes with no default value (for example, instead of targeting "
                            "PrimitiveInteger, target Integer).")
             if BOX in member.traits:
-                yield warning(model, "S3116", member.id,
-                              "Invalid box trait found on a union member. The box trait on union members has no "
-                              "effect because union members are implicitly nullable.")
+                yield event(model, "S3116", member.id,
+                            "Invalid box trait found on a union member. The box trait on union members has no "
+                            "effect because union members are implicitly nullable.", trait=BOX,
+                            severity=Severity.WARNING)
 
 
 @validator("S3117",

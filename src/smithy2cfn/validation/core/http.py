@@ -30,7 +30,7 @@ from smithy2cfn.model.knowledge_http import (
 )
 from smithy2cfn.model.knowledge_ops import OperationIndex, ServiceIndex, id_sort_key, sorted_ids
 from smithy2cfn.model.relationships import NeighborIndex, RelationshipType
-from smithy2cfn.model.shapes import PRELUDE_NAMESPACE, Member, Model, Shape, ShapeId
+from smithy2cfn.model.shapes import Member, Model, Shape
 from smithy2cfn.model.traits import (
     ENDPOINT,
     ERROR,
@@ -50,7 +50,13 @@ from smithy2cfn.model.traits import (
     PATTERN,
     READONLY,
 )
-from smithy2cfn.validation.common import members_having, shapes_having, shapes_of_type, trait_applied
+from smithy2cfn.validation.common import (
+    idiomatic,
+    members_having,
+    shapes_having,
+    shapes_of_type,
+    trait_applied,
+)
 from smithy2cfn.validation.located import event, ticked
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
@@ -88,12 +94,6 @@ CODES = declare_codes(
     Code("S3375", Severity.ERROR, "NoInlineDocumentSupport",
          "a service uses document shapes but its protocol does not support them"),
 )
-
-
-def idiomatic(trait_id: str) -> str:
-    """The reference's ``Trait.getIdiomaticTraitName``: a prelude trait by its name
-    (``httpHeader``), any other by its full ID."""
-    return ShapeId.name(trait_id) if ShapeId.namespace(trait_id) == PRELUDE_NAMESPACE else trait_id
 
 
 def _operations_with(model: Model, trait_id: str) -> list[Shape]:

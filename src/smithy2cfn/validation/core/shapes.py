@@ -22,6 +22,7 @@ from smithy2cfn.model.shapes import Member, Model
 from smithy2cfn.model.traits import DEFAULT, ENUM_VALUE, MIXIN
 from smithy2cfn.validation.common import error, user_shapes, user_shapes_having, user_shapes_of_type, warning
 from smithy2cfn.validation.core.traits import RECOMMENDED_ENUM_NAME, _NodeChecker
+from smithy2cfn.validation.located import event
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -214,7 +215,8 @@ def check_default_values(model: Model) -> Iterable[Diagnostic]:
                 value = None  # an explicit ``null`` default, as the loader stores it for annotation-style values
             if value is None:
                 if not is_member:
-                    yield error(model, "S3007", node, "The @default trait can be set to null only on members")
+                    yield event(model, "S3007", node, "The @default trait can be set to null only on members",
+                                trait=DEFAULT)
                 continue
             if is_member and shape.type == "structure":
                 yield from _member_default(model, node, target, value, True)
@@ -222,11 +224,14 @@ def check_default_values(model: Model) -> Iterable[Diagnostic]:
             checker.check(value, target, constraints, "")
             for i, (severity, _path, message) in enumerate(checker.problems):
                 suffix = checker.suffixes.get(i)
-                event = f"DefaultTrait.{suffix}" if suffix else None
+                event_id = f"DefaultTrait.{suffix}" if suffix else None
+                # (located at the default value, as the reference's NodeValidationVisitor does)
                 if severity >= Severity.ERROR:
-                    yield error(model, "S3007", node, f"Error validating @default trait: {message}", event)
+                    yield event(model, "S3007", node, f"Error validating @default trait: {message}", trait=DEFAULT,
+                                event_id=event_id)
                 elif severity is Severity.WARNING and suffix:
-                    yield warning(model, "S3123", node, f"Error validating @default trait: {message}", event)
+                    yield event(model, "S3123", node, f"Error validating @default trait: {message}", trait=DEFAULT,
+                                event_id=event_id)
             yield from _default_shape_rules(model, node, target_shape.type, value)
 
 
@@ -236,15 +241,18 @@ def _default_shape_rules(model: Model, node: str, kind: str, value: object) -> I
         try:
             base64.b64decode(value.encode("utf-8"), validate=True)
         except (binascii.Error, ValueError):
-            yield warning(model, "S3123", node, "The @default value of a blob should be a valid base64 string.")
+            yield event(model, "S3123", node, "The @default value of a blob should be a valid base64 string.",
+                        trait=DEFAULT)
     elif kind == "map" and isinstance(value, dict) and value:
-        yield error(model, "S3007", node, "The @default value of a map must be an empty map")
+        yield event(model, "S3007", node, "The @default value of a map must be an empty map", trait=DEFAULT)
     elif kind in ("list", "set") and isinstance(value, list) and value:
-        yield error(model, "S3007", node, "The @default value of a list must be an empty list")
+        yield event(model, "S3007", node, "The @default value of a list must be an empty list", trait=DEFAULT)
     elif kind == "document" and isinstance(value, list) and value:
-        yield error(model, "S3007", node, "The @default value of a document cannot be a non-empty array")
+        yield event(model, "S3007", node, "The @default value of a document cannot be a non-empty array",
+                    trait=DEFAULT)
     elif kind == "document" and isinstance(value, dict) and value:
-        yield error(model, "S3007", node, "The @default value of a document cannot be a non-empty object")
+        yield event(model, "S3007", node, "The @default value of a document cannot be a non-empty object",
+                    trait=DEFAULT)
 
 
 def _member_default(model: Model, node: str, target: str, value: object, has_default: bool) -> Iterable[Diagnostic]:

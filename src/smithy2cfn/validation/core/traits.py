@@ -45,12 +45,14 @@ from smithy2cfn.model.traits import (
 from smithy2cfn.validation.common import (
     diag,
     error,
+    idiomatic,
     user_nodes_having,
     user_nodes_with_traits,
     user_shapes,
     user_shapes_having,
     warning,
 )
+from smithy2cfn.validation.located import event, ticked
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -85,6 +87,13 @@ _INT_BOUNDS = {
     "long": (-(2**63), 2**63 - 1),
 }
 _FLOATS = {"float", "double", "bigDecimal"}
+#: The node type NodeValidationVisitor expects for each shape type (a null trait value
+#: is reported as "Expected <type> value ...; found null value"; a document takes it).
+_NULL_EXPECTED = {
+    "string": "string", "enum": "string", "blob": "string", "boolean": "boolean",
+    **dict.fromkeys((*_INT_BOUNDS, *_FLOATS, "bigInteger"), "number"),
+    "list": "array", "set": "array", "map": "object", "structure": "object", "union": "object",
+}
 
 
 def _trait_definition(model: Model, trait_id: str) -> dict | None:
@@ -153,8 +162,8 @@ def check_trait_targets(model: Model) -> Iterable[Diagnostic]:
         for tid in traits:
             trait_shape = model.shapes.get(tid)
             if trait_shape is not None and MIXIN in trait_shape.traits and TRAIT in trait_shape.traits:
-                name = ShapeId.name(tid) if ShapeId.namespace(tid) == "smithy.api" else tid
-                yield error(model, "S3001", node, f"Trait `{name}` is a mixin and cannot be applied to `{node}`.")
+                yield error(model, "S3001", node, f"Trait `{idiomatic(tid)}` is a mixin and cannot be applied to "
+                                                  f"`{node}`.")
         if _is_mixin_node(model, node):
             continue
         for tid in traits:
@@ -176,9 +185,10 @@ def check_trait_targets(model: Model) -> Iterable[Diagnostic]:
                                "where it may be applied is not checked")
                 continue
             if not engine.matches(sel, node):
-                yield error(model, "S3001", node,
-                            f"Trait `{tid}` cannot be applied to `{node}`. This trait may only be "
-                            f"applied to shapes that match the following selector: {' '.join(text.split())}")
+                yield event(model, "S3001", node,
+                            f"Trait `{idiomatic(tid)}` cannot be applied to `{node}`. This trait may only be "
+                            f"applied to shapes that match the following selector: {' '.join(text.split())}",
+                            trait=tid)
 
 
 @validator("S3009",
@@ -251,21 +261,19 @@ def check_trait_conflicts(model: Model) -> Iterable[Diagnostic]:
     trait conflicts with").
     """
     for node, traits in user_nodes_with_traits(model):
-        reported: set[frozenset[str]] = set()
+        # TraitConflictValidator: one event per shape, each conflict one way ("`a` conflicts
+        # with `b`", and "`b` conflicts with `a`" when b's definition lists a too), sorted
+        lines: list[str] = []
         for tid in traits:
             definition = _trait_definition(model, tid)
             if not definition or not isinstance(definition.get("conflicts"), list):
                 continue
             for other in definition["conflicts"]:
-                if not isinstance(other, str):
-                    continue
-                other = _absolute(other, ShapeId.namespace(tid))
-                pair = frozenset((tid, other))
-                if other in traits and pair not in reported:
-                    reported.add(pair)
-                    yield error(model, "S3002", node,
-                                f"Found the `{tid}` trait applied to this shape, but it conflicts with "
-                                f"the `{other}` trait, which is also applied")
+                if isinstance(other, str) and _absolute(other, ShapeId.namespace(tid)) in traits:
+                    lines.append(f"`{idiomatic(tid)}` conflicts with `{idiomatic(_absolute(other, ShapeId.namespace(tid)))}`")
+        if lines:
+            kind = "member" if "$" in node else model.shapes[node].type
+            yield error(model, "S3002", node, f"Found conflicting traits on {kind} shape: {', '.join(sorted(lines))}")
 
 
 @validator("S3005",
@@ -294,9 +302,14 @@ def check_structurally_exclusive(model: Model) -> Iterable[Diagnostic]:
                         by_trait.setdefault(tid, []).append(member.name)
         for tid, names in sorted(by_trait.items()):
             if len(names) > 1:
-                yield error(model, "S3005", shape.id,
-                            f"The `{tid}` trait can be applied to (or targeted by) only one member of a "
-                            f"shape, but these members use it: {', '.join(sorted(names))}")
+                # (ExclusiveStructureMemberTraitValidator's two messages)
+                if (_trait_definition(model, tid) or {}).get("structurallyExclusive") == "member":
+                    text = f"The `{idiomatic(tid)}` trait can be applied to only a single member of a shape"
+                else:
+                    text = (f"Only a single member of a structure can target a shape marked with the "
+                            f"`{idiomatic(tid)}` trait")
+                yield error(model, "S3005", shape.id, f"{text}, but it was found on the following members: "
+                                                      f"{ticked(names)}")
 
 
 @validator("S3006",
@@ -312,7 +325,7 @@ def check_unstable_traits(model: Model) -> Iterable[Diagnostic]:
             definition = model.shapes.get(tid)
             if definition is not None and UNSTABLE in definition.traits \
                     and TRAIT in definition.traits:
-                yield warning(model, "S3006", node, f"This shape applies a trait that is unstable: {tid}")
+                yield event(model, "S3006", node, f"This shape applies a trait that is unstable: {tid}", trait=tid)
 
 
 #: The reference's recommended enum name (``EnumShapeValidator``, ``EnumTraitValidator``).
@@ -388,7 +401,7 @@ def check_deprecated_traits(model: Model) -> Iterable[Diagnostic]:
             text = tid
             if isinstance(value, dict) and isinstance(value.get("message"), str):
                 text += f", {value['message']}"
-            yield warning(model, "S3107", node, f"This shape applies a trait that is deprecated: {text}")
+            yield event(model, "S3107", node, f"This shape applies a trait that is deprecated: {text}", trait=tid)
 
 
 _NAMESPACE = re.compile(r"(?:_+[A-Za-z0-9]|[A-Za-z])\w*(?:\.(?:_+[A-Za-z0-9]|[A-Za-z])\w*)*")
@@ -520,8 +533,17 @@ class _NodeChecker:
         return []
 
     def _type_error(self, value: Any, expected: str, shape: Shape, path: str) -> None:
+        # NodeValidationVisitor.invalidShape: a string, number or boolean found is shown
+        if isinstance(value, bool):
+            shown = f", `{'true' if value else 'false'}`"
+        elif isinstance(value, str):
+            shown = f", `{value}`"
+        elif is_number(value):
+            shown = f", `{describe(value)}`"
+        else:
+            shown = ""
         self.add(path, f"Expected {expected} value for {shape.type} shape, `{shape.id}`; "
-                       f"found {node_type(value)} value")
+                       f"found {node_type(value)} value{shown}")
 
     def _structure(self, value: Any, shape: Shape, path: str) -> list[_Work]:
         if not isinstance(value, dict):
@@ -730,14 +752,24 @@ def check_trait_values(model: Model) -> Iterable[Diagnostic]:
     """
     for node, traits in user_nodes_with_traits(model):
         for tid, value in traits.items():
-            if value is None or _trait_definition(model, tid) is None:
+            if _trait_definition(model, tid) is None:
+                continue
+            if value is None:
+                # null (an annotation of a trait that is no structure, map or list, or an
+                # explicit null): NodeValidationVisitor.invalidShape, nulls not allowed here
+                expected = _NULL_EXPECTED.get(model.shapes[tid].type)
+                if expected is not None:
+                    yield event(model, "S3003", node, f"Error validating trait `{idiomatic(tid)}`: Expected "
+                                f"{expected} value for {model.shapes[tid].type} shape, `{tid}`; found null value",
+                                trait=tid, severity=Severity.ERROR, event_id="TraitValue")
                 continue
             checker = _NodeChecker(model, ShapeId.namespace(node))
             checker.check(value, tid, {}, "")
             for severity, path, message in checker.problems:
-                text = f"Error validating trait `{tid}`{shorten(path)}: {message}"
+                text = f"Error validating trait `{idiomatic(tid)}`{shorten(path)}: {message}"
                 code = "S3003" if severity >= Severity.ERROR else "S3004"
-                yield diag(model, code, severity, node, text, "TraitValue")
+                # (located at the trait, where the reference's node value starts)
+                yield event(model, code, node, text, trait=tid, severity=severity, event_id="TraitValue")
 
 
 __all__ = [
