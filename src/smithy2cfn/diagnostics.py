@@ -20,9 +20,11 @@ Every code is registered in :data:`CODES` with its usual severity, the reference
 from __future__ import annotations
 
 import enum
+import heapq
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -529,6 +531,42 @@ def event_id_of(code: str) -> str | None:
 
 #: The most characters of a source line that a text diagnostic shows.
 SOURCE_WINDOW = 120
+#: A run reports at most this many diagnostics of one code and severity; the next one (in
+#: the order of :meth:`Diagnostic.sort_key`) says how many more there were (:func:`funnel`,
+#: README "Limits"). A 5,000-shape mixin cycle would otherwise print 5,000 errors.
+MAX_PER_CODE = 1000
+#: A message lists at most this many shapes, members or values, then "... and 4,990 more"
+#: (:func:`listed`): above every list of the conformance suites (the longest names 11) and
+#: of the 402 AWS models (36), so that none of their messages changes.
+MAX_LISTED = 50
+
+
+def listed(items: Iterable[object], limit: int = MAX_LISTED, *, form: str = "{}", sort: bool = False,
+           sep: str = ", ", total: int | None = None) -> str:
+    """``items`` as text for a message: each one's ``str`` written as ``form`` (``"`{}`"``
+    puts it in backticks), ``sep``-joined, at most ``limit`` of them and then
+    ``... and 4,990 more`` (``""`` for none).
+
+    ``sort``: by their text (the reference's ``ValidationUtils.tickedList``; otherwise the
+    given order, its ``orderedTickedList``). Only the items shown are sorted (a partial
+    sort) and formatted. ``total``: how many items there are in all, when ``items`` (in
+    order) holds only the first ones. A message that names every other shape of a model
+    makes the output grow with the square of the model (issue 15: a 5,000-shape mixin cycle
+    printed 296 MB).
+    """
+    if sort:
+        texts = [str(i) for i in items]
+        count = len(texts)
+        shown = sorted(texts) if count <= limit else heapq.nsmallest(limit, texts)
+    else:
+        rest = iter(items)
+        shown = [str(i) for i in islice(rest, limit)]
+        count = len(shown) + (0 if total is not None else sum(1 for _ in rest))
+    total = count if total is None else total
+    text = sep.join(form.format(t) for t in shown)
+    if total > limit:
+        text += f"{sep}... and {total - limit:,} more"
+    return text
 
 
 @dataclass(frozen=True)
@@ -624,9 +662,99 @@ class Diagnostic:
         return d
 
 
+@dataclass(frozen=True)
+class Elided(Diagnostic):
+    """A diagnostic that also stands for ``more`` others of its code and severity, which its
+    source did not make (:class:`SourceLimiter`); :func:`funnel` counts them."""
+
+    more: int = 0
+
+
+class SourceLimiter:
+    """The funnel at a source that could report millions of diagnostics (the IDL parser and
+    lowering, the JSON AST reader: a file of 200,000 duplicate shapes): appends to ``out``
+    the first ``limit`` diagnostics of each code and severity in the order they are found,
+    and, at :meth:`finish`, the next one as an :class:`Elided` holding the count of the
+    others, which are never made (that is the saving). :func:`funnel` then reports at most
+    ``limit`` of each in the whole run, and the count of the rest.
+    """
+
+    __slots__ = ("out", "limit", "counts", "held")
+
+    def __init__(self, out: list[Diagnostic], limit: int = MAX_PER_CODE) -> None:
+        self.out = out
+        self.limit = limit
+        self.counts: dict[tuple[str, Severity], int] = {}
+        self.held: dict[tuple[str, Severity], tuple] = {}
+
+    def add(self, code: str, severity: Severity, message: str, span: Span | None, shape_id: str | None = None,
+            hint: str | None = None, event_id: str | None = None) -> None:
+        """Report one diagnostic (the arguments of :class:`Diagnostic`)."""
+        key = (code, severity)
+        count = self.counts.get(key, 0) + 1
+        self.counts[key] = count
+        if count <= self.limit:
+            self.out.append(Diagnostic(code, severity, message, span, shape_id, hint, event_id))
+        elif count == self.limit + 1:
+            self.held[key] = (message, span, shape_id, hint, event_id)
+
+    def append(self, diagnostic: Diagnostic) -> None:
+        """Report a diagnostic already made."""
+        d = diagnostic
+        self.add(d.code, d.severity, d.message, d.span, d.shape_id, d.hint, d.event_id)
+
+    def finish(self) -> None:
+        """Report the first diagnostic left out of each code and severity, counting the others."""
+        for (code, severity), (message, span, shape_id, hint, event_id) in self.held.items():
+            more = self.counts[(code, severity)] - self.limit - 1
+            self.out.append(Elided(code, severity, message, span, shape_id, hint, event_id, more))
+        self.held.clear()
+
+
+def funnel(items: Iterable[Diagnostic], limit: int = MAX_PER_CODE) -> list[Diagnostic]:
+    """What a run reports of ``items``: deduplicated, sorted by :meth:`Diagnostic.sort_key`,
+    and at most ``limit`` of each code and severity (README "Limits").
+
+    The first ``limit`` of a code and severity, in that order, are kept; when more than one
+    is left over, the first one left over is kept too, its message saying how many more
+    there were (the ones its source never made, :class:`Elided`, counted), so the selection
+    does not depend on the order in which the stages found them. Each severity of a code
+    keeps its own ``limit``: an error is never left out for warnings of its code, so a run
+    with errors still fails. Applying it again changes nothing. Suppressed events never
+    reach it (validation drops them first), so they take no place.
+    """
+    ordered = sorted(set(items), key=Diagnostic.sort_key)
+    totals: dict[tuple[str, Severity], int] = {}
+    for d in ordered:
+        key = (d.code, d.severity)
+        totals[key] = totals.get(key, 0) + 1 + (d.more if isinstance(d, Elided) else 0)
+    if all(n <= limit + 1 for n in totals.values()):
+        return [_plain(d) for d in ordered] if any(isinstance(d, Elided) for d in ordered) else ordered
+    out: list[Diagnostic] = []
+    seen: dict[tuple[str, Severity], int] = {}
+    for d in ordered:
+        key = (d.code, d.severity)
+        n = seen[key] = seen.get(key, 0) + 1
+        if n <= limit:
+            out.append(_plain(d))
+        elif n == limit + 1:
+            more = totals[key] - limit - 1
+            out.append(_plain(d, f" (and {more:,} more {d.code} {d.severity.label} diagnostics not reported: "
+                                 f"a run reports at most {limit:,} of one code and severity)" if more else ""))
+    return out
+
+
+def _plain(d: Diagnostic, note: str = "") -> Diagnostic:
+    """``d`` as a plain :class:`Diagnostic`, ``note`` added to its message."""
+    if not note and not isinstance(d, Elided):
+        return d
+    return Diagnostic(d.code, d.severity, d.message + note, d.span, d.shape_id, d.hint, d.event_id)
+
+
 @dataclass
 class Diagnostics:
-    """An append-only, sortable collection of :class:`Diagnostic` objects."""
+    """An append-only collection of :class:`Diagnostic` objects, which every stage reports
+    to; :meth:`sorted` is what a run reports of them (:func:`funnel`)."""
 
     items: list[Diagnostic] = field(default_factory=list)
 
@@ -668,8 +796,9 @@ class Diagnostics:
         return any(d.is_error for d in self.items)
 
     def sorted(self) -> list[Diagnostic]:
-        """Deduplicated diagnostics sorted by file, line, column."""
-        return sorted(set(self.items), key=Diagnostic.sort_key)
+        """What a run reports: the diagnostics deduplicated, sorted by file, line, column, at
+        most :data:`MAX_PER_CODE` of each code and severity (:func:`funnel`)."""
+        return funnel(self.items)
 
     def __iter__(self) -> Iterator[Diagnostic]:
         return iter(self.items)
@@ -694,13 +823,13 @@ def _source_line(span: Span | None, cache: dict[str, list[str] | None]) -> str |
 
 def format_diagnostics(diagnostics: Diagnostics | list[Diagnostic], fmt: str = "text",
                        show_source: bool = True, fold_after: int | None = None) -> str:
-    """Render diagnostics sorted by location, one per line (``fmt`` is ``text`` or ``json``).
+    """Render diagnostics sorted by location, one per line (``fmt`` is ``text`` or ``json``),
+    at most :data:`MAX_PER_CODE` of each code and severity (:func:`funnel`).
 
     ``fold_after`` (text only): non-error diagnostics whose code and message repeat more than
     this many times are shown that many times, then summed up in one line.
     """
-    items = diagnostics.sorted() if isinstance(diagnostics, Diagnostics) else sorted(
-        set(diagnostics), key=Diagnostic.sort_key)
+    items = funnel(diagnostics.items if isinstance(diagnostics, Diagnostics) else diagnostics)
     if fmt == "json":
         return "".join(json.dumps(d.to_json(), sort_keys=True) + "\n" for d in items)
     cache: dict[str, list[str] | None] = {}

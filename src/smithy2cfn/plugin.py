@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from smithy2cfn.api import BuildResult, build
-from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Span
+from smithy2cfn.diagnostics import Diagnostics, Span, funnel
 
 #: What diagnostics call the model read from standard input (a JSON AST).
 STDIN_NAME = "<stdin>.json"
@@ -133,7 +133,7 @@ def run_plugin(
         text = without_prelude(text)
     result = build((), out, settings, check=check, settings_source=source, setting_spans=spans,
                    sources=[(STDIN_NAME, text)])
-    result.diagnostics = sorted(set(diags.items) | set(result.diagnostics), key=Diagnostic.sort_key)
+    result.diagnostics = funnel([*diags.items, *result.diagnostics])
     return result
 
 
