@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from smithy2cfn import collector
-from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity, Span
+from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity, Span, listed
 from smithy2cfn.load.files import decode_utf8, kind_of, os_error_problem, read_bytes
 from smithy2cfn.model.document import ANNOTATION, ApplyStatement, SourceDocument
 from smithy2cfn.model.json_ast import read_json_ast
@@ -637,7 +637,8 @@ class _Assembler:
         definition order (prelude first).
 
         A mixin cycle is an ``S2020`` error on every shape on it, naming the others (the
-        reference's ``LoaderShapeMap.sort``: "cycles detected between this shape and [...]");
+        reference's ``LoaderShapeMap.sort``: "cycles detected between this shape and [...]";
+        at most :data:`~smithy2cfn.diagnostics.MAX_LISTED` of them);
         networkx, imported only then, lists them. The edges inside a cycle are then left out,
         so that every shape is still built (without the mixins that could not come first).
         """
@@ -662,7 +663,7 @@ class _Assembler:
             members = sorted(component, key=position.__getitem__)
             for sid in members:
                 component_of[sid] = number
-                others = ", ".join(f"'{o}'" for o in members if o != sid) or "itself"
+                others = listed((o for o in members if o != sid), form="'{}'", total=len(members) - 1) or "itself"
                 self.diags.error("S2020", f"mixin cycle: '{sid}' cannot be resolved; it uses, through its "
                                  f"mixins, {others}, which use it", self.span_of(sid), sid,
                                  "remove one of the mixins on the cycle")

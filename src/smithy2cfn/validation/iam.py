@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from smithy2cfn.diagnostics import Diagnostic, Severity
+from smithy2cfn.diagnostics import Diagnostic, Severity, listed
 from smithy2cfn.model.knowledge import TopDownIndex
 from smithy2cfn.model.shapes import Model, Shape
 from smithy2cfn.model.traits import (
@@ -263,7 +263,7 @@ def check_iam_actions(model: Model) -> Iterable[Diagnostic]:
         if duplicates:
             yield event(model, "S3543", op.id,
                         "Operation has the following resource names defined as both required and optional: "
-                        f"[{', '.join(duplicates)}]", severity=Severity.DANGER,
+                        f"[{listed(duplicates)}]", severity=Severity.DANGER,
                         event_id="IamAction.Resources.DuplicateEntries", trait=IAM_ACTION)
 
 

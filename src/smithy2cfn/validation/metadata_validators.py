@@ -21,7 +21,7 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from smithy2cfn.diagnostics import Diagnostic, Severity
+from smithy2cfn.diagnostics import Diagnostic, Severity, listed
 from smithy2cfn.model.nodes import node_type
 from smithy2cfn.model.relationships import NeighborIndex
 from smithy2cfn.model.shapes import PRELUDE_NAMESPACE, Model, ShapeId
@@ -251,7 +251,7 @@ def _message_text(value: Any, node_value: bool) -> str:
     engine: shapes and IDs as IDs, node values as compact JSON, projections sorted in
     brackets, the empty value as nothing."""
     if hasattr(value, "flat"):
-        return "[" + ", ".join(sorted(_message_text(v, node_value) for v in value.flat())) + "]"
+        return "[" + listed((_message_text(v, node_value) for v in value.flat()), sort=True) + "]"
     if type(value).__name__ == "_TraitsAttr":
         return ""
     for attr in ("shape_id", "node"):

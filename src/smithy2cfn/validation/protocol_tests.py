@@ -37,7 +37,7 @@ import xml.parsers.expat
 from collections.abc import Iterable
 from typing import Any
 
-from smithy2cfn.diagnostics import Diagnostic, Severity
+from smithy2cfn.diagnostics import Diagnostic, Severity, listed
 from smithy2cfn.model.jsonread import parse_json
 from smithy2cfn.model.nodes import node_type, shorten
 from smithy2cfn.model.shapes import Model, Shape
@@ -405,11 +405,11 @@ def check_protocol_test_ids(model: Model) -> Iterable[Diagnostic]:
             holders = table[case_id]
             if len(holders) < 2:
                 continue
-            listed = ", ".join(f"`{h}`" for h in sorted(holders))
+            names = listed(holders, form="`{}`", sort=True)
             for holder in holders:
                 yield at_trait(model, diag(
                     model, "S3760", None, holder,
-                    f"Conflicting `{trait}` test case IDs found for ID `{case_id}`: {listed}",
+                    f"Conflicting `{trait}` test case IDs found for ID `{case_id}`: {names}",
                     hint="give each test case its own ID"), trait)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from smithy2cfn.diagnostics import Diagnostic
+from smithy2cfn.diagnostics import Diagnostic, listed
 from smithy2cfn.model.knowledge_ops import ServiceIndex
 from smithy2cfn.model.relationships import NeighborIndex, RelationshipType, Walker
 from smithy2cfn.model.shapes import Model
@@ -78,7 +78,7 @@ def check_streaming(model: Model) -> Iterable[Diagnostic]:
         if bad:
             yield event(model, "S3340", union.id,
                         "Each member of an event stream union must target a structure shape, but the following union "
-                        f"members do not: [{', '.join(bad)}]")
+                        f"members do not: [{listed(bad)}]")
     # streaming blobs: payloads where the protocol supports @httpPayload
     services = model.knowledge(ServiceIndex)
     walker = Walker(model)
