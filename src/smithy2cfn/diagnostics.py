@@ -6,6 +6,11 @@ on bad input: they append diagnostics to a list and go on, so one run reports al
 problems it can find (the reference's ``ValidationEvent`` model, Smithy 2.0
 "Model validation").
 
+Every stage reports to a :class:`Diagnostics`; what a run reports of them is the funnel's
+(:func:`funnel`: sorted, deduplicated, at most :data:`MAX_PER_CODE` of one code and
+severity), and a message lists at most :data:`MAX_LISTED` items (:func:`listed`), so that
+output grows linearly with the model (README "Limits").
+
 Every code is registered in :data:`CODES` with its usual severity, the reference's event ID
 (filled in for every diagnostic that does not give one) and its meaning; README
 "Diagnostics" lists the same table. Code groups:
@@ -147,6 +152,8 @@ CODES: dict[str, Code] = {
     "S2025": Code(_E, "SyntacticShapeIdTarget", "an unquoted node value names no shape"),
     "S2026": Code(_E, "Model", "`@box` in an IDL 2.0 model"),
     "S2027": Code(_D, "PrivateAccess", "a structure is `for` a `@private` resource of another namespace"),
+    "S2029": Code(_E, "Model", "mixins would copy more members and traits into shapes than the model may hold "
+                  "(see Limits); the shapes after the one reported are not built"),
     # validate
     "S3001": Code(_E, "TraitTarget", "trait applied outside its selector"),
     "S3002": Code(_E, "TraitConflict", "conflicting traits"),
