@@ -136,9 +136,10 @@ def run_cli(args: list[str], timeout: float) -> tuple[int, float, int, int]:
 
 
 def slope(xs: list[float], ys: list[float]) -> float:
-    """Least-squares slope of log(y) against log(x)."""
-    pts = [(math.log(x), math.log(max(y, 1e-6))) for x, y in zip(xs, ys, strict=True)
-           if x > 0 and math.isfinite(y)]
+    """Least-squares slope of log(y) against log(x), over the points where y > 0 (a run that
+    prints nothing at 1× and one error from 2× on has slope 0, not infinity)."""
+    pts = [(math.log(x), math.log(y)) for x, y in zip(xs, ys, strict=True)
+           if x > 0 and y > 0 and math.isfinite(y)]
     if len(pts) < 2:
         return math.nan
     mx = sum(p[0] for p in pts) / len(pts)
