@@ -12,8 +12,8 @@ model, each generated at 1×, 2×, 4× and 8× a base size (8× is the size issu
   member, 250 → 2,000 levels (105 KB at 8×): the levels inherit ``levels²/2`` members in all
   (2 million at 8×) unless expansion stops at the mixin limit (README "Limits");
 * ``child-chain``: resources ``R0 { resources: [R1] }``... each with its parent's identifiers
-  plus its own, 88 → 250 levels, so that the model's size in bytes (which grows with the
-  square of the depth) doubles at each step: each member's MemberShouldReferenceResource
+  plus its own (``bench_scaling.py``'s model), 88 → 250 levels, so that the model's size in
+  bytes (which grows with the square of the depth) doubles at each step: each member's MemberShouldReferenceResource
   warning used to list every deeper resource (78 MB of text at 8×).
 
 Each case and size is run as whole ``smithy2cfn`` processes (a fresh interpreter each):
@@ -28,7 +28,6 @@ checks the growth of the output's size at small sizes.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import subprocess
 import sys
@@ -36,8 +35,8 @@ import tempfile
 import time
 from pathlib import Path
 
-HEADER = ('$version: "2"\n\nmetadata suppressions = [{ id: "UnstableTrait", namespace: "bench" }]\n\n'
-          "namespace bench\n\nuse aws.cloudformation#cfnResource\n\n")
+from bench_scaling import HEADER, _slope, gen_child_chain  # (beside this file)
+
 #: A service with one resource, so that ``build`` converts something in every case.
 _SERVICE = ('service Svc { version: "1", resources: [Thing] }\n\n'
             "@cfnResource\nresource Thing {\n    identifiers: { thingId: String }\n"
@@ -70,25 +69,6 @@ def gen_mixin_chain(levels: int) -> str:
            "@mixin\nstructure L0 { m0: String }\n"]
     for i in range(1, levels):
         out.append(f"@mixin\nstructure L{i} with [L{i - 1}] {{ m{i}: String }}\n")
-    return "".join(out)
-
-
-def gen_child_chain(levels: int) -> str:
-    """``R0 { resources: [R1] }``... ``levels`` deep; ``R<k>`` has identifiers
-    ``id0``..``id<k>``, a ``create`` whose input binds the parents' identifiers and a ``read``
-    whose input binds all of them (members elided with ``for R<k>``). The same model as
-    ``bench_scaling.py``'s ``child-chain``."""
-    out = [HEADER, 'service Svc { version: "1", resources: [R0] }\n\nstring Id\n\n']
-    for k in range(levels):
-        ids = ", ".join(f"id{j}: Id" for j in range(k + 1))
-        child = f"    resources: [R{k + 1}]\n" if k + 1 < levels else ""
-        parent_ids = "".join(f"@required $id{j} " for j in range(k))
-        out.append(f"@cfnResource\nresource R{k} {{\n    identifiers: {{ {ids} }}\n"
-                   f"    properties: {{ name{k}: String }}\n    create: Create{k}\n    read: Get{k}\n{child}}}\n\n"
-                   f"operation Create{k} {{\n    input := for R{k} {{ {parent_ids}$name{k} }}\n"
-                   f"    output := {{}}\n}}\n\n"
-                   f"@readonly\noperation Get{k} {{\n    input := for R{k} {{ {parent_ids}@required $id{k} }}\n"
-                   f"    output := for R{k} {{ $name{k} }}\n}}\n\n")
     return "".join(out)
 
 
@@ -136,16 +116,10 @@ def run_cli(args: list[str], timeout: float) -> tuple[int, float, int, int]:
 
 
 def slope(xs: list[float], ys: list[float]) -> float:
-    """Least-squares slope of log(y) against log(x), over the points where y > 0 (a run that
-    prints nothing at 1× and one error from 2× on has slope 0, not infinity)."""
-    pts = [(math.log(x), math.log(y)) for x, y in zip(xs, ys, strict=True)
-           if x > 0 and y > 0 and math.isfinite(y)]
-    if len(pts) < 2:
-        return math.nan
-    mx = sum(p[0] for p in pts) / len(pts)
-    my = sum(p[1] for p in pts) / len(pts)
-    den = sum((p[0] - mx) ** 2 for p in pts)
-    return sum((p[0] - mx) * (p[1] - my) for p in pts) / den if den else math.nan
+    """``bench_scaling``'s least-squares slope of log(y) against log(x), over the points where
+    y > 0 (a run that prints nothing at 1× and one error from 2× on has slope 0, not infinity)."""
+    pts = [(x, y) for x, y in zip(xs, ys, strict=True) if y > 0]
+    return _slope([x for x, _ in pts], [y for _, y in pts])
 
 
 def main() -> None:

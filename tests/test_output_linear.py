@@ -13,6 +13,7 @@ counted, never timed.
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 
 import pytest
@@ -21,8 +22,9 @@ from click.testing import CliRunner
 from smithy2cfn import api
 from smithy2cfn.cli import main
 
-_BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_output.py"
-_spec = importlib.util.spec_from_file_location("bench_output", _BENCH)
+_BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+sys.path.insert(0, str(_BENCHMARKS))  # bench_output imports bench_scaling beside it
+_spec = importlib.util.spec_from_file_location("bench_output", _BENCHMARKS / "bench_output.py")
 bench = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(bench)
 
