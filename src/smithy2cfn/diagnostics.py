@@ -692,7 +692,7 @@ class SourceLimiter:
         self.out = out
         self.limit = limit
         self.counts: dict[tuple[str, Severity], int] = {}
-        self.held: dict[tuple[str, Severity], tuple] = {}
+        self.held: dict[tuple[str, Severity], tuple[str, Span | None, str | None, str | None, str | None]] = {}
 
     def add(self, code: str, severity: Severity, message: str, span: Span | None, shape_id: str | None = None,
             hint: str | None = None, event_id: str | None = None) -> None:
