@@ -1,5 +1,5 @@
 """Tests of our LALR(1) driver (``smithy2cfn.parse.syntax``) and the per-code diagnostic
-bound of the IDL front end (``smithy2cfn.parse.idl.DiagnosticLimiter``).
+bound of the IDL front end (``smithy2cfn.diagnostics.SourceLimiter``).
 
 The driver trusts ``safe_reductions`` (``smithy2cfn.parse.tables``) to skip simulating a
 reduction before it commits to it; these tests check that the shortcut never changes a
@@ -18,9 +18,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from smithy2cfn.diagnostics import Severity
+from smithy2cfn.diagnostics import MAX_PER_CODE, Elided, funnel
 from smithy2cfn.parse import syntax
-from smithy2cfn.parse.idl import MAX_DIAGNOSTICS_PER_CODE, DiagnosticLimiter, parse_idl
+from smithy2cfn.parse.idl import parse_idl
 from smithy2cfn.parse.lower import lower_idl
 from smithy2cfn.parse.tables import safe_reductions
 
@@ -101,27 +101,6 @@ def test_the_shortcut_changes_nothing_on_random_token_streams(words, sep):
 _CAUTIOUS = _cautious()
 
 
-def test_limiter_reports_the_first_ones_and_counts_the_rest():
-    out: list = []
-    report = DiagnosticLimiter(out, limit=3)
-    for i in range(7):
-        report.add("S1011", Severity.ERROR, f"dup {i}", None)
-    report.add("S1001", Severity.ERROR, "other", None)
-    report.finish()
-    assert [d.message for d in out] == ["dup 0", "dup 1", "dup 2", "other",
-                                        "dup 3 (and 3 more S1011 diagnostics in this file, not reported: "
-                                        "at most 3 of one code are reported per file)"]
-
-
-def test_limiter_reports_everything_up_to_the_limit_plus_one():
-    out: list = []
-    report = DiagnosticLimiter(out, limit=3)
-    for i in range(4):
-        report.add("S1011", Severity.ERROR, f"dup {i}", None)
-    report.finish()
-    assert [d.message for d in out] == ["dup 0", "dup 1", "dup 2", "dup 3"]
-
-
 def _dups(n: int) -> str:
     """A structure whose member ``a`` is written ``n`` times: ``n - 1`` S1011 of the lowering
     (a shape defined again is the loader's: it merges equal definitions)."""
@@ -129,13 +108,18 @@ def _dups(n: int) -> str:
 
 
 def test_duplicate_shapes_are_bounded_per_file():
-    n = MAX_DIAGNOSTICS_PER_CODE + 50
+    """Lowering makes the first 1,001 and counts the others; the funnel says how many."""
+    n = MAX_PER_CODE + 50
     doc = lower_idl(parse_idl(_dups(n), "m.smithy"), set())
     codes = [d.code for d in doc.diagnostics]
-    assert codes.count("S1011") == MAX_DIAGNOSTICS_PER_CODE + 1
+    assert codes.count("S1011") == MAX_PER_CODE + 1
     last = [d for d in doc.diagnostics if d.code == "S1011"][-1]
-    assert "and 48 more S1011 diagnostics" in last.message
-    assert last.span.line == 4 + MAX_DIAGNOSTICS_PER_CODE + 1
+    assert isinstance(last, Elided) and last.more == 48
+    assert last.span.line == 4 + MAX_PER_CODE + 1
+    reported = funnel(doc.diagnostics)
+    assert len(reported) == MAX_PER_CODE + 1
+    assert "(and 48 more S1011 error diagnostics not reported" in reported[-1].message
+    assert not any(isinstance(d, Elided) for d in reported)
 
 
 def test_a_statement_on_the_line_of_the_previous_one_is_a_syntax_error():

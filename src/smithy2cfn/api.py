@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from smithy2cfn import collector
-from smithy2cfn.diagnostics import CODES, Code, Diagnostic, Diagnostics, Severity, Span, declare_codes
+from smithy2cfn.diagnostics import CODES, Code, Diagnostic, Diagnostics, Severity, Span, declare_codes, funnel
 from smithy2cfn.load import load_model
 from smithy2cfn.model import Model
 from smithy2cfn.writer import (  # the writer's public names, re-exported (README "Library")
@@ -276,7 +276,9 @@ def validate(model: Model | LoadResult, diags: Diagnostics | None = None) -> Val
     from smithy2cfn.validation import run_validators
 
     if isinstance(model, LoadResult):
-        collected = diags if diags is not None else Diagnostics(list(model.diagnostics))
+        # the loading events as reported, before the funnel's cap (suppressions apply first)
+        events = model.collector.items or model.diagnostics
+        collected = diags if diags is not None else Diagnostics(list(events))
         model = model.model
     else:
         collected = diags if diags is not None else Diagnostics()
@@ -548,7 +550,7 @@ def build_from_config(
         return result
     result = build([*sources, *model_paths], out_dir, settings, check=check, extensions=extensions,
                    allow_unknown_traits=allow_unknown_traits)
-    result.diagnostics = sorted(set(diags.items) | set(result.diagnostics), key=Diagnostic.sort_key)
+    result.diagnostics = funnel([*diags.items, *result.diagnostics])
     return result
 
 

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from smithy2cfn.api import BuildResult, build, read_settings
-from smithy2cfn.diagnostics import Code, Diagnostic, Diagnostics, Severity, Span, declare_codes
+from smithy2cfn.diagnostics import Code, Diagnostics, Severity, Span, declare_codes, funnel
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -125,7 +125,7 @@ def run_plugin(
     if env.get("SMITHY_INCLUDES_PRELUDE", "").lower() == "true":
         text = without_prelude(text)
     result = build((), out, settings, check=check, sources=[(STDIN_NAME, text)])
-    result.diagnostics = sorted(set(diags.items) | set(result.diagnostics), key=Diagnostic.sort_key)
+    result.diagnostics = funnel([*diags.items, *result.diagnostics])
     return result
 
 

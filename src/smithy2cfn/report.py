@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from smithy2cfn.diagnostics import CODES, Diagnostic, Severity
+from smithy2cfn.diagnostics import CODES, Diagnostic, Severity, funnel
 from smithy2cfn.version import __version__
 
 #: The trait namespace whose UnstableTrait warnings (``S3006``) ``build`` leaves out by
@@ -193,7 +193,9 @@ def sarif_document(diagnostics: Sequence[Diagnostic], *, root: str | os.PathLike
       file (``<command line --org>``) are named in the message.
     * A result's ``level`` is ``error`` (ERROR, DANGER), ``warning`` or ``note``; its
       shape ID is a logical location.
-    * Deterministic: no time stamps, results sorted as the diagnostics are.
+    * Deterministic: no time stamps, results sorted as the diagnostics are; at most
+      :data:`~smithy2cfn.diagnostics.MAX_PER_CODE` of one code and severity
+      (:func:`~smithy2cfn.diagnostics.funnel`).
 
     A run with no diagnostics is a valid log with an empty ``results`` list.
 
@@ -207,7 +209,7 @@ def sarif_document(diagnostics: Sequence[Diagnostic], *, root: str | os.PathLike
         The log as a JSON-ready dict (render it with :func:`render_sarif`).
     """
     base = find_root(root) if root is None else Path(root).absolute()
-    items = sorted(set(diagnostics), key=Diagnostic.sort_key)
+    items = funnel(diagnostics)
     codes = sorted({d.code for d in items})
     index = {code: i for i, code in enumerate(codes)}
     run: dict[str, Any] = {

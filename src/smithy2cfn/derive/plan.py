@@ -45,7 +45,7 @@ from smithy2cfn.derive.typename import (
     setting_part,
     show,
 )
-from smithy2cfn.diagnostics import Code, Diagnostics, Severity, Span, declare_codes
+from smithy2cfn.diagnostics import Code, Diagnostics, Severity, Span, declare_codes, listed
 from smithy2cfn.model.knowledge import IdentifierBindingIndex, TopDownIndex
 from smithy2cfn.model.relationships import RelationshipType, Walker
 from smithy2cfn.model.shapes import Member, Model, Shape, ShapeId
@@ -299,14 +299,14 @@ def resolve_service(model: Model, config: Settings, diags: Diagnostics) -> Shape
             names = [s.id for s in model.of_type("service") if not model.is_prelude(s.id)]
             close = difflib.get_close_matches(config.service, names, n=1, cutoff=0.6)
             hint = f"did you mean '{close[0]}'?" if close else (
-                f"services in the model: {', '.join(names)}" if names else None)
+                f"services in the model: {listed(names)}" if names else None)
             diags.error("S4001", f"cloudformation 'service' {config.service} is {what}",
                         span=config.where("service"), shape_id=config.service, hint=hint)
             return None
         return shape
     services = [s for s in model.of_type("service") if not model.is_prelude(s.id)]
     if len(services) != 1:
-        found = ", ".join(s.id for s in services) or "none"
+        found = listed(s.id for s in services) or "none"
         diags.error("S4002", f"cloudformation setting 'service' is missing and the model has "
                              f"{len(services)} services ({found})",
                     span=config.source if services else _first_model_file(model),
@@ -619,7 +619,7 @@ class _ResourcePlanner:
             added = tuple(op for op in tagging_ops[name] if op not in ops[name])
             if added:
                 self.note("S4305", f"the {name} handler of {resource.id} gets the permissions of "
-                                   f"{', '.join(added)}, which CloudFormation calls to manage tags",
+                                   f"{listed(added)}, which CloudFormation calls to manage tags",
                           model.shapes[added[0]].span if added[0] in model.shapes else resource.span, None)
             schema_properties: tuple[str, ...] = ()
             if name == "list" and self.config.registry_ready:
@@ -637,7 +637,7 @@ class _ResourcePlanner:
         names = tuple(sorted(p.name for p in properties if p.name in bound))
         if names:
             self.note("S4310", f"the list handler of {resource.id} gets a handlerSchema requiring "
-                               f"{', '.join(names)}, which its input {resource.list} needs",
+                               f"{listed(names)}, which its input {resource.list} needs",
                       self.model.shapes[resource.list].span if resource.list in self.model.shapes else resource.span,
                       None)
         return names

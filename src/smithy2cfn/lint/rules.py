@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from smithy2cfn.derive.plan import ResourcePlan
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
 from smithy2cfn.lint.locate import Locator, Site
 from smithy2cfn.model.knowledge import IdentifierBindingIndex
 from smithy2cfn.model.shapes import Model, Shape
@@ -810,8 +810,8 @@ class ResourceLint:
                                                   and resource.identifiers.get(n) in targets)]
             if missing:
                 self.report("S6204", f"the list operation {resource.list} does not return the identifier(s) "
-                                     f"{', '.join(missing)}", loc.operation_site("list"),
-                            f"return a list of summaries holding {', '.join(missing)} from {resource.list}")
+                                     f"{listed(missing)}", loc.operation_site("list"),
+                            f"return a list of summaries holding {listed(missing)} from {resource.list}")
         # S6206: primaryIdentifier properties are strings or integers
         for pointer in self.pointer_list("primaryIdentifier"):
             details = self.resolve(self.obj("properties").get(pointer.rsplit("/", 1)[-1]))

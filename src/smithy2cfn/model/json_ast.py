@@ -40,7 +40,7 @@ import os
 import re
 from typing import Any
 
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, SourceLimiter, declare_codes
 from smithy2cfn.model.document import ApplyStatement, SourceDocument
 from smithy2cfn.model.jsonread import BigNumber, JsonText, parse_json
 from smithy2cfn.model.relationships import LIFECYCLE_RELATIONSHIPS, NeighborIndex, RelationshipType
@@ -142,15 +142,16 @@ class _Reader:
     def __init__(self, jt: JsonText, doc: SourceDocument) -> None:
         self.jt = jt
         self.doc = doc
+        #: a file of 200,000 unknown properties makes 1,001 diagnostics of them (README "Limits")
+        self.report = SourceLimiter(doc.diagnostics)
 
     def error(self, code: str, message: str, path: tuple, shape_id: str | None = None,
               hint: str | None = None) -> None:
-        self.doc.diagnostics.append(Diagnostic(code, Severity.ERROR, message, self.jt.span(path), shape_id, hint))
+        self.report.add(code, Severity.ERROR, message, self.jt.span(path), shape_id, hint)
 
     def unknown(self, key: str, allowed: Any, path: tuple, shape_id: str | None) -> None:
-        self.doc.diagnostics.append(Diagnostic(
-            "S1106", Severity.WARNING, f"unknown property '{key}' is ignored", self.jt.span((*path, key)),
-            shape_id, "expected one of " + ", ".join(f"'{k}'" for k in allowed)))
+        self.report.add("S1106", Severity.WARNING, f"unknown property '{key}' is ignored", self.jt.span((*path, key)),
+                        shape_id, "expected one of " + ", ".join(f"'{k}'" for k in allowed))
 
     # ---- values
     def shape_id(self, value: Any, what: str, path: tuple, owner: str | None) -> str | None:
@@ -391,6 +392,7 @@ def read_json_ast(text: str, path: str) -> SourceDocument:
         return doc
     for shape_id, body in shapes.items():
         reader.shape(shape_id, body)
+    reader.report.finish()  # (the returns above come before the shapes: a few diagnostics at most)
     return doc
 
 

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from smithy2cfn import collector
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, Span, declare_codes
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, SourceLimiter, Span, declare_codes
 from smithy2cfn.model.document import ANNOTATION
 from smithy2cfn.model.jsonread import MAX_NODE_DEPTH as _MAX_NODE_DEPTH
 from smithy2cfn.model.jsonread import read_number
@@ -68,44 +68,6 @@ _BAD_DOC_MESSAGE = ("Found documentation comments ('///') attached to nothing. D
                     "The invalid comments were: ")
 _BAD_DOC_HINT = ("put '///' comments on their own lines directly before the shape or member they document, "
                  "above its traits, or make them plain comments ('//')")
-#: Parsing reports at most this many diagnostics of one code per file, and lowering as many;
-#: the next one says how many more there were (README "Limits"). A file of 200,000 duplicate
-#: shapes would otherwise cost more in diagnostics than in parsing.
-MAX_DIAGNOSTICS_PER_CODE = 1000
-
-
-class DiagnosticLimiter:
-    """Appends diagnostics to ``out``: the first :data:`MAX_DIAGNOSTICS_PER_CODE` (``limit``)
-    of each code, then, at :meth:`finish`, the next one with the count of those left out
-    added to its message. The ones left out are never made (that is the saving)."""
-
-    __slots__ = ("out", "limit", "counts", "held")
-
-    def __init__(self, out: list[Diagnostic], limit: int = MAX_DIAGNOSTICS_PER_CODE) -> None:
-        self.out = out
-        self.limit = limit
-        self.counts: dict[str, int] = {}
-        self.held: dict[str, tuple] = {}
-
-    def add(self, code: str, severity: Severity, message: str, span: Span | None, shape_id: str | None = None,
-            hint: str | None = None, event_id: str | None = None) -> None:
-        """Report one diagnostic (the arguments of :class:`Diagnostic`)."""
-        count = self.counts.get(code, 0) + 1
-        self.counts[code] = count
-        if count <= self.limit:
-            self.out.append(Diagnostic(code, severity, message, span, shape_id, hint, event_id))
-        elif count == self.limit + 1:
-            self.held[code] = (severity, message, span, shape_id, hint, event_id)
-
-    def finish(self) -> None:
-        """Report the first diagnostic left out of each code (with the count of the others)."""
-        for code, (severity, message, span, shape_id, hint, event_id) in self.held.items():
-            more = self.counts[code] - self.limit - 1
-            if more:
-                message += (f" (and {more} more {code} diagnostics in this file, not reported: at most "
-                            f"{self.limit} of one code are reported per file)")
-            self.out.append(Diagnostic(code, severity, message, span, shape_id, hint, event_id))
-        self.held.clear()
 
 
 _IDENTIFIER = re.compile(r"(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*\Z")
@@ -274,7 +236,7 @@ class _Walker:
         self.text = text
         self.path = path
         self.file = IdlFile(path)
-        self.report = DiagnosticLimiter(self.file.diagnostics)
+        self.report = SourceLimiter(self.file.diagnostics)
         self.tokens = tokens
         self.values = tokens.values
         self.types = tokens.types
@@ -934,7 +896,7 @@ def _parse_idl(text: str, path: str) -> IdlFile:
                 except (IndexError, AttributeError):
                     break
         walker.file.diagnostics.clear()
-        walker.report = DiagnosticLimiter(walker.file.diagnostics)
+        walker.report = SourceLimiter(walker.file.diagnostics)
         file = walker.walk(result.statements)
         for pr in result.problems:
             walker.report.add("S1001", Severity.ERROR, pr.message,

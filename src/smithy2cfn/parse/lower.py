@@ -30,11 +30,10 @@ from __future__ import annotations
 from typing import Any
 
 from smithy2cfn import collector
-from smithy2cfn.diagnostics import Code, Severity, Span, declare_codes
+from smithy2cfn.diagnostics import Code, Severity, SourceLimiter, Span, declare_codes
 from smithy2cfn.model.document import ApplyStatement, SourceDocument
 from smithy2cfn.model.traits import DEFAULT, DOCUMENTATION, ENUM_VALUE, MIXIN, UNIT
 from smithy2cfn.parse.idl import (
-    DiagnosticLimiter,
     IdlFile,
     MemberDef,
     ShapeDef,
@@ -64,7 +63,7 @@ class _Lowerer:
         self.uses = {u.name: u.shape_id for u in file.uses}
         self.doc = SourceDocument(path=file.path, version=file.version,
                                   ast={"smithy": file.version, "metadata": {}, "shapes": {}})
-        self.report = DiagnosticLimiter(self.doc.diagnostics)
+        self.report = SourceLimiter(self.doc.diagnostics)
 
     def error(self, code: str, message: str, span: Span | None, shape_id: str | None = None) -> None:
         self.report.add(code, Severity.ERROR, message, span, shape_id)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
 from smithy2cfn.model.shapes import Model, Shape
 from smithy2cfn.model.traits import (
     APIGATEWAY_AUTHORIZERS,
@@ -74,8 +74,8 @@ def check_authorizers(model: Model) -> Iterable[Diagnostic]:
             yield at_trait(model, diag(
                 model, "S3750", None, service.id,
                 f"Each `scheme` of the `{APIGATEWAY_AUTHORIZERS}` trait must target one of the auth schemes applied "
-                f"to the service (i.e., [{', '.join(f'`{s}`' for s in schemes)}]). The following mappings of "
-                f"authorizer names to schemes are invalid: {', '.join(invalid)}",
+                f"to the service (i.e., [{listed(schemes, form='`{}`')}]). The following mappings of "
+                f"authorizer names to schemes are invalid: {listed(invalid)}",
                 hint="apply the auth scheme trait to the service, or name one it has"), APIGATEWAY_AUTHORIZERS)
         misconfigured = sorted(name for name, value in entries.items()
                                if value.get("enableSimpleResponses") is not None
@@ -86,7 +86,7 @@ def check_authorizers(model: Model) -> Iterable[Diagnostic]:
                 model, "S3750", None, service.id,
                 f"The enableSimpleResponses member of {APIGATEWAY_AUTHORIZERS} is only supported when "
                 f"authorizedPayloadFormatVersion is 2.0. The following authorizers are misconfigured: "
-                f"{', '.join(misconfigured)}"), APIGATEWAY_AUTHORIZERS)
+                f"{listed(misconfigured)}"), APIGATEWAY_AUTHORIZERS)
 
 
 @validator("S3751",

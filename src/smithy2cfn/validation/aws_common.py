@@ -15,7 +15,7 @@ import functools
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from smithy2cfn.diagnostics import Diagnostic, Severity
+from smithy2cfn.diagnostics import Diagnostic, Severity, listed
 from smithy2cfn.model.shapes import Member, Model, Shape, ShapeId
 from smithy2cfn.model.traits import AWS_ARN, AWS_SERVICE
 from smithy2cfn.validation.common import diag
@@ -50,19 +50,20 @@ def distinct(check: Callable[[Model], Iterable[Diagnostic]]) -> Callable[[Model]
 
 
 def tick(values: Iterable[Any]) -> str:
-    """The reference's ``ValidationUtils.tickedList``: sorted, each in backticks, ``, ``-joined."""
-    return ordered_tick(sorted(str(v) for v in values))
+    """The reference's ``ValidationUtils.tickedList``: sorted, each in backticks, ``, ``-joined
+    (at most :data:`~smithy2cfn.diagnostics.MAX_LISTED`, :func:`~smithy2cfn.diagnostics.listed`)."""
+    return listed(values, form="`{}`", sort=True)
 
 
 def ordered_tick(values: Iterable[Any]) -> str:
-    """``ValidationUtils.orderedTickedList``: in the given order (``""`` for none)."""
-    items = [str(v) for v in values]
-    return "`" + "`, `".join(items) + "`" if items else ""
+    """``ValidationUtils.orderedTickedList``: in the given order (``""`` for none; at most
+    :data:`~smithy2cfn.diagnostics.MAX_LISTED`)."""
+    return listed(values, form="`{}`")
 
 
 def java_list(values: Iterable[Any]) -> str:
-    """A Java ``List.toString()``: ``[a, b]``."""
-    return "[" + ", ".join(str(v) for v in values) + "]"
+    """A Java ``List.toString()``: ``[a, b]`` (at most :data:`~smithy2cfn.diagnostics.MAX_LISTED`)."""
+    return "[" + listed(values) + "]"
 
 
 def java_hash_set_order(strings: Iterable[str]) -> list[str]:

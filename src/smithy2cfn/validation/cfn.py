@@ -18,7 +18,7 @@ from collections.abc import Iterable
 
 from smithy2cfn.checks import validator
 from smithy2cfn.derive.resource_index import CfnResourceIndex
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
 from smithy2cfn.model.shapes import Model, Shape
 from smithy2cfn.model.traits import (
     CFN_ADDITIONAL_IDENTIFIER,
@@ -73,7 +73,7 @@ def check_cfn_resource_properties(model: Model) -> Iterable[Diagnostic]:
                 continue
             yield error(model, "S3050", resource.id,
                         f"The `{prop}` property of the generated `{cfn_name}` CloudFormation resource "
-                        f"targets multiple shapes: [{', '.join(sorted(targets))}]. Reusing member names "
+                        f"targets multiple shapes: [{listed(targets, sort=True)}]. Reusing member names "
                         "that target different shapes can cause confusion for users of the API. This "
                         "target discrepancy must either be resolved in the model or one of the members "
                         "must be excluded from the conversion.", "CfnResourceProperty",

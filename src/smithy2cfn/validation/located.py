@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from smithy2cfn.diagnostics import Diagnostic, Severity, Span
+from smithy2cfn.diagnostics import Diagnostic, Severity, Span, listed
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.validation.common import diag
 
@@ -34,14 +34,16 @@ def event(model: Model, code: str, node_id: str, message: str, *, trait: str | N
 
 def ticked(items) -> str:
     """The reference's ``ValidationUtils.tickedList``: the items sorted by their text, each in
-    backticks, ``, ``-joined (``""`` for none)."""
-    return ", ".join(f"`{i}`" for i in sorted(str(i) for i in items))
+    backticks, ``, ``-joined (``""`` for none); at most
+    :data:`~smithy2cfn.diagnostics.MAX_LISTED` of them, then ``... and N more``
+    (:func:`~smithy2cfn.diagnostics.listed`)."""
+    return listed(items, form="`{}`", sort=True)
 
 
 def ticked_in_order(items) -> str:
     """The reference's ``ValidationUtils.orderedTickedList``: as :func:`ticked`, in the given
     order."""
-    return ", ".join(f"`{i}`" for i in items)
+    return listed(items, form="`{}`")
 
 
 __all__ = ["event", "ticked", "ticked_in_order", "trait_span"]

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import MQTT_PUBLISH, MQTT_SUBSCRIBE, MQTT_TOPIC_LABEL
 from smithy2cfn.validation.common import diag, user_shapes_of_type
@@ -176,7 +176,7 @@ def check_mqtt_topics(model: Model) -> Iterable[Diagnostic]:
                 model, "S3731", None, op_id,
                 f"The `{trait}` trait contains the following topic labels that could not be found in the input "
                 f"structure of the operation or were not marked with the `{MQTT_TOPIC_LABEL}` trait: "
-                f"[{', '.join(f'`{label}`' for label in sorted(labels))}]",
+                f"[{listed(labels, form='`{}`', sort=True)}]",
                 hint="add a @required @topicLabel input member of the same name for each label"), trait)
 
 
@@ -225,13 +225,13 @@ def check_mqtt_topic_conflicts(model: Model) -> Iterable[Diagnostic]:
         others = [o for o in bindings if o is not binding and _conflict(o, binding)]
         if not others:
             continue
-        described = sorted(f"`{o.trait}` trait payload " + (f"`{o.payload}`" if o.payload else "N/A")
-                           + f" of `{o.operation}`" for o in others)
+        described = listed((f"`{o.trait}` trait payload " + (f"`{o.payload}`" if o.payload else "N/A")
+                            + f" of `{o.operation}`" for o in others), sort=True)
         yield at_trait(model, diag(
             model, "S3732", None, binding.operation,
             f"This shape resolves to an MQTT topic `{binding.topic}` as part of the `{binding.operation}` operation, "
             f"and its payload of `{binding.payload or 'N/A'}` conflicts with other topic payloads: "
-            f"[{', '.join(described)}]",
+            f"[{described}]",
             hint="use different topics, or the same payload shape"), binding.trait)
 
 

@@ -35,7 +35,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
 from smithy2cfn.languages.jmespath_lint import (
     ANY_TYPE,
     ARRAY,
@@ -216,7 +216,7 @@ def check_waitable(model: Model) -> Iterable[Diagnostic]:
                         if not any(value in (e, ShapeId.name(e)) for e in errors):
                             checker.add("S3713", None,
                                         f"errorType '{value}' not found on operation. This operation defines "
-                                        f"the following errors: [{', '.join(errors)}]",
+                                        f"the following errors: [{listed(errors)}]",
                                         f"WaitableTraitInvalidErrorType.{checker.suffix()}")
                 state = acceptor.get("state")
                 if state == "success":
@@ -258,8 +258,9 @@ def check_unique_waiter_names(model: Model) -> Iterable[Diagnostic]:
             operations = names[name]
             if len(operations) < 2:
                 continue
-            for op_id in sorted(operations):
-                others = ", ".join(sorted(operations - {op_id}))
+            ordered = sorted(operations)
+            for op_id in ordered:
+                others = listed((o for o in ordered if o != op_id), total=len(ordered) - 1)
                 yield at_trait(model, diag(
                     model, "S3714", None, op_id,
                     f"`{WAITABLE}` trait waiter name `{name}` case-insensitively conflicts with waiters on other "

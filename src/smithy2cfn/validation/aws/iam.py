@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
 from smithy2cfn.model.knowledge import TopDownIndex
 from smithy2cfn.model.shapes import Model, Shape
 from smithy2cfn.model.traits import (
@@ -294,7 +294,7 @@ def check_iam_actions(model: Model) -> Iterable[Diagnostic]:
         if duplicates:
             yield event(model, "S3543", op.id,
                         "Operation has the following resource names defined as both required and optional: "
-                        f"[{', '.join(duplicates)}]", severity=Severity.DANGER,
+                        f"[{listed(duplicates)}]", severity=Severity.DANGER,
                         event_id="IamAction.Resources.DuplicateEntries", trait=IAM_ACTION)
 
 

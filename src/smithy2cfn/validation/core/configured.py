@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
 from smithy2cfn.languages.selector import SelectorEngine, SelectorError, parse_selector
 from smithy2cfn.model.nodes import node_type
 from smithy2cfn.model.relationships import NeighborIndex
@@ -275,7 +275,7 @@ def _message_text(value: Any, node_value: bool) -> str:
     engine: shapes and IDs as IDs, node values as compact JSON, projections sorted in
     brackets, the empty value as nothing."""
     if hasattr(value, "flat"):
-        return "[" + ", ".join(sorted(_message_text(v, node_value) for v in value.flat())) + "]"
+        return "[" + listed((_message_text(v, node_value) for v in value.flat()), sort=True) + "]"
     if type(value).__name__ == "_TraitsAttr":
         return ""
     for attr in ("shape_id", "node"):

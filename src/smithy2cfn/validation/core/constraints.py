@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from decimal import Decimal, InvalidOperation
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
 from smithy2cfn.model.nodes import describe, is_number
 from smithy2cfn.model.relationships import NeighborIndex, RelationshipType
 from smithy2cfn.model.shapes import Model, ShapeId
@@ -192,7 +192,7 @@ def check_json_names(model: Model) -> Iterable[Diagnostic]:
             if len(names[key]) > 1:
                 yield error(model, "S3113", shape.id,
                             f"This shape contains members with conflicting JSON names that resolve to '{key}': "
-                            f"{', '.join(sorted(names[key]))}")
+                            f"{listed(names[key], sort=True)}")
 
 
 #: Characters ``java.net.URI`` never accepts unescaped (RFC 2396 §2.4.3 "excluded"),
@@ -400,7 +400,7 @@ def check_defaults_in_updates(model: Model) -> Iterable[Diagnostic]:
             yield warning(model, "S3131", shape.id,
                           "This update style operation has top-level input members marked with the @default trait. "
                           "It will be impossible to tell if the member was omitted or explicitly provided. Affected "
-                          f"members: [{', '.join(names)}]")
+                          f"members: [{listed(names)}]")
 
 
 @validator("S3115", "S3116",

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
 from smithy2cfn.languages.patterns import PatternMatcher
 from smithy2cfn.model.knowledge import TopDownIndex
 from smithy2cfn.model.knowledge_http import (
@@ -191,7 +191,7 @@ def _relationship_name(kind: RelationshipType) -> str:
 
 
 def _format_ignored(ignored: dict[RelationshipType, list[str]]) -> str:
-    parts = [f"{_relationship_name(k)}: [{', '.join(sorted(set(v)))}]"
+    parts = [f"{_relationship_name(k)}: [{listed(set(v), sort=True)}]"
              for k, v in sorted(ignored.items(), key=lambda kv: kv[0].value)]
     return "{" + ", ".join(parts) + "}"
 
@@ -584,11 +584,11 @@ def check_http_uri_conflicts(model: Model) -> Iterable[Diagnostic]:
                     conflicts.append(text)
             head = f"Operation URI, `{uri.text}`, conflicts with other operation URIs in the same service: "
             if conflicts:
-                yield event(model, "S3367", operation.id, head + f"[{', '.join(sorted(conflicts))}]",
+                yield event(model, "S3367", operation.id, head + f"[{listed(conflicts, sort=True)}]",
                             hint="give the operations different methods or URI patterns")
             if allowable:
                 yield event(model, "S3367", operation.id,
-                            head + f"[{', '.join(sorted(allowable))}]. Pattern traits applied to the label members "
+                            head + f"[{listed(allowable, sort=True)}]. Pattern traits applied to the label members "
                             "prevent the label value from evaluating to a conflict, but this is still a poor design. "
                             "If this is acceptable, this can be suppressed.", severity=Severity.DANGER)
 
@@ -809,11 +809,11 @@ def check_no_inline_documents(model: Model) -> Iterable[Diagnostic]:
                 closure = Walker(model).walk_all([service.id])
             found = sorted_ids(d for d in documents if d in closure)
             if found:
-                listed = ", ".join(f"{d} @ {model.shapes[d].span or 'N/A'}" for d in found)
+                shown = listed((f"{d} @ {model.shapes[d].span or 'N/A'}" for d in found), total=len(found))
                 yield event(model, "S3375", service.id,
                             f"This service uses the `{protocol}` protocol which does not support inline document "
                             f"types, but the following document types were found in the closure of the service: "
-                            f"[{listed}]", trait=protocol)
+                            f"[{shown}]", trait=protocol)
 
 
 __all__ = [

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
 from smithy2cfn.languages.selector import SelectorEngine, SelectorError, parse_selector
 from smithy2cfn.model.relationships import Walker
 from smithy2cfn.model.shapes import Model
@@ -71,7 +71,7 @@ def check_metadata_traits(model: Model) -> Iterable[Diagnostic]:
                             f"The metadata key `{key}` has been reserved by Smithy and may not be defined elsewhere.")
         elif len(shapes) > 1:
             for shape_id in shapes:
-                others = ", ".join(s for s in shapes if s != shape_id)
+                others = listed((s for s in shapes if s != shape_id), total=len(shapes) - 1)
                 yield error(model, "S3118", shape_id,
                             f"A type has already been defined for the metadata key `{key}`. Conflicts with: "
                             f"[{others}]")
@@ -233,7 +233,7 @@ def _name_conflicts(closure: _Closure, shapes: set[str], event) -> Iterable[Diag
     for ids in by_name.values():
         if len(ids) > 1:
             yield event(f"Shape closure `{closure.id}` contains shapes whose names conflict case-insensitively: "
-                        f"[{', '.join(ids)}]. Shapes in a closure should have case-insensitively unique names "
+                        f"[{listed(ids)}]. Shapes in a closure should have case-insensitively unique names "
                         "regardless of their namespaces. Some code generators or other tools may require this in "
                         "order to work. The `rename` property may be used to disambiguate them.",
                         f"ShapeClosure.NameConflicts.{closure.id}", "S3122")

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
 from smithy2cfn.model.knowledge import TopDownIndex
 from smithy2cfn.model.relationships import NeighborIndex, RelationshipType
 from smithy2cfn.model.shapes import Model, Shape, ShapeId
@@ -159,7 +159,7 @@ def check_idempotency_tokens_ignored(model: Model) -> Iterable[Diagnostic]:
                 if rel.type not in (RelationshipType.MEMBER_CONTAINER, RelationshipType.INPUT):
                     ignored.setdefault(rel.type, []).append(rel.shape)
             if ignored:
-                contexts = ", ".join(f"{_relationship_name(k)}: [{', '.join(sorted(set(v)))}]"
+                contexts = ", ".join(f"{_relationship_name(k)}: [{listed(set(v), sort=True)}]"
                                      for k, v in sorted(ignored.items(), key=lambda kv: kv[0].value))
                 yield event(model, "S3324", member.id,
                             "The `idempotencyToken` trait only has an effect when applied to a top-level operation "

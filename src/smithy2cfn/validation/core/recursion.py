@@ -14,7 +14,7 @@ import graphlib
 from collections.abc import Callable, Iterable, Iterator
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
 from smithy2cfn.model.relationships import NeighborIndex, Relationship, strongly_connected
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import REQUIRED
@@ -128,7 +128,7 @@ def check_shape_recursion(model: Model) -> Iterable[Diagnostic]:
         for shape_id in candidates:
             if shape_id in on_cycles:
                 for path in _cycles(model, shape_id, follow, on_cycles[shape_id]):
-                    yield error(model, "S3124", shape_id, f"Found invalid shape recursion: {' > '.join(path)}. {why}")
+                    yield error(model, "S3124", shape_id, f"Found invalid shape recursion: {listed(path, sep=' > ')}. {why}")
 
     collections = sorted(s.id for kind in ("list", "set", "map") for s in user_shapes_of_type(model, kind))
     yield from recursion(collections, collections, not_through_aggregates,

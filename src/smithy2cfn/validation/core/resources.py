@@ -20,7 +20,7 @@ import json
 from collections.abc import Iterable
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
 from smithy2cfn.model.knowledge import IdentifierBindingIndex, PropertyBindingIndex
 from smithy2cfn.model.knowledge_ops import OperationIndex, id_sort_key
 from smithy2cfn.model.relationships import NeighborIndex, RelationshipType, operations_of, strongly_connected
@@ -124,7 +124,7 @@ def check_resource_identifiers(model: Model) -> Iterable[Diagnostic]:
                 yield error(model, "S3013", child.id,
                             f"This resource is bound as a child of `{resource.id}`, but it is invalid because its "
                             "`identifiers` property is missing the following identifiers that are defined in "
-                            f"`{resource.id}`: [{', '.join(missing)}]",
+                            f"`{resource.id}`: [{listed(missing)}]",
                             hint="repeat the parent's identifiers in the child resource")
             mismatched = sorted(f"expected the `{n}` member to target `{t}`, but found a target of "
                                 f"`{child.identifiers[n]}`" for n, t in resource.identifiers.items()
@@ -132,7 +132,7 @@ def check_resource_identifiers(model: Model) -> Iterable[Diagnostic]:
             if mismatched:
                 yield error(model, "S3013", child.id,
                             f"The `identifiers` property of this resource is incompatible with its binding to "
-                            f"`{resource.id}`: {'; '.join(mismatched)}")
+                            f"`{resource.id}`: {listed(mismatched, sep='; ')}")
 
 
 # ----------------------------------------------------------------------------- lifecycle
@@ -189,16 +189,16 @@ def _explicit_binding_conflicts(model: Model) -> Iterable[Diagnostic]:
                 explicit.setdefault(value, []).append(m.name)
         for name, members in potential.items():
             if len(members) > 1 and name in members:
-                others = "', '".join(sorted(m for m in members if m != name))
+                others = listed((m for m in members if m != name), sort=True, sep="', '")
                 yield event(model, "S3400", structure.id,
                             f"Implicit resource identifier for '{name}' is overridden by `resourceIdentifier` trait on "
                             f"members: '{others}'")
         for name, members in explicit.items():
             if len(members) > 1:
-                listed = "', '".join(sorted(members))
+                names = listed(members, sort=True, sep="', '")
                 yield error(model, "S3401", structure.id,
                             f"Conflicting resource identifier member bindings found for identifier '{name}' between "
-                            f"members: '{listed}'", hint="bind each identifier with one member only")
+                            f"members: '{names}'", hint="bind each identifier with one member only")
 
 
 def _all_identifiers_bound(model: Model, resource: Shape, op_id: str, bindings: dict[str, str]) -> bool:
@@ -246,7 +246,7 @@ def check_identifier_bindings(model: Model) -> Iterable[Diagnostic]:
                     yield error(model, "S3011", op_id,
                                 f"This operation is bound to the `{child.id}` resource, which is a child of the "
                                 f"`{resource.id}` resource, and it is missing the following resource identifier "
-                                f"bindings of `{resource.id}`: [{', '.join(f'`{n}`' for n in sorted(missing))}]",
+                                f"bindings of `{resource.id}`: [{ticked(missing)}]",
                                 hint="add @required input members named like the parent's identifiers")
         for op_id in operations_of(resource):
             kind = bindings.binding_type(resource.id, op_id)
@@ -260,9 +260,9 @@ def check_identifier_bindings(model: Model) -> Iterable[Diagnostic]:
                             "it improperly binds all of the identifiers of the resource to members of the operation "
                             "input.", hint="bind it as an instance operation, or leave an identifier out of its input")
             elif kind == "instance" and not complete:
-                expected = ", ".join(sorted(f"required member named `{n}` that targets `{t}`"
-                                            for n, t in resource.identifiers.items()))
-                found = ", ".join(sorted(f"required member named `{n}` that targets `{m}`" for n, m in bound.items()))
+                expected = listed((f"required member named `{n}` that targets `{t}`"
+                                   for n, t in resource.identifiers.items()), sort=True)
+                found = listed((f"required member named `{n}` that targets `{m}`" for n, m in bound.items()), sort=True)
                 yield error(model, "S3011", op_id,
                             f"This operation does not form a valid instance operation when bound to resource "
                             f"`{resource.id}`. All of the identifiers of the resource were not implicitly or "
@@ -393,7 +393,7 @@ def _check_properties_shape(model: Model, resource: Shape, operation: Shape, dir
                         f"property, apply the `{PROPERTY}` trait. If it is neither, apply the `{NOT_PROPERTY}` trait.")
     for prop, members in sorted(by_property.items()):
         if len(members) > 1:
-            names = ", ".join(m.name for m in sorted(members, key=lambda m: id_sort_key(m.id)))
+            names = listed(m.name for m in sorted(members, key=lambda m: id_sort_key(m.id)))
             yield error(model, "S3017", shape.id,
                         f"This shape contains members with conflicting resource property names that resolve to "
                         f"'{prop}': {names}", hint="bind each property with one member only")
@@ -473,7 +473,7 @@ def check_member_should_reference_resource(model: Model) -> Iterable[Diagnostic]
             if potential:
                 yield event(model, "S3402", member.id,
                             "This member appears to reference the following resources without being included in a "
-                            f"`@references` trait: [{', '.join(f'`{r}`' for r in sorted(potential))}]",
+                            f"`@references` trait: [{ticked(potential)}]",
                             hint="add a @references trait to the member or its structure")
 
 
@@ -539,7 +539,7 @@ def _structure_reference(model: Model, shape: Shape, ref: dict, resource: Shape)
             reasons.append(f"`{name}` refers to a member that does not target a string shape")
     if reasons:
         yield event(model, "S3405", shape.id,
-                    f"`references` trait {text} is invalid for the following reasons: {'; '.join(sorted(reasons))}",
+                    f"`references` trait {text} is invalid for the following reasons: {listed(reasons, sort=True, sep='; ')}",
                     trait=REFERENCES, hint="each value of `ids` names a member of the structure targeting a string")
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
 from smithy2cfn.model.knowledge import TopDownIndex
 from smithy2cfn.model.knowledge_http import is_identifier
 from smithy2cfn.model.knowledge_ops import OperationIndex, ServiceIndex, id_sort_key, sorted_ids
@@ -209,8 +209,9 @@ def check_shape_id_conflicts(model: Model) -> Iterable[Diagnostic]:
         ids = clashes.get(low)
         if ids is None:
             continue
+        ordered = sorted_ids(ids)
         for sid in ids:
-            others = ", ".join(f"`{o}`" for o in sorted_ids(o for o in ids if o != sid))
+            others = listed((o for o in ordered if o != sid), form="`{}`", total=len(ordered) - 1)
             yield event(model, "S3302", sid, f"Shape ID `{sid}` conflicts with other shape IDs in the model: [{others}]",
                         hint="rename one of them")
 
@@ -250,10 +251,10 @@ def check_single_bindings(model: Model) -> Iterable[Diagnostic]:
             containers = {service.id} if op_id in service.operations else set()
             containers |= operation_parents.get(op_id, set())
             if len(containers) > 1:
-                listed = ", ".join(sorted(_describe(model, c) for c in containers))
+                parents = listed((_describe(model, c) for c in containers), sort=True)
                 yield event(model, "S3304", op_id,
                             "An operation can appear only once in an entire service closure. This operation is "
-                            f"illegally bound into the `{service.id}` service closure from multiple shapes: {listed}",
+                            f"illegally bound into the `{service.id}` service closure from multiple shapes: {parents}",
                             hint="bind the operation from one service or resource only")
 
 
@@ -314,7 +315,7 @@ def check_auth_traits(model: Model) -> Iterable[Diagnostic]:
             if unknown:
                 yield event(model, "S3305", subject_id,
                             "auth trait applies authentication that is not configured on the service shape, "
-                            f"`{service.id}`: [{', '.join(unknown)}]", trait=AUTH,
+                            f"`{service.id}`: [{listed(unknown)}]", trait=AUTH,
                             hint="apply the auth scheme trait to the service, or remove it from @auth")
         if AUTH not in service.traits and len(schemes) > 1:
             yield event(model, "S3306", service.id,

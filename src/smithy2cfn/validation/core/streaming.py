@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
 from smithy2cfn.model.knowledge_ops import ServiceIndex
 from smithy2cfn.model.relationships import NeighborIndex, RelationshipType, Walker
 from smithy2cfn.model.shapes import Model
@@ -90,7 +90,7 @@ def check_streaming(model: Model) -> Iterable[Diagnostic]:
         if bad:
             yield event(model, "S3340", union.id,
                         "Each member of an event stream union must target a structure shape, but the following union "
-                        f"members do not: [{', '.join(bad)}]")
+                        f"members do not: [{listed(bad)}]")
     # streaming blobs: payloads where the protocol supports @httpPayload
     services = model.knowledge(ServiceIndex)
     walker = Walker(model)

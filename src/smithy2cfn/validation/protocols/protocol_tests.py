@@ -38,7 +38,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
 from smithy2cfn.model.jsonread import parse_json
 from smithy2cfn.model.nodes import node_type, shorten
 from smithy2cfn.model.shapes import Model, Shape
@@ -448,11 +448,11 @@ def check_protocol_test_ids(model: Model) -> Iterable[Diagnostic]:
             holders = table[case_id]
             if len(holders) < 2:
                 continue
-            listed = ", ".join(f"`{h}`" for h in sorted(holders))
+            names = listed(holders, form="`{}`", sort=True)
             for holder in holders:
                 yield at_trait(model, diag(
                     model, "S3760", None, holder,
-                    f"Conflicting `{trait}` test case IDs found for ID `{case_id}`: {listed}",
+                    f"Conflicting `{trait}` test case IDs found for ID `{case_id}`: {names}",
                     hint="give each test case its own ID"), trait)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import RPCV2_CBOR, RPCV2_JSON
 from smithy2cfn.validation.common import diag
@@ -50,7 +50,7 @@ def check_rpcv2_event_stream_http(model: Model) -> Iterable[Diagnostic]:
                 yield at_trait(model, diag(
                     model, "S3740", None, service.id,
                     "The following values of the `eventStreamHttp` property do not also appear in the `http` "
-                    f"property of the {trait} protocol trait: [{', '.join(str(v) for v in invalid)}]",
+                    f"property of the {trait} protocol trait: [{listed(invalid)}]",
                     event, hint="add these versions to `http`, or remove them from `eventStreamHttp`"), trait)
 
 

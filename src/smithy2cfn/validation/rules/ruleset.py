@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
 from smithy2cfn.languages.jmespath_lint import JmespathSyntaxError, lint, parse, sample_value
 from smithy2cfn.model.knowledge import TopDownIndex
 from smithy2cfn.model.nodes import canonical, is_number, node_type
@@ -788,7 +788,7 @@ def _parameters_matching(model: Model, service: Shape, trait: str, rule_set: Rul
             yield at_trait(model, diag(
                 model, "S3778", None, service.id,
                 f"Parameter `{p.name}` exists in ruleset but not in service model, existing params: "
-                f"{', '.join(bound)}", hint="bind it with @clientContextParams or a context parameter trait"), trait)
+                f"{listed(bound)}", hint="bind it with @clientContextParams or a context parameter trait"), trait)
             continue
         matched.append(p.name)
         if p.type != bound[p.name]:
@@ -799,7 +799,7 @@ def _parameters_matching(model: Model, service: Shape, trait: str, rule_set: Rul
             yield at_trait(model, diag(
                 model, "S3778", None, service.id,
                 f"Parameter `{name}` exists in service model but not in ruleset, existing params: "
-                f"[{', '.join(matched)}]", hint="declare it in the rule set's parameters"), trait)
+                f"[{listed(matched)}]", hint="declare it in the rule set's parameters"), trait)
 
 
 def _test_parameters(model: Model, service: Shape, rule_set: RuleSet, trait: str) -> Iterator[Diagnostic]:
