@@ -130,8 +130,9 @@ def validator(*codes: Code | str, rule: str, packages: Iterable[str] = ()) -> Ca
 
 
 def lint_rule(*codes: Code | str, rule: str) -> Callable[[F], F]:
-    """Mark ``rule_x(lint) -> None`` as a lint rule, run on every emitted schema with the
-    lint stage's context (:mod:`smithy2cfn.lint`); see :func:`validator`."""
+    """Mark ``rule_x(ctx) -> None`` as a lint rule, run on every emitted schema with the
+    lint stage's context (:class:`smithy2cfn.lint.context.ResourceContext`, whose ``report``
+    quotes ``rule`` in each message); see :func:`validator`."""
     def mark(function: F) -> F:
         function.check = _declare("lint", None, codes, rule, (), function)  # type: ignore[attr-defined]
         return function

@@ -478,3 +478,23 @@ def test_a_rule_that_raises_is_an_internal_error_and_the_others_run(context_fact
 def test_a_rule_that_reports_nothing_adds_nothing(context_factory):
     assert run_rules(context_factory(), [_rule(lambda ctx: None, "S6122")]) == []
     assert run_rules(context_factory(), lint_rules()) == []  # the clean schema
+
+
+def test_rule_modules_import_the_context_and_locate_modules_not_each_other():
+    """The lint rooms: a rule module (one per source it mirrors) imports from the lint stage
+    only ``lint.context`` and ``lint.locate``; the context imports only ``lint.locate``."""
+    import ast
+    import importlib
+    from pathlib import Path
+
+    shared = {"smithy2cfn.lint.context", "smithy2cfn.lint.locate"}
+    modules = sorted({r.module for r in lint_rules()})
+    assert modules == ["smithy2cfn.lint.cfn_validate", "smithy2cfn.lint.contract", "smithy2cfn.lint.guard_rail",
+                       "smithy2cfn.lint.registry"]
+    for name in [*modules, "smithy2cfn.lint.context"]:
+        tree = ast.parse(Path(importlib.import_module(name).__file__).read_text(encoding="utf-8"))
+        imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+        imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        lint_imports = {m for m in imported if m == "smithy2cfn.lint" or m.startswith("smithy2cfn.lint.")}
+        allowed = {"smithy2cfn.lint.locate"} if name.endswith(".context") else shared
+        assert lint_imports <= allowed, (name, sorted(lint_imports - allowed))
