@@ -498,3 +498,11 @@ def test_rule_modules_import_the_context_and_locate_modules_not_each_other():
         lint_imports = {m for m in imported if m == "smithy2cfn.lint" or m.startswith("smithy2cfn.lint.")}
         allowed = {"smithy2cfn.lint.locate"} if name.endswith(".context") else shared
         assert lint_imports <= allowed, (name, sorted(lint_imports - allowed))
+
+
+def test_without_a_catalog_the_rules_are_found_by_importing_the_lint_modules(monkeypatch):
+    import smithy2cfn.lint
+
+    listed = [(r.module, r.function, r.rule) for r in lint_rules()]
+    monkeypatch.setattr(smithy2cfn.lint, "shipped", lambda kind: [])
+    assert [(r.module, r.function, r.rule) for r in lint_rules()] == listed
