@@ -501,8 +501,8 @@ def test_rule_modules_import_the_context_and_locate_modules_not_each_other():
 
 
 def test_without_a_catalog_the_rules_are_found_by_importing_the_lint_modules(monkeypatch):
-    import smithy2cfn.lint
+    import smithy2cfn.checks
 
     listed = [(r.module, r.function, r.rule) for r in lint_rules()]
-    monkeypatch.setattr(smithy2cfn.lint, "shipped", lambda kind: [])
+    monkeypatch.setattr(smithy2cfn.checks, "shipped", lambda kind: [])
     assert [(r.module, r.function, r.rule) for r in lint_rules()] == listed

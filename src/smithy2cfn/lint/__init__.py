@@ -23,12 +23,11 @@ itself (``S6110``).
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from smithy2cfn.checks import DECLARED, Check, shipped
+from smithy2cfn.checks import Check, runnable
 from smithy2cfn.derive.plan import ConversionPlan
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
 from smithy2cfn.lint.context import ResourceContext
@@ -45,28 +44,15 @@ CODES = declare_codes(
 
 
 def lint_rules() -> list[Check]:
-    """The lint rules of the catalog (:func:`smithy2cfn.checks.shipped`), in catalog order,
-    each with ``run`` (the function its module defines); without a catalog, every rule found
-    by importing every module of this package (slower, the same rules).
+    """The lint rules of the catalog, in catalog order, each with ``run`` (the function its
+    module defines); without a catalog, every rule found by importing every module of this
+    package (:func:`smithy2cfn.checks.runnable`).
 
     Raises:
         ImportError, AttributeError: a catalog entry names no function (a stale catalog:
             ``tests/test_catalog.py`` fails first).
     """
-    listed = shipped("lint")
-    if not listed:
-        import pkgutil
-
-        for info in pkgutil.walk_packages(__path__, __name__ + "."):
-            importlib.import_module(info.name)
-        listed = sorted((c for c in DECLARED if c.kind == "lint" and c.module.startswith(__name__ + ".")),
-                        key=lambda c: (c.module, c.line))
-    out: list[Check] = []
-    for entry in listed:
-        function = getattr(importlib.import_module(entry.module), entry.function)
-        check = getattr(function, "check", None)
-        out.append(check if isinstance(check, Check) else replace(entry, run=function))
-    return out
+    return runnable("lint", __name__)
 
 
 def run_rules(ctx: ResourceContext, rules: Iterable[Check]) -> list[Diagnostic]:
