@@ -181,12 +181,12 @@ def check_request_compression(model: Model) -> Iterable[Diagnostic]:
         value = operation.traits.get(REQUEST_COMPRESSION) if operation.type == "operation" else None
         if not isinstance(value, dict) or not isinstance(value.get("encodings"), list):
             continue  # the trait cannot be created (validation/core/trait_creation.py reports it)
+        # the reference checks the encodings of an operation without input too
+        structure = model.shapes.get(operation.input) if operation.input and operation.input != UNIT else None
         if not operation.input or operation.input == UNIT:
             yield event(model, "S3325", operation.id,
                         "The `requestCompression` trait can only be applied to operations which have an input shape "
                         "defined", hint="give the operation an input structure")
-            continue
-        structure = model.shapes.get(operation.input)
         for member in (structure.members.values() if structure is not None else ()):
             target = model.shapes.get(member.target)
             if target is not None and STREAMING in target.traits and REQUIRES_LENGTH in target.traits:
@@ -225,7 +225,10 @@ class _ExampleChecker(_NodeChecker):
     def add(self, path: str, message: str, severity: Severity = Severity.ERROR) -> None:
         if message.startswith("union values must contain exactly one member") and message.endswith(" got 0"):
             return  # the reference rejects a union value with several members, not an empty one
-        if self.allow and message.startswith("Missing required structure member"):
+        if self.allow and (message.startswith("Missing required structure member")
+                           or len(self.problems) in self.suffixes):
+            # a @range violation (the base class records its event ID suffix before adding it)
+            # is a constraint error too (the reference's RangeTraitPlugin.getSeverity)
             severity = Severity.WARNING
         super().add(path, message, severity)
 
@@ -251,11 +254,13 @@ def _check_value(model: Model, operation: Shape, kind: str, title: Any, value: A
     checker = _ExampleChecker(model, operation.namespace, allow)
     checker.check(value if value is not None else {}, shape_id, {}, "")
     out = []
-    for severity, path, message in checker.problems:
+    for i, (severity, path, message) in enumerate(checker.problems):
         if message.startswith("Invalid structure member") or message.startswith("Invalid union member"):
             continue  # reported below, in the reference's words
+        suffix = checker.suffixes.get(i)
         out.append(event(model, "S3326", operation.id, f"Example {kind} of `{title}`{path}: {message}",
-                         trait=EXAMPLES, severity=severity))
+                         trait=EXAMPLES, severity=severity,
+                         event_id=f"ExamplesTrait.{suffix}" if suffix else None))
     shape = model.shapes.get(shape_id)
     if isinstance(value, dict) and shape is not None and shape.type in ("structure", "union"):
         for key in value:

@@ -12,6 +12,7 @@ unique), §"Unit type", authentication-traits.rst §"auth trait". Reference vali
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 
 from smithy2cfn.checks import validator
@@ -247,6 +248,11 @@ def check_single_bindings(model: Model) -> Iterable[Diagnostic]:
                             hint="bind the operation from one service or resource only")
 
 
+def _at_shape(shape: Shape, d: Diagnostic) -> Diagnostic:
+    """``d`` located at where ``shape`` is defined (when known)."""
+    return dataclasses.replace(d, span=shape.span) if shape.span is not None else d
+
+
 def _implicit_binding(member: Member, resource: Shape) -> bool:
     return (member.name in resource.identifiers and REQUIRED in member.traits
             and member.target == resource.identifiers[member.name])
@@ -274,11 +280,14 @@ def check_service_bound_resource_operations(model: Model) -> Iterable[Diagnostic
             members = ops.input_members(op_id) + ops.output_members(op_id)
             better = [r.id for r in resources if any(_implicit_binding(m, r) for m in members)]
             if better:
-                yield event(model, "S3309", op_id,
-                            f"The `{op_id}` operation is bound to the `{service.id}` service but has members that "
-                            f"match identifiers of the following resource shapes: [{ticked(better)}]. It may be more "
-                            "accurately bound to one of them than directly to the service.",
-                            event_id=f"ServiceBoundResourceOperation.{service.id}.{ShapeId.name(op_id)}")
+                # about the operation, located at the service that binds it (as the reference's
+                # warning(operation, service, ...))
+                yield _at_shape(service, event(
+                    model, "S3309", op_id,
+                    f"The `{op_id}` operation is bound to the `{service.id}` service but has members that match "
+                    f"identifiers of the following resource shapes: [{ticked(better)}]. It may be more accurately "
+                    "bound to one of them than directly to the service.",
+                    event_id=f"ServiceBoundResourceOperation.{service.id}.{ShapeId.name(op_id)}"))
 
 
 # ----------------------------------------------------------------------------- auth
