@@ -1,4 +1,4 @@
-"""HTTP binding and endpoint checks (http-traits.rst, endpoint-traits.rst, authentication-traits.rst).
+"""HTTP binding and endpoint checks (http-bindings.rst, endpoint-traits.rst, authentication-traits.rst).
 
 One function per reference validator of ``software.amazon.smithy.model.validation.validators``
 (named in each docstring), reading the bindings of :class:`~smithy2cfn.model.knowledge_http.HttpBindingIndex`.
@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, listed
 from smithy2cfn.languages.patterns import PatternMatcher
 from smithy2cfn.model.knowledge import TopDownIndex
 from smithy2cfn.model.knowledge_http import (
@@ -29,8 +29,8 @@ from smithy2cfn.model.knowledge_http import (
     parse_host_prefix,
 )
 from smithy2cfn.model.knowledge_ops import OperationIndex, ServiceIndex, id_sort_key, sorted_ids
-from smithy2cfn.model.relationships import NeighborIndex, RelationshipType
-from smithy2cfn.model.shapes import Member, Model, Shape
+from smithy2cfn.model.relationships import NeighborIndex, RelationshipType, Walker
+from smithy2cfn.model.shapes import Model, Shape
 from smithy2cfn.model.traits import (
     ENDPOINT,
     ERROR,
@@ -59,53 +59,9 @@ from smithy2cfn.validation.common import (
 )
 from smithy2cfn.validation.located import event, ticked
 
-#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
-CODES = declare_codes(
-    Code("S3307", Severity.ERROR, "HttpApiKeyAuthTrait",
-         "`@httpApiKeyAuth` with a `scheme` is not sent in a header"),
-    Code("S3360", Severity.ERROR, "HttpBindingsMissing",
-         "an operation of a service whose other operations (or protocol) need `@http` has none", also=(Severity.WARNING,)),
-    Code("S3361", Severity.WARNING, "HttpBindingTraitIgnored",
-         "an HTTP binding trait on a member where it has no effect"),
-    Code("S3362", Severity.ERROR, "HttpHeaderTrait",
-         "two members bind one header, or a header name is restricted or not an RFC 9110 token", also=(Severity.DANGER,)),
-    Code("S3363", Severity.ERROR, "HttpLabelTrait",
-         "a URI label without its `@httpLabel` member, or the reverse; a greedy label not bound to a string"),
-    Code("S3364", Severity.ERROR, "HttpQueryTrait",
-         "two members bind one query parameter, or one the URI sets literally"),
-    Code("S3365", Severity.NOTE, "HttpQueryParamsTrait", "`@httpQueryParams` next to `@httpQuery` members"),
-    Code("S3366", Severity.ERROR, "HttpPrefixHeadersTrait",
-         "an `@httpHeader` starts with the structure's `@httpPrefixHeaders` prefix", also=(Severity.NOTE,)),
-    Code("S3367", Severity.ERROR, "HttpUriConflict",
-         "two operations of a service share a method and URI pattern", also=(Severity.DANGER,)),
-    Code("S3368", Severity.DANGER, "HttpUriGreedyLabel",
-         "several greedy labels in a URI, or one that is not the last label"),
-    Code("S3369", Severity.ERROR, "HttpUriFormat", "an `@http` URI that is not US-ASCII"),
-    Code("S3370", Severity.WARNING, "HttpMethodSemantics",
-         "`@readonly`/`@idempotent` or a request payload that does not fit the HTTP method", also=(Severity.DANGER,)),
-    Code("S3371", Severity.DANGER, "HttpResponseCodeSemantics",
-         "an `@http` code outside 2xx (or a body with 204/205), an `@httpError` code outside its error's "
-         "range", also=(Severity.WARNING,)),
-    Code("S3372", Severity.ERROR, "HttpPayload",
-         "with an `@httpPayload` member, other members are not bound"),
-    Code("S3373", Severity.ERROR, "HostLabelTrait",
-         "an `@endpoint` host prefix that does not expand to a host or does not match the `@hostLabel` "
-         "members", also=(Severity.DANGER,)),
-    Code("S3375", Severity.ERROR, "NoInlineDocumentSupport",
-         "a service uses document shapes but its protocol does not support them"),
-)
-
 
 def _operations_with(model: Model, trait_id: str) -> list[Shape]:
     return [s for s in shapes_having(model, trait_id) if s.type == "operation"]
-
-
-def _members_with(model: Model, trait_id: str) -> list[Member]:
-    return members_having(model, trait_id)
-
-
-def _trait_applied(model: Model, trait_id: str) -> bool:
-    return trait_applied(model, trait_id)
 
 
 def _http_uri(model: Model, operation: Shape) -> UriPattern | None:
@@ -115,12 +71,14 @@ def _http_uri(model: Model, operation: Shape) -> UriPattern | None:
 # ----------------------------------------------------------------------------- trait values
 
 
-@validator("S3369", "S3374",
-           rule="``@http`` URIs and ``@endpoint`` host prefixes parse, and URIs are ASCII.")
+@validator(Code("S3369", Severity.ERROR, "HttpUriFormat", "an `@http` URI that is not US-ASCII"),
+           "S3374",
+           rule="reference HttpUriFormatValidator and the HttpTrait/EndpointTrait providers (smithy-model); "
+                "Smithy 2.0 http-bindings.rst, uri, and endpoint-traits.rst, hostPrefix")
 def check_http_patterns(model: Model) -> Iterable[Diagnostic]:
     """``@http`` URIs and ``@endpoint`` host prefixes parse, and URIs are ASCII.
 
-    Spec: http-traits.rst §"uri" (pattern rules), endpoint-traits.rst §"hostPrefix".
+    Spec: http-bindings.rst §"uri" (pattern rules), endpoint-traits.rst §"hostPrefix".
     Reference: the ``HttpTrait``/``EndpointTrait`` providers (a pattern that does not parse is
     a ``Model`` error, "Error creating trait"), and ``HttpUriFormatValidator`` (a URI that
     is not US-ASCII).
@@ -132,7 +90,7 @@ def check_http_patterns(model: Model) -> Iterable[Diagnostic]:
             uri = index.uri(shape.id)
             if reason:
                 yield event(model, "S3374", shape.id, f"Error creating trait `http`: {reason}", trait=HTTP,
-                            hint="fix the `uri` of the @http trait (http-traits.rst §uri)")
+                            hint="fix the `uri` of the @http trait (http-bindings.rst §uri)")
             elif uri is not None and not uri.text.isascii():
                 yield event(model, "S3369", shape.id, f"@http trait `uri` is invalid: {uri.text}", trait=HTTP,
                             hint="percent-encode characters outside US-ASCII")
@@ -148,12 +106,14 @@ def check_http_patterns(model: Model) -> Iterable[Diagnostic]:
 # ----------------------------------------------------------------------------- bindings
 
 
-@validator("S3360",
-           rule="When some operations of a service have ``@http``, all of them do.")
+@validator(Code("S3360", Severity.ERROR, "HttpBindingsMissing",
+               "an operation of a service whose other operations (or protocol) need `@http` has none",
+               also=(Severity.WARNING,)),
+           rule="reference HttpBindingsMissingValidator (smithy-model); Smithy 2.0 http-bindings.rst, http trait")
 def check_http_bindings_missing(model: Model) -> Iterable[Diagnostic]:
     """When some operations of a service have ``@http``, all of them do.
 
-    Spec: http-traits.rst §"http trait". Reference: ``HttpBindingsMissingValidator``: an
+    Spec: http-bindings.rst §"http trait". Reference: ``HttpBindingsMissingValidator``: an
     ERROR for each operation without ``@http`` in a service whose protocol (its
     ``@protocolDefinition`` lists ``smithy.api#http``) requires the bindings, else a WARNING
     when another operation of the service has them.
@@ -196,12 +156,14 @@ def _format_ignored(ignored: dict[RelationshipType, list[str]]) -> str:
     return "{" + ", ".join(parts) + "}"
 
 
-@validator("S3361",
-           rule="HTTP member binding traits only act on the top level of an input, output or error.")
+@validator(Code("S3361", Severity.WARNING, "HttpBindingTraitIgnored",
+               "an HTTP binding trait on a member where it has no effect"),
+           rule="reference HttpBindingTraitIgnoredValidator (smithy-model); Smithy 2.0 http-bindings.rst, "
+                "HTTP message bindings")
 def check_http_binding_traits_ignored(model: Model) -> Iterable[Diagnostic]:
     """HTTP member binding traits only act on the top level of an input, output or error.
 
-    Spec: http-traits.rst §"HTTP message bindings" (the binding traits are ignored
+    Spec: http-bindings.rst §"HTTP message bindings" (the binding traits are ignored
     elsewhere). Reference: ``HttpBindingTraitIgnoredValidator`` (WARNING
     ``HttpBindingTraitIgnored.Input``/``.Output``/``.TopLevel``).
     """
@@ -257,15 +219,17 @@ _HEADER_BLOCKLIST = frozenset({
 })
 
 
-@validator("S3362",
-           rule="``@httpHeader`` names are valid, allowed and unique within a structure.")
+@validator(Code("S3362", Severity.ERROR, "HttpHeaderTrait",
+               "two members bind one header, or a header name is restricted or not an RFC 9110 token",
+               also=(Severity.DANGER,)),
+           rule="reference HttpHeaderTraitValidator (smithy-model); Smithy 2.0 http-bindings.rst, httpHeader trait")
 def check_http_header_traits(model: Model) -> Iterable[Diagnostic]:
     """``@httpHeader`` names are valid, allowed and unique within a structure.
 
-    Spec: http-traits.rst §"httpHeader trait" (restricted headers; field names are RFC 9110
+    Spec: http-bindings.rst §"httpHeader trait" (restricted headers; field names are RFC 9110
     tokens; header names are case-insensitive). Reference: ``HttpHeaderTraitValidator``.
     """
-    if not _trait_applied(model, HTTP_HEADER):
+    if not trait_applied(model, HTTP_HEADER):
         return
     for structure in shapes_of_type(model, "structure"):
         groups: dict[str, list[str]] = {}
@@ -279,7 +243,7 @@ def check_http_header_traits(model: Model) -> Iterable[Diagnostic]:
                             f"`httpHeader` field name binding conflicts found for the `{header}` header in the "
                             f"following structure members: {ticked(names)}",
                             hint="bind each header to one member only (header names are case-insensitive)")
-    for member in _members_with(model, HTTP_HEADER):
+    for member in members_having(model, HTTP_HEADER):
         header = member.traits.get(HTTP_HEADER)
         if not isinstance(header, str):
             continue
@@ -294,13 +258,14 @@ def check_http_header_traits(model: Model) -> Iterable[Diagnostic]:
                         hint="use only letters, digits and !#$%&'*+-.^_`|~")
 
 
-@validator("S3363",
-           rule="Every URI label has an ``@httpLabel`` input member and every such member a label; greedy labels bind strings.")
+@validator(Code("S3363", Severity.ERROR, "HttpLabelTrait",
+               "a URI label without its `@httpLabel` member, or the reverse; a greedy label not bound to a string"),
+           rule="reference HttpLabelTraitValidator (smithy-model); Smithy 2.0 http-bindings.rst, httpLabel trait")
 def check_http_label_traits(model: Model) -> Iterable[Diagnostic]:
     """Every URI label has an ``@httpLabel`` input member and every such member a label;
     greedy labels bind strings.
 
-    Spec: http-traits.rst §"httpLabel trait" (label binding rules). Reference:
+    Spec: http-bindings.rst §"httpLabel trait" (label binding rules). Reference:
     ``HttpLabelTraitValidator``.
     """
     ops = model.knowledge(OperationIndex)
@@ -336,16 +301,17 @@ def check_http_label_traits(model: Model) -> Iterable[Diagnostic]:
                         hint="add @required @httpLabel input members named like the labels")
 
 
-@validator("S3364",
-           rule="``@httpQuery`` names are unique in a structure and do not repeat a query literal of the URI.")
+@validator(Code("S3364", Severity.ERROR, "HttpQueryTrait",
+               "two members bind one query parameter, or one the URI sets literally"),
+           rule="reference HttpQueryTraitValidator (smithy-model); Smithy 2.0 http-bindings.rst, httpQuery trait")
 def check_http_query_traits(model: Model) -> Iterable[Diagnostic]:
     """``@httpQuery`` names are unique in a structure and do not repeat a query literal of
     the URI.
 
-    Spec: http-traits.rst §"httpQuery trait". Reference: ``HttpQueryTraitValidator``.
+    Spec: http-bindings.rst §"httpQuery trait". Reference: ``HttpQueryTraitValidator``.
     """
     by_structure: dict[str, dict[str, list[str]]] = {}
-    for member in _members_with(model, HTTP_QUERY):
+    for member in members_having(model, HTTP_QUERY):
         container = model.shapes.get(member.container)
         name = member.traits.get(HTTP_QUERY)
         if container is None or container.type != "structure" or not isinstance(name, str):
@@ -378,15 +344,16 @@ def check_http_query_traits(model: Model) -> Iterable[Diagnostic]:
                                 hint="rename the query parameter or remove the literal from the URI")
 
 
-@validator("S3365",
-           rule="Note structures that mix ``@httpQueryParams`` with ``@httpQuery`` members.")
+@validator(Code("S3365", Severity.NOTE, "HttpQueryParamsTrait", "`@httpQueryParams` next to `@httpQuery` members"),
+           rule="reference HttpQueryParamsTraitValidator (smithy-model); Smithy 2.0 http-bindings.rst, "
+                "httpQueryParams trait")
 def check_http_query_params_traits(model: Model) -> Iterable[Diagnostic]:
     """Note structures that mix ``@httpQueryParams`` with ``@httpQuery`` members.
 
-    Spec: http-traits.rst §"httpQueryParams trait". Reference:
+    Spec: http-bindings.rst §"httpQueryParams trait". Reference:
     ``HttpQueryParamsTraitValidator`` (NOTE).
     """
-    for member in _members_with(model, HTTP_QUERY_PARAMS):
+    for member in members_having(model, HTTP_QUERY_PARAMS):
         container = model.shapes.get(member.container)
         if container is None or container.type != "structure":
             continue
@@ -399,16 +366,18 @@ def check_http_query_params_traits(model: Model) -> Iterable[Diagnostic]:
                         f"`{member.name}` member and those explicitly bound to the `httpQuery` members.")
 
 
-@validator("S3366",
-           rule="No ``@httpHeader`` of a structure starts with its ``@httpPrefixHeaders`` prefix.")
+@validator(Code("S3366", Severity.ERROR, "HttpPrefixHeadersTrait",
+               "an `@httpHeader` starts with the structure's `@httpPrefixHeaders` prefix", also=(Severity.NOTE,)),
+           rule="reference HttpPrefixHeadersTraitValidator (smithy-model); Smithy 2.0 http-bindings.rst, "
+                "httpPrefixHeaders trait")
 def check_http_prefix_headers_traits(model: Model) -> Iterable[Diagnostic]:
     """No ``@httpHeader`` of a structure starts with its ``@httpPrefixHeaders`` prefix.
 
-    Spec: http-traits.rst §"httpPrefixHeaders trait" (header bindings must not
+    Spec: http-bindings.rst §"httpPrefixHeaders trait" (header bindings must not
     case-insensitively start with the prefix). Reference:
     ``HttpPrefixHeadersTraitValidator`` (ERROR; a NOTE for the empty prefix).
     """
-    for member in _members_with(model, HTTP_PREFIX_HEADERS):
+    for member in members_having(model, HTTP_PREFIX_HEADERS):
         container = model.shapes.get(member.container)
         value = member.traits.get(HTTP_PREFIX_HEADERS)
         if container is None or container.type != "structure" or not isinstance(value, str):
@@ -429,16 +398,16 @@ def check_http_prefix_headers_traits(model: Model) -> Iterable[Diagnostic]:
                             f"binding of `{member.id}` to `{prefix}`. {detail}", trait=HTTP_HEADER, severity=severity)
 
 
-@validator("S3372",
-           rule="With an ``@httpPayload`` member, every other member is bound elsewhere.")
+@validator(Code("S3372", Severity.ERROR, "HttpPayload", "with an `@httpPayload` member, other members are not bound"),
+           rule="reference HttpPayloadValidator (smithy-model); Smithy 2.0 http-bindings.rst, httpPayload trait")
 def check_http_payload(model: Model) -> Iterable[Diagnostic]:
     """With an ``@httpPayload`` member, every other member is bound elsewhere.
 
-    Spec: http-traits.rst §"httpPayload trait" ("If the httpPayload trait is present on a
+    Spec: http-bindings.rst §"httpPayload trait" ("If the httpPayload trait is present on a
     structure, then all other members MUST be bound to other parts of the message").
     Reference: ``HttpPayloadValidator``.
     """
-    if not _trait_applied(model, HTTP_PAYLOAD):
+    if not trait_applied(model, HTTP_PAYLOAD):
         return
     index = model.knowledge(HttpBindingIndex)
     ops = model.knowledge(OperationIndex)
@@ -482,12 +451,13 @@ def _greedy_labels(model: Model) -> Iterable[Diagnostic]:
                                 event_id="HttpUriGreedyLabel.GreedyLabelIsNotLastLabel")
 
 
-@validator("S3368",
-           rule="A URI has at most one greedy label, and it is the last label.")
+@validator(Code("S3368", Severity.DANGER, "HttpUriGreedyLabel",
+               "several greedy labels in a URI, or one that is not the last label"),
+           rule="reference HttpUriGreedyLabelValidator (smithy-model); Smithy 2.0 http-bindings.rst, Greedy labels")
 def check_http_uri_greedy_labels(model: Model) -> Iterable[Diagnostic]:
     """A URI has at most one greedy label, and it is the last label.
 
-    Spec: http-traits.rst §"Greedy labels". Reference: ``HttpUriGreedyLabelValidator``
+    Spec: http-bindings.rst §"Greedy labels". Reference: ``HttpUriGreedyLabelValidator``
     (DANGER ``HttpUriGreedyLabel.MultipleGreedyLabels``/``.GreedyLabelIsNotLastLabel``).
     """
     yield from _greedy_labels(model)
@@ -549,12 +519,13 @@ def _endpoints_conflict(model: Model, operation: Shape, other: Shape) -> bool:
     return not _allowable(model, a, operation, b, other, _host_label_patterns)
 
 
-@validator("S3367",
-           rule="Operations of a service do not share a method and URI pattern.")
+@validator(Code("S3367", Severity.ERROR, "HttpUriConflict",
+               "two operations of a service share a method and URI pattern", also=(Severity.DANGER,)),
+           rule="reference HttpUriConflictValidator (smithy-model); Smithy 2.0 http-bindings.rst, Pattern conflicts")
 def check_http_uri_conflicts(model: Model) -> Iterable[Diagnostic]:
     """Operations of a service do not share a method and URI pattern.
 
-    Spec: http-traits.rst §"Pattern conflicts" (literal vs. label segments are allowed to
+    Spec: http-bindings.rst §"Pattern conflicts" (literal vs. label segments are allowed to
     overlap only when a ``@pattern`` on the label keeps them apart; then it is a DANGER).
     Reference: ``HttpUriConflictValidator`` (ERROR, or DANGER for allowable conflicts;
     operations with different ``@endpoint`` host prefixes do not conflict).
@@ -614,13 +585,15 @@ _METHODS: dict[str, tuple[bool | None, bool | None, bool | None, str | None]] = 
 }
 
 
-@validator("S3370",
-           rule="An operation's ``@readonly``/``@idempotent`` traits and request payload fit its HTTP method.")
+@validator(Code("S3370", Severity.WARNING, "HttpMethodSemantics",
+               "`@readonly`/`@idempotent` or a request payload that does not fit the HTTP method",
+               also=(Severity.DANGER,)),
+           rule="reference HttpMethodSemanticsValidator (smithy-model); Smithy 2.0 http-bindings.rst, method")
 def check_http_method_semantics(model: Model) -> Iterable[Diagnostic]:
     """An operation's ``@readonly``/``@idempotent`` traits and request payload fit its HTTP
     method.
 
-    Spec: http-traits.rst §"method" (safe and idempotent methods; GET, HEAD, DELETE, TRACE
+    Spec: http-bindings.rst §"method" (safe and idempotent methods; GET, HEAD, DELETE, TRACE
     carry no payload). Reference: ``HttpMethodSemanticsValidator`` (WARNINGs
     ``HttpMethodSemantics.*``, DANGER ``HttpMethodSemantics.UnexpectedPayload``).
     """
@@ -675,12 +648,15 @@ def check_http_method_semantics(model: Model) -> Iterable[Diagnostic]:
                             severity=Severity.DANGER, event_id="HttpMethodSemantics.UnexpectedPayload")
 
 
-@validator("S3371",
-           rule="Operation codes are 2xx (204/205 without a body); client errors 4xx, server errors 5xx.")
+@validator(Code("S3371", Severity.DANGER, "HttpResponseCodeSemantics",
+               "an `@http` code outside 2xx (or a body with 204/205), an `@httpError` code outside its error's "
+               "range", also=(Severity.WARNING,)),
+           rule="reference HttpResponseCodeSemanticsValidator (smithy-model); Smithy 2.0 http-bindings.rst, code "
+                "and httpError trait")
 def check_http_response_codes(model: Model) -> Iterable[Diagnostic]:
     """Operation codes are 2xx (204/205 without a body); client errors 4xx, server errors 5xx.
 
-    Spec: http-traits.rst §"code", §"httpError trait". Reference:
+    Spec: http-bindings.rst §"code", §"httpError trait". Reference:
     ``HttpResponseCodeSemanticsValidator`` (DANGER, or a WARNING for a body with 204/205).
     """
     index = model.knowledge(HttpBindingIndex)
@@ -718,8 +694,11 @@ def check_http_response_codes(model: Model) -> Iterable[Diagnostic]:
 _HOST = re.compile(r"[a-zA-Z0-9][a-zA-Z0-9-]{0,62}(?:\.[a-zA-Z0-9-]{1,63})*\.?")
 
 
-@validator("S3373",
-           rule="``@endpoint`` host prefixes expand to valid hosts and match the ``@hostLabel`` members.")
+@validator(Code("S3373", Severity.ERROR, "HostLabelTrait",
+               "an `@endpoint` host prefix that does not expand to a host or does not match the `@hostLabel` "
+               "members", also=(Severity.DANGER,)),
+           rule="reference HostLabelTraitValidator (smithy-model); Smithy 2.0 endpoint-traits.rst, hostPrefix and "
+                "hostLabel trait")
 def check_host_labels(model: Model) -> Iterable[Diagnostic]:
     """``@endpoint`` host prefixes expand to valid hosts and match the ``@hostLabel`` members.
 
@@ -765,8 +744,10 @@ def check_host_labels(model: Model) -> Iterable[Diagnostic]:
                         f"`hostLabel` trait: {ticked(labels)}")
 
 
-@validator("S3307",
-           rule="``@httpApiKeyAuth`` with a ``scheme`` is sent in a header.")
+@validator(Code("S3307", Severity.ERROR, "HttpApiKeyAuthTrait",
+               "`@httpApiKeyAuth` with a `scheme` is not sent in a header"),
+           rule="reference HttpApiKeyAuthTraitValidator (smithy-model); Smithy 2.0 authentication-traits.rst, "
+                "httpApiKeyAuth trait")
 def check_http_api_key_auth(model: Model) -> Iterable[Diagnostic]:
     """``@httpApiKeyAuth`` with a ``scheme`` is sent in a header.
 
@@ -782,8 +763,10 @@ def check_http_api_key_auth(model: Model) -> Iterable[Diagnostic]:
                         hint='set `in: "header"`, or remove `scheme`')
 
 
-@validator("S3375",
-           rule="A service whose protocol has ``noInlineDocumentSupport`` uses no document shape.")
+@validator(Code("S3375", Severity.ERROR, "NoInlineDocumentSupport",
+               "a service uses document shapes but its protocol does not support them"),
+           rule="reference NoInlineDocumentSupportValidator (smithy-model); Smithy 2.0 protocol-traits.rst, "
+                "protocolDefinition trait (noInlineDocumentSupport)")
 def check_no_inline_documents(model: Model) -> Iterable[Diagnostic]:
     """A service whose protocol has ``noInlineDocumentSupport`` uses no document shape.
 
@@ -798,8 +781,6 @@ def check_no_inline_documents(model: Model) -> Iterable[Diagnostic]:
                  is True]
     if not protocols:
         return
-    from smithy2cfn.model.relationships import Walker
-
     for service in shapes_of_type(model, "service"):
         closure = None
         for protocol in sorted(protocols, key=id_sort_key):
@@ -821,5 +802,5 @@ __all__ = [
     "check_http_bindings_missing", "check_http_header_traits", "check_http_label_traits",
     "check_http_method_semantics", "check_http_patterns", "check_http_payload", "check_http_prefix_headers_traits",
     "check_http_query_params_traits", "check_http_query_traits", "check_http_response_codes",
-    "check_http_uri_conflicts", "check_http_uri_greedy_labels", "check_no_inline_documents", "idiomatic",
+    "check_http_uri_conflicts", "check_http_uri_greedy_labels", "check_no_inline_documents",
 ]

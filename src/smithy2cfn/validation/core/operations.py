@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, listed
 from smithy2cfn.model.knowledge import TopDownIndex
 from smithy2cfn.model.relationships import NeighborIndex, RelationshipType
 from smithy2cfn.model.shapes import Model, Shape, ShapeId
@@ -32,25 +32,6 @@ from smithy2cfn.validation.common import shapes_having, shapes_of_type, shapes_w
 from smithy2cfn.validation.core.traits import _NodeChecker
 from smithy2cfn.validation.located import event, ticked
 
-#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
-CODES = declare_codes(
-    Code("S3320", Severity.ERROR, "OperationInputOutputMisuse",
-         "an `@input`/`@output` structure used as the other, by a member, or by several operations"),
-    Code("S3321", Severity.WARNING, "OperationInputOutputName",
-         "an `@input`/`@output` structure not named after its operation"),
-    Code("S3322", Severity.WARNING, "OperationNameAmbiguity",
-         "a shape named like an operation's input/output that is not"),
-    Code("S3323", Severity.ERROR, "IdempotentTrait",
-         "`@idempotent` `exists`/`notFound` both set, or naming an error the operation lacks"),
-    Code("S3324", Severity.WARNING, "IdempotencyTokenIgnored",
-         "`@idempotencyToken` outside a top-level operation input member"),
-    Code("S3325", Severity.ERROR, "RequestCompressionTrait",
-         "`@requestCompression` without input, with a length-requiring stream, or with no or unknown "
-         "encodings"),
-    Code("S3326", Severity.ERROR, "ExamplesTrait",
-         "an `@examples` example does not match the operation's input, output or errors", also=(Severity.WARNING,)),
-)
-
 
 def _relationship_name(kind: RelationshipType) -> str:
     return kind.name.lower().replace("_", " ")
@@ -59,8 +40,14 @@ def _relationship_name(kind: RelationshipType) -> str:
 # ----------------------------------------------------------------------------- input and output
 
 
-@validator("S3320", "S3321", "S3322",
-           rule="``@input`` and ``@output`` structures are used only as one operation's input (output).")
+@validator(Code("S3320", Severity.ERROR, "OperationInputOutputMisuse",
+               "an `@input`/`@output` structure used as the other, by a member, or by several operations"),
+           Code("S3321", Severity.WARNING, "OperationInputOutputName",
+                "an `@input`/`@output` structure not named after its operation"),
+           Code("S3322", Severity.WARNING, "OperationNameAmbiguity",
+                "a shape named like an operation's input/output that is not"),
+           rule="reference OperationValidator (smithy-model); Smithy 2.0 type-refinement-traits.rst, input trait "
+                "and output trait")
 def check_operation_input_output(model: Model) -> Iterable[Diagnostic]:
     """``@input`` and ``@output`` structures are used only as one operation's input (output).
 
@@ -112,8 +99,10 @@ def check_operation_input_output(model: Model) -> Iterable[Diagnostic]:
 # ----------------------------------------------------------------------------- idempotency
 
 
-@validator("S3323",
-           rule="``@idempotent`` ``exists`` and ``notFound`` are exclusive and name operation errors.")
+@validator(Code("S3323", Severity.ERROR, "IdempotentTrait",
+               "`@idempotent` `exists`/`notFound` both set, or naming an error the operation lacks"),
+           rule="reference IdempotentTraitValidator (smithy-model); Smithy 2.0 behavior-traits.rst, idempotent "
+                "trait")
 def check_idempotent_traits(model: Model) -> Iterable[Diagnostic]:
     """``@idempotent`` ``exists`` and ``notFound`` are exclusive and name operation errors.
 
@@ -139,8 +128,10 @@ def check_idempotent_traits(model: Model) -> Iterable[Diagnostic]:
                                 trait=IDEMPOTENT, hint="add the error to the operation's `errors`")
 
 
-@validator("S3324",
-           rule="Warn about ``@idempotencyToken`` members that are not top-level input members.")
+@validator(Code("S3324", Severity.WARNING, "IdempotencyTokenIgnored",
+               "`@idempotencyToken` outside a top-level operation input member"),
+           rule="reference IdempotencyTokenIgnoredValidator (smithy-model); Smithy 2.0 behavior-traits.rst, "
+                "idempotencyToken trait")
 def check_idempotency_tokens_ignored(model: Model) -> Iterable[Diagnostic]:
     """Warn about ``@idempotencyToken`` members that are not top-level input members.
 
@@ -174,8 +165,11 @@ def check_idempotency_tokens_ignored(model: Model) -> Iterable[Diagnostic]:
 SUPPORTED_COMPRESSION_ALGORITHMS = frozenset({"gzip"})
 
 
-@validator("S3325",
-           rule="``@requestCompression`` operations have an input without length-requiring streams and at least one supported encoding.")
+@validator(Code("S3325", Severity.ERROR, "RequestCompressionTrait",
+               "`@requestCompression` without input, with a length-requiring stream, or with no or unknown "
+               "encodings"),
+           rule="reference RequestCompressionTraitValidator (smithy-model); Smithy 2.0 behavior-traits.rst, "
+                "requestCompression trait")
 def check_request_compression(model: Model) -> Iterable[Diagnostic]:
     """``@requestCompression`` operations have an input without length-requiring streams and
     at least one supported encoding.
@@ -187,12 +181,12 @@ def check_request_compression(model: Model) -> Iterable[Diagnostic]:
         value = operation.traits.get(REQUEST_COMPRESSION) if operation.type == "operation" else None
         if not isinstance(value, dict) or not isinstance(value.get("encodings"), list):
             continue  # the trait cannot be created (validation/core/trait_creation.py reports it)
+        # the reference checks the encodings of an operation without input too
+        structure = model.shapes.get(operation.input) if operation.input and operation.input != UNIT else None
         if not operation.input or operation.input == UNIT:
             yield event(model, "S3325", operation.id,
                         "The `requestCompression` trait can only be applied to operations which have an input shape "
                         "defined", hint="give the operation an input structure")
-            continue
-        structure = model.shapes.get(operation.input)
         for member in (structure.members.values() if structure is not None else ()):
             target = model.shapes.get(member.target)
             if target is not None and STREAMING in target.traits and REQUIRES_LENGTH in target.traits:
@@ -231,7 +225,10 @@ class _ExampleChecker(_NodeChecker):
     def add(self, path: str, message: str, severity: Severity = Severity.ERROR) -> None:
         if message.startswith("union values must contain exactly one member") and message.endswith(" got 0"):
             return  # the reference rejects a union value with several members, not an empty one
-        if self.allow and message.startswith("Missing required structure member"):
+        if self.allow and (message.startswith("Missing required structure member")
+                           or len(self.problems) in self.suffixes):
+            # a @range violation (the base class records its event ID suffix before adding it)
+            # is a constraint error too (the reference's RangeTraitPlugin.getSeverity)
             severity = Severity.WARNING
         super().add(path, message, severity)
 
@@ -257,11 +254,13 @@ def _check_value(model: Model, operation: Shape, kind: str, title: Any, value: A
     checker = _ExampleChecker(model, operation.namespace, allow)
     checker.check(value if value is not None else {}, shape_id, {}, "")
     out = []
-    for severity, path, message in checker.problems:
+    for i, (severity, path, message) in enumerate(checker.problems):
         if message.startswith("Invalid structure member") or message.startswith("Invalid union member"):
             continue  # reported below, in the reference's words
+        suffix = checker.suffixes.get(i)
         out.append(event(model, "S3326", operation.id, f"Example {kind} of `{title}`{path}: {message}",
-                         trait=EXAMPLES, severity=severity))
+                         trait=EXAMPLES, severity=severity,
+                         event_id=f"ExamplesTrait.{suffix}" if suffix else None))
     shape = model.shapes.get(shape_id)
     if isinstance(value, dict) and shape is not None and shape.type in ("structure", "union"):
         for key in value:
@@ -273,8 +272,11 @@ def _check_value(model: Model, operation: Shape, kind: str, title: Any, value: A
     return out
 
 
-@validator("S3326",
-           rule="``@examples`` match the operation: input and output values fit their structures, an error example names one of the operation's (or all its services') errors.")
+@validator(Code("S3326", Severity.ERROR, "ExamplesTrait",
+               "an `@examples` example does not match the operation's input, output or errors",
+               also=(Severity.WARNING,)),
+           rule="reference ExamplesTraitValidator (smithy-model); Smithy 2.0 documentation-traits.rst, examples "
+                "trait")
 def check_examples(model: Model) -> Iterable[Diagnostic]:
     """``@examples`` match the operation: input and output values fit their structures, an
     error example names one of the operation's (or all its services') errors.

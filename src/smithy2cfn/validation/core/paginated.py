@@ -14,19 +14,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity
 from smithy2cfn.model.knowledge import TopDownIndex
 from smithy2cfn.model.knowledge_ops import OperationIndex
 from smithy2cfn.model.shapes import Member, Model, Shape
 from smithy2cfn.model.traits import PAGINATED, REQUIRED
 from smithy2cfn.validation.common import shapes_having, shapes_of_type
 from smithy2cfn.validation.located import event, ticked
-
-#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
-CODES = declare_codes(
-    Code("S3380", Severity.ERROR, "PaginatedTrait",
-         "an `@paginated` member is missing, required, of the wrong type, or a path where none is allowed", also=(Severity.DANGER, Severity.WARNING,)),
-)
 
 _PROPERTIES = ("inputToken", "outputToken", "pageSize", "items")
 
@@ -143,8 +137,10 @@ def _check_property(model: Model, operation: Shape, value: dict, rule: _Rule, se
     return out
 
 
-@validator("S3380",
-           rule="``@paginated`` operations name existing members of the right shapes.")
+@validator(Code("S3380", Severity.ERROR, "PaginatedTrait",
+               "an `@paginated` member is missing, required, of the wrong type, or a path where none is allowed",
+               also=(Severity.DANGER, Severity.WARNING)),
+           rule="reference PaginatedTraitValidator (smithy-model); Smithy 2.0 behavior-traits.rst, paginated trait")
 def check_paginated(model: Model) -> Iterable[Diagnostic]:
     """``@paginated`` operations name existing members of the right shapes.
 

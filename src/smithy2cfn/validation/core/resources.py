@@ -1,16 +1,15 @@
-"""Service-type checks: references between shapes, resource identifiers, lifecycle
-operations, identifier and property bindings.
+"""Resource checks: identifiers, lifecycle operations, identifier and property bindings,
+containment, and references to resources.
 
 Spec: service-types.rst §"Resource Identifiers", §"Binding identifiers to operations"
 (identifier binding validation, instance and collection operations, implicit and explicit
 bindings), §"Resource lifecycle operations" (put/create/read/update/delete/list rules),
-§"Resource Properties" (property binding validation), and the relationship tables of
-§"Service", §"Operation" and §"Resource" (what each property must target). Reference
-validators: ``TargetValidator`` (all but unresolved targets, which the loader reports),
-``ResourceIdentifierValidator``, ``ResourceCycleValidator``,
-``ResourceLifecycleValidator``, ``ResourceIdentifierBindingValidator``,
-``ResourceOperationInputOutputValidator``, ``MemberShouldReferenceResourceValidator`` and
-``ReferencesTraitValidator``.
+§"Resource Properties" (property binding validation), resource-traits.rst §"references
+trait". Reference validators (smithy-model): ``ResourceIdentifierValidator``,
+``ResourceCycleValidator``, ``ResourceLifecycleValidator``,
+``ResourceIdentifierBindingValidator``, ``ResourceOperationInputOutputValidator``,
+``MemberShouldReferenceResourceValidator`` and ``ReferencesTraitValidator``; each
+validator declares its codes.
 """
 
 from __future__ import annotations
@@ -20,10 +19,10 @@ import json
 from collections.abc import Iterable
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, listed
 from smithy2cfn.model.knowledge import IdentifierBindingIndex, PropertyBindingIndex
 from smithy2cfn.model.knowledge_ops import OperationIndex, id_sort_key
-from smithy2cfn.model.relationships import NeighborIndex, RelationshipType, operations_of, strongly_connected
+from smithy2cfn.model.relationships import NeighborIndex, operations_of, strongly_connected
 from smithy2cfn.model.shapes import Member, Model, Shape
 from smithy2cfn.model.traits import (
     IDEMPOTENT,
@@ -36,34 +35,6 @@ from smithy2cfn.model.traits import (
 from smithy2cfn.validation.common import error, members_having, shapes_having, shapes_of_type
 from smithy2cfn.validation.located import event, ticked
 
-#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
-CODES = declare_codes(
-    Code("S3010", Severity.ERROR, "ResourceLifecycle",
-         "lifecycle operation with the wrong `@readonly`/`@idempotent`"),
-    Code("S3011", Severity.ERROR, "ResourceIdentifierBinding",
-         "an instance operation does not bind every identifier with a member of the identifier's target, or "
-         "a child resource's operation misses a parent identifier"),
-    Code("S3012", Severity.ERROR, "ResourceIdentifierBinding", "collection operation binds every identifier"),
-    Code("S3013", Severity.ERROR, "ResourceIdentifier",
-         "a child resource lacks its parent's identifiers, or gives them other targets"),
-    Code("S3016", Severity.ERROR, "ResourceCycle",
-         "resource containment cycle (or two children of a resource sharing a descendant, as the reference "
-         "finds)"),
-    Code("S3017", Severity.ERROR, "ResourceOperationInputOutput",
-         "an input/output member maps to no property or identifier, to a property of another target, or "
-         "twice; a property no operation uses"),
-    Code("S3400", Severity.WARNING, "ResourceIdentifierBinding",
-         "an implicit identifier binding is overridden by `@resourceIdentifier`"),
-    Code("S3401", Severity.ERROR, "ResourceIdentifierBinding",
-         "two members bind one identifier with `@resourceIdentifier`"),
-    Code("S3402", Severity.WARNING, "MemberShouldReferenceResource",
-         "a member named and typed like a resource identifier without `@references`"),
-    Code("S3403", Severity.ERROR, "ResourceIdentifier", "a resource identifier is also a resource property"),
-    Code("S3405", Severity.ERROR, "ReferencesTrait",
-         "a `@references` entry that targets no resource, has `ids` on a string shape or of the wrong count "
-         "or names, or names members that are missing or not strings"),
-)
-
 _STRINGS = ("string", "enum")
 
 
@@ -71,25 +42,6 @@ def _resources(model: Model) -> list[Shape]:
     return shapes_of_type(model, "resource")
 
 
-def _describe(model: Model, shape_id: str) -> str:
-    """The reference's ``Shape.toString()``: ``(type: `id`)``."""
-    if "$" in shape_id:
-        return f"(member: `{shape_id}`)"
-    shape = model.shapes.get(shape_id)
-    return f"({shape.type if shape is not None else 'shape'}: `{shape_id}`)"
-
-
-def parents(model: Model, resource_id: str) -> list[str]:
-    """The resources that bind ``resource_id`` as a child (their ``resources`` property), in
-    model order: the valid ``resource`` relationships pointing at it from resources."""
-    return [rel.shape for rel in model.knowledge(NeighborIndex).reverse(resource_id)
-            if rel.type is RelationshipType.RESOURCE and rel.shape in model.shapes
-            and model.shapes[rel.shape].type == "resource"]
-
-
-# ----------------------------------------------------------------------------- targets
-
-#: Relationship → how a reference to a deprecated shape is described (DeprecatedShape).
 def _type_of(model: Model, node_id: str) -> str | None:
     if "$" in node_id:
         return "member" if model.member(node_id) is not None else None
@@ -97,8 +49,11 @@ def _type_of(model: Model, node_id: str) -> str | None:
     return shape.type if shape is not None else None
 
 
-@validator("S3013", "S3403",
-           rule="No identifier is also a property; child resources repeat their parents' identifiers.")
+@validator(Code("S3013", Severity.ERROR, "ResourceIdentifier",
+               "a child resource lacks its parent's identifiers, or gives them other targets"),
+           Code("S3403", Severity.ERROR, "ResourceIdentifier", "a resource identifier is also a resource property"),
+           rule="reference ResourceIdentifierValidator (smithy-model); Smithy 2.0 service-types.rst, "
+                "Resource identifiers and Resource properties")
 def check_resource_identifiers(model: Model) -> Iterable[Diagnostic]:
     """No identifier is also a property; child resources repeat their parents' identifiers.
 
@@ -142,8 +97,10 @@ _LIFECYCLE_RULES = (("put", False, True), ("create", False, False), ("read", Tru
                     ("update", False, False), ("delete", False, True), ("list", True, False))
 
 
-@validator("S3010",
-           rule="Lifecycle operations carry the traits their lifecycle requires.")
+@validator(Code("S3010", Severity.ERROR, "ResourceLifecycle",
+               "lifecycle operation with the wrong `@readonly`/`@idempotent`"),
+           rule="reference ResourceLifecycleValidator (smithy-model); Smithy 2.0 service-types.rst, "
+                "Resource lifecycle operations")
 def check_lifecycle_traits(model: Model) -> Iterable[Diagnostic]:
     """Lifecycle operations carry the traits their lifecycle requires.
 
@@ -216,8 +173,16 @@ def _all_identifiers_bound(model: Model, resource: Shape, op_id: str, bindings: 
     return True
 
 
-@validator("S3011", "S3012", "S3400", "S3401",
-           rule="Operations bound to a resource form valid instance or collection operations.")
+@validator(Code("S3011", Severity.ERROR, "ResourceIdentifierBinding",
+               "an instance operation does not bind every identifier with a member of the identifier's target, "
+               "or a child resource's operation misses a parent identifier"),
+           Code("S3012", Severity.ERROR, "ResourceIdentifierBinding", "collection operation binds every identifier"),
+           Code("S3400", Severity.WARNING, "ResourceIdentifierBinding",
+                "an implicit identifier binding is overridden by `@resourceIdentifier`"),
+           Code("S3401", Severity.ERROR, "ResourceIdentifierBinding",
+                "two members bind one identifier with `@resourceIdentifier`"),
+           rule="reference ResourceIdentifierBindingValidator (smithy-model); Smithy 2.0 service-types.rst, "
+                "Binding identifiers to operations")
 def check_identifier_bindings(model: Model) -> Iterable[Diagnostic]:
     """Operations bound to a resource form valid instance or collection operations.
 
@@ -300,8 +265,11 @@ def _first_revisit(children: dict[str, list[str]], start: str) -> tuple[str, lis
     return None
 
 
-@validator("S3016",
-           rule="Resources form no containment cycle.")
+@validator(Code("S3016", Severity.ERROR, "ResourceCycle",
+               "resource containment cycle (or two children of a resource sharing a descendant, as the reference "
+               "finds)"),
+           rule="reference ResourceCycleValidator (smithy-model); Smithy 2.0 service-types.rst, Resource "
+                "(resources: no cyclical containment hierarchy)")
 def check_resource_containment(model: Model) -> Iterable[Diagnostic]:
     """Resources form no containment cycle.
 
@@ -399,8 +367,11 @@ def _check_properties_shape(model: Model, resource: Shape, operation: Shape, dir
                         f"'{prop}': {names}", hint="bind each property with one member only")
 
 
-@validator("S3017",
-           rule="The input and output members of a resource's lifecycle and instance operations map to its properties (or identifiers), with the properties' targets, each property once; every property is used by one of them.")
+@validator(Code("S3017", Severity.ERROR, "ResourceOperationInputOutput",
+               "an input/output member maps to no property or identifier, to a property of another target, or "
+               "twice; a property no operation uses"),
+           rule="reference ResourceOperationInputOutputValidator (smithy-model); Smithy 2.0 service-types.rst, "
+                "Resource property binding validation")
 def check_property_bindings(model: Model) -> Iterable[Diagnostic]:
     """The input and output members of a resource's lifecycle and instance operations map to
     its properties (or identifiers), with the properties' targets, each property once; every
@@ -441,8 +412,10 @@ def check_property_bindings(model: Model) -> Iterable[Diagnostic]:
 # ----------------------------------------------------------------------------- references
 
 
-@validator("S3402",
-           rule="Warn about members that look like a resource identifier but do not reference it.")
+@validator(Code("S3402", Severity.WARNING, "MemberShouldReferenceResource",
+               "a member named and typed like a resource identifier without `@references`"),
+           rule="reference MemberShouldReferenceResourceValidator (smithy-model); Smithy 2.0 resource-traits.rst, "
+                "references trait")
 def check_member_should_reference_resource(model: Model) -> Iterable[Diagnostic]:
     """Warn about members that look like a resource identifier but do not reference it.
 
@@ -543,8 +516,11 @@ def _structure_reference(model: Model, shape: Shape, ref: dict, resource: Shape)
                     trait=REFERENCES, hint="each value of `ids` names a member of the structure targeting a string")
 
 
-@validator("S3405",
-           rule="``@references`` entries point at resources, through members that exist.")
+@validator(Code("S3405", Severity.ERROR, "ReferencesTrait",
+               "a `@references` entry that targets no resource, has `ids` on a string shape or of the wrong count "
+               "or names, or names members that are missing or not strings"),
+           rule="reference ReferencesTraitValidator (smithy-model); Smithy 2.0 resource-traits.rst, references "
+                "trait")
 def check_references(model: Model) -> Iterable[Diagnostic]:
     """``@references`` entries point at resources, through members that exist.
 
@@ -686,5 +662,4 @@ __all__ = [
     "check_references",
     "check_resource_containment",
     "check_resource_identifiers",
-    "parents",
 ]

@@ -12,10 +12,11 @@ unique), §"Unit type", authentication-traits.rst §"auth trait". Reference vali
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, listed
 from smithy2cfn.model.knowledge import TopDownIndex
 from smithy2cfn.model.knowledge_http import is_identifier
 from smithy2cfn.model.knowledge_ops import OperationIndex, ServiceIndex, id_sort_key, sorted_ids
@@ -24,27 +25,6 @@ from smithy2cfn.model.shapes import SIMPLE_TYPES, Member, Model, Shape, ShapeId
 from smithy2cfn.model.traits import AUTH, DOCUMENTATION, REQUIRED, UNIT
 from smithy2cfn.validation.common import shapes_of_type
 from smithy2cfn.validation.located import event, ticked
-
-#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
-CODES = declare_codes(
-    Code("S3300", Severity.ERROR, "Service",
-         "two shapes of a service closure have case-insensitively equal names (a warning or note when they "
-         "are equivalent lists or simple shapes)", also=(Severity.WARNING, Severity.NOTE,)),
-    Code("S3301", Severity.ERROR, "Service",
-         "a service `rename` is not a valid identifier, changes nothing, names a shape outside the service, "
-         "or renames a member, resource or operation"),
-    Code("S3302", Severity.ERROR, "ShapeIdConflict", "two shape or member IDs differ only in case"),
-    Code("S3303", Severity.ERROR, "SingleResourceBinding", "a resource is bound twice in a service closure"),
-    Code("S3304", Severity.ERROR, "SingleOperationBinding",
-         "an operation is bound twice in a service closure"),
-    Code("S3305", Severity.DANGER, "AuthTrait", "`@auth` names an auth scheme the service does not have"),
-    Code("S3306", Severity.WARNING, "ServiceAuthDefinitions",
-         "a service with several auth schemes has no `@auth` order"),
-    Code("S3308", Severity.ERROR, "UnitType",
-         "`smithy.api#Unit` referenced where only operation input/output and union or enum members may"),
-    Code("S3309", Severity.WARNING, "ServiceBoundResourceOperation",
-         "a service operation has members that bind identifiers of one of its resources"),
-)
 
 _COLLECTIONS = frozenset({"list", "set"})
 
@@ -130,8 +110,14 @@ def _conflict_message(service: Shape, subject: str, other: str, severity: Severi
             "service to disambiguate shape names.")
 
 
-@validator("S3300", "S3301",
-           rule="Shape names are case-insensitively unique in a service closure; renames are valid.")
+@validator(Code("S3300", Severity.ERROR, "Service",
+               "two shapes of a service closure have case-insensitively equal names (a warning or note when they "
+               "are equivalent lists or simple shapes)", also=(Severity.WARNING, Severity.NOTE)),
+           Code("S3301", Severity.ERROR, "Service",
+                "a service `rename` is not a valid identifier, changes nothing, names a shape outside the service, "
+                "or renames a member, resource or operation"),
+           rule="reference ServiceValidator (smithy-model); Smithy 2.0 service-types.rst, Service closure and "
+                "Service rename")
 def check_service_closures(model: Model) -> Iterable[Diagnostic]:
     """Shape names are case-insensitively unique in a service closure; renames are valid.
 
@@ -180,8 +166,8 @@ def check_service_closures(model: Model) -> Iterable[Diagnostic]:
                                 "cannot be renamed")
 
 
-@validator("S3302",
-           rule="No two shape or member IDs of the model differ only in case.")
+@validator(Code("S3302", Severity.ERROR, "ShapeIdConflict", "two shape or member IDs differ only in case"),
+           rule="reference ShapeIdConflictValidator (smithy-model); Smithy 2.0 model.rst, Shape ID conflicts")
 def check_shape_id_conflicts(model: Model) -> Iterable[Diagnostic]:
     """No two shape or member IDs of the model differ only in case.
 
@@ -219,8 +205,12 @@ def check_shape_id_conflicts(model: Model) -> Iterable[Diagnostic]:
 # ----------------------------------------------------------------------------- bindings
 
 
-@validator("S3303", "S3304",
-           rule="A resource, and an operation, is bound once in a service closure.")
+@validator(Code("S3303", Severity.ERROR, "SingleResourceBinding",
+               "a resource is bound twice in a service closure"),
+           Code("S3304", Severity.ERROR, "SingleOperationBinding",
+                "an operation is bound twice in a service closure"),
+           rule="reference SingleResourceBindingValidator and SingleOperationBindingValidator (smithy-model); "
+                "Smithy 2.0 service-types.rst, Resource and Operation (bound once in a service closure)")
 def check_single_bindings(model: Model) -> Iterable[Diagnostic]:
     """A resource, and an operation, is bound once in a service closure.
 
@@ -258,13 +248,20 @@ def check_single_bindings(model: Model) -> Iterable[Diagnostic]:
                             hint="bind the operation from one service or resource only")
 
 
+def _at_shape(shape: Shape, d: Diagnostic) -> Diagnostic:
+    """``d`` located at where ``shape`` is defined (when known)."""
+    return dataclasses.replace(d, span=shape.span) if shape.span is not None else d
+
+
 def _implicit_binding(member: Member, resource: Shape) -> bool:
     return (member.name in resource.identifiers and REQUIRED in member.traits
             and member.target == resource.identifiers[member.name])
 
 
-@validator("S3309",
-           rule="Warn about service operations whose members bind identifiers of one of its resources.")
+@validator(Code("S3309", Severity.WARNING, "ServiceBoundResourceOperation",
+               "a service operation has members that bind identifiers of one of its resources"),
+           rule="reference ServiceBoundResourceOperationValidator (smithy-model); Smithy 2.0 service-types.rst, "
+                "Binding operations to resources")
 def check_service_bound_resource_operations(model: Model) -> Iterable[Diagnostic]:
     """Warn about service operations whose members bind identifiers of one of its resources.
 
@@ -283,18 +280,24 @@ def check_service_bound_resource_operations(model: Model) -> Iterable[Diagnostic
             members = ops.input_members(op_id) + ops.output_members(op_id)
             better = [r.id for r in resources if any(_implicit_binding(m, r) for m in members)]
             if better:
-                yield event(model, "S3309", op_id,
-                            f"The `{op_id}` operation is bound to the `{service.id}` service but has members that "
-                            f"match identifiers of the following resource shapes: [{ticked(better)}]. It may be more "
-                            "accurately bound to one of them than directly to the service.",
-                            event_id=f"ServiceBoundResourceOperation.{service.id}.{ShapeId.name(op_id)}")
+                # about the operation, located at the service that binds it (as the reference's
+                # warning(operation, service, ...))
+                yield _at_shape(service, event(
+                    model, "S3309", op_id,
+                    f"The `{op_id}` operation is bound to the `{service.id}` service but has members that match "
+                    f"identifiers of the following resource shapes: [{ticked(better)}]. It may be more accurately "
+                    "bound to one of them than directly to the service.",
+                    event_id=f"ServiceBoundResourceOperation.{service.id}.{ShapeId.name(op_id)}"))
 
 
 # ----------------------------------------------------------------------------- auth
 
 
-@validator("S3305", "S3306",
-           rule="``@auth`` on a service or its operations names only auth schemes the service has; a service with several schemes orders them with ``@auth``.")
+@validator(Code("S3305", Severity.DANGER, "AuthTrait", "`@auth` names an auth scheme the service does not have"),
+           Code("S3306", Severity.WARNING, "ServiceAuthDefinitions",
+                "a service with several auth schemes has no `@auth` order"),
+           rule="reference AuthTraitValidator and ServiceAuthDefinitionsValidator (smithy-model); Smithy 2.0 "
+                "authentication-traits.rst, auth trait")
 def check_auth_traits(model: Model) -> Iterable[Diagnostic]:
     """``@auth`` on a service or its operations names only auth schemes the service has;
     a service with several schemes orders them with ``@auth``.
@@ -328,8 +331,9 @@ def check_auth_traits(model: Model) -> Iterable[Diagnostic]:
 # ----------------------------------------------------------------------------- unit
 
 
-@validator("S3308",
-           rule="``smithy.api#Unit`` is only an operation input or output, or a union or enum member's target.")
+@validator(Code("S3308", Severity.ERROR, "UnitType",
+               "`smithy.api#Unit` referenced where only operation input/output and union or enum members may"),
+           rule="reference UnitTypeValidator (smithy-model); Smithy 2.0 model.rst, Unit type")
 def check_unit_type(model: Model) -> Iterable[Diagnostic]:
     """``smithy.api#Unit`` is only an operation input or output, or a union or enum member's
     target.

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, listed
 from smithy2cfn.model.knowledge_ops import ServiceIndex
 from smithy2cfn.model.relationships import NeighborIndex, RelationshipType, Walker
 from smithy2cfn.model.shapes import Model
@@ -29,25 +29,19 @@ from smithy2cfn.model.traits import (
 from smithy2cfn.validation.common import shapes_having, shapes_of_type, shapes_with_members_having
 from smithy2cfn.validation.located import event, ticked
 
-#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
-CODES = declare_codes(
-    Code("S3340", Severity.ERROR, "StreamingTrait",
-         "a stream used where it is not allowed (nested, in errors, event stream members, without "
-         "`@httpPayload`, optional)"),
-    Code("S3341", Severity.ERROR, "EventPayloadTrait",
-         "an event with an `@eventPayload` member has members that are not `@eventHeader`s"),
-)
 
-
-@validator("S3340",
-           rule="Streams are used only where streaming.rst allows them.")
+@validator(Code("S3340", Severity.ERROR, "StreamingTrait",
+               "a stream used where it is not allowed (nested, in errors, event stream members, without "
+               "`@httpPayload`, optional)"),
+           rule="reference StreamingTraitValidator (smithy-model); Smithy 2.0 streaming.rst, streaming trait and "
+                "requiresLength trait")
 def check_streaming(model: Model) -> Iterable[Diagnostic]:
     """Streams are used only where streaming.rst allows them.
 
     Spec: streaming.rst §"streaming trait" ("structures that contain a member that targets a
     streaming shape ... MUST only be used as operation inputs or outputs"; event stream
     unions have structure members), §"requiresLength trait" (only in inputs), and
-    http-traits.rst §"httpPayload trait" (a streaming blob is the payload where the protocol
+    http-bindings.rst §"httpPayload trait" (a streaming blob is the payload where the protocol
     supports it). Reference: ``StreamingTraitValidator``.
     """
     streaming = shapes_having(model, STREAMING)
@@ -119,8 +113,10 @@ def check_streaming(model: Model) -> Iterable[Diagnostic]:
                             "the `required` or `default` trait.", hint='add @required or @default("")')
 
 
-@validator("S3341",
-           rule="In an event with an ``@eventPayload`` member, every other member is an ``@eventHeader``.")
+@validator(Code("S3341", Severity.ERROR, "EventPayloadTrait",
+               "an event with an `@eventPayload` member has members that are not `@eventHeader`s"),
+           rule="reference EventPayloadTraitValidator (smithy-model); Smithy 2.0 streaming.rst, eventPayload "
+                "trait")
 def check_event_payloads(model: Model) -> Iterable[Diagnostic]:
     """In an event with an ``@eventPayload`` member, every other member is an ``@eventHeader``.
 
