@@ -1,5 +1,6 @@
 """Validators of the rules engine (``smithy.rules``) and of ``aws.endpoints``
-(:mod:`smithy2cfn.validation.rules.ruleset`, :mod:`smithy2cfn.validation.rules.aws_endpoints`).
+(:mod:`smithy2cfn.validation.rules.ruleset`, :mod:`smithy2cfn.validation.rules.aws_endpoints`), and
+the rules engine's language they read rule sets with (:mod:`smithy2cfn.languages.rules_engine`).
 
 Each rule gets a model that triggers it and one that does not; the readers and the test-case
 evaluator are also run over generated values (they never raise anything but their own error).
@@ -18,7 +19,7 @@ from hypothesis import strategies as st
 
 from smithy2cfn import api
 from smithy2cfn.diagnostics import Diagnostic
-from smithy2cfn.validation.rules import ruleset as re_
+from smithy2cfn.languages import rules_engine as re_
 from smithy2cfn.validation.rules.aws_endpoints import is_valid_url
 
 SERVICE = "smithy.example#S"
@@ -127,8 +128,8 @@ def test_bdd_nodes_refer_to_conditions_that_exist(tmp_path):
 @settings(max_examples=50, deadline=None)
 def test_base64_reading_matches_the_standard_decoder(data):
     text = base64.b64encode(data).decode()
-    assert re_._decode_base64(text) == data
-    assert re_._decode_base64(text.rstrip("=")) == data  # padding is optional
+    assert re_.decode_base64(text) == data
+    assert re_.decode_base64(text.rstrip("=")) == data  # padding is optional
 
 
 # --------------------------------------------------------------------------- operation parameters
