@@ -146,6 +146,7 @@ WITHOUT_FIXTURES: set[str] = {
     "protocols.rpcv2.check_rpcv2_event_stream_http",
     "rules.aws_endpoints.check_special_case_endpoints",
     "rules.ruleset.check_auth_schemes",
+    "rules.ruleset.check_aws_built_ins",
     "rules.ruleset.check_bdd",
     "rules.ruleset.check_built_ins",
     "rules.ruleset.check_endpoint_tests",

@@ -1,5 +1,5 @@
-"""The rules engine's language (Smithy rules-engine/specification.rst, standard-library.rst,
-endpoint-tests.rst): endpoint rule sets and BDDs read into plain records, and the evaluation of
+"""The rules engine's language (Smithy rules-engine/specification.rst, standard-library.rst;
+endpoint tests: specification.rst §"smithy.rules#endpointTests trait"): endpoint rule sets and BDDs read into plain records, and the evaluation of
 a rule set over an endpoint test case's parameters.
 
 * Reading (reference ``EndpointRuleSet.fromNode``, ``Parameters.fromNode``, ``Rule.fromNode``,

@@ -52,31 +52,10 @@ from smithy2cfn.validation.common import diag
 from smithy2cfn.validation.core.traits import _NodeChecker
 from smithy2cfn.validation.package_support import at_trait, event_stream, input_shape, output_shape
 
-#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
+#: Codes several validators of this module report (README "Diagnostics" lists them all).
 CODES = declare_codes(
-    Code("S3760", Severity.ERROR, "UniqueProtocolTestCaseId",
-         "two protocol test cases of one trait share an ID"),
-    Code("S3761", Severity.ERROR, "HttpRequestTestsInput",
-         "an `httpRequestTests` case has params or vendor params that are no valid value, or a malformed "
-         "JSON/XML body (danger)", also=(Severity.DANGER, Severity.WARNING,)),
-    Code("S3762", Severity.ERROR, "HttpResponseTestsOutput",
-         "an `httpResponseTests` case of an operation has params or vendor params that are no valid value, "
-         "or a malformed body (danger)", also=(Severity.DANGER, Severity.WARNING,)),
-    Code("S3763", Severity.ERROR, "HttpResponseTestsError",
-         "an `httpResponseTests` case of an error structure has params or vendor params that are no valid "
-         "value, or a malformed body (danger)", also=(Severity.DANGER, Severity.WARNING,)),
-    Code("S3764", Severity.ERROR, "HttpMalformedRequestTests",
-         "the `testParameters` lists of a malformed request test differ in length"),
-    Code("S3765", Severity.ERROR, "EventStreamTestsTrait",
-         "an `eventStreamTests` case is empty, has an event without a stream for it, values that are no "
-         "valid value, or a malformed body (danger)", also=(Severity.DANGER, Severity.WARNING,)),
-    Code("S3766", Severity.ERROR, "Model",
-         "a protocol test case names a shape with a relative ID in quotes (`\"Params\"`): the trait cannot be "
-         "read"),
     Code("S3767", Severity.ERROR, "Model",
          "a protocol test case names a shape the model lacks (`vendorParamsShape`...): its checks stop there"),
-    Code("S3768", Severity.ERROR, "Model",
-         "a protocol test case lacks a required member (`Missing expected member`): the trait is not created"),
 )
 
 _FLOAT_SPECIALS = frozenset({"NaN", "Infinity", "-Infinity"})
@@ -102,7 +81,7 @@ def media_problem(body: str, media_type: str) -> str | None:
         return _xml_problem(body)
     if subtype == "json" or suffix == "json":
         _, problem = parse_json(body, "<body>", lambda _path: False)
-        if problem is not None and problem.code == "S1100":
+        if problem is not None and problem.is_syntax_error:
             return f"Error parsing JSON: {problem.message} (offset {problem.offset})"
     return None
 
@@ -221,8 +200,12 @@ def _bad_reference(value: Any) -> str | None:
     return None
 
 
-@validator("S3766", "S3768",
-           rule="The shape references of protocol test cases are absolute shape IDs.",
+@validator(Code("S3766", Severity.ERROR, "Model",
+                "a protocol test case names a shape with a relative ID in quotes (`\"Params\"`): the trait cannot be "
+                "read"),
+           Code("S3768", Severity.ERROR, "Model",
+                "a protocol test case lacks a required member (`Missing expected member`): the trait is not created"),
+           rule="reference HttpRequestTestCase.fromNode, HttpResponseTestCase.fromNode, HttpMalformedRequestTestCase.fromNode and EventStreamTestCase.fromNode (smithy-protocol-test-traits, trait creation); Smithy http-protocol-compliance-tests.rst and event-stream-protocol-compliance-tests.rst, the test case structures",
            packages=("smithy.test",))
 def check_test_trait_references(model: Model) -> Iterable[Diagnostic]:
     """The shape references of protocol test cases are absolute shape IDs.
@@ -352,8 +335,11 @@ def _http_test_validator(model: Model, trait: str, code: str, event: str, descri
                                                f"no {descriptor}: `{shorten(str(params), 200)}`")
 
 
-@validator("S3761", "S3767",
-           rule="``httpRequestTests`` cases: bodies, params (the input) and vendor params are valid.",
+@validator(Code("S3761", Severity.ERROR, "HttpRequestTestsInput",
+                "an `httpRequestTests` case has params or vendor params that are no valid value, or a malformed "
+                "JSON/XML body (danger)", also=(Severity.DANGER, Severity.WARNING,)),
+           "S3767",
+           rule="reference HttpRequestTestsInputValidator (smithy-protocol-test-traits, ProtocolTestCaseValidator); Smithy http-protocol-compliance-tests.rst, httpRequestTests",
            packages=("smithy.test",))
 def check_http_request_tests(model: Model) -> Iterable[Diagnostic]:
     """``httpRequestTests`` cases: bodies, params (the input) and vendor params are valid.
@@ -365,8 +351,14 @@ def check_http_request_tests(model: Model) -> Iterable[Diagnostic]:
         model, HTTP_REQUEST_TESTS, "S3761", "HttpRequestTestsInput", "input", "operation"))
 
 
-@validator("S3762", "S3763", "S3767",
-           rule="``httpResponseTests`` cases: bodies, params (the operation output, or the error structure) and vendor params are valid.",
+@validator(Code("S3762", Severity.ERROR, "HttpResponseTestsOutput",
+                "an `httpResponseTests` case of an operation has params or vendor params that are no valid value, "
+                "or a malformed body (danger)", also=(Severity.DANGER, Severity.WARNING,)),
+           Code("S3763", Severity.ERROR, "HttpResponseTestsError",
+                "an `httpResponseTests` case of an error structure has params or vendor params that are no valid "
+                "value, or a malformed body (danger)", also=(Severity.DANGER, Severity.WARNING,)),
+           "S3767",
+           rule="reference HttpResponseTestsOutputValidator and HttpResponseTestsErrorValidator (smithy-protocol-test-traits, ProtocolTestCaseValidator); Smithy http-protocol-compliance-tests.rst, httpResponseTests",
            packages=("smithy.test",))
 def check_http_response_tests(model: Model) -> Iterable[Diagnostic]:
     """``httpResponseTests`` cases: bodies, params (the operation output, or the error
@@ -382,8 +374,9 @@ def check_http_response_tests(model: Model) -> Iterable[Diagnostic]:
         model, HTTP_RESPONSE_TESTS, "S3763", "HttpResponseTestsError", "error", "structure"))
 
 
-@validator("S3764",
-           rule="The ``testParameters`` lists of a malformed request test all have one length.",
+@validator(Code("S3764", Severity.ERROR, "HttpMalformedRequestTests",
+                "the `testParameters` lists of a malformed request test differ in length"),
+           rule="reference HttpMalformedRequestTestsValidator (smithy-protocol-test-traits); Smithy http-protocol-compliance-tests.rst, httpMalformedRequestTests (parameterized tests)",
            packages=("smithy.test",))
 def check_malformed_request_tests(model: Model) -> Iterable[Diagnostic]:
     """The ``testParameters`` lists of a malformed request test all have one length.
@@ -418,8 +411,9 @@ def _malformed_ids(case: dict) -> list[str]:
     return [f"{case_id}_case{i}" for i in range(len(first) if isinstance(first, list) else 0)]
 
 
-@validator("S3760",
-           rule="Protocol test case IDs are unique across the model, per trait.",
+@validator(Code("S3760", Severity.ERROR, "UniqueProtocolTestCaseId",
+                "two protocol test cases of one trait share an ID"),
+           rule="reference UniqueProtocolTestCaseIdValidator (smithy-protocol-test-traits); Smithy http-protocol-compliance-tests.rst, the id of a test case (unique per trait)",
            packages=("smithy.test",))
 def check_protocol_test_ids(model: Model) -> Iterable[Diagnostic]:
     """Protocol test case IDs are unique across the model, per trait.
@@ -459,8 +453,11 @@ def check_protocol_test_ids(model: Model) -> Iterable[Diagnostic]:
 # --------------------------------------------------------------------------- event stream tests
 
 
-@validator("S3765", "S3767",
-           rule="``eventStreamTests`` cases are complete and their values valid.",
+@validator(Code("S3765", Severity.ERROR, "EventStreamTestsTrait",
+                "an `eventStreamTests` case is empty, has an event without a stream for it, values that are no "
+                "valid value, or a malformed body (danger)", also=(Severity.DANGER, Severity.WARNING,)),
+           "S3767",
+           rule="reference EventStreamTestsTraitValidator (smithy-protocol-test-traits); Smithy event-stream-protocol-compliance-tests.rst, eventStreamTests trait",
            packages=("smithy.test",))
 def check_event_stream_tests(model: Model) -> Iterable[Diagnostic]:
     """``eventStreamTests`` cases are complete and their values valid.

@@ -1,6 +1,5 @@
 """smithy-rules-engine: the validators of endpoint rule sets, BDDs, endpoint tests and context
-parameters (rules-engine/specification.rst, rules-engine/parameters.rst,
-rules-engine/endpoint-tests.rst).
+parameters (rules-engine/specification.rst, rules-engine/parameters.rst).
 
 The rules engine's language (reading ``smithy.rules#endpointRuleSet`` and ``#endpointBdd``
 into plain records, evaluating a rule set over a test case) is
@@ -29,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, listed
 from smithy2cfn.languages.jmespath_lint import JmespathSyntaxError, lint, parse, sample_value
 from smithy2cfn.languages.rules_engine import (
     BUILT_INS,
@@ -63,64 +62,6 @@ from smithy2cfn.model.traits import (
 from smithy2cfn.validation.common import diag, user_shapes_of_type
 from smithy2cfn.validation.core.traits import _NodeChecker
 from smithy2cfn.validation.package_support import at_trait, input_shape
-
-#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
-CODES = declare_codes(
-    Code("S3770", Severity.ERROR, "Model",
-         "an `@endpointRuleSet` or `@endpointBdd` value cannot be read (bad structure, parameter, version, "
-         "base64 nodes, node count): the trait is not created"),
-    Code("S3771", Severity.ERROR, "StaticContextParamsTrait",
-         "a `@staticContextParams` value is not a string, a boolean or a list of strings"),
-    Code("S3772", Severity.ERROR, "OperationContextParamsTrait",
-         "an `@operationContextParams` path does not parse, does not fit the input, or uses an unsupported "
-         "JMESPath expression"),
-    Code("S3773", Severity.ERROR, "RuleSetParameter.StaticContextParams.InconsistentType",
-         "a `@staticContextParams` value's type differs from the same parameter's elsewhere"),
-    Code("S3774", Severity.ERROR, "RuleSetParameter.OperationContextParams.InconsistentType",
-         "an `@operationContextParams` path's type differs from the same parameter's elsewhere"),
-    Code("S3775", Severity.ERROR, "RuleSetParameter.ContextParam.UnsupportedType",
-         "a `@contextParam` member targets neither a string nor a boolean"),
-    Code("S3776", Severity.ERROR, "RuleSetParameter.ContextParam.InconsistentType",
-         "a `@contextParam` member's type differs from the same parameter's elsewhere"),
-    Code("S3777", Severity.ERROR, "RuleSetParameter.Operation.RequiredMissing",
-         "an operation binds no value for a required rule set parameter without default"),
-    Code("S3778", Severity.ERROR, "RuleSetParameter.RuleSet.UnmatchedName",
-         "a rule set parameter the service model does not bind, or a bound parameter the rule set lacks"),
-    Code("S3779", Severity.ERROR, "RuleSetParameter.RuleSet.TypeMismatch",
-         "a rule set parameter's type differs from the type the service model binds"),
-    Code("S3780", Severity.DANGER, "RuleSetParameter.TestCase.Unused",
-         "a rule set parameter no endpoint test case sets"),
-    Code("S3781", Severity.ERROR, "RuleSetParameter.TestCase.TypeMismatch",
-         "an endpoint test case sets a parameter to a value of another type"),
-    Code("S3782", Severity.ERROR, "RuleSetParameter.TestCase.RequiredMissing",
-         "an endpoint test case lacks a required parameter without default"),
-    Code("S3783", Severity.ERROR, "RuleSetParameter.TestCase.Undefined",
-         "an endpoint test case sets a parameter the rule set does not define"),
-    Code("S3784", Severity.ERROR, "RuleSetAuthSchemes",
-         "an endpoint's `authSchemes` is not a list of named schemes, names one twice, or a "
-         "sigv4/sigv4a/beta scheme has bad properties (a `sigv4-` sub-scheme: danger; an unknown scheme: "
-         "warning)", also=(Severity.DANGER, Severity.WARNING,)),
-    Code("S3785", Severity.ERROR, "RuleSetBuiltIn",
-         "a built-in parameter (in the rule set or a test's `builtInParams`) is not a registered built-in "
-         "(`RuleSetBuiltIn.RuleSet`, `RuleSetBuiltIn.TestCase.<i>.Inputs.<j>`)"),
-    Code("S3786", Severity.ERROR, "RuleSetUri",
-         "an endpoint URL starts with literal text other than `http://` or `https://`"),
-    Code("S3787", Severity.WARNING, "RuleSetParamMissingDocs", "a rule set parameter has no documentation"),
-    Code("S3788", Severity.ERROR, "RulesEngineVersion",
-         "a rule set uses a function (coalesce, ite, split, negative getAttr index) newer than its declared "
-         "version"),
-    Code("S3789", Severity.ERROR, "BddTrait",
-         "an `@endpointBdd` node or root refers to a condition, node or result that does not exist"),
-    Code("S3790", Severity.ERROR, "EndpointTestsTrait",
-         "an endpoint test names an operation the service lacks, gives built-in values inconsistently or not"
-         " at all, or an operation input that does not fit the input shape (danger)", also=(Severity.DANGER,)),
-    Code("S3791", Severity.ERROR, "RuleSetTestCase",
-         "an endpoint test case does not give what it expects when the rule set is evaluated (a value of the"
-         " wrong type, an empty split delimiter, another endpoint or error)"),
-    Code("S3800", Severity.DANGER, "RuleSetAwsBuiltIn",
-         "a rule set uses an AWS built-in that needs care (`AWS::Auth::AccountId`...; "
-         "`RuleSetAwsBuiltIn.<built-in>`)"),
-)
 
 #: AWS built-ins whose rules need extra care (reference ``RuleSetAwsBuiltInValidator``).
 CAREFUL_BUILT_INS = ("AWS::Auth::AccountId", "AWS::Auth::AccountIdEndpointMode", "AWS::Auth::CredentialScope")
@@ -175,8 +116,10 @@ def _rule_sets(read: _Read) -> list[tuple[RuleSet, str]]:
             if rs is not None]
 
 
-@validator("S3770",
-           rule="``@endpointRuleSet`` and ``@endpointBdd`` values can be read.",
+@validator(Code("S3770", Severity.ERROR, "Model",
+                "an `@endpointRuleSet` or `@endpointBdd` value cannot be read (bad structure, parameter, version, "
+                "base64 nodes, node count): the trait is not created"),
+           rule="reference EndpointRuleSet.fromNode, Parameters.fromNode and EndpointBddTrait.fromNode (smithy-rules-engine, trait creation); Smithy rules-engine/specification.rst, Endpoint rule set object and smithy.rules#endpointBdd trait",
            packages=("smithy.rules",))
 def check_rule_set_traits(model: Model) -> Iterable[Diagnostic]:
     """``@endpointRuleSet`` and ``@endpointBdd`` values can be read.
@@ -195,8 +138,9 @@ def check_rule_set_traits(model: Model) -> Iterable[Diagnostic]:
 # --------------------------------------------------------------------------- operation params
 
 
-@validator("S3771",
-           rule="``@staticContextParams`` values are strings, booleans or arrays of strings.",
+@validator(Code("S3771", Severity.ERROR, "StaticContextParamsTrait",
+                "a `@staticContextParams` value is not a string, a boolean or a list of strings"),
+           rule="reference StaticContextParamsTraitValidator (smithy-rules-engine); Smithy rules-engine/parameters.rst, smithy.rules#staticContextParams trait",
            packages=("smithy.rules",))
 def check_static_context_params(model: Model) -> Iterable[Diagnostic]:
     """``@staticContextParams`` values are strings, booleans or arrays of strings.
@@ -267,8 +211,10 @@ def _operation_context_type(model: Model, op_id: str, path: str) -> str | None:
     return {"boolean": "Boolean", "string": "String", "array": "stringArray"}.get(result)
 
 
-@validator("S3772",
-           rule="``@operationContextParams`` paths parse, fit the input, and use the supported subset.",
+@validator(Code("S3772", Severity.ERROR, "OperationContextParamsTrait",
+                "an `@operationContextParams` path does not parse, does not fit the input, or uses an unsupported "
+                "JMESPath expression"),
+           rule="reference OperationContextParamsTraitValidator (smithy-rules-engine); Smithy rules-engine/parameters.rst, smithy.rules#operationContextParams trait",
            packages=("smithy.rules",))
 def check_operation_context_params(model: Model) -> Iterable[Diagnostic]:
     """``@operationContextParams`` paths parse, fit the input, and use the supported subset.
@@ -386,13 +332,34 @@ def _test_cases(service: Shape) -> list[dict]:
     return [c for c in cases if isinstance(c, dict)] if isinstance(cases, list) else []
 
 
-@validator("S3770", "S3773", "S3774", "S3775", "S3776", "S3777", "S3778", "S3779", "S3780", "S3781", "S3782", "S3783",
-           rule="Rule set parameters match what the service model binds, and the endpoint tests.",
+@validator(Code("S3773", Severity.ERROR, "RuleSetParameter.StaticContextParams.InconsistentType",
+                "a `@staticContextParams` value's type differs from the same parameter's elsewhere"),
+           Code("S3774", Severity.ERROR, "RuleSetParameter.OperationContextParams.InconsistentType",
+                "an `@operationContextParams` path's type differs from the same parameter's elsewhere"),
+           Code("S3775", Severity.ERROR, "RuleSetParameter.ContextParam.UnsupportedType",
+                "a `@contextParam` member targets neither a string nor a boolean"),
+           Code("S3776", Severity.ERROR, "RuleSetParameter.ContextParam.InconsistentType",
+                "a `@contextParam` member's type differs from the same parameter's elsewhere"),
+           Code("S3777", Severity.ERROR, "RuleSetParameter.Operation.RequiredMissing",
+                "an operation binds no value for a required rule set parameter without default"),
+           Code("S3778", Severity.ERROR, "RuleSetParameter.RuleSet.UnmatchedName",
+                "a rule set parameter the service model does not bind, or a bound parameter the rule set lacks"),
+           Code("S3779", Severity.ERROR, "RuleSetParameter.RuleSet.TypeMismatch",
+                "a rule set parameter's type differs from the type the service model binds"),
+           Code("S3780", Severity.DANGER, "RuleSetParameter.TestCase.Unused",
+                "a rule set parameter no endpoint test case sets"),
+           Code("S3781", Severity.ERROR, "RuleSetParameter.TestCase.TypeMismatch",
+                "an endpoint test case sets a parameter to a value of another type"),
+           Code("S3782", Severity.ERROR, "RuleSetParameter.TestCase.RequiredMissing",
+                "an endpoint test case lacks a required parameter without default"),
+           Code("S3783", Severity.ERROR, "RuleSetParameter.TestCase.Undefined",
+                "an endpoint test case sets a parameter the rule set does not define"),
+           rule="reference RuleSetParameterValidator (smithy-rules-engine); Smithy rules-engine/parameters.rst, Rules engine parameters and their binding traits; rules-engine/specification.rst, smithy.rules#endpointTests trait (params)",
            packages=("smithy.rules",))
 def check_rule_set_parameters(model: Model) -> Iterable[Diagnostic]:
     """Rule set parameters match what the service model binds, and the endpoint tests.
 
-    Spec: rules-engine/parameters.rst, rules-engine/endpoint-tests.rst; reference
+    Spec: rules-engine/parameters.rst, rules-engine/specification.rst §"smithy.rules#endpointTests trait"; reference
     ``RuleSetParameterValidator``. Codes ``S3773``–``S3783`` (ERROR, the ``TestCase.Unused``
     one DANGER; event IDs ``RuleSetParameter.<part>.<problem>``).
     """
@@ -472,8 +439,8 @@ def _test_parameters(model: Model, service: Shape, rule_set: RuleSet, trait: str
                                        f"Test parameter `{name}` is not defined in ruleset"), RULES_ENDPOINT_TESTS)
 
 
-@validator("S3770", "S3787",
-           rule="Rule set parameters have documentation (a warning).",
+@validator(Code("S3787", Severity.WARNING, "RuleSetParamMissingDocs", "a rule set parameter has no documentation"),
+           rule="reference RuleSetParamMissingDocsValidator (smithy-rules-engine); Smithy rules-engine/parameters.rst, Parameter evolution (a parameter SHOULD have documentation)",
            packages=("smithy.rules",))
 def check_param_docs(model: Model) -> Iterable[Diagnostic]:
     """Rule set parameters have documentation (a warning).
@@ -489,34 +456,28 @@ def check_param_docs(model: Model) -> Iterable[Diagnostic]:
                                                f"Parameter `{p.name}` does not have documentation"), trait)
 
 
-@validator("S3770", "S3785", "S3800",
-           rule="Built-in parameters are known ones; some AWS built-ins need care (a danger).",
+@validator(Code("S3785", Severity.ERROR, "RuleSetBuiltIn",
+                "a built-in parameter (in the rule set or a test's `builtInParams`) is not a registered built-in "
+                "(`RuleSetBuiltIn.RuleSet`, `RuleSetBuiltIn.TestCase.<i>.Inputs.<j>`)"),
+           rule="reference RuleSetBuiltInValidator (smithy-rules-engine); Smithy rules-engine/parameters.rst, Built-ins; rules-engine/specification.rst, smithy.rules#endpointTests trait (builtInParams)",
            packages=("smithy.rules",))
 def check_built_ins(model: Model) -> Iterable[Diagnostic]:
-    """Built-in parameters are known ones; some AWS built-ins need care (a danger).
+    """The built-in of each rule set and BDD parameter, and each built-in an endpoint test's
+    operation input sets, is a registered one (:data:`~smithy2cfn.languages.rules_engine.BUILT_INS`).
 
-    Spec: rules-engine/parameters.rst §"builtIn", aws/aws-endpoints-region.rst; reference ``RuleSetBuiltInValidator`` (code ``S3785``, ERROR ``RuleSetBuiltIn.RuleSet`` or
-    ``RuleSetBuiltIn.TestCase.<i>.Inputs.<j>``) and smithy-aws-endpoints'
-    ``RuleSetAwsBuiltInValidator`` (code ``S3800``, DANGER ``RuleSetAwsBuiltIn.<built-in>``).
+    Spec: rules-engine/parameters.rst §"builtIn"; reference ``RuleSetBuiltInValidator``.
     """
     known = ", ".join(sorted(BUILT_INS))
     for service, read in _services(model):
         for rule_set, trait in _rule_sets(read):
             for p in rule_set.parameters.values():
-                if p.built_in is None:
-                    continue
-                if p.built_in not in BUILT_INS:
+                if p.built_in is not None and p.built_in not in BUILT_INS:
                     yield at_trait(model, diag(
                         model, "S3785", None, service.id,
                         f"The `{p.built_in}` built-in used is not registered, valid built-ins: {known}",
                         "RuleSetBuiltIn.RuleSet"), trait)
-                if p.built_in in CAREFUL_BUILT_INS:
-                    yield at_trait(model, diag(
-                        model, "S3800", None, service.id,
-                        f"The `{p.built_in}` built-in used requires additional consideration of the rules that use it.",
-                        f"RuleSetAwsBuiltIn.{p.built_in}",
-                        hint="suppress this once the rules that use it are reviewed"), trait)
-        if read.rule_set is None and read.bdd is None:
+    for service in model.shapes_with_trait(RULES_ENDPOINT_TESTS):
+        if service.type != "service" or service.id in model.prelude_ids:
             continue
         for i, case in enumerate(_test_cases(service)):
             inputs = case.get("operationInputs")
@@ -528,6 +489,30 @@ def check_built_ins(model: Model) -> Iterable[Diagnostic]:
                             model, "S3785", None, service.id,
                             f"The `{name}` built-in used is not registered, valid built-ins: {known}",
                             f"RuleSetBuiltIn.TestCase.{i}.Inputs.{j}"), RULES_ENDPOINT_TESTS)
+
+
+@validator(Code("S3800", Severity.DANGER, "RuleSetAwsBuiltIn",
+                "a rule set uses an AWS built-in that needs care (`AWS::Auth::AccountId`...; "
+                "`RuleSetAwsBuiltIn.<built-in>`)"),
+           rule="reference RuleSetAwsBuiltInValidator (smithy-aws-endpoints); Smithy aws/rules-engine/built-ins.rst, AWS::Auth::AccountId, AWS::Auth::AccountIdEndpointMode and AWS::Auth::CredentialScope built-ins",
+           packages=("smithy.rules",))
+def check_aws_built_ins(model: Model) -> Iterable[Diagnostic]:
+    """A rule set or BDD parameter bound to ``AWS::Auth::AccountId``,
+    ``AWS::Auth::AccountIdEndpointMode`` or ``AWS::Auth::CredentialScope`` needs a review of
+    the rules that use it (a danger, to suppress once reviewed).
+
+    Spec: aws/aws-endpoints-region.rst; reference ``RuleSetAwsBuiltInValidator``
+    (smithy-aws-endpoints).
+    """
+    for service, read in _services(model):
+        for rule_set, trait in _rule_sets(read):
+            for p in rule_set.parameters.values():
+                if p.built_in in CAREFUL_BUILT_INS:
+                    yield at_trait(model, diag(
+                        model, "S3800", None, service.id,
+                        f"The `{p.built_in}` built-in used requires additional consideration of the rules that use it.",
+                        f"RuleSetAwsBuiltIn.{p.built_in}",
+                        hint="suppress this once the rules that use it are reviewed"), trait)
 
 
 # --------------------------------------------------------------------------- rules
@@ -581,8 +566,11 @@ def _has_auth_validator(name: str) -> bool:
     return name in ("sigv4", "sigv4a") or name.startswith("sigv4-") or name.startswith("beta-")
 
 
-@validator("S3770", "S3784",
-           rule="Each endpoint's ``authSchemes`` property is a list of named, well-formed schemes.",
+@validator(Code("S3784", Severity.ERROR, "RuleSetAuthSchemes",
+                "an endpoint's `authSchemes` is not a list of named schemes, names one twice, or a "
+                "sigv4/sigv4a/beta scheme has bad properties (a `sigv4-` sub-scheme: danger; an unknown scheme: "
+                "warning)", also=(Severity.DANGER, Severity.WARNING,)),
+           rule="reference RuleSetAuthSchemesValidator (smithy-rules-engine); Smithy rules-engine/specification.rst, Endpoint object (authSchemes); aws/rules-engine/auth-schemes.rst (the sigv4, sigv4a, sigv4-* and beta-* validators of smithy-aws-endpoints)",
            packages=("smithy.rules",))
 def check_auth_schemes(model: Model) -> Iterable[Diagnostic]:
     """Each endpoint's ``authSchemes`` property is a list of named, well-formed schemes.
@@ -637,8 +625,9 @@ def check_auth_schemes(model: Model) -> Iterable[Diagnostic]:
                                                hint="list each auth scheme once"), trait)
 
 
-@validator("S3770", "S3786",
-           rule="An endpoint URL that starts with literal text starts with ``http://`` or ``https://``.",
+@validator(Code("S3786", Severity.ERROR, "RuleSetUri",
+                "an endpoint URL starts with literal text other than `http://` or `https://`"),
+           rule="reference RuleSetUriValidator (smithy-rules-engine); Smithy rules-engine/specification.rst, Endpoint object (url)",
            packages=("smithy.rules",))
 def check_uris(model: Model) -> Iterable[Diagnostic]:
     """An endpoint URL that starts with literal text starts with ``http://`` or ``https://``.
@@ -671,8 +660,10 @@ def check_uris(model: Model) -> Iterable[Diagnostic]:
                         hint="write the scheme in the URL template"), trait)
 
 
-@validator("S3770", "S3788",
-           rule="Functions are only used from the rules engine version that has them (``coalesce``, ``ite``, ``split`` and negative ``getAttr`` indexes need 1.1).",
+@validator(Code("S3788", Severity.ERROR, "RulesEngineVersion",
+                "a rule set uses a function (coalesce, ite, split, negative getAttr index) newer than its declared "
+                "version"),
+           rule="reference RulesEngineVersionValidator (smithy-rules-engine); Smithy rules-engine/specification.rst, version; rules-engine/standard-library.rst (functions newer than 1.0)",
            packages=("smithy.rules",))
 def check_rules_version(model: Model) -> Iterable[Diagnostic]:
     """Functions are only used from the rules engine version that has them (``coalesce``,
@@ -706,8 +697,9 @@ def check_rules_version(model: Model) -> Iterable[Diagnostic]:
                         hint='declare "version": "1.1"'), trait)
 
 
-@validator("S3770", "S3789",
-           rule="A BDD's references point at nodes and results that exist.",
+@validator(Code("S3789", Severity.ERROR, "BddTrait",
+                "an `@endpointBdd` node or root refers to a condition, node or result that does not exist"),
+           rule="reference BddTraitValidator (smithy-rules-engine); Smithy rules-engine/specification.rst, smithy.rules#endpointBdd trait",
            packages=("smithy.rules",))
 def check_bdd(model: Model) -> Iterable[Diagnostic]:
     """A BDD's references point at nodes and results that exist.
@@ -747,15 +739,17 @@ def check_bdd(model: Model) -> Iterable[Diagnostic]:
 # --------------------------------------------------------------------------- endpoint tests
 
 
-@validator("S3770", "S3790",
-           rule="Endpoint test cases name operations of the service, give built-in values consistently, and give operation inputs that fit the input shapes (their types and required members; constraint traits are not applied to them).",
+@validator(Code("S3790", Severity.ERROR, "EndpointTestsTrait",
+                "an endpoint test names an operation the service lacks, gives built-in values inconsistently or not"
+                " at all, or an operation input that does not fit the input shape (danger)", also=(Severity.DANGER,)),
+           rule="reference EndpointTestsTraitValidator (smithy-rules-engine); Smithy rules-engine/specification.rst, smithy.rules#endpointTests trait (operationInputs)",
            packages=("smithy.rules",))
 def check_endpoint_tests(model: Model) -> Iterable[Diagnostic]:
     """Endpoint test cases name operations of the service, give built-in values consistently,
     and give operation inputs that fit the input shapes (their types and required members;
     constraint traits are not applied to them).
 
-    Spec: rules-engine/endpoint-tests.rst; reference ``EndpointTestsTraitValidator``. Code
+    Spec: rules-engine/specification.rst §"smithy.rules#endpointTests trait"; reference ``EndpointTestsTraitValidator``. Code
     ``S3790`` (``EndpointTestsTrait``: ERROR; an operation input that does not fit is DANGER
     when the reference lowers it: warnings, and every problem of a test expecting an error).
     """
@@ -816,13 +810,15 @@ def _test_case(model: Model, service: Shape, rule_set: RuleSet, case: dict,
                        f"{where}{message}", Severity.DANGER if lowered else severity)
 
 
-@validator("S3770", "S3791",
-           rule="Each endpoint test case gives the result it expects when the rule set is evaluated.",
+@validator(Code("S3791", Severity.ERROR, "RuleSetTestCase",
+                "an endpoint test case does not give what it expects when the rule set is evaluated (a value of the"
+                " wrong type, an empty split delimiter, another endpoint or error)"),
+           rule="reference RuleSetTestCaseValidator (smithy-rules-engine, TestEvaluator); Smithy rules-engine/specification.rst, smithy.rules#endpointTests trait (expect)",
            packages=("smithy.rules",))
 def check_test_cases(model: Model) -> Iterable[Diagnostic]:
     """Each endpoint test case gives the result it expects when the rule set is evaluated.
 
-    Spec: rules-engine/endpoint-tests.rst; reference ``RuleSetTestCaseValidator``
+    Spec: rules-engine/specification.rst §"smithy.rules#endpointTests trait"; reference ``RuleSetTestCaseValidator``
     (``TestEvaluator``). Code ``S3791`` (ERROR ``RuleSetTestCase``). Cases that reach a
     function not evaluated here (``parseURL``, ``uriEncode``, ``aws.*``) are not judged.
     """
@@ -841,6 +837,7 @@ __all__ = [
     "CAREFUL_BUILT_INS",
     "RuleSetIndex",
     "check_auth_schemes",
+    "check_aws_built_ins",
     "check_bdd",
     "check_built_ins",
     "check_endpoint_tests",
