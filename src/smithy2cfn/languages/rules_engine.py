@@ -704,9 +704,47 @@ def _holds_unknown(value: Any) -> bool:
     return False
 
 
-def evaluate_test_case(rule_set: RuleSet, case: dict) -> str | None:
-    """Why a test case fails on a rule set (reference ``TestEvaluator.evaluate``), or ``None``
-    when it passes or reaches what is not evaluated here. Never raises."""
+def _bdd_result(evaluator: _Evaluator, rule_set: RuleSet, bdd: Bdd) -> Any:
+    """The result a BDD reaches (reference ``Bdd.evaluate`` with ``RuleBasedConditionEvaluator``
+    and ``RuleEvaluator.evaluateBdd``): from the root, each node's condition picks its high or
+    low branch (swapped under a complemented reference) until a terminal or a result.
+
+    Raises:
+        EvaluationError: a terminal is reached ("No BDD result matched"), or result 0 (the
+            no-match sentinel).
+        _Unsupported: a condition that is not evaluated here decides a branch, or a reference
+            the BDD validator reports (a node or condition that does not exist, a cycle).
+    """
+    ref = bdd.root
+    for _ in range(len(bdd.nodes) + 1):  # a path visits each node once at most
+        if not is_node_reference(ref):
+            break
+        index = abs(ref) - 1
+        if index >= len(bdd.nodes) or not 0 <= bdd.nodes[index][0] < len(rule_set.conditions):
+            raise _Unsupported
+        variable, high, low = bdd.nodes[index]
+        fn, args, assign = rule_set.conditions[variable]
+        value = evaluator.function(fn, args)
+        if value is UNKNOWN and fn != "aws.partition":
+            raise _Unsupported  # which branch is taken is not known
+        if value is not EMPTY and assign:
+            evaluator.scopes[-1][assign] = value
+        ref = high if (value is not EMPTY and value is not False) != (ref < 0) else low
+    else:
+        raise _Unsupported
+    if ref in (1, -1):
+        raise EvaluationError("No BDD result matched")
+    if ref == RESULT_OFFSET:  # result 0, the no-match sentinel
+        raise EvaluationError("Invalid BDD rule result: NO_MATCH")
+    if not RESULT_OFFSET < ref <= RESULT_OFFSET + len(rule_set.rules):
+        raise _Unsupported
+    return evaluator.rule(rule_set.rules[ref - RESULT_OFFSET - 1])
+
+
+def evaluate_test_case(rule_set: RuleSet, case: dict, bdd: Bdd | None = None) -> str | None:
+    """Why a test case fails (reference ``TestEvaluator.evaluate``), or ``None`` when it passes
+    or reaches what is not evaluated here. ``rule_set`` is a rule set, or with ``bdd`` the
+    conditions and results of an ``@endpointBdd`` (:func:`read_bdd`). Never raises."""
     params = case.get("params") if isinstance(case.get("params"), dict) else {}
     scope: dict[str, Any] = {p.name: _runtime(p.default) for p in rule_set.parameters.values()
                              if p.default is not None}
@@ -715,7 +753,8 @@ def evaluate_test_case(rule_set: RuleSet, case: dict) -> str | None:
     if not isinstance(expect, dict) or not ("endpoint" in expect or "error" in expect):
         return "Unhandled endpoint test case expectation."
     try:
-        result = _Evaluator(scope).rules(rule_set.rules)
+        evaluator = _Evaluator(scope)
+        result = _bdd_result(evaluator, rule_set, bdd) if bdd is not None else evaluator.rules(rule_set.rules)
         if result is EMPTY:
             return "No rules in ruleset matched"
         if "endpoint" in expect:

@@ -171,11 +171,27 @@ class _Emitter:
                                          event or self.event, hint), self.trait)
 
     def node(self, value: Any, shape_id: str, context: str, epoch_seconds: bool) -> Iterable[Diagnostic]:
-        """The problems of a value, each message prefixed with its place (``trait.0.params.a``)."""
+        """The problems of a value, each message prefixed with its place (``trait.0.params.a``);
+        an unknown member's event ID names it (``<event>.UnknownMember.<shape>.<member>``, as the
+        reference's ``NodeValidationVisitor.unknownMember``)."""
         for severity, path, message in node_problems(self.model, value, shape_id, self.shape.namespace,
                                                      epoch_seconds):
-            event = f"{self.event}.UnknownMember" if severity < Severity.ERROR else None
-            yield self.add(severity, f"{context}{shorten(path)}: {message}", event)
+            yield self.add(severity, f"{context}{shorten(path)}: {message}", _event_of(self.event, message))
+
+
+#: The node-value checker's message for a member the shape lacks (the reference's wording, and
+#: the older one ``Invalid structure member ...``): its event ID names the shape and the member.
+_UNKNOWN_MEMBER = (re.compile(r"Member `(?P<m>[^`]*)` does not exist in `(?P<s>[^`]*)`"),
+                   re.compile(r"Invalid \w+ member `(?P<m>[^`]*)` found for `(?P<s>[^`]*)`"))
+
+
+def _event_of(event: str, message: str) -> str:
+    """``event``, or ``<event>.UnknownMember.<shape>.<member>`` for an unknown member's message."""
+    for pattern in _UNKNOWN_MEMBER:
+        found = pattern.match(message)
+        if found:
+            return f"{event}.UnknownMember.{found['s']}.{found['m']}"
+    return event
 
 
 _IDENT = r"(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*"

@@ -23,6 +23,7 @@ model (:class:`RuleSetIndex`). Reference validators mirrored here:
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -805,9 +806,25 @@ def _test_case(model: Model, service: Shape, rule_set: RuleSet, case: dict,
                       input_shape(model, by_name[name]), {}, "")
         for severity, path, message in checker.problems:
             lowered = severity < Severity.DANGER or expects_error
-            where = f"{path.lstrip('.')}: " if path else ""
-            yield emit("The operationInput value for an endpoint test does not match the operation's input shape: "
-                       f"{where}{message}", Severity.DANGER if lowered else severity)
+            yield emit("The operationInput value for an endpoint test does not match the operation's input shape"
+                       f"{path}: {message}", Severity.DANGER if lowered else severity,
+                       _event_of("EndpointTestsTrait", message))
+
+
+#: The node-value checker's message for a member the shape lacks (the reference's wording, and
+#: the older one ``Invalid structure member ...``): its event ID names the shape and the member.
+_UNKNOWN_MEMBER = (re.compile(r"Member `(?P<m>[^`]*)` does not exist in `(?P<s>[^`]*)`"),
+                   re.compile(r"Invalid \w+ member `(?P<m>[^`]*)` found for `(?P<s>[^`]*)`"))
+
+
+def _event_of(event: str, message: str) -> str:
+    """``event``, or ``<event>.UnknownMember.<shape>.<member>`` for an unknown member's message
+    (the reference's ``NodeValidationVisitor.unknownMember``)."""
+    for pattern in _UNKNOWN_MEMBER:
+        found = pattern.match(message)
+        if found:
+            return f"{event}.UnknownMember.{found['s']}.{found['m']}"
+    return event
 
 
 @validator(Code("S3791", Severity.ERROR, "RuleSetTestCase",
@@ -816,17 +833,23 @@ def _test_case(model: Model, service: Shape, rule_set: RuleSet, case: dict,
            rule="reference RuleSetTestCaseValidator (smithy-rules-engine, TestEvaluator); Smithy rules-engine/specification.rst, smithy.rules#endpointTests trait (expect)",
            packages=("smithy.rules",))
 def check_test_cases(model: Model) -> Iterable[Diagnostic]:
-    """Each endpoint test case gives the result it expects when the rule set is evaluated.
+    """Each endpoint test case gives the result it expects when the rule set (or, without one,
+    the BDD) is evaluated.
 
-    Spec: rules-engine/specification.rst §"smithy.rules#endpointTests trait"; reference ``RuleSetTestCaseValidator``
-    (``TestEvaluator``). Code ``S3791`` (ERROR ``RuleSetTestCase``). Cases that reach a
-    function not evaluated here (``parseURL``, ``uriEncode``, ``aws.*``) are not judged.
+    Spec: rules-engine/specification.rst §"smithy.rules#endpointTests trait"; reference
+    ``RuleSetTestCaseValidator`` (``TestEvaluator``). Code ``S3791`` (ERROR
+    ``RuleSetTestCase``). Cases that reach a function not evaluated here (``parseURL``,
+    ``uriEncode``, ``aws.*``) are not judged.
     """
     for service, read in _services(model):
-        if RULES_ENDPOINT_TESTS not in service.traits or read.rule_set is None:
+        if RULES_ENDPOINT_TESTS not in service.traits:
+            continue
+        # the rule set when there is one, else the BDD (as the reference chooses)
+        rule_set, bdd = (read.rule_set, None) if read.rule_set is not None else (read.bdd, read.bdd_nodes)
+        if rule_set is None:
             continue
         for case in _test_cases(service):
-            problem = evaluate_test_case(read.rule_set, case)
+            problem = evaluate_test_case(rule_set, case, bdd)
             if problem:
                 yield at_trait(model, diag(model, "S3791", None, service.id, problem,
                                            hint="fix the test case's expectation or the rules"),
