@@ -1,6 +1,6 @@
-"""The rules engine's language (Smithy rules-engine/specification.rst, standard-library.rst;
-endpoint tests: specification.rst §"smithy.rules#endpointTests trait"): endpoint rule sets and BDDs read into plain records, and the evaluation of
-a rule set over an endpoint test case's parameters.
+"""The rules engine's language (Smithy rules-engine/specification.rst, standard-library.rst):
+endpoint rule sets and BDDs read into plain records, and their evaluation over the parameters
+of an endpoint test case (specification.rst §"smithy.rules#endpointTests trait").
 
 * Reading (reference ``EndpointRuleSet.fromNode``, ``Parameters.fromNode``, ``Rule.fromNode``,
   ``Expression.fromNode``, ``Literal.fromNode``, ``EndpointBddTrait.fromNode`` and ``Bdd``):
@@ -10,9 +10,10 @@ a rule set over an endpoint test case's parameters.
 * Walking and printing: :func:`all_rules`, :func:`endpoint_rules`, :func:`show_expression`
   (a literal as the reference prints it), :func:`newer_function` (a function newer than
   rules engine 1.0: reference ``availableSince``).
-* Evaluation (reference ``RuleEvaluator`` and ``TestEvaluator`` with the core library
-  functions): :func:`evaluate_test_case`. ``parseURL``, ``uriEncode`` and the ``aws.*``
-  functions need the AWS partitions data; a case that depends on them is not judged.
+* Evaluation (reference ``RuleEvaluator``, ``Bdd.evaluate`` and ``TestEvaluator`` with the
+  core library functions): :func:`evaluate_test_case`, of a rule set or a BDD. ``parseURL``,
+  ``uriEncode`` and the ``aws.*`` functions need the AWS partitions data; a case that depends
+  on them is not judged.
 
 Not done: the rule set's static type check (``EndpointRuleSet.typeCheck``).
 
