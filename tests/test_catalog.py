@@ -29,12 +29,7 @@ CODE = re.compile(r"[\"'](S\d{4})[\"']")
 
 #: Checks that write a code they do not declare, with the change that removes each (a place
 #: that no longer does must leave the list).
-KNOWN_UNDECLARED: dict[str, list[str]] = {
-    # compare a JSON problem's code with S1100 (not a report): name the problem, not the code
-    "smithy2cfn.validation.protocols.protocol_tests.check_http_request_tests": ["S1100"],
-    "smithy2cfn.validation.protocols.protocol_tests.check_http_response_tests": ["S1100"],
-    "smithy2cfn.validation.protocols.protocol_tests.check_event_stream_tests": ["S1100"],
-}
+KNOWN_UNDECLARED: dict[str, list[str]] = {}
 
 
 #: Codes reported by another stage than their number says: codes are stable (suppressions and

@@ -326,7 +326,8 @@ def test_commands_import_only_what_they_need(tmp_path):
                      "-o", str(tmp_path / "out"))
     assert (tmp_path / "out" / "acme-vault-vault.json").is_file()
     unneeded = {"networkx", "importlib.metadata", "jsonschema", "referencing", "hashlib",
-                "smithy2cfn.validation.rules.ruleset", "smithy2cfn.validation.protocols.protocol_tests",
+                "smithy2cfn.validation.rules.ruleset", "smithy2cfn.languages.rules_engine",
+                "smithy2cfn.validation.protocols.protocol_tests",
                 "smithy2cfn.validation.waiters", "smithy2cfn.validation.contracts"}
     assert "smithy2cfn.validation.cfn" in built  # the model names aws.cloudformation
     assert not built & unneeded

@@ -111,7 +111,8 @@ def test_a_small_build_does_not_import_the_validators_of_other_packages(tmp_path
     out = subprocess.run([sys.executable, "-c", probe, str(path)], capture_output=True, text=True, check=True)
     modules = set(out.stdout.split())
     assert "smithy2cfn.validation.cfn" in modules
-    assert not modules & {"smithy2cfn.validation.rules.ruleset", "smithy2cfn.validation.protocols.protocol_tests",
+    assert not modules & {"smithy2cfn.validation.rules.ruleset", "smithy2cfn.languages.rules_engine",
+                          "smithy2cfn.validation.protocols.protocol_tests",
                           "smithy2cfn.validation.apigateway", "smithy2cfn.validation.waiters", "jmespath"}
 
 

@@ -5,7 +5,9 @@
 * :mod:`~smithy2cfn.languages.jmespath_lint` — JMESPath expressions type-checked over sample
   values (the reference's ``smithy-jmespath`` linter), for waiters and contracts;
 * :mod:`~smithy2cfn.languages.patterns` — ``@pattern`` regular expressions (ECMA-262 as the
-  reference reads them), compiled and matched with a time limit.
+  reference reads them), compiled and matched with a time limit;
+* :mod:`~smithy2cfn.languages.rules_engine` — endpoint rule sets and BDDs (the reference's
+  ``smithy-rules-engine`` language), read into records and evaluated over endpoint test cases.
 
 They import the model only; :mod:`smithy2cfn.validation` imports them (and emit the
 pattern compiler).

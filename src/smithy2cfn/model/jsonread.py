@@ -178,6 +178,12 @@ class JsonProblem:
     message: str
     offset: int
 
+    @property
+    def is_syntax_error(self) -> bool:
+        """Whether the text is not JSON (RFC 8259), rather than JSON beyond one of our limits
+        (a number out of range, nesting too deep) that other JSON readers may accept."""
+        return self.code == "S1100"
+
 
 class _Stop(Exception):
     def __init__(self, problem: JsonProblem) -> None:

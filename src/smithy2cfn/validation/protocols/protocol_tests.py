@@ -52,31 +52,10 @@ from smithy2cfn.validation.common import diag
 from smithy2cfn.validation.core.traits import _NodeChecker
 from smithy2cfn.validation.package_support import at_trait, event_stream, input_shape, output_shape
 
-#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
+#: Codes several validators of this module report (README "Diagnostics" lists them all).
 CODES = declare_codes(
-    Code("S3760", Severity.ERROR, "UniqueProtocolTestCaseId",
-         "two protocol test cases of one trait share an ID"),
-    Code("S3761", Severity.ERROR, "HttpRequestTestsInput",
-         "an `httpRequestTests` case has params or vendor params that are no valid value, or a malformed "
-         "JSON/XML body (danger)", also=(Severity.DANGER, Severity.WARNING,)),
-    Code("S3762", Severity.ERROR, "HttpResponseTestsOutput",
-         "an `httpResponseTests` case of an operation has params or vendor params that are no valid value, "
-         "or a malformed body (danger)", also=(Severity.DANGER, Severity.WARNING,)),
-    Code("S3763", Severity.ERROR, "HttpResponseTestsError",
-         "an `httpResponseTests` case of an error structure has params or vendor params that are no valid "
-         "value, or a malformed body (danger)", also=(Severity.DANGER, Severity.WARNING,)),
-    Code("S3764", Severity.ERROR, "HttpMalformedRequestTests",
-         "the `testParameters` lists of a malformed request test differ in length"),
-    Code("S3765", Severity.ERROR, "EventStreamTestsTrait",
-         "an `eventStreamTests` case is empty, has an event without a stream for it, values that are no "
-         "valid value, or a malformed body (danger)", also=(Severity.DANGER, Severity.WARNING,)),
-    Code("S3766", Severity.ERROR, "Model",
-         "a protocol test case names a shape with a relative ID in quotes (`\"Params\"`): the trait cannot be "
-         "read"),
     Code("S3767", Severity.ERROR, "Model",
          "a protocol test case names a shape the model lacks (`vendorParamsShape`...): its checks stop there"),
-    Code("S3768", Severity.ERROR, "Model",
-         "a protocol test case lacks a required member (`Missing expected member`): the trait is not created"),
 )
 
 _FLOAT_SPECIALS = frozenset({"NaN", "Infinity", "-Infinity"})
@@ -102,7 +81,7 @@ def media_problem(body: str, media_type: str) -> str | None:
         return _xml_problem(body)
     if subtype == "json" or suffix == "json":
         _, problem = parse_json(body, "<body>", lambda _path: False)
-        if problem is not None and problem.code == "S1100":
+        if problem is not None and problem.is_syntax_error:
             return f"Error parsing JSON: {problem.message} (offset {problem.offset})"
     return None
 
@@ -192,11 +171,27 @@ class _Emitter:
                                          event or self.event, hint), self.trait)
 
     def node(self, value: Any, shape_id: str, context: str, epoch_seconds: bool) -> Iterable[Diagnostic]:
-        """The problems of a value, each message prefixed with its place (``trait.0.params.a``)."""
+        """The problems of a value, each message prefixed with its place (``trait.0.params.a``);
+        an unknown member's event ID names it (``<event>.UnknownMember.<shape>.<member>``, as the
+        reference's ``NodeValidationVisitor.unknownMember``)."""
         for severity, path, message in node_problems(self.model, value, shape_id, self.shape.namespace,
                                                      epoch_seconds):
-            event = f"{self.event}.UnknownMember" if severity < Severity.ERROR else None
-            yield self.add(severity, f"{context}{shorten(path)}: {message}", event)
+            yield self.add(severity, f"{context}{shorten(path)}: {message}", _event_of(self.event, message))
+
+
+#: The node-value checker's message for a member the shape lacks (the reference's wording, and
+#: the older one ``Invalid structure member ...``): its event ID names the shape and the member.
+_UNKNOWN_MEMBER = (re.compile(r"Member `(?P<m>[^`]*)` does not exist in `(?P<s>[^`]*)`"),
+                   re.compile(r"Invalid \w+ member `(?P<m>[^`]*)` found for `(?P<s>[^`]*)`"))
+
+
+def _event_of(event: str, message: str) -> str:
+    """``event``, or ``<event>.UnknownMember.<shape>.<member>`` for an unknown member's message."""
+    for pattern in _UNKNOWN_MEMBER:
+        found = pattern.match(message)
+        if found:
+            return f"{event}.UnknownMember.{found['s']}.{found['m']}"
+    return event
 
 
 _IDENT = r"(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*"
@@ -221,8 +216,12 @@ def _bad_reference(value: Any) -> str | None:
     return None
 
 
-@validator("S3766", "S3768",
-           rule="The shape references of protocol test cases are absolute shape IDs.",
+@validator(Code("S3766", Severity.ERROR, "Model",
+                "a protocol test case names a shape with a relative ID in quotes (`\"Params\"`): the trait cannot be "
+                "read"),
+           Code("S3768", Severity.ERROR, "Model",
+                "a protocol test case lacks a required member (`Missing expected member`): the trait is not created"),
+           rule="reference HttpRequestTestCase.fromNode, HttpResponseTestCase.fromNode, HttpMalformedRequestTestCase.fromNode and EventStreamTestCase.fromNode (smithy-protocol-test-traits, trait creation); Smithy http-protocol-compliance-tests.rst and event-stream-protocol-compliance-tests.rst, the test case structures",
            packages=("smithy.test",))
 def check_test_trait_references(model: Model) -> Iterable[Diagnostic]:
     """The shape references of protocol test cases are absolute shape IDs.
@@ -352,8 +351,11 @@ def _http_test_validator(model: Model, trait: str, code: str, event: str, descri
                                                f"no {descriptor}: `{shorten(str(params), 200)}`")
 
 
-@validator("S3761", "S3767",
-           rule="``httpRequestTests`` cases: bodies, params (the input) and vendor params are valid.",
+@validator(Code("S3761", Severity.ERROR, "HttpRequestTestsInput",
+                "an `httpRequestTests` case has params or vendor params that are no valid value, or a malformed "
+                "JSON/XML body (danger)", also=(Severity.DANGER, Severity.WARNING,)),
+           "S3767",
+           rule="reference HttpRequestTestsInputValidator (smithy-protocol-test-traits, ProtocolTestCaseValidator); Smithy http-protocol-compliance-tests.rst, httpRequestTests",
            packages=("smithy.test",))
 def check_http_request_tests(model: Model) -> Iterable[Diagnostic]:
     """``httpRequestTests`` cases: bodies, params (the input) and vendor params are valid.
@@ -365,8 +367,14 @@ def check_http_request_tests(model: Model) -> Iterable[Diagnostic]:
         model, HTTP_REQUEST_TESTS, "S3761", "HttpRequestTestsInput", "input", "operation"))
 
 
-@validator("S3762", "S3763", "S3767",
-           rule="``httpResponseTests`` cases: bodies, params (the operation output, or the error structure) and vendor params are valid.",
+@validator(Code("S3762", Severity.ERROR, "HttpResponseTestsOutput",
+                "an `httpResponseTests` case of an operation has params or vendor params that are no valid value, "
+                "or a malformed body (danger)", also=(Severity.DANGER, Severity.WARNING,)),
+           Code("S3763", Severity.ERROR, "HttpResponseTestsError",
+                "an `httpResponseTests` case of an error structure has params or vendor params that are no valid "
+                "value, or a malformed body (danger)", also=(Severity.DANGER, Severity.WARNING,)),
+           "S3767",
+           rule="reference HttpResponseTestsOutputValidator and HttpResponseTestsErrorValidator (smithy-protocol-test-traits, ProtocolTestCaseValidator); Smithy http-protocol-compliance-tests.rst, httpResponseTests",
            packages=("smithy.test",))
 def check_http_response_tests(model: Model) -> Iterable[Diagnostic]:
     """``httpResponseTests`` cases: bodies, params (the operation output, or the error
@@ -382,8 +390,9 @@ def check_http_response_tests(model: Model) -> Iterable[Diagnostic]:
         model, HTTP_RESPONSE_TESTS, "S3763", "HttpResponseTestsError", "error", "structure"))
 
 
-@validator("S3764",
-           rule="The ``testParameters`` lists of a malformed request test all have one length.",
+@validator(Code("S3764", Severity.ERROR, "HttpMalformedRequestTests",
+                "the `testParameters` lists of a malformed request test differ in length"),
+           rule="reference HttpMalformedRequestTestsValidator (smithy-protocol-test-traits); Smithy http-protocol-compliance-tests.rst, httpMalformedRequestTests (parameterized tests)",
            packages=("smithy.test",))
 def check_malformed_request_tests(model: Model) -> Iterable[Diagnostic]:
     """The ``testParameters`` lists of a malformed request test all have one length.
@@ -418,8 +427,9 @@ def _malformed_ids(case: dict) -> list[str]:
     return [f"{case_id}_case{i}" for i in range(len(first) if isinstance(first, list) else 0)]
 
 
-@validator("S3760",
-           rule="Protocol test case IDs are unique across the model, per trait.",
+@validator(Code("S3760", Severity.ERROR, "UniqueProtocolTestCaseId",
+                "two protocol test cases of one trait share an ID"),
+           rule="reference UniqueProtocolTestCaseIdValidator (smithy-protocol-test-traits); Smithy http-protocol-compliance-tests.rst, the id of a test case (unique per trait)",
            packages=("smithy.test",))
 def check_protocol_test_ids(model: Model) -> Iterable[Diagnostic]:
     """Protocol test case IDs are unique across the model, per trait.
@@ -459,8 +469,11 @@ def check_protocol_test_ids(model: Model) -> Iterable[Diagnostic]:
 # --------------------------------------------------------------------------- event stream tests
 
 
-@validator("S3765", "S3767",
-           rule="``eventStreamTests`` cases are complete and their values valid.",
+@validator(Code("S3765", Severity.ERROR, "EventStreamTestsTrait",
+                "an `eventStreamTests` case is empty, has an event without a stream for it, values that are no "
+                "valid value, or a malformed body (danger)", also=(Severity.DANGER, Severity.WARNING,)),
+           "S3767",
+           rule="reference EventStreamTestsTraitValidator (smithy-protocol-test-traits); Smithy event-stream-protocol-compliance-tests.rst, eventStreamTests trait",
            packages=("smithy.test",))
 def check_event_stream_tests(model: Model) -> Iterable[Diagnostic]:
     """``eventStreamTests`` cases are complete and their values valid.

@@ -12,24 +12,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, listed
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import RPCV2_CBOR, RPCV2_JSON
 from smithy2cfn.validation.common import diag
 from smithy2cfn.validation.package_support import at_trait
 
-#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
-CODES = declare_codes(
-    Code("S3740", Severity.ERROR, "Rpcv2CborTrait",
-         "an `eventStreamHttp` value of `@rpcv2Cbor`/`@rpcv2Json` is not in its `http` list (Rpcv2JsonTrait "
-         "for rpcv2Json)"),
-)
-
 _EVENTS = {RPCV2_CBOR: "Rpcv2CborTrait", RPCV2_JSON: "Rpcv2JsonTrait"}
 
 
-@validator("S3740",
-           rule="``eventStreamHttp`` lists only HTTP versions that ``http`` lists too.",
+@validator(Code("S3740", Severity.ERROR, "Rpcv2CborTrait",
+                "an `eventStreamHttp` value of `@rpcv2Cbor`/`@rpcv2Json` is not in its `http` list (Rpcv2JsonTrait "
+                "for rpcv2Json)"),
+           rule="reference Rpcv2CborTraitValidator and Rpcv2JsonTraitValidator (smithy-protocol-traits, Rpcv2ProtocolTraitValidator); Smithy protocols/smithy-rpc-v2-cbor.rst and smithy-rpc-v2-json.rst, the eventStreamHttp property of the protocol trait (a subset of http)",
            packages=("smithy.protocols",))
 def check_rpcv2_event_stream_http(model: Model) -> Iterable[Diagnostic]:
     """``eventStreamHttp`` lists only HTTP versions that ``http`` lists too.

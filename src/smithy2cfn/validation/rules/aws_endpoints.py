@@ -18,22 +18,11 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import AWS_ENDPOINTS_STANDARD_PARTITIONAL, AWS_ENDPOINTS_STANDARD_REGIONAL
 from smithy2cfn.validation.common import diag
 from smithy2cfn.validation.package_support import at_trait
-
-#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
-CODES = declare_codes(
-    Code("S3801", Severity.DANGER, "AwsSpecialCaseEndpoint.UnsupportedEndpointPattern",
-         "a special-case endpoint pattern uses a placeholder other than `{region}`, `{service}`, "
-         "`{dnsSuffix}`, `{dualStackDnsSuffix}`"),
-    Code("S3802", Severity.DANGER, "AwsSpecialCaseEndpoint.InvalidEndpointPatternScheme",
-         "a special-case endpoint pattern does not start with `http://` or `https://`"),
-    Code("S3803", Severity.ERROR, "AwsSpecialCaseEndpoint.InvalidEndpointPatternUrl",
-         "a special-case endpoint pattern is not a URL once its braces are removed"),
-)
 
 SUPPORTED_PATTERNS = ("{region}", "{service}", "{dnsSuffix}", "{dualStackDnsSuffix}")
 _PLACEHOLDER = re.compile(r"\{[^}]*\}")
@@ -65,8 +54,14 @@ def _endpoints(value: Any, keys: tuple[str, ...]) -> Iterator[str]:
                     yield endpoint
 
 
-@validator("S3801", "S3802", "S3803",
-           rule="Special-case endpoint patterns use known placeholders and are ``http(s)`` URLs.",
+@validator(Code("S3801", Severity.DANGER, "AwsSpecialCaseEndpoint.UnsupportedEndpointPattern",
+                "a special-case endpoint pattern uses a placeholder other than `{region}`, `{service}`, "
+                "`{dnsSuffix}`, `{dualStackDnsSuffix}`"),
+           Code("S3802", Severity.DANGER, "AwsSpecialCaseEndpoint.InvalidEndpointPatternScheme",
+                "a special-case endpoint pattern does not start with `http://` or `https://`"),
+           Code("S3803", Severity.ERROR, "AwsSpecialCaseEndpoint.InvalidEndpointPatternUrl",
+                "a special-case endpoint pattern is not a URL once its braces are removed"),
+           rule="reference AwsSpecialCaseEndpointValidator (smithy-aws-endpoints); Smithy aws/aws-endpoints-region.rst, aws.endpoints#standardRegionalEndpoints and aws.endpoints#standardPartitionalEndpoints traits (endpoint)",
            packages=("aws.endpoints",))
 def check_special_case_endpoints(model: Model) -> Iterable[Diagnostic]:
     """Special-case endpoint patterns use known placeholders and are ``http(s)`` URLs.
