@@ -28,9 +28,8 @@ from smithy2cfn.model.nodes import node_type
 from smithy2cfn.model.relationships import NeighborIndex
 from smithy2cfn.model.shapes import PRELUDE_NAMESPACE, Model, ShapeId
 from smithy2cfn.model.traits import ID_REF, METADATA, TRAIT
-from smithy2cfn.validation.aws_common import absolute, event
 from smithy2cfn.validation.smithy_linters import LINTERS
-from smithy2cfn.validation.validator_config import (
+from smithy2cfn.validation.support.configuration import (
     ConfigError,
     Factory,
     Validator,
@@ -38,6 +37,8 @@ from smithy2cfn.validation.validator_config import (
     config_selector,
     config_string,
 )
+from smithy2cfn.validation.support.events import event
+from smithy2cfn.validation.support.shapes import absolute
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(

@@ -33,8 +33,8 @@ from smithy2cfn.model.traits import (
     REFERENCES,
     RESOURCE_IDENTIFIER,
 )
-from smithy2cfn.validation.common import error, members_having, shapes_having, shapes_of_type
-from smithy2cfn.validation.located import event, ticked
+from smithy2cfn.validation.support.events import error, event, ticked
+from smithy2cfn.validation.support.shapes import members_having, shapes_having, shapes_of_type
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -69,14 +69,6 @@ _STRINGS = ("string", "enum")
 
 def _resources(model: Model) -> list[Shape]:
     return shapes_of_type(model, "resource")
-
-
-def _describe(model: Model, shape_id: str) -> str:
-    """The reference's ``Shape.toString()``: ``(type: `id`)``."""
-    if "$" in shape_id:
-        return f"(member: `{shape_id}`)"
-    shape = model.shapes.get(shape_id)
-    return f"({shape.type if shape is not None else 'shape'}: `{shape_id}`)"
 
 
 def parents(model: Model, resource_id: str) -> list[str]:
