@@ -66,7 +66,7 @@ from smithy2cfn.model.traits import (
     TRAIT,
     UNIT,
 )
-from smithy2cfn.prelude import PRELUDE_NAMESPACE, package_namespace, prelude_files
+from smithy2cfn.prelude import PRELUDE_NAMESPACE, idiomatic, package_namespace, prelude_files
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -529,12 +529,12 @@ class _Assembler:
                         self.diags.add("S3101", Severity.NOTE, "Ignoring duplicate but equivalent shape definition: "
                                        f"{shape_id} defined at {span} and {first}", span, shape_id)
                     return
-            elif (not is_prelude and shape_id.startswith("smithy.api#") and not body.get("traits")
+            elif (not is_prelude and shape_id.startswith(PRELUDE_NAMESPACE + "#") and not body.get("traits")
                   and _without_traits(self.raw[shape_id]) == _without_traits(body)):
                 # A prelude shape defined again as the prelude does, without traits (the
                 # reference's LoaderShapeMap merges equal definitions): the prelude's stays.
                 return
-            elif (not is_prelude and not shape_id.startswith("smithy.api#")
+            elif (not is_prelude and not shape_id.startswith(PRELUDE_NAMESPACE + "#")
                   and _without_traits(self.raw[shape_id]) == _without_traits(body)):
                 # A trait-package shape (aws.cloudformation#StructureIdList...) that a model
                 # embeds, defined the same way: the reference loads those packages as
@@ -673,7 +673,7 @@ class _Assembler:
                 if trait_id in self.prelude_ids:
                     self.diags.error("S2012", f"trait '{trait_id}' needs a value", span, owner)
                 return None
-        if trait_shape is not None and ShapeId.namespace(trait_id) == "smithy.api" and trait_id in self.prelude_ids:
+        if trait_shape is not None and ShapeId.namespace(trait_id) == PRELUDE_NAMESPACE and trait_id in self.prelude_ids:
             problem = _creation_problem(trait_id, trait_shape.get("type"), value)
             if problem is not None:
                 self.diags.error("S3106", f"Error creating trait `{ShapeId.name(trait_id)}`: {problem}", span, owner)
@@ -802,8 +802,7 @@ class _Assembler:
                     "$" in target and ShapeId.member(target) not in self.model.shapes[root].members):
                 for apply, doc in items:
                     for tid in apply.traits:
-                        name = ShapeId.name(tid) if ShapeId.namespace(tid) == "smithy.api" else tid
-                        self.diags.error("S2003", f"Trait `{name}` applied to unknown shape `{target}`",
+                        self.diags.error("S2003", f"Trait `{idiomatic(tid)}` applied to unknown shape `{target}`",
                                          apply.trait_spans.get(tid) or apply.span or Span(doc.path), None,
                                          self.suggest(target))
         self.model.metadata = self.metadata

@@ -43,6 +43,7 @@ from typing import Any
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, SourceLimiter, declare_codes
 from smithy2cfn.model.document import ApplyStatement, SourceDocument
 from smithy2cfn.model.jsonread import BigNumber, JsonText, parse_json
+from smithy2cfn.model.knowledge_ops import sorted_ids
 from smithy2cfn.model.relationships import LIFECYCLE_RELATIONSHIPS, NeighborIndex, RelationshipType
 from smithy2cfn.model.shapes import Member, Model, Shape
 from smithy2cfn.model.traits import BOX, UNIQUE_ITEMS, UNIT
@@ -418,17 +419,10 @@ def _member(member: Member) -> dict[str, Any]:
     return out
 
 
-def shape_id_order(shape_id: str) -> tuple[str, str]:
-    """Sort key of the reference's ``ShapeId.compareTo``: case-insensitive, then
-    case-sensitive to break ties (shape IDs are ASCII, so lower-casing is Java's
-    ``compareToIgnoreCase``: ``_`` sorts before letters)."""
-    return shape_id.lower(), shape_id
-
-
 def _id_list(ids: list[str]) -> list[dict[str, str]]:
     """A list of references, sorted by shape ID as the reference serializer writes them
-    (``ModelSerializer.createOptionalIdList``: :func:`shape_id_order`)."""
-    return [_ref(i) for i in sorted(set(ids), key=shape_id_order)]
+    (``ModelSerializer.createOptionalIdList``: :func:`~smithy2cfn.model.knowledge_ops.sorted_ids`)."""
+    return [_ref(i) for i in sorted_ids(ids)]
 
 
 def _bound(model: Model, shape_id: str, kind: RelationshipType) -> list[str]:

@@ -18,7 +18,8 @@ from smithy2cfn.model.traits import AUTH, AUTH_DEFINITION, PROTOCOL_DEFINITION, 
 
 def id_sort_key(shape_id: str) -> tuple[str, str]:
     """Sort key of a shape ID in the reference's order (``ShapeId.compareTo``): case-insensitive
-    first, then case-sensitive (``ns#Foo`` < ``ns#fOO`` < ``ns#foo``)."""
+    first, then case-sensitive to break ties (``ns#Foo`` < ``ns#fOO`` < ``ns#foo``; shape IDs
+    are ASCII, so lower-casing is Java's ``compareToIgnoreCase``: ``_`` sorts before letters)."""
     return (shape_id.lower(), shape_id)
 
 

@@ -48,7 +48,13 @@ from smithy2cfn.validation.support.configuration import (
     config_string_lists,
     config_strings,
 )
-from smithy2cfn.validation.support.events import event, java_hash_set_order, split_camel_case, ticked
+from smithy2cfn.validation.support.events import (
+    event,
+    idiomatic,
+    java_hash_set_order,
+    split_camel_case,
+    ticked,
+)
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -568,7 +574,7 @@ def noninclusive_terms(config: dict[str, Any]) -> Validator:
                     yield event(model, "S3606", "", f"{text} namespace uses a non-inclusive term `{matched}`.{more}",
                                 event_id=f"NoninclusiveTerms.Namespace.{text}.{matched.lower()}")
                 elif kind == "trait":
-                    name = tid[len("smithy.api#"):] if tid.startswith("smithy.api#") else tid
+                    name = idiomatic(tid)
                     if path:
                         where = "/".join(path)
                         yield event(model, "S3606", node_id, f"'{name}' trait value at path {{{where}}} contains a "

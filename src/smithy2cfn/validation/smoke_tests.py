@@ -17,11 +17,10 @@ from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
 from smithy2cfn.model.knowledge import TopDownIndex
 from smithy2cfn.model.knowledge_ops import OperationIndex
 from smithy2cfn.model.nodes import shorten
-from smithy2cfn.model.shapes import Model, Shape
+from smithy2cfn.model.shapes import Model, Shape, ShapeId
 from smithy2cfn.model.traits import REQUIRED, SMOKE_TESTS
 from smithy2cfn.validation.support.events import distinct, event, ticked
 from smithy2cfn.validation.support.node_values import NodeChecker
-from smithy2cfn.validation.support.shapes import absolute
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -82,7 +81,7 @@ def check_smoke_test_cases(model: Model) -> Iterable[Diagnostic]:
                                 "`vendorParamsShape` but no `vendorParams`", severity=Severity.WARNING,
                                 trait=SMOKE_TESTS)
                 else:
-                    target = absolute(vendor_shape, op.namespace)
+                    target = ShapeId.absolute(vendor_shape, op.namespace)
                     if target in model.shapes:
                         yield from _check_value(model, op, vendor_params, target, context + ".vendorParams")
             elif isinstance(vendor_params, dict):

@@ -49,7 +49,7 @@ from smithy2cfn.validation.support.events import (
     shape_text,
     ticked,
 )
-from smithy2cfn.validation.support.shapes import absolute, arn_namespace, is_string, service_trait, type_of
+from smithy2cfn.validation.support.shapes import arn_namespace, is_string, service_trait, type_of
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -503,7 +503,7 @@ def _discovery_services(model: Model) -> list[tuple[Shape, dict]]:
 
 def _discovery_ref(service: Shape, trait: dict, key: str) -> str | None:
     value = trait.get(key)
-    return absolute(value, service.namespace) if isinstance(value, str) else None
+    return ShapeId.absolute(value, service.namespace) if isinstance(value, str) else None
 
 
 @validator("S3508",
@@ -886,7 +886,7 @@ def check_tag_enabled_services(model: Model) -> Iterable[Diagnostic]:
             configured = config.get(kind)
             if not isinstance(configured, str) or ShapeId.name(configured) == default or default not in names:
                 continue
-            configured = absolute(configured, service.namespace)
+            configured = ShapeId.absolute(configured, service.namespace)
             yield event(model, "S3513", service.id,
                         f"Service has `apiConfig.{kind}` set to `{configured}` but also has a service-bound "
                         f"operation named `{default}`. The default-named operation will be ignored for tagging "
@@ -915,7 +915,7 @@ def _taggable_via_instance_operations(model: Model, resource: Shape) -> bool:
 
     def op(key: str) -> Shape | None:
         ref = config.get(key)
-        shape = model.shapes.get(absolute(ref, resource.namespace)) if isinstance(ref, str) else None
+        shape = model.shapes.get(ShapeId.absolute(ref, resource.namespace)) if isinstance(ref, str) else None
         return shape if shape is not None and shape.type == "operation" else None
 
     tag, untag, list_tags = op("tagApi"), op("untagApi"), op("listTagsApi")

@@ -26,8 +26,9 @@ from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, li
 from smithy2cfn.languages.selector import SelectorEngine, SelectorError, parse_selector
 from smithy2cfn.model.nodes import node_type
 from smithy2cfn.model.relationships import NeighborIndex
-from smithy2cfn.model.shapes import PRELUDE_NAMESPACE, Model, ShapeId
+from smithy2cfn.model.shapes import Model, ShapeId
 from smithy2cfn.model.traits import ID_REF, METADATA, TRAIT
+from smithy2cfn.prelude import PRELUDE_NAMESPACE
 from smithy2cfn.validation.smithy_linters import LINTERS
 from smithy2cfn.validation.support.configuration import (
     ConfigError,
@@ -38,7 +39,6 @@ from smithy2cfn.validation.support.configuration import (
     config_string,
 )
 from smithy2cfn.validation.support.events import event
-from smithy2cfn.validation.support.shapes import absolute
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -306,7 +306,7 @@ def emit_each_selector(config: dict[str, Any]) -> Validator:
     text, selector = found
     bind = config_string(config, "bindToTrait")
     if bind is not None:
-        bind = absolute(bind, PRELUDE_NAMESPACE)
+        bind = ShapeId.absolute(bind, PRELUDE_NAMESPACE)
     template_text = config_string(config, "messageTemplate")
     template = _parse_template(template_text) if template_text is not None else None
 
@@ -377,9 +377,9 @@ def id_ref_targets(model: Model, traits: dict[str, Any], namespace: str) -> list
             if shape is None:
                 continue
             if isinstance(val, str) and (ID_REF in member_traits or ID_REF in shape.traits):
-                target = absolute(val, namespace) if "#" not in val and "$" not in val else val
+                target = ShapeId.absolute(val, namespace) if "#" not in val and "$" not in val else val
                 if target not in model.shapes and "#" not in val:
-                    target = absolute(val, PRELUDE_NAMESPACE)
+                    target = ShapeId.absolute(val, PRELUDE_NAMESPACE)
                 if ShapeId.root(target) in model.shapes:
                     out.append(ShapeId.root(target))
                 continue

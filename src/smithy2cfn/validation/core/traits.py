@@ -36,7 +36,6 @@ from smithy2cfn.validation.support.events import diag, error, event, idiomatic, 
 from smithy2cfn.validation.support.node_values import NULL_EXPECTED, NodeChecker
 from smithy2cfn.validation.support.shapes import (
     RECOMMENDED_ENUM_NAME,
-    absolute,
     user_nodes_having,
     user_nodes_with_traits,
     user_shapes,
@@ -237,8 +236,8 @@ def check_trait_conflicts(model: Model) -> Iterable[Diagnostic]:
             if not definition or not isinstance(definition.get("conflicts"), list):
                 continue
             for other in definition["conflicts"]:
-                if isinstance(other, str) and absolute(other, ShapeId.namespace(tid)) in traits:
-                    lines.append(f"`{idiomatic(tid)}` conflicts with `{idiomatic(absolute(other, ShapeId.namespace(tid)))}`")
+                if isinstance(other, str) and ShapeId.absolute(other, ShapeId.namespace(tid)) in traits:
+                    lines.append(f"`{idiomatic(tid)}` conflicts with `{idiomatic(ShapeId.absolute(other, ShapeId.namespace(tid)))}`")
         if lines:
             kind = "member" if "$" in node else model.shapes[node].type
             yield error(model, "S3002", node, f"Found conflicting traits on {kind} shape: {', '.join(sorted(lines))}")

@@ -7,7 +7,7 @@
 * an operation's event stream (reference ``EventStreamIndex``); an operation's input and
   output are :class:`~smithy2cfn.model.knowledge_ops.OperationIndex`'s;
 * small readers of shapes and trait values: :func:`type_of`, :func:`is_string`,
-  :func:`service_trait`, :func:`arn_namespace`, :func:`absolute`, :func:`member_of`;
+  :func:`service_trait`, :func:`arn_namespace`, :func:`member_of`;
   :data:`RECOMMENDED_ENUM_NAME`. (JSON values: :mod:`smithy2cfn.model.nodes`.)
 """
 
@@ -198,18 +198,13 @@ def arn_namespace(shape: Shape) -> str:
     return value if isinstance(value, str) else shape.name.lower()
 
 
-def absolute(ref: str, namespace: str) -> str:
-    """A shape ID from a trait value: relative names resolve in ``namespace``."""
-    return ref if "#" in ref else f"{namespace}#{ref}"
-
-
 def member_of(shape_id: str, name: str) -> str:
     """``ns#Shape$name``."""
     return f"{ShapeId.root(shape_id)}${name}"
 
 
 __all__ = [
-    "RECOMMENDED_ENUM_NAME", "absolute", "arn_namespace", "event_stream", "is_string", "member_of",
+    "RECOMMENDED_ENUM_NAME", "arn_namespace", "event_stream", "is_string", "member_of",
     "members_having", "service_trait", "shapes_having", "shapes_of_type", "shapes_with_members_having",
     "trait_applied", "type_of", "user_nodes", "user_nodes_having", "user_nodes_with_traits", "user_shapes",
     "user_shapes_having", "user_shapes_of_type", "user_shapes_with_members_having",
