@@ -733,19 +733,6 @@ def _test_cases(service: Shape) -> list[dict]:
     return [c for c in cases if isinstance(c, dict)] if isinstance(cases, list) else []
 
 
-def _value_type(value: Any) -> str:
-    """The rules engine type of a JSON value (reference ``Value.fromNode(...).getType()``)."""
-    if value is None:
-        return "EmptyType"
-    if isinstance(value, bool):
-        return "BooleanType"
-    if isinstance(value, str):
-        return "StringType"
-    if is_number(value):
-        return "IntegerType"
-    return "ArrayType" if isinstance(value, list) else "RecordType"
-
-
 @validator("S3770", "S3773", "S3774", "S3775", "S3776", "S3777", "S3778", "S3779", "S3780", "S3781", "S3782", "S3783",
            rule="Rule set parameters match what the service model binds, and the endpoint tests.",
            packages=("smithy.rules",))
