@@ -31,6 +31,7 @@ from smithy2cfn.derive.plan import ResourcePlan
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
 from smithy2cfn.lint.locate import Locator, Site
 from smithy2cfn.model.knowledge import IdentifierBindingIndex
+from smithy2cfn.model.nodes import as_array, as_object, string_items
 from smithy2cfn.model.shapes import Model, Shape
 from smithy2cfn.model.traits import CFN_MUTABILITY, DOCUMENTATION, REQUIRED, TAGGABLE
 
@@ -308,17 +309,15 @@ class ResourceLint:
     def obj(self, key: str) -> dict[str, Any]:
         """The object at a top-level key (``{}`` when absent or not an object: a ``jsonAdd``
         may write anything, and such a schema is linted too)."""
-        value = self.schema.get(key)
-        return value if isinstance(value, dict) else {}
+        return as_object(self.schema.get(key))
 
     def arr(self, key: str) -> list[Any]:
         """The array at a top-level key (``[]`` when absent or not an array)."""
-        value = self.schema.get(key)
-        return value if isinstance(value, list) else []
+        return as_array(self.schema.get(key))
 
     def pointer_list(self, key: str) -> list[str]:
-        value = self.schema.get(key)
-        return [p for p in value if isinstance(p, str)] if isinstance(value, list) else []
+        """The strings of the array at a top-level key (a list of JSON pointers)."""
+        return string_items(self.schema.get(key))
 
     def resolve(self, node: Any) -> Any:
         """Follow a local ``$ref`` (``#/definitions/X``) once."""
