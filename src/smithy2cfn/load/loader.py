@@ -875,14 +875,8 @@ class _Assembler:
         """The mixins of ``owner``. A mixin that is not defined, or that could not be built
         (:attr:`failed`), makes ``owner`` fail too: "Cannot apply mixin to X: M not found"
         (the reference's ``ApplyMixin``, a ``Model`` error; it does not build the shape)."""
-        if values is None:
-            return []
-        if not isinstance(values, list):
-            self.diags.error("S2006", f"the mixins of '{owner}' must be a list of shape references",
-                             self.span_of(owner), owner)
-            return []
         out = []
-        for v in values:
+        for v in self._ref_list(owner, values, "mixin"):
             target = v.get("target") if isinstance(v, dict) else v
             if not isinstance(target, str):
                 self.diags.error("S2006", f"mixin of '{owner}' must reference a shape", self.span_of(owner), owner)
@@ -895,15 +889,19 @@ class _Assembler:
             out.append(target)
         return out
 
-    def _refs(self, owner: str, values: Any, what: str) -> list[str]:
+    def _ref_list(self, owner: str, values: Any, what: str) -> list:
+        """``values`` when it is a list (``[]`` when absent); else ``S2006`` and ``[]``."""
         if values is None:
             return []
         if not isinstance(values, list):
             self.diags.error("S2006", f"the {what}s of '{owner}' must be a list of shape references",
                              self.span_of(owner), owner)
             return []
+        return values
+
+    def _refs(self, owner: str, values: Any, what: str) -> list[str]:
         out = []
-        for v in values:
+        for v in self._ref_list(owner, values, what):
             r = self._ref(owner, v, what)
             if r:
                 out.append(r)

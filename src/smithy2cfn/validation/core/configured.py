@@ -35,6 +35,7 @@ from smithy2cfn.validation.support.configuration import (
     Factory,
     Validator,
     config_object,
+    config_required_selector,
     config_selector,
     config_string,
 )
@@ -300,10 +301,7 @@ def emit_each_selector(config: dict[str, Any]) -> Validator:
     Reference ``EmitEachSelectorValidator`` (smithy-model linters).
     """
     config = config_object(config)
-    found = config_selector(config, "selector")
-    if found is None:
-        raise ConfigError("selector is required")
-    text, selector = found
+    text, selector = config_required_selector(config, "selector")
     bind = config_string(config, "bindToTrait")
     if bind is not None:
         bind = ShapeId.absolute(bind, PRELUDE_NAMESPACE)
@@ -347,10 +345,7 @@ def emit_none_selector(config: dict[str, Any]) -> Validator:
     Reference ``EmitNoneSelectorValidator`` (smithy-model linters).
     """
     config = config_object(config)
-    found = config_selector(config, "selector")
-    if found is None:
-        raise ConfigError("selector is required")
-    text, selector = found
+    text, selector = config_required_selector(config, "selector")
 
     def validate(model: Model) -> Iterator[Diagnostic]:
         matched = model.knowledge(SelectorEngine).select(selector)

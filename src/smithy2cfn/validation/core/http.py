@@ -30,7 +30,7 @@ from smithy2cfn.model.knowledge_http import (
 )
 from smithy2cfn.model.knowledge_ops import OperationIndex, ServiceIndex, id_sort_key, sorted_ids
 from smithy2cfn.model.relationships import NeighborIndex, RelationshipType
-from smithy2cfn.model.shapes import Member, Model, Shape
+from smithy2cfn.model.shapes import Model, Shape
 from smithy2cfn.model.traits import (
     ENDPOINT,
     ERROR,
@@ -92,14 +92,6 @@ CODES = declare_codes(
 
 def _operations_with(model: Model, trait_id: str) -> list[Shape]:
     return [s for s in shapes_having(model, trait_id) if s.type == "operation"]
-
-
-def _members_with(model: Model, trait_id: str) -> list[Member]:
-    return members_having(model, trait_id)
-
-
-def _trait_applied(model: Model, trait_id: str) -> bool:
-    return trait_applied(model, trait_id)
 
 
 def _http_uri(model: Model, operation: Shape) -> UriPattern | None:
@@ -249,7 +241,7 @@ def check_http_header_traits(model: Model) -> Iterable[Diagnostic]:
     Spec: http-traits.rst §"httpHeader trait" (restricted headers; field names are RFC 9110
     tokens; header names are case-insensitive). Reference: ``HttpHeaderTraitValidator``.
     """
-    if not _trait_applied(model, HTTP_HEADER):
+    if not trait_applied(model, HTTP_HEADER):
         return
     for structure in shapes_of_type(model, "structure"):
         groups: dict[str, list[str]] = {}
@@ -263,7 +255,7 @@ def check_http_header_traits(model: Model) -> Iterable[Diagnostic]:
                             f"`httpHeader` field name binding conflicts found for the `{header}` header in the "
                             f"following structure members: {ticked(names)}",
                             hint="bind each header to one member only (header names are case-insensitive)")
-    for member in _members_with(model, HTTP_HEADER):
+    for member in members_having(model, HTTP_HEADER):
         header = member.traits.get(HTTP_HEADER)
         if not isinstance(header, str):
             continue
@@ -329,7 +321,7 @@ def check_http_query_traits(model: Model) -> Iterable[Diagnostic]:
     Spec: http-traits.rst §"httpQuery trait". Reference: ``HttpQueryTraitValidator``.
     """
     by_structure: dict[str, dict[str, list[str]]] = {}
-    for member in _members_with(model, HTTP_QUERY):
+    for member in members_having(model, HTTP_QUERY):
         container = model.shapes.get(member.container)
         name = member.traits.get(HTTP_QUERY)
         if container is None or container.type != "structure" or not isinstance(name, str):
@@ -370,7 +362,7 @@ def check_http_query_params_traits(model: Model) -> Iterable[Diagnostic]:
     Spec: http-traits.rst §"httpQueryParams trait". Reference:
     ``HttpQueryParamsTraitValidator`` (NOTE).
     """
-    for member in _members_with(model, HTTP_QUERY_PARAMS):
+    for member in members_having(model, HTTP_QUERY_PARAMS):
         container = model.shapes.get(member.container)
         if container is None or container.type != "structure":
             continue
@@ -392,7 +384,7 @@ def check_http_prefix_headers_traits(model: Model) -> Iterable[Diagnostic]:
     case-insensitively start with the prefix). Reference:
     ``HttpPrefixHeadersTraitValidator`` (ERROR; a NOTE for the empty prefix).
     """
-    for member in _members_with(model, HTTP_PREFIX_HEADERS):
+    for member in members_having(model, HTTP_PREFIX_HEADERS):
         container = model.shapes.get(member.container)
         value = member.traits.get(HTTP_PREFIX_HEADERS)
         if container is None or container.type != "structure" or not isinstance(value, str):
@@ -422,7 +414,7 @@ def check_http_payload(model: Model) -> Iterable[Diagnostic]:
     structure, then all other members MUST be bound to other parts of the message").
     Reference: ``HttpPayloadValidator``.
     """
-    if not _trait_applied(model, HTTP_PAYLOAD):
+    if not trait_applied(model, HTTP_PAYLOAD):
         return
     index = model.knowledge(HttpBindingIndex)
     ops = model.knowledge(OperationIndex)

@@ -85,5 +85,14 @@ def config_selector(config: dict[str, Any], key: str) -> tuple[str, tuple] | Non
         raise ConfigError(f"Error parsing `{key}`: {e}") from None
 
 
-__all__ = ["ConfigError", "Factory", "Validator", "config_bool", "config_object", "config_selector", "config_string",
-           "config_string_lists", "config_strings"]
+def config_required_selector(config: dict[str, Any], key: str) -> tuple[str, tuple]:
+    """A selector property that must be given: ``(text, parsed)``; ``ConfigError("<key> is
+    required")`` when absent."""
+    found = config_selector(config, key)
+    if found is None:
+        raise ConfigError(f"{key} is required")
+    return found
+
+
+__all__ = ["ConfigError", "Factory", "Validator", "config_bool", "config_object", "config_required_selector",
+           "config_selector", "config_string", "config_string_lists", "config_strings"]
