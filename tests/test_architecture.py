@@ -172,24 +172,16 @@ def test_trait_ids_are_named_in_model_traits():
     assert found == KNOWN_TRAIT_LITERALS
 
 
-#: The validation stage's modules that are no room of checks: the runner and what checks share.
-VALIDATION_SUPPORT = {
-    "smithy2cfn.validation", "smithy2cfn.validation.suppressions", "smithy2cfn.validation.common",
-    "smithy2cfn.validation.located", "smithy2cfn.validation.package_support", "smithy2cfn.validation.aws_common",
-    "smithy2cfn.validation.validator_config",
-}
+#: The validation stage's modules that are no room of checks: the runner and what checks share
+#: (the support room, ``validation/support/``).
+VALIDATION_SUPPORT = {"smithy2cfn.validation", "smithy2cfn.validation.suppressions"} | {
+    f"smithy2cfn.validation.support{'.' + p.stem if p.stem != '__init__' else ''}"
+    for p in (PACKAGE / "validation" / "support").glob("*.py")}
 #: Check modules importing another check module today (module, imported), each with the change
 #: that removes it. (Issue 15: checks import the languages and the support modules only.)
 KNOWN_CHECK_TO_CHECK: set[tuple[str, str]] = {
     # the linters a model's `validators` metadata names: found through the catalog (@configurable)
     ("smithy2cfn.validation.core.configured", "smithy2cfn.validation.smithy_linters"),
-    # Shape.toString() (describe_shape): one copy, in the support module
-    ("smithy2cfn.validation.core.constraints", "smithy2cfn.validation.core.targets"),
-    # the node-value checker (NodeValidationVisitor) and RECOMMENDED_ENUM_NAME: support
-    *{(m, "smithy2cfn.validation.core.traits") for m in (
-        "smithy2cfn.validation.core.metadata", "smithy2cfn.validation.core.operations",
-        "smithy2cfn.validation.core.shapes", "smithy2cfn.validation.protocols.protocol_tests",
-        "smithy2cfn.validation.rules.ruleset", "smithy2cfn.validation.smoke_tests")},
 }
 
 
@@ -201,6 +193,9 @@ def test_checks_import_the_languages_and_the_support_modules_only():
     assert edges <= KNOWN_CHECK_TO_CHECK, sorted(edges - KNOWN_CHECK_TO_CHECK)
     stale = KNOWN_CHECK_TO_CHECK - edges
     assert not stale, f"gone: delete them from KNOWN_CHECK_TO_CHECK: {sorted(stale)}"
+    support = {m for m in graph if m.startswith("smithy2cfn.validation.support")}
+    upward = sorted((a, b) for a in support for b in graph[a] if b in checks)
+    assert not upward, f"the support room imports no check module: {upward}"
     assert all(not b.startswith("smithy2cfn.validation") for m in graph if m.startswith("smithy2cfn.languages")
                for b in graph[m]), "the languages are below validation"
 

@@ -18,11 +18,11 @@ from smithy2cfn import api
 from smithy2cfn.model.relationships import NeighborIndex, RelationshipType, all_node_ids, relationships
 from smithy2cfn.model.shapes import Member, Model, Shape, ShapeId
 from smithy2cfn.model.traits import PRIVATE, REFERENCES, TRAIT
-from smithy2cfn.validation import common
 from smithy2cfn.validation.core import recursion, resources, targets
 from smithy2cfn.validation.core import traits as trait_checks
 from smithy2cfn.validation.core.constraints import check_private_access
 from smithy2cfn.validation.core.resources import check_member_should_reference_resource
+from smithy2cfn.validation.support import shapes as support_shapes
 
 NS = "ex#"
 STRING = "smithy.api#String"
@@ -133,27 +133,27 @@ def test_neighbor_index_lists_the_relationships_of_every_node(model: Model) -> N
 @given(_models(), st.sets(st.sampled_from(["ex#S0", "ex#S1", "ex#O0", "ex#R0", "ex#E"])))
 def test_shape_and_trait_indexes_answer_as_the_walks_they_replace(model: Model, prelude: set[str]) -> None:
     """The per-model lists of shapes by type and of shapes, members and user nodes by trait
-    (validate/common.py, and Model.of_type / shapes_with_trait over ShapeLists) hold what a
+    (validation/support/shapes.py, and Model.of_type / shapes_with_trait over ShapeLists) hold what a
     walk over the whole model finds, in the same order."""
     model.prelude_ids.update(prelude & set(model.shapes))
     shapes = list(model.shapes.values())
     nodes = [(n, t) for s in sorted((s for s in shapes if s.id not in model.prelude_ids), key=lambda s: s.id)
              for n, t in [(s.id, s.traits)] + [(m.id, m.traits) for m in s.members.values()]]
-    assert list(common.user_nodes(model)) == nodes
-    assert list(common.user_nodes_with_traits(model)) == [(n, t) for n, t in nodes if t]
+    assert list(support_shapes.user_nodes(model)) == nodes
+    assert list(support_shapes.user_nodes_with_traits(model)) == [(n, t) for n, t in nodes if t]
     for kind in ("structure", "operation", "resource", "enum", "service"):
-        assert common.shapes_of_type(model, kind) == [s for s in shapes if s.type == kind]
+        assert support_shapes.shapes_of_type(model, kind) == [s for s in shapes if s.type == kind]
         assert model.of_type(kind, "string") == sorted((s for s in shapes if s.type in (kind, "string")),
                                                        key=lambda s: s.id)
     for trait in (REFERENCES, "smithy.api#documentation"):
-        assert common.shapes_having(model, trait) == [s for s in shapes if trait in s.traits]
+        assert support_shapes.shapes_having(model, trait) == [s for s in shapes if trait in s.traits]
         assert model.shapes_with_trait(trait) == sorted((s for s in shapes if trait in s.traits), key=lambda s: s.id)
         members = [m for s in shapes for m in s.members.values() if trait in m.traits]
-        assert common.members_having(model, trait) == members
-        assert [s.id for s in common.shapes_with_members_having(model, trait)] == \
+        assert support_shapes.members_having(model, trait) == members
+        assert [s.id for s in support_shapes.shapes_with_members_having(model, trait)] == \
             list(dict.fromkeys(m.container for m in members))
-        assert common.trait_applied(model, trait) == bool(common.shapes_having(model, trait) or members)
-        assert list(common.user_nodes_having(model, trait)) == [(n, t) for n, t in nodes if trait in t]
+        assert support_shapes.trait_applied(model, trait) == bool(support_shapes.shapes_having(model, trait) or members)
+        assert list(support_shapes.user_nodes_having(model, trait)) == [(n, t) for n, t in nodes if trait in t]
 
 
 @settings(max_examples=300, deadline=None)

@@ -31,6 +31,8 @@ from typing import IO, Any
 
 from smithy2cfn.api import BuildResult, build, read_settings
 from smithy2cfn.diagnostics import Code, Diagnostics, Severity, Span, declare_codes, funnel
+from smithy2cfn.load.files import MAX_FILE_BYTES
+from smithy2cfn.prelude import PRELUDE_NAMESPACE
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -40,16 +42,12 @@ CODES = declare_codes(
 
 #: What diagnostics call the model read from standard input (a JSON AST).
 STDIN_NAME = "<stdin>.json"
-#: The most bytes read from standard input (the model files' limit, ``S1004``).
-MAX_STDIN_BYTES = 256 * 1024 * 1024
-#: The namespace of the prelude, left out of a model sent with ``sendPrelude: true`` (our
-#: own prelude is loaded, and redefining it is an error).
-PRELUDE_NAMESPACE = "smithy.api"
 
 
-def read_stdin(stream: IO[bytes], diags: Diagnostics, limit: int = MAX_STDIN_BYTES) -> str | None:
-    """The UTF-8 text of ``stream`` (at most ``limit`` bytes); ``None`` after ``S1004``
-    (too large) or ``S1002`` (not UTF-8), located at :data:`STDIN_NAME`."""
+def read_stdin(stream: IO[bytes], diags: Diagnostics, limit: int = MAX_FILE_BYTES) -> str | None:
+    """The UTF-8 text of ``stream`` (at most ``limit`` bytes: by default the model files'
+    limit, :data:`~smithy2cfn.load.files.MAX_FILE_BYTES`); ``None`` after ``S1004`` (too
+    large) or ``S1002`` (not UTF-8), located at :data:`STDIN_NAME`."""
     data = stream.read(limit + 1)
     if len(data) > limit:
         diags.error("S1004", f"the model on standard input is larger than {limit // (1024 * 1024)} MiB",
@@ -64,7 +62,8 @@ def read_stdin(stream: IO[bytes], diags: Diagnostics, limit: int = MAX_STDIN_BYT
 
 def without_prelude(text: str) -> str:
     """A JSON AST text without the shapes of the ``smithy.api`` namespace (what the run
-    plugin sends with ``sendPrelude: true``); the text as it is when it is not a JSON
+    plugin sends with ``sendPrelude: true``: our own prelude is loaded, and redefining it is
+    an error); the text as it is when it is not a JSON
     object with a ``shapes`` object (the loader reports it). Positions in diagnostics are
     then those of the rewritten text."""
     try:

@@ -168,28 +168,26 @@ def main(argv: list[str] | None = None) -> int:
     status = 0
     for name, text in texts.items():
         path = folder / name
-        old = path.read_text(encoding="utf-8") if path.is_file() else None
-        if old == text:
-            print(f"{path}: up to date")
-        elif args.check:
-            print(f"{path}: stale; run {COMMAND}")
-            status = 1
-        else:
-            folder.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8", newline="\n")
-            print(f"{path}: written")
+        status |= _refresh(path, path.read_text(encoding="utf-8") if path.is_file() else None, text, args.check)
     if README.is_file():
         old = README.read_text(encoding="utf-8")
-        new = readme_text(old)
-        if old == new:
-            print(f"{README}: tables up to date")
-        elif args.check:
-            print(f"{README}: tables stale; run {COMMAND}")
-            status = 1
-        else:
-            README.write_text(new, encoding="utf-8", newline="\n")
-            print(f"{README}: tables written")
+        status |= _refresh(README, old, readme_text(old), args.check, "tables ")
     return status
+
+
+def _refresh(path: Path, old: str | None, new: str, check: bool, what: str = "") -> int:
+    """Write ``new`` to ``path`` unless it holds it already (with ``check``, only say that it
+    is stale), printing which; 1 when it is stale under ``check``, else 0."""
+    if old == new:
+        print(f"{path}: {what}up to date")
+        return 0
+    if check:
+        print(f"{path}: {what}stale; run {COMMAND}")
+        return 1
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(new, encoding="utf-8", newline="\n")
+    print(f"{path}: {what}written")
+    return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

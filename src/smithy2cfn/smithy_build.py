@@ -25,6 +25,7 @@ from typing import Any
 from smithy2cfn.diagnostics import Code, Diagnostics, Severity, Span, declare_codes
 from smithy2cfn.load.files import decode_utf8, read_bytes
 from smithy2cfn.model.jsonread import JsonText, parse_json
+from smithy2cfn.model.nodes import node_kind
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -55,18 +56,6 @@ class ConfigFile:
     sources: list[str] = field(default_factory=list)
     settings: dict[str, Any] = field(default_factory=dict)
     spans: dict[str, Span] = field(default_factory=dict)
-
-
-def _kind(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    return "an array" if isinstance(value, list) else "an object"
 
 
 def _entries(value: Any, check: Callable[[Any], bool]) -> tuple[Any, ...] | None:
@@ -127,7 +116,7 @@ def _check(data: dict[str, Any], checks: dict[str, _Spec], jt: JsonText, path: t
                     at = _entries(value, check)
                     bad = at is not None
             if bad:
-                found = _kind(value) if at is None else f"{_kind(value[at[0]])} at {at[0]!r}"
+                found = node_kind(value) if at is None else f"{node_kind(value[at[0]])} at {at[0]!r}"
                 diags.error("S5001", f"{where}'{key}' must be {expected}, found {found}",
                             jt.span((*path, key, *(at or ()))))
                 continue
@@ -161,7 +150,7 @@ def read_config_file(path: str | Path, diags: Diagnostics) -> ConfigFile:
         return ConfigFile()
     data = jt.value
     if not isinstance(data, dict):
-        diags.error("S5001", f"config file must hold a JSON object, found {_kind(data)}", jt.span(()))
+        diags.error("S5001", f"config file must hold a JSON object, found {node_kind(data)}", jt.span(()))
         return ConfigFile()
     if not (set(data) & {"sources", "imports", "plugins", "projections"}) or \
             ("version" not in data and "plugins" not in data and "projections" not in data):

@@ -27,13 +27,13 @@ import contextlib
 import json
 import os
 import re
-import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from smithy2cfn.diagnostics import Code, Diagnostic, Diagnostics, Severity, Span, declare_codes
+from smithy2cfn.load.files import read_bytes
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -182,32 +182,10 @@ def _write_named_temp(folder: Path, name: str, data: bytes) -> None:
 def read_regular_file(path: str | os.PathLike[str], limit: int, dir_fd: int | None = None,
                       follow_symlinks: bool = True) -> bytes | None:
     """The bytes of the regular file at ``path`` when it holds at most ``limit`` bytes;
-    ``None`` when it is missing, not a regular file (a FIFO, a device, a folder: opened
-    without blocking, never read), a symbolic link (with ``follow_symlinks=False``), larger,
-    or unreadable."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
-    if not follow_symlinks:
-        flags |= getattr(os, "O_NOFOLLOW", 0)
-    try:
-        fd = os.open(path, flags, dir_fd=dir_fd)
-    except OSError:
-        return None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or st.st_size > limit:
-            return None
-        chunks, size = [], 0
-        while size <= limit:
-            chunk = os.read(fd, limit + 1 - size)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        return b"".join(chunks) if size <= limit else None
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
+    ``None`` when it is missing, not a regular file (a FIFO, a device, a folder: never
+    read), a symbolic link (with ``follow_symlinks=False``), larger, or unreadable
+    (:func:`smithy2cfn.load.files.read_bytes`, without saying why)."""
+    return read_bytes(path, limit, dir_fd=dir_fd, follow_symlinks=follow_symlinks)[0]
 
 
 def write_atomically(path: Path, text: str) -> None:

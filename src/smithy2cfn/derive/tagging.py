@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from smithy2cfn.model.knowledge import PropertyBindingIndex, TopDownIndex
+from smithy2cfn.model.nodes import as_object
 from smithy2cfn.model.shapes import Member, Model, Shape, ShapeId
 from smithy2cfn.model.traits import NO_REPLACE, TAG_ENABLED, TAGGABLE
 
@@ -20,10 +21,6 @@ from smithy2cfn.model.traits import NO_REPLACE, TAG_ENABLED, TAGGABLE
 TAG_MEMBER_NAME = re.compile(r"^[T|t]ag(s|s?[M|m]ap|[L|l]ist)$")
 #: ``apiConfig`` key → the default operation name (reference ``TaggingShapeUtils``).
 TAG_APIS = {"tagApi": "TagResource", "untagApi": "UntagResource", "listTagsApi": "ListTagsForResource"}
-
-
-def _dict(value: object) -> dict:
-    return value if isinstance(value, dict) else {}
 
 
 class TagIndex:
@@ -45,7 +42,7 @@ class TagIndex:
             if service.type != "service":
                 continue
             by_name = {ShapeId.name(op): op for op in service.operations}
-            config = _dict(_dict(service.traits.get(TAG_ENABLED)).get("apiConfig"))
+            config = as_object(as_object(service.traits.get(TAG_ENABLED)).get("apiConfig"))
             service_apis: dict[str, str] = {}
             for key, default in TAG_APIS.items():
                 configured = config.get(key)
@@ -56,7 +53,7 @@ class TagIndex:
             self._apis[service.id] = service_apis
             for rid in top_down.contained_resources(service.id):
                 resource = model.shapes[rid]
-                resource_config = _dict(_dict(resource.traits.get(TAGGABLE)).get("apiConfig"))
+                resource_config = as_object(as_object(resource.traits.get(TAGGABLE)).get("apiConfig"))
                 apis = dict(service_apis)
                 if resource_config:
                     # The resource's apiConfig names all three operations (they are required).
@@ -64,7 +61,7 @@ class TagIndex:
                 self._apis[rid] = apis
         properties = model.knowledge(PropertyBindingIndex)
         for resource in model.shapes_with_trait(TAGGABLE):
-            prop = _dict(resource.traits.get(TAGGABLE)).get("property")
+            prop = as_object(resource.traits.get(TAGGABLE)).get("property")
             if resource.type != "resource" or not isinstance(prop, str) or not prop:
                 continue
             if self._in_input(resource.create, prop, properties):

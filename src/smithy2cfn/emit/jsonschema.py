@@ -44,6 +44,7 @@ from smithy2cfn.model.traits import (
     UNIQUE_ITEMS,
     UNIT,
 )
+from smithy2cfn.prelude import PRELUDE_NAMESPACE
 from smithy2cfn.settings import Settings
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
@@ -204,11 +205,11 @@ class SchemaConverter:
             return True
         if shape.type in SIMPLE and shape.type != "enum" and ENUM not in shape.traits:
             return True
-        if shape.namespace == "smithy.api" and PRIVATE in shape.traits:
+        if shape.namespace == PRELUDE_NAMESPACE and PRIVATE in shape.traits:
             return True
         # Shapes of trait packages never reach a resource schema: they must not take a
         # name from a user's shape (the reference fails on such a conflict).
-        return self.model.is_prelude(shape.id) and shape.namespace != "smithy.api"
+        return self.model.is_prelude(shape.id) and shape.namespace != PRELUDE_NAMESPACE
 
     def _deconflict(self, ref_shapes: set[str]) -> dict[str, str]:
         names: dict[str, str] = {}
@@ -489,7 +490,7 @@ class SchemaConverter:
             # Our prelude documents its shapes; the reference's does not, so a prelude
             # shape never lends a description.
             source = self.model.get(shape.target) if is_member else shape
-            if source is not None and source.namespace == "smithy.api":
+            if source is not None and source.namespace == PRELUDE_NAMESPACE:
                 doc = None
         deprecated = trait(DEPRECATED)
         if deprecated is not None:
@@ -558,7 +559,7 @@ class SchemaConverter:
                 continue
             if MIXIN in shape.traits or TRAIT in shape.traits:
                 continue
-            if shape.namespace == "smithy.api" and not (sid == UNIT and self.unit_targeted_by_union):
+            if shape.namespace == PRELUDE_NAMESPACE and not (sid == UNIT and self.unit_targeted_by_union):
                 continue
             if self.is_inlined(sid):
                 continue

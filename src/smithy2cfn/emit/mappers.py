@@ -21,7 +21,7 @@ import jsonpointer
 
 from smithy2cfn.diagnostics import Code, Severity, declare_codes
 from smithy2cfn.emit.schema import Context, ResourceSchema
-from smithy2cfn.model.nodes import copy_node
+from smithy2cfn.model.nodes import copy_node, truncate
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -209,7 +209,7 @@ def json_add(doc: dict[str, Any], pointer: str, value: Any) -> str | None:
             elif index is not None and index < len(cur):
                 cur = cur[index]
             else:
-                return f"'{_short(part)}' is not an index of the array"
+                return f"'{truncate(part)}' is not an index of the array"
         else:
             return f"'{part}' goes through a value that is neither an object nor an array"
     last = parts[-1]
@@ -220,7 +220,7 @@ def json_add(doc: dict[str, Any], pointer: str, value: Any) -> str | None:
         if index is not None and index <= len(cur):
             cur.insert(index, value)
         else:
-            return f"'{_short(last)}' is not an index of the array"
+            return f"'{truncate(last)}' is not an index of the array"
     else:
         return f"'{last}' goes through a value that is neither an object nor an array"
     return None
@@ -238,10 +238,6 @@ def _array_index(part: str, length: int) -> int | None:
     if len(part) > len(str(length)):
         return length + 1
     return int(part)
-
-
-def _short(text: str) -> str:
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 _INDEX = re.compile(r"(?:0|[1-9][0-9]*)\Z")

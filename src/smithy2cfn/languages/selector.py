@@ -38,6 +38,7 @@ from typing import Any
 
 from smithy2cfn.model.relationships import NeighborIndex, RelationshipType, all_node_ids
 from smithy2cfn.model.shapes import SIMPLE_TYPES, Model, ShapeId
+from smithy2cfn.prelude import PRELUDE_NAMESPACE
 
 # --------------------------------------------------------------------------- syntax tree
 
@@ -441,7 +442,7 @@ def _trait_presence(step: AttrStep) -> str | None:
     seg = step.path[1]
     if seg.startswith("("):
         return None
-    return seg if "#" in seg else f"smithy.api#{seg}"
+    return ShapeId.absolute(seg, PRELUDE_NAMESPACE)
 
 
 # --------------------------------------------------------------------------- attribute values
@@ -734,7 +735,7 @@ class SelectorEngine:
                 return _Proj(_IdAttr(k) for k in traits)
             if seg == "(values)":
                 return _Proj(traits.values())
-            tid = seg if "#" in seg else f"smithy.api#{seg}"
+            tid = ShapeId.absolute(seg, PRELUDE_NAMESPACE)
             return traits[tid] if tid in traits else _EMPTY
         if isinstance(value, _ServiceAttr):
             if seg == "id":

@@ -23,6 +23,7 @@ from smithy2cfn.checks import Check
 from smithy2cfn.derive.plan import ResourcePlan
 from smithy2cfn.diagnostics import CODES, Diagnostic, Severity
 from smithy2cfn.lint.locate import Locator, Site
+from smithy2cfn.model.nodes import as_array, as_object, string_items
 from smithy2cfn.model.shapes import Model, Shape
 from smithy2cfn.model.traits import CFN_MUTABILITY
 
@@ -110,18 +111,15 @@ class ResourceContext:
 
     def obj(self, key: str) -> dict[str, Any]:
         """The object at a top-level key (``{}`` when absent or not an object)."""
-        value = self.schema.get(key)
-        return value if isinstance(value, dict) else {}
+        return as_object(self.schema.get(key))
 
     def arr(self, key: str) -> list[Any]:
         """The array at a top-level key (``[]`` when absent or not an array)."""
-        value = self.schema.get(key)
-        return value if isinstance(value, list) else []
+        return as_array(self.schema.get(key))
 
     def pointer_list(self, key: str) -> list[str]:
         """The strings of the array at a top-level key (``readOnlyProperties``...)."""
-        value = self.schema.get(key)
-        return [p for p in value if isinstance(p, str)] if isinstance(value, list) else []
+        return string_items(self.schema.get(key))
 
     def tagging(self) -> dict[str, Any] | None:
         """The schema's ``tagging`` when it is an object with a ``taggable`` key; ``None``

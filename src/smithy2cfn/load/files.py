@@ -82,14 +82,18 @@ def _too_large(size: int | str, limit: int) -> FileProblem:
     return FileProblem("S1004", f"the file is {size} bytes, more than the limit of {limit // (1024 * 1024)} MiB")
 
 
-def read_bytes(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> tuple[bytes | None, FileProblem | None]:
-    """The bytes of a regular file of at most ``limit`` bytes.
+def read_bytes(path: str | os.PathLike, limit: int = MAX_FILE_BYTES, *, dir_fd: int | None = None,
+               follow_symlinks: bool = True) -> tuple[bytes | None, FileProblem | None]:
+    """The bytes of a regular file of at most ``limit`` bytes: the one bounded read of the
+    package (models, config files, and the writer's comparison with what a file holds).
 
-    Returns ``(data, None)``, or ``(None, problem)``; never raises ``OSError``, never blocks
-    on a FIFO, never reads more than ``limit + 1`` bytes.
+    ``dir_fd``: ``path`` is relative to that open folder; ``follow_symlinks=False``: a
+    symbolic link is refused (``S1003``) and never followed, even if it is swapped in after
+    the check. Returns ``(data, None)``, or ``(None, problem)``; never raises ``OSError``,
+    never blocks on a FIFO, never reads more than ``limit + 1`` bytes.
     """
     try:
-        st = os.stat(path)
+        st = os.stat(path, dir_fd=dir_fd, follow_symlinks=follow_symlinks)
     except (OSError, ValueError) as e:
         return None, os_error_problem(e)
     if not stat.S_ISREG(st.st_mode):
@@ -97,8 +101,10 @@ def read_bytes(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> tuple[by
     if st.st_size > limit:
         return None, _too_large(st.st_size, limit)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    if not follow_symlinks:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
     try:
-        fd = os.open(path, flags)
+        fd = os.open(path, flags, dir_fd=dir_fd)
     except (OSError, ValueError) as e:
         return None, os_error_problem(e)
     try:

@@ -39,7 +39,7 @@ from smithy2cfn.diagnostics import Code, Diagnostic, Diagnostics, Severity, Span
 from smithy2cfn.load.files import decode_utf8, kind_of, os_error_problem, read_bytes
 from smithy2cfn.model.document import ANNOTATION, ApplyStatement, SourceDocument
 from smithy2cfn.model.json_ast import read_json_ast
-from smithy2cfn.model.nodes import node_type
+from smithy2cfn.model.nodes import as_array, as_object, node_type, string_items
 from smithy2cfn.model.shapes import (
     AGGREGATE_TYPES,
     ALL_TYPES,
@@ -66,7 +66,7 @@ from smithy2cfn.model.traits import (
     TRAIT,
     UNIT,
 )
-from smithy2cfn.prelude import PRELUDE_NAMESPACE, package_namespace, prelude_files
+from smithy2cfn.prelude import PRELUDE_NAMESPACE, idiomatic, package_namespace, prelude_files
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -345,8 +345,8 @@ def _package_traits() -> dict[str, list[str]]:
     ``["aws.cloudformation#cfnResource"]``)."""
     found: dict[str, list[str]] = {}
     for doc in _prelude_documents():
-        for shape_id, body in _as_dict(doc.ast.get("shapes")).items():
-            if isinstance(body, dict) and TRAIT in _as_dict(body.get("traits")):
+        for shape_id, body in as_object(doc.ast.get("shapes")).items():
+            if isinstance(body, dict) and TRAIT in as_object(body.get("traits")):
                 found.setdefault(ShapeId.name(shape_id), []).append(shape_id)
     return found
 
@@ -483,7 +483,7 @@ class _Assembler:
     # ---- step 3: merge
     def add_document(self, doc: SourceDocument, is_prelude: bool) -> None:
         self.model.versions[doc.path] = doc.version
-        for key, value in _as_dict(doc.ast.get("metadata")).items():
+        for key, value in as_object(doc.ast.get("metadata")).items():
             span = doc.metadata_spans.get(key) or Span(doc.path)
             if key in self.metadata:
                 old = self.metadata[key]
@@ -495,7 +495,7 @@ class _Assembler:
             else:
                 self.metadata[key] = value
                 self.metadata_span[key] = span
-        for shape_id, body in _as_dict(doc.ast.get("shapes")).items():
+        for shape_id, body in as_object(doc.ast.get("shapes")).items():
             self._add_shape(shape_id, body, doc, is_prelude, doc.spans.get(shape_id, Span(doc.path)))
         for shape_id, body, span in doc.duplicate_shapes:
             self._add_shape(shape_id, body, doc, is_prelude, span or Span(doc.path))
@@ -529,12 +529,12 @@ class _Assembler:
                         self.diags.add("S3101", Severity.NOTE, "Ignoring duplicate but equivalent shape definition: "
                                        f"{shape_id} defined at {span} and {first}", span, shape_id)
                     return
-            elif (not is_prelude and shape_id.startswith("smithy.api#") and not body.get("traits")
+            elif (not is_prelude and shape_id.startswith(PRELUDE_NAMESPACE + "#") and not body.get("traits")
                   and _without_traits(self.raw[shape_id]) == _without_traits(body)):
                 # A prelude shape defined again as the prelude does, without traits (the
                 # reference's LoaderShapeMap merges equal definitions): the prelude's stays.
                 return
-            elif (not is_prelude and not shape_id.startswith("smithy.api#")
+            elif (not is_prelude and not shape_id.startswith(PRELUDE_NAMESPACE + "#")
                   and _without_traits(self.raw[shape_id]) == _without_traits(body)):
                 # A trait-package shape (aws.cloudformation#StructureIdList...) that a model
                 # embeds, defined the same way: the reference loads those packages as
@@ -584,7 +584,7 @@ class _Assembler:
             merged["traits"] = merge(shape_id, first.get("traits"), again.get("traits"))
         if isinstance(first.get("members"), dict):
             members = dict(first["members"])
-            for name, member in _as_dict(again.get("members")).items():
+            for name, member in as_object(again.get("members")).items():
                 if isinstance(member, dict) and isinstance(members.get(name), dict) and (
                         "traits" in member or "traits" in members[name]):
                     members[name] = {**members[name], "traits": merge(
@@ -608,7 +608,7 @@ class _Assembler:
             if current in seen or not isinstance(raw, dict):
                 continue
             seen.add(current)
-            if TRAIT in _as_dict(raw.get("traits")):
+            if TRAIT in as_object(raw.get("traits")):
                 return True
             mixins = raw.get("mixins")
             if isinstance(mixins, list):
@@ -673,7 +673,7 @@ class _Assembler:
                 if trait_id in self.prelude_ids:
                     self.diags.error("S2012", f"trait '{trait_id}' needs a value", span, owner)
                 return None
-        if trait_shape is not None and ShapeId.namespace(trait_id) == "smithy.api" and trait_id in self.prelude_ids:
+        if trait_shape is not None and ShapeId.namespace(trait_id) == PRELUDE_NAMESPACE and trait_id in self.prelude_ids:
             problem = _creation_problem(trait_id, trait_shape.get("type"), value)
             if problem is not None:
                 self.diags.error("S3106", f"Error creating trait `{ShapeId.name(trait_id)}`: {problem}", span, owner)
@@ -743,17 +743,17 @@ class _Assembler:
         for sid, body in self.raw.items():
             if sid in self.prelude_ids:
                 continue
-            declared += 1 + len(_as_dict(body.get("traits")))
+            declared += 1 + len(as_object(body.get("traits")))
             members = body.get("members")
             values = list(members.values()) if isinstance(members, dict) else [
                 body[k] for k in ("member", "key", "value") if k in body]
-            declared += sum(1 + len(_as_dict(m.get("traits"))) for m in values if isinstance(m, dict))
+            declared += sum(1 + len(as_object(m.get("traits"))) for m in values if isinstance(m, dict))
         return max(MAX_MIXIN_COPIES, MIXIN_COPIES_PER_ELEMENT * declared)
 
     @staticmethod
     def _raw_mixins(body: dict) -> list[str]:
         """The shape IDs a raw shape body names as mixins (malformed entries left out)."""
-        targets = (m.get("target") if isinstance(m, dict) else m for m in _as_list(body.get("mixins")))
+        targets = (m.get("target") if isinstance(m, dict) else m for m in as_array(body.get("mixins")))
         return [m for m in targets if isinstance(m, str)]
 
     @staticmethod
@@ -802,8 +802,7 @@ class _Assembler:
                     "$" in target and ShapeId.member(target) not in self.model.shapes[root].members):
                 for apply, doc in items:
                     for tid in apply.traits:
-                        name = ShapeId.name(tid) if ShapeId.namespace(tid) == "smithy.api" else tid
-                        self.diags.error("S2003", f"Trait `{name}` applied to unknown shape `{target}`",
+                        self.diags.error("S2003", f"Trait `{idiomatic(tid)}` applied to unknown shape `{target}`",
                                          apply.trait_spans.get(tid) or apply.span or Span(doc.path), None,
                                          self.suggest(target))
         self.model.metadata = self.metadata
@@ -876,14 +875,8 @@ class _Assembler:
         """The mixins of ``owner``. A mixin that is not defined, or that could not be built
         (:attr:`failed`), makes ``owner`` fail too: "Cannot apply mixin to X: M not found"
         (the reference's ``ApplyMixin``, a ``Model`` error; it does not build the shape)."""
-        if values is None:
-            return []
-        if not isinstance(values, list):
-            self.diags.error("S2006", f"the mixins of '{owner}' must be a list of shape references",
-                             self.span_of(owner), owner)
-            return []
         out = []
-        for v in values:
+        for v in self._ref_list(owner, values, "mixin"):
             target = v.get("target") if isinstance(v, dict) else v
             if not isinstance(target, str):
                 self.diags.error("S2006", f"mixin of '{owner}' must reference a shape", self.span_of(owner), owner)
@@ -896,15 +889,19 @@ class _Assembler:
             out.append(target)
         return out
 
-    def _refs(self, owner: str, values: Any, what: str) -> list[str]:
+    def _ref_list(self, owner: str, values: Any, what: str) -> list:
+        """``values`` when it is a list (``[]`` when absent); else ``S2006`` and ``[]``."""
         if values is None:
             return []
         if not isinstance(values, list):
             self.diags.error("S2006", f"the {what}s of '{owner}' must be a list of shape references",
                              self.span_of(owner), owner)
             return []
+        return values
+
+    def _refs(self, owner: str, values: Any, what: str) -> list[str]:
         out = []
-        for v in values:
+        for v in self._ref_list(owner, values, what):
             r = self._ref(owner, v, what)
             if r:
                 out.append(r)
@@ -929,7 +926,7 @@ class _Assembler:
         # traits: mixins first, then local, then apply
         inherited: dict[str, Any] = {}
         for m in mixin_shapes:
-            local_only = {t for t in _as_list(_as_dict(m.traits.get(MIXIN)).get("localTraits"))
+            local_only = {t for t in as_array(as_object(m.traits.get(MIXIN)).get("localTraits"))
                           if isinstance(t, str)}
             for tid, value in m.traits.items():
                 if tid == MIXIN or tid in local_only:
@@ -1021,7 +1018,7 @@ class _Assembler:
         res = self.raw.get(resource_id)
         if res is None or ShapeId.namespace(resource_id) == ShapeId.namespace(shape.id):
             return
-        traits = set(_as_dict(res.get("traits")))
+        traits = set(as_object(res.get("traits")))
         for apply, _ in self.applied.get(resource_id, []):
             traits |= set(apply.traits)
         if PRIVATE in traits:
@@ -1146,7 +1143,7 @@ class _Assembler:
                                  shape.span, shape.id)
             else:
                 for field_name in ("identifiers", "properties"):
-                    ref = _as_dict(res.get(field_name)).get(name)
+                    ref = as_object(res.get(field_name)).get(name)
                     if ref is not None:
                         return ref.get("target") if isinstance(ref, dict) else ref
         if name in members:
@@ -1176,14 +1173,12 @@ def _shape_id_values(trait_id: str, value: Any) -> list[str]:
     ``ShapeId.from`` (absolute shape IDs): ``auth`` entries, the ``traits`` of
     ``authDefinition`` and ``protocolDefinition``, ``references`` resources, and
     ``mixin`` ``localTraits``."""
-    if trait_id == AUTH and isinstance(value, list):
-        return [v for v in value if isinstance(v, str)]
+    if trait_id == AUTH:
+        return string_items(value)
     if trait_id in (AUTH_DEFINITION, PROTOCOL_DEFINITION) and isinstance(value, dict):
-        found = value.get("traits")
-        return [v for v in found if isinstance(v, str)] if isinstance(found, list) else []
+        return string_items(value.get("traits"))
     if trait_id == MIXIN and isinstance(value, dict):
-        found = value.get("localTraits")
-        return [v for v in found if isinstance(v, str)] if isinstance(found, list) else []
+        return string_items(value.get("localTraits"))
     if trait_id == REFERENCES and isinstance(value, list):
         return [v["resource"] for v in value if isinstance(v, dict) and isinstance(v.get("resource"), str)]
     return []
@@ -1254,16 +1249,6 @@ def _creation_problem(trait_id: str, kind: Any, value: Any) -> str | None:
                 return (f"Each externalDocumentation value must be a valid URL. Found \"{url}\" for name "
                         f"\"{name}\"")
     return None
-
-
-def _as_dict(value: Any) -> dict:
-    """``value`` when it is a dict, else ``{}`` (raw documents may hold anything)."""
-    return value if isinstance(value, dict) else {}
-
-
-def _as_list(value: Any) -> list:
-    """``value`` when it is a list, else ``[]``."""
-    return value if isinstance(value, list) else []
 
 
 def _without_traits(body: dict) -> dict:

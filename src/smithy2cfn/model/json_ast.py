@@ -43,6 +43,8 @@ from typing import Any
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, SourceLimiter, declare_codes
 from smithy2cfn.model.document import ApplyStatement, SourceDocument
 from smithy2cfn.model.jsonread import BigNumber, JsonText, parse_json
+from smithy2cfn.model.knowledge_ops import sorted_ids
+from smithy2cfn.model.nodes import node_kind
 from smithy2cfn.model.relationships import LIFECYCLE_RELATIONSHIPS, NeighborIndex, RelationshipType
 from smithy2cfn.model.shapes import Member, Model, Shape
 from smithy2cfn.model.traits import BOX, UNIQUE_ITEMS, UNIT
@@ -121,21 +123,6 @@ def _descend(path: tuple) -> bool:
     return n == 5 and key == "members" and path[4] == "traits"
 
 
-def _kind(value: Any) -> str:
-    """How a JSON value is called in messages."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    return "an object"
-
-
 class _Reader:
     """Checks one parsed JSON AST document and fills a :class:`SourceDocument`."""
 
@@ -156,7 +143,7 @@ class _Reader:
     # ---- values
     def shape_id(self, value: Any, what: str, path: tuple, owner: str | None) -> str | None:
         if not isinstance(value, str):
-            self.error("S1104", f"{what} must be an absolute shape ID string, found {_kind(value)}", path, owner)
+            self.error("S1104", f"{what} must be an absolute shape ID string, found {node_kind(value)}", path, owner)
             return None
         if not _ID.match(value):
             self.error("S1105", f"{what} '{value}' is not an absolute shape ID (namespace#Name)", path, owner)
@@ -165,7 +152,7 @@ class _Reader:
 
     def ref(self, value: Any, what: str, path: tuple, owner: str) -> dict[str, str] | None:
         if not isinstance(value, dict):
-            self.error("S1104", f"{what} of '{owner}' must be {_REF}, found {_kind(value)}", path, owner)
+            self.error("S1104", f"{what} of '{owner}' must be {_REF}, found {node_kind(value)}", path, owner)
             return None
         for key in value:
             if key != "target":
@@ -178,7 +165,7 @@ class _Reader:
 
     def refs(self, value: Any, what: str, path: tuple, owner: str) -> list[dict[str, str]] | None:
         if not isinstance(value, list):
-            self.error("S1104", f"'{path[-1]}' of '{owner}' must be {_REFS}, found {_kind(value)}", path, owner)
+            self.error("S1104", f"'{path[-1]}' of '{owner}' must be {_REFS}, found {node_kind(value)}", path, owner)
             return None
         out = []
         for i, item in enumerate(value):
@@ -190,7 +177,7 @@ class _Reader:
     def ref_map(self, value: Any, path: tuple, owner: str) -> dict[str, dict[str, str]] | None:
         key = path[-1]
         if not isinstance(value, dict):
-            self.error("S1104", f"'{key}' of '{owner}' must be {_REF_MAP}, found {_kind(value)}", path, owner)
+            self.error("S1104", f"'{key}' of '{owner}' must be {_REF_MAP}, found {node_kind(value)}", path, owner)
             return None
         out = {}
         for name, item in value.items():
@@ -201,7 +188,7 @@ class _Reader:
 
     def traits(self, value: Any, path: tuple, owner: str) -> dict[str, Any] | None:
         if not isinstance(value, dict):
-            self.error("S1104", f"'traits' of '{owner}' must be {_TRAITS}, found {_kind(value)}", path, owner)
+            self.error("S1104", f"'traits' of '{owner}' must be {_TRAITS}, found {node_kind(value)}", path, owner)
             return None
         out = {}
         for tid, trait_value in value.items():
@@ -212,7 +199,7 @@ class _Reader:
 
     def member(self, value: Any, path: tuple, member_id: str) -> dict[str, Any] | None:
         if not isinstance(value, dict):
-            self.error("S1104", f"member '{member_id}' must be {_MEMBER}, found {_kind(value)}", path, member_id)
+            self.error("S1104", f"member '{member_id}' must be {_MEMBER}, found {node_kind(value)}", path, member_id)
             return None
         out: dict[str, Any] = {}
         for key in value:
@@ -236,7 +223,7 @@ class _Reader:
 
     def members(self, value: Any, path: tuple, shape_id: str) -> dict[str, Any] | None:
         if not isinstance(value, dict):
-            self.error("S1104", f"'members' of '{shape_id}' must be {_MEMBERS}, found {_kind(value)}", path,
+            self.error("S1104", f"'members' of '{shape_id}' must be {_MEMBERS}, found {node_kind(value)}", path,
                        shape_id)
             return None
         out = {}
@@ -252,7 +239,7 @@ class _Reader:
 
     def rename(self, value: Any, path: tuple, shape_id: str) -> dict[str, str] | None:
         if not isinstance(value, dict):
-            self.error("S1104", f"'rename' of '{shape_id}' must be {_RENAME}, found {_kind(value)}", path, shape_id)
+            self.error("S1104", f"'rename' of '{shape_id}' must be {_RENAME}, found {node_kind(value)}", path, shape_id)
             return None
         out = {}
         for key, name in value.items():
@@ -260,7 +247,7 @@ class _Reader:
                 continue
             if not isinstance(name, str):
                 self.error("S1104", f"'rename' of '{shape_id}' must map '{key}' to a name string, found "
-                           f"{_kind(name)}", (*path, key), shape_id)
+                           f"{node_kind(name)}", (*path, key), shape_id)
                 continue
             out[key] = name
         return out
@@ -277,7 +264,7 @@ class _Reader:
             self.error("S1101", f"invalid shape ID '{shape_id}' (expected namespace#Name)", path)
             return
         if not isinstance(body, dict):
-            self.error("S1101", f"shape '{shape_id}' must be an object with a 'type', found {_kind(body)}", path,
+            self.error("S1101", f"shape '{shape_id}' must be an object with a 'type', found {node_kind(body)}", path,
                        shape_id)
             return
         kind = body.get("type")
@@ -321,7 +308,7 @@ class _Reader:
             else:  # _STRING
                 out = value if isinstance(value, str) else None
                 if out is None:
-                    self.error("S1104", f"'{key}' of '{shape_id}' must be a string, found {_kind(value)}", sub,
+                    self.error("S1104", f"'{key}' of '{shape_id}' must be a string, found {node_kind(value)}", sub,
                                shape_id)
             if out is not None:
                 clean[key] = out
@@ -361,12 +348,12 @@ def read_json_ast(text: str, path: str) -> SourceDocument:
     reader = _Reader(jt, doc)
     data = jt.value
     if not isinstance(data, dict):
-        reader.error("S1101", f"a JSON AST model must be a JSON object, found {_kind(data)}", ())
+        reader.error("S1101", f"a JSON AST model must be a JSON object, found {node_kind(data)}", ())
         return doc
     version = data.get("smithy")
     if not isinstance(version, str):
         reader.error("S1101", "a JSON AST model needs a string 'smithy' version"
-                     + (f", found {_kind(version)}" if "smithy" in data else ""), ("smithy",))
+                     + (f", found {node_kind(version)}" if "smithy" in data else ""), ("smithy",))
         return doc
     if version in ("1", "1.0"):
         doc.version = "1.0"
@@ -382,13 +369,13 @@ def read_json_ast(text: str, path: str) -> SourceDocument:
             reader.unknown(key, _TOP_LEVEL, (), None)
     metadata = data.get("metadata", {})
     if not isinstance(metadata, dict):
-        reader.error("S1101", f"'metadata' must be an object, found {_kind(metadata)}", ("metadata",))
+        reader.error("S1101", f"'metadata' must be an object, found {node_kind(metadata)}", ("metadata",))
     else:
         doc.ast["metadata"] = metadata
         doc.metadata_spans = {key: jt.span(("metadata", key)) for key in metadata}
     shapes = data.get("shapes", {})
     if not isinstance(shapes, dict):
-        reader.error("S1101", f"'shapes' must be an object, found {_kind(shapes)}", ("shapes",))
+        reader.error("S1101", f"'shapes' must be an object, found {node_kind(shapes)}", ("shapes",))
         return doc
     for shape_id, body in shapes.items():
         reader.shape(shape_id, body)
@@ -418,17 +405,10 @@ def _member(member: Member) -> dict[str, Any]:
     return out
 
 
-def shape_id_order(shape_id: str) -> tuple[str, str]:
-    """Sort key of the reference's ``ShapeId.compareTo``: case-insensitive, then
-    case-sensitive to break ties (shape IDs are ASCII, so lower-casing is Java's
-    ``compareToIgnoreCase``: ``_`` sorts before letters)."""
-    return shape_id.lower(), shape_id
-
-
 def _id_list(ids: list[str]) -> list[dict[str, str]]:
     """A list of references, sorted by shape ID as the reference serializer writes them
-    (``ModelSerializer.createOptionalIdList``: :func:`shape_id_order`)."""
-    return [_ref(i) for i in sorted(set(ids), key=shape_id_order)]
+    (``ModelSerializer.createOptionalIdList``: :func:`~smithy2cfn.model.knowledge_ops.sorted_ids`)."""
+    return [_ref(i) for i in sorted_ids(ids)]
 
 
 def _bound(model: Model, shape_id: str, kind: RelationshipType) -> list[str]:

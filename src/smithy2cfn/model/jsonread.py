@@ -37,7 +37,7 @@ from itertools import accumulate
 from typing import Any
 
 from smithy2cfn.diagnostics import Code, Severity, Span, declare_codes
-from smithy2cfn.model.nodes import MAX_NODE_DEPTH
+from smithy2cfn.model.nodes import MAX_NODE_DEPTH, truncate
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -119,15 +119,15 @@ def read_number(literal: str) -> tuple[int | float, str | None]:
     try:
         value = float(literal)
     except (ValueError, OverflowError):
-        return 0, f"invalid number {_short(literal)}"
+        return 0, f"invalid number {truncate(literal)}"
     if not math.isinf(value):
         return value, None
     exact = decimal.Decimal(literal)
     if exact.adjusted() >= MAX_INTEGER_DIGITS:
-        return 0, (f"the number {_short(literal)} is too large (more than {MAX_INTEGER_DIGITS} digits; a 64-bit "
+        return 0, (f"the number {truncate(literal)} is too large (more than {MAX_INTEGER_DIGITS} digits; a 64-bit "
                    "float overflows at about 1.8e308)")
     if exact != exact.to_integral_value():
-        return 0, f"the number {_short(literal)} overflows a 64-bit float and is not an integer"
+        return 0, f"the number {truncate(literal)} overflows a 64-bit float and is not an integer"
     return BigNumber(int(exact), literal), None
 
 
@@ -146,10 +146,6 @@ def _number_problem(token: str) -> str | None:
     if token in ("NaN", "Infinity", "-Infinity"):
         return _CONSTANT_PROBLEM.format(token)
     return read_number(token)[1]
-
-
-def _short(token: str) -> str:
-    return token if len(token) <= 40 else token[:37] + "..."
 
 
 def _parse_number(token: str) -> int | float:

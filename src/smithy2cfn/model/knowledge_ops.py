@@ -18,7 +18,8 @@ from smithy2cfn.model.traits import AUTH, AUTH_DEFINITION, PROTOCOL_DEFINITION, 
 
 def id_sort_key(shape_id: str) -> tuple[str, str]:
     """Sort key of a shape ID in the reference's order (``ShapeId.compareTo``): case-insensitive
-    first, then case-sensitive (``ns#Foo`` < ``ns#fOO`` < ``ns#foo``)."""
+    first, then case-sensitive to break ties (``ns#Foo`` < ``ns#fOO`` < ``ns#foo``; shape IDs
+    are ASCII, so lower-casing is Java's ``compareToIgnoreCase``: ``_`` sorts before letters)."""
     return (shape_id.lower(), shape_id)
 
 
@@ -28,11 +29,19 @@ def sorted_ids(ids) -> list[str]:
 
 
 class OperationIndex:
-    """The input, output and errors of every operation (reference ``OperationIndex``).
+    """The input, output and errors of every operation (reference ``OperationIndex``): the
+    one place that answers what an operation takes and returns.
 
-    ``input_shape``/``output_shape`` give the structure an operation uses, ``smithy.api#Unit``
-    when it names none (the reference's ``getInputShape``), or ``None`` when it names a
-    shape that is not a structure or does not exist.
+    * :meth:`input_id` / :meth:`output_id`: the shape ID the operation names,
+      ``smithy.api#Unit`` when it names none, whatever that shape is (reference
+      ``OperationShape.getInputShape``);
+    * :meth:`input_shape` / :meth:`output_shape`: the structure an operation uses,
+      ``smithy.api#Unit`` when it names none (the reference's ``getInputShape``), or
+      ``None`` when it names a shape that is not a structure or does not exist;
+    * :meth:`input` / :meth:`output`: the same, ``None`` for ``smithy.api#Unit``
+      (reference ``getInput``);
+    * :meth:`input_members` / :meth:`output_members`: name → member of that structure
+      (reference ``getInputMembers``).
     """
 
     def __init__(self, model: Model) -> None:
@@ -55,6 +64,17 @@ class OperationIndex:
         shape = self.model.shapes.get(shape_id)
         return shape if shape is not None and shape.type == "structure" else None
 
+    def input_id(self, operation_id: str) -> str:
+        """The ID of the shape the operation names as input, ``smithy.api#Unit`` when it names
+        none or is no operation (even when that shape is no structure or does not exist)."""
+        shape = self.model.shapes.get(operation_id)
+        return (shape.input if shape is not None and shape.input else None) or UNIT
+
+    def output_id(self, operation_id: str) -> str:
+        """The ID of the shape the operation names as output (see :meth:`input_id`)."""
+        shape = self.model.shapes.get(operation_id)
+        return (shape.output if shape is not None and shape.output else None) or UNIT
+
     def input_shape(self, operation_id: str) -> Shape | None:
         """The input structure (``smithy.api#Unit`` when none is named), or ``None``."""
         return self._inputs.get(operation_id)
@@ -73,15 +93,17 @@ class OperationIndex:
         found = self._outputs.get(operation_id)
         return found if found is not None and found.id != UNIT else None
 
-    def input_members(self, operation_id: str) -> list[Member]:
-        """The members of the input structure, in order (empty for Unit or an unknown input)."""
+    def input_members(self, operation_id: str) -> dict[str, Member]:
+        """The members of the input structure by name, in order (a new dict; empty for Unit or
+        an unknown input)."""
         found = self._inputs.get(operation_id)
-        return list(found.members.values()) if found is not None else []
+        return dict(found.members) if found is not None else {}
 
-    def output_members(self, operation_id: str) -> list[Member]:
-        """The members of the output structure, in order (empty for Unit or an unknown output)."""
+    def output_members(self, operation_id: str) -> dict[str, Member]:
+        """The members of the output structure by name, in order (a new dict; empty for Unit
+        or an unknown output)."""
         found = self._outputs.get(operation_id)
-        return list(found.members.values()) if found is not None else []
+        return dict(found.members) if found is not None else {}
 
     def input_users(self, structure_id: str) -> list[str]:
         """The operations that use ``structure_id`` as input, in model order."""

@@ -49,6 +49,29 @@ def node_type(value: Any) -> str:
     return "null"
 
 
+def node_kind(value: Any) -> str:
+    """:func:`node_type` with its article, as messages name what a value is: ``"an object"``,
+    ``"an array"``, ``"a string"``, ``"a number"``, ``"a boolean"``, ``"null"``."""
+    kind = node_type(value)
+    return kind if kind == "null" else ("an " if kind[0] in "ao" else "a ") + kind
+
+
+def as_object(value: Any) -> dict:
+    """``value`` when it is a JSON object (a ``dict``), else ``{}`` (raw documents and trait
+    values may hold anything)."""
+    return value if isinstance(value, dict) else {}
+
+
+def as_array(value: Any) -> list:
+    """``value`` when it is a JSON array (a ``list``), else ``[]``."""
+    return value if isinstance(value, list) else []
+
+
+def string_items(value: Any) -> list[str]:
+    """The strings of a JSON array, in order, others dropped (``[]`` for a non-array)."""
+    return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
+
+
 def describe(value: Any, width: int = 60) -> str:
     """A short, always printable text for ``value`` in a message.
 
@@ -114,6 +137,12 @@ def shorten(text: str, width: int = 120) -> str:
         return text
     keep = max(width // 2 - 1, 1)
     return text[:keep] + "…" + text[-keep:]
+
+
+def truncate(text: str, width: int = 40) -> str:
+    """``text``, or its first ``width - 3`` characters and ``...`` when it is longer than
+    ``width`` (a token quoted in a message)."""
+    return text if len(text) <= width else text[:width - 3] + "..."
 
 
 def scan(value: Any, max_depth: int = MAX_NODE_DEPTH, limit: int = 20) -> list[tuple[tuple, str]]:
@@ -225,5 +254,5 @@ def canonical(value: Any) -> str:
     return "".join(out)
 
 
-__all__ = ["MAX_NODE_DEPTH", "canonical", "describe", "is_number", "node_type", "number_problem", "pointer",
-           "scan", "shorten"]
+__all__ = ["MAX_NODE_DEPTH", "as_array", "as_object", "canonical", "describe", "is_number", "node_kind", "node_type",
+           "number_problem", "pointer", "scan", "shorten", "string_items", "truncate"]

@@ -18,8 +18,6 @@ from typing import Any, TypeVar
 
 from smithy2cfn.diagnostics import Span
 
-PRELUDE_NAMESPACE = "smithy.api"
-
 #: JSON AST type names of the simple shapes (Smithy 2.0 §"Simple types").
 SIMPLE_TYPES = frozenset({
     "blob", "boolean", "string", "byte", "short", "integer", "long", "float", "double",
@@ -62,6 +60,13 @@ class ShapeId:
     def root(shape_id: str) -> str:
         """The ID without its member part."""
         return shape_id.split("$", 1)[0]
+
+    @staticmethod
+    def absolute(ref: str, namespace: str) -> str:
+        """``ref`` as an absolute ID: a relative one (no ``#``) is taken to be in
+        ``namespace`` (a shape ID in a trait value, a selector's trait name in
+        ``smithy.api``); no lookup, no resolution through ``use`` or the prelude."""
+        return ref if "#" in ref else f"{namespace}#{ref}"
 
 
 @dataclass

@@ -51,8 +51,17 @@ PRELUDE_FILE_NAMES: tuple[str, ...] = (
     "smithy.waiters.smithy",
 )
 
-#: The namespace of the prelude proper (the target of relative shape ID fallback).
+#: The namespace of the prelude proper (the target of relative shape ID fallback). The one
+#: definition: every stage imports it from here.
 PRELUDE_NAMESPACE = "smithy.api"
+
+
+def idiomatic(trait_id: str) -> str:
+    """The reference's ``Trait.getIdiomaticTraitName``: a trait of the prelude by its name
+    (``smithy.api#httpHeader`` → ``httpHeader``), any other by its full ID, as the
+    reference's messages name them."""
+    namespace, sep, rest = trait_id.partition("#")
+    return rest.split("$", 1)[0] if sep and namespace == PRELUDE_NAMESPACE else trait_id
 
 
 def package_namespace(path: str) -> str:

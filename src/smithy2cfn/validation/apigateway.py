@@ -30,8 +30,7 @@ from smithy2cfn.model.traits import (
     AUTH_DEFINITION,
     CORS,
 )
-from smithy2cfn.validation.common import diag
-from smithy2cfn.validation.package_support import at_trait
+from smithy2cfn.validation.support.events import at_trait, diag
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(

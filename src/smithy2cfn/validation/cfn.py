@@ -26,8 +26,8 @@ from smithy2cfn.model.traits import (
     CFN_RESOURCE,
     MIXIN,
 )
-from smithy2cfn.validation.common import error, user_shapes_having, user_shapes_with_members_having
-from smithy2cfn.validation.located import event
+from smithy2cfn.validation.support.events import error, event
+from smithy2cfn.validation.support.shapes import user_shapes_having, user_shapes_with_members_having
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(

@@ -32,13 +32,8 @@ from smithy2cfn.languages.jmespath_lint import Expression, JmespathSyntaxError, 
 from smithy2cfn.model.nodes import shorten
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import CONDITIONS
-from smithy2cfn.validation.common import (
-    diag,
-    trait_applied,
-    user_nodes_having,
-    user_nodes_with_traits,
-)
-from smithy2cfn.validation.package_support import at_trait
+from smithy2cfn.validation.support.events import at_trait, diag
+from smithy2cfn.validation.support.shapes import trait_applied, user_nodes_having, user_nodes_with_traits
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(

@@ -24,10 +24,11 @@ from dataclasses import dataclass
 
 from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
+from smithy2cfn.model.knowledge_ops import OperationIndex
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import MQTT_PUBLISH, MQTT_SUBSCRIBE, MQTT_TOPIC_LABEL
-from smithy2cfn.validation.common import diag, user_shapes_of_type
-from smithy2cfn.validation.package_support import at_trait, event_stream, input_shape, output_shape
+from smithy2cfn.validation.support.events import at_trait, diag
+from smithy2cfn.validation.support.shapes import event_stream, user_shapes_of_type
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -158,7 +159,7 @@ def check_mqtt_topics(model: Model) -> Iterable[Diagnostic]:
         if levels is None or (op_id, trait) not in chosen:
             continue
         labels = {level.value for level in levels if level.is_label}
-        input_id = input_shape(model, op_id)
+        input_id = model.knowledge(OperationIndex).input_id(op_id)
         structure = model.shapes.get(input_id)
         for member in (structure.members.values() if structure is not None else ()):
             if MQTT_TOPIC_LABEL not in member.traits:
@@ -191,9 +192,9 @@ def topic_bindings(model: Model) -> list[TopicBinding]:
         if levels is None or (op_id, trait) not in chosen:
             continue
         if trait == MQTT_PUBLISH:
-            out.append(TopicBinding(op_id, trait, topic, levels, input_shape(model, op_id)))
+            out.append(TopicBinding(op_id, trait, topic, levels, model.knowledge(OperationIndex).input_id(op_id)))
         else:
-            stream = event_stream(model, output_shape(model, op_id))
+            stream = event_stream(model, model.knowledge(OperationIndex).output_id(op_id))
             if stream is not None:
                 out.append(TopicBinding(op_id, trait, topic, levels, stream.target))
     return out

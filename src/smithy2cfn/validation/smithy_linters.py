@@ -22,6 +22,7 @@ from typing import Any
 
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
 from smithy2cfn.languages.selector import SelectorEngine
+from smithy2cfn.model.knowledge_ops import OperationIndex
 from smithy2cfn.model.relationships import Walker
 from smithy2cfn.model.shapes import Member, Model, Shape
 from smithy2cfn.model.traits import (
@@ -37,15 +38,7 @@ from smithy2cfn.model.traits import (
     SENSITIVE,
     TRAIT,
 )
-from smithy2cfn.validation.aws_common import (
-    event,
-    input_members,
-    java_hash_set_order,
-    output_members,
-    split_camel_case,
-    tick,
-)
-from smithy2cfn.validation.validator_config import (
+from smithy2cfn.validation.support.configuration import (
     ConfigError,
     Validator,
     config_bool,
@@ -54,6 +47,13 @@ from smithy2cfn.validation.validator_config import (
     config_string,
     config_string_lists,
     config_strings,
+)
+from smithy2cfn.validation.support.events import (
+    event,
+    idiomatic,
+    java_hash_set_order,
+    split_camel_case,
+    ticked,
 )
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
@@ -299,13 +299,13 @@ def missing_paginated_trait(config: dict[str, Any]) -> Validator:
                 yield event(model, "S3604", op.id, f"The verb of this operation, `{verb}`, requires that the "
                             f"operation is marked with the `paginated` trait. {_PAGINATION_DISCLAIMER}")
                 continue
-            found = next((n for n in input_members(model, op) if n.lower() in inputs), None)
+            found = next((n for n in model.knowledge(OperationIndex).input_members(op.id) if n.lower() in inputs), None)
             if found is not None:
                 yield event(model, "S3604", op.id, f"This operation contains an input member, `{found}`, that "
                             "requires that the operation is marked with the `paginated` trait. "
                             f"{_PAGINATION_DISCLAIMER}")
                 continue
-            out = output_members(model, op)
+            out = model.knowledge(OperationIndex).output_members(op.id)
             found = next((n for n in out if n.lower() in outputs), None)
             if found is not None:
                 yield event(model, "S3604", op.id, f"This operation contains an output member, `{found}`, that "
@@ -559,7 +559,7 @@ def noninclusive_terms(config: dict[str, Any]) -> Validator:
             return ""
         upper = matched[:1].isupper()
         fixed = [(r[:1].upper() if upper else r[:1].lower()) + r[1:] for r in replacements]
-        return f" Consider using one of the following terms instead: {tick(fixed)}"
+        return f" Consider using one of the following terms instead: {ticked(fixed)}"
 
     def validate(model: Model) -> Iterator[Diagnostic]:
         for kind, text, node_id, tid, path in text_instances(model):
@@ -574,7 +574,7 @@ def noninclusive_terms(config: dict[str, Any]) -> Validator:
                     yield event(model, "S3606", "", f"{text} namespace uses a non-inclusive term `{matched}`.{more}",
                                 event_id=f"NoninclusiveTerms.Namespace.{text}.{matched.lower()}")
                 elif kind == "trait":
-                    name = tid[len("smithy.api#"):] if tid.startswith("smithy.api#") else tid
+                    name = idiomatic(tid)
                     if path:
                         where = "/".join(path)
                         yield event(model, "S3606", node_id, f"'{name}' trait value at path {{{where}}} contains a "
@@ -744,9 +744,9 @@ def standard_operation_verb(config: dict[str, Any]) -> Validator:
             lead += "."
             if name in alternatives:
                 yield event(model, "S3610", op.id, f"{lead} Consider using one of the following verbs instead: "
-                            f"{tick(alternatives[name])}")
+                            f"{ticked(alternatives[name])}")
             elif name not in verbs:
-                yield event(model, "S3610", op.id, f"{lead} Expected one of the following verbs: {tick(verbs)}")
+                yield event(model, "S3610", op.id, f"{lead} Expected one of the following verbs: {ticked(verbs)}")
 
     return validate
 

@@ -15,11 +15,12 @@ from collections.abc import Iterable
 from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
 from smithy2cfn.model.knowledge import TopDownIndex
+from smithy2cfn.model.knowledge_ops import OperationIndex
 from smithy2cfn.model.nodes import shorten
-from smithy2cfn.model.shapes import Model, Shape
+from smithy2cfn.model.shapes import Model, Shape, ShapeId
 from smithy2cfn.model.traits import REQUIRED, SMOKE_TESTS
-from smithy2cfn.validation.aws_common import absolute, distinct, event, input_members, input_shape, tick
-from smithy2cfn.validation.core.traits import _NodeChecker
+from smithy2cfn.validation.support.events import distinct, event, ticked
+from smithy2cfn.validation.support.node_values import NodeChecker
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -42,7 +43,7 @@ def _cases(shape: Shape) -> list[dict]:
 def _check_value(model: Model, op: Shape, value: object, shape_id: str, context: str) -> Iterable[Diagnostic]:
     """Problems of ``value`` against ``shape_id`` (the reference's NodeValidationVisitor with
     event ID ``SmokeTestCase``, an unknown member ``SmokeTestCase.UnknownMember.<shape>.<member>``)."""
-    checker = _NodeChecker(model, op.namespace)
+    checker = NodeChecker(model, op.namespace)
     checker.check(value, shape_id, {}, "")
     for severity, path, message in checker.problems:
         event_id = "SmokeTestCase"
@@ -80,14 +81,14 @@ def check_smoke_test_cases(model: Model) -> Iterable[Diagnostic]:
                                 "`vendorParamsShape` but no `vendorParams`", severity=Severity.WARNING,
                                 trait=SMOKE_TESTS)
                 else:
-                    target = absolute(vendor_shape, op.namespace)
+                    target = ShapeId.absolute(vendor_shape, op.namespace)
                     if target in model.shapes:
                         yield from _check_value(model, op, vendor_params, target, context + ".vendorParams")
             elif isinstance(vendor_params, dict):
                 yield event(model, "S3560", op.id, f"Smoke test case with ID `{case_id}` defined `vendorParams` "
                             "but no `vendorParamsShape`", severity=Severity.WARNING, trait=SMOKE_TESTS)
             params = case.get("params")
-            struct = input_shape(model, op)
+            struct = model.knowledge(OperationIndex).input(op.id)
             if isinstance(params, dict):
                 if struct is not None:
                     yield from _check_value(model, op, params, struct.id, context + ".params")
@@ -99,11 +100,12 @@ def check_smoke_test_cases(model: Model) -> Iterable[Diagnostic]:
                                     event_id=f"SmokeTestCase.UnknownMember.smithy.api#Unit.{name}",
                                     trait=SMOKE_TESTS)
             else:
-                required = [name for name, m in input_members(model, op).items() if REQUIRED in m.traits]
+                inputs = model.knowledge(OperationIndex).input_members(op.id)
+                required = [name for name, m in inputs.items() if REQUIRED in m.traits]
                 if required:
                     yield event(model, "S3560", op.id, f"Smoke test case with ID `{case_id}` does not define "
                                 "`params`, but the target operation has required input members: "
-                                f"{tick(required)}", trait=SMOKE_TESTS,
+                                f"{ticked(required)}", trait=SMOKE_TESTS,
                                 hint="give the test case `params` with the required members")
 
 
@@ -138,7 +140,7 @@ def check_unique_smoke_test_ids(model: Model) -> Iterable[Diagnostic]:
                 continue
             for op_id in holders:
                 yield event(model, "S3561", op_id, f"Conflicting `{SMOKE_TESTS}` test case IDs found for ID "
-                            f"`{case_id}`: {tick(holders)}", trait=SMOKE_TESTS,
+                            f"`{case_id}`: {ticked(holders)}", trait=SMOKE_TESTS,
                             hint="give each test case of the service its own ID")
 
 

@@ -48,11 +48,12 @@ from smithy2cfn.languages.jmespath_lint import (
     sample_value,
 )
 from smithy2cfn.model.knowledge import TopDownIndex
+from smithy2cfn.model.knowledge_ops import OperationIndex
 from smithy2cfn.model.nodes import is_number
 from smithy2cfn.model.shapes import Model, ShapeId
 from smithy2cfn.model.traits import WAITABLE
-from smithy2cfn.validation.common import diag, user_shapes_having
-from smithy2cfn.validation.package_support import at_trait, input_shape, output_shape
+from smithy2cfn.validation.support.events import at_trait, diag
+from smithy2cfn.validation.support.shapes import user_shapes_having
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -162,12 +163,14 @@ class _Samples:
 
     def output(self) -> Any:
         if self._output is None:
-            self._output = sample_value(self.model, output_shape(self.model, self.operation))
+            ops = self.model.knowledge(OperationIndex)
+            self._output = sample_value(self.model, ops.output_id(self.operation))
         return self._output
 
     def input_output(self) -> Any:
         if self._input_output is None:
-            self._input_output = {"input": sample_value(self.model, input_shape(self.model, self.operation)),
+            ops = self.model.knowledge(OperationIndex)
+            self._input_output = {"input": sample_value(self.model, ops.input_id(self.operation)),
                                   "output": self.output()}
         return self._input_output
 

@@ -14,6 +14,8 @@ from collections.abc import Iterable
 from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
 from smithy2cfn.model.knowledge import TopDownIndex
+from smithy2cfn.model.knowledge_ops import OperationIndex
+from smithy2cfn.model.nodes import as_object, string_items
 from smithy2cfn.model.shapes import Model, Shape
 from smithy2cfn.model.traits import (
     ACTION_NAME,
@@ -29,16 +31,8 @@ from smithy2cfn.model.traits import (
     REQUIRED_ACTIONS,
     SERVICE_RESOLVED_CONDITION_KEYS,
 )
-from smithy2cfn.validation.aws_common import (
-    arn_namespace,
-    distinct,
-    event,
-    input_members,
-    input_shape,
-    obj,
-    string_values,
-    tick,
-)
+from smithy2cfn.validation.support.events import distinct, event, ticked
+from smithy2cfn.validation.support.shapes import arn_namespace
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -67,7 +61,7 @@ def full_condition_key(service: Shape, key: str) -> str:
 
 def iam_resource_name(resource: Shape) -> str:
     """``@iamResource(name)``, else the resource's shape name (``IamResourceTrait.resolveResourceName``)."""
-    name = obj(resource.traits.get(IAM_RESOURCE)).get("name")
+    name = as_object(resource.traits.get(IAM_RESOURCE)).get("name")
     return name if isinstance(name, str) else resource.name
 
 
@@ -89,8 +83,8 @@ class ConditionKeysIndex:
             if AWS_SERVICE not in service.traits:
                 continue
             defined: dict[str, dict] = {}
-            for key, definition in obj(service.traits.get(DEFINE_CONDITION_KEYS)).items():
-                defined[full_condition_key(service, key)] = obj(definition)
+            for key, definition in as_object(service.traits.get(DEFINE_CONDITION_KEYS)).items():
+                defined[full_condition_key(service, key)] = as_object(definition)
             self._defined[service.id] = defined
             self._used[service.id] = {}
             for child in [*service.resources, *service.operations]:
@@ -102,10 +96,10 @@ class ConditionKeysIndex:
         if subject is None or subject_id in walking:
             return
         keys: set[str] = set()
-        if obj(subject.traits.get(IAM_RESOURCE)).get("disableConditionKeyInheritance") is not True:
+        if as_object(subject.traits.get(IAM_RESOURCE)).get("disableConditionKeyInheritance") is not True:
             keys |= inherited
         self._used[service.id][subject_id] = keys
-        keys |= {full_condition_key(service, k) for k in string_values(subject.traits.get(CONDITION_KEYS))}
+        keys |= {full_condition_key(service, k) for k in string_items(subject.traits.get(CONDITION_KEYS))}
         if subject.type != "resource":
             return
         walking = walking | {subject_id}
@@ -126,7 +120,7 @@ class ConditionKeysIndex:
         for name, target in resource.identifiers.items():
             if name in parent_ids or target not in self.model.shapes:
                 continue
-            key = f"{arn_namespace(service)}:{_context_resource_name(resource)}{name[:1].upper()}{name[1:]}"
+            key = f"{arn_namespace(service)}:{iam_resource_name(resource)}{name[:1].upper()}{name[1:]}"
             out[name] = key
             self._defined[service.id][key] = {}
         return out
@@ -138,11 +132,6 @@ class ConditionKeysIndex:
     def used(self, service_id: str, shape_id: str) -> set[str]:
         """The condition keys a resource or operation of the service uses."""
         return self._used.get(service_id, {}).get(shape_id, set())
-
-
-def _context_resource_name(resource: Shape) -> str:
-    name = obj(resource.traits.get(IAM_RESOURCE)).get("name")
-    return name if isinstance(name, str) else resource.name
 
 
 def _all_operations(resource: Shape) -> list[str]:
@@ -173,16 +162,16 @@ def check_condition_keys(model: Model) -> Iterable[Diagnostic]:
     top_down = model.knowledge(TopDownIndex)
     for service in _key_services(model):
         known = index.defined(service.id)
-        known_list = tick(known)
+        known_list = ticked(known)
         resolved: list[str] = []
         if SERVICE_RESOLVED_CONDITION_KEYS in service.traits:
             resolved = [full_condition_key(service, k)
-                        for k in string_values(service.traits.get(SERVICE_RESOLVED_CONDITION_KEYS))]
+                        for k in string_items(service.traits.get(SERVICE_RESOLVED_CONDITION_KEYS))]
             invalid = [k for k in resolved if k not in known]
             if invalid:
                 yield event(model, "S3540", service.id,
                             f"The condition keys resolved by the `{service.id}` service refer to undefined "
-                            f"condition key(s) [{tick(invalid)}]. Expected one of the following defined condition "
+                            f"condition key(s) [{ticked(invalid)}]. Expected one of the following defined condition "
                             f"keys: [{known_list}]", trait=SERVICE_RESOLVED_CONDITION_KEYS,
                             hint="define them with @aws.iam#defineConditionKeys")
         for op_id in top_down.contained_operations(service.id):
@@ -194,7 +183,7 @@ def check_condition_keys(model: Model) -> Iterable[Diagnostic]:
                                 f"condition key `{name}`. Expected one of the following defined condition keys: "
                                 f"[{known_list}]", trait=CONDITION_KEYS,
                                 hint="define it with @aws.iam#defineConditionKeys on the service")
-            for member in input_members(model, op).values():
+            for member in model.knowledge(OperationIndex).input_members(op.id).values():
                 value = member.traits.get(CONDITION_KEY_VALUE)
                 if not isinstance(value, str):
                     continue
@@ -226,16 +215,16 @@ def check_condition_key_values(model: Model) -> Iterable[Diagnostic]:
         for op_id in top_down.contained_operations(service.id):
             op = model.shapes[op_id]
             by_key: dict[str, list[str]] = {}
-            for member in input_members(model, op).values():
+            for member in model.knowledge(OperationIndex).input_members(op.id).values():
                 value = member.traits.get(CONDITION_KEY_VALUE)
                 if isinstance(value, str):
                     by_key.setdefault(full_condition_key(service, value), []).append(member.name)
-            struct = input_shape(model, op)
+            struct = model.knowledge(OperationIndex).input(op.id)
             for key, names in sorted(by_key.items()):
                 if len(names) > 1 and struct is not None:
                     yield event(model, "S3541", struct.id,
                                 f"The `{key}` condition key has its value supplied in the `{op_id}` operation's "
-                                f"input shape by multiple members [{tick(names)}]. This value must only be "
+                                f"input shape by multiple members [{ticked(names)}]. This value must only be "
                                 "supplied by one member.", hint="keep @conditionKeyValue on one member")
 
 
@@ -252,7 +241,7 @@ def check_define_condition_keys(model: Model) -> Iterable[Diagnostic]:
     """
     index = model.knowledge(ConditionKeysIndex)
     for service in model.of_type("service"):
-        resolved = string_values(service.traits.get(SERVICE_RESOLVED_CONDITION_KEYS))
+        resolved = string_items(service.traits.get(SERVICE_RESOLVED_CONDITION_KEYS))
         for key, definition in index.defined(service.id).items():
             if definition.get("required") is True and key not in resolved:
                 yield event(model, "S3542", service.id,
@@ -279,17 +268,17 @@ def check_iam_actions(model: Model) -> Iterable[Diagnostic]:
     for op in model.of_type("operation"):
         if IAM_ACTION not in op.traits:
             continue
-        trait = obj(op.traits.get(IAM_ACTION))
+        trait = as_object(op.traits.get(IAM_ACTION))
         for prop, tid in deprecated:
             value = trait.get(prop)
-            present = bool(string_values(value)) if prop == "requiredActions" else isinstance(value, str)
+            present = bool(string_items(value)) if prop == "requiredActions" else isinstance(value, str)
             if tid in op.traits and present:
                 yield event(model, "S3543", op.id,
                             f"Operation has the `{prop}` property of the `@aws.iam#iamAction` trait set and the "
                             f"deprecated `@{tid}` trait applied.", event_id=f"IamAction.ConflictingProperty.{prop}",
                             trait=tid, hint=f"remove the deprecated @{tid}")
-        resources = obj(trait.get("resources"))
-        required, optional = obj(resources.get("required")), obj(resources.get("optional"))
+        resources = as_object(trait.get("resources"))
+        required, optional = as_object(resources.get("required")), as_object(resources.get("optional"))
         duplicates = [name for name in required if name in optional]
         if duplicates:
             yield event(model, "S3543", op.id,
@@ -312,9 +301,9 @@ def check_iam_resources(model: Model) -> Iterable[Diagnostic]:
     for resource in model.of_type("resource"):
         if IAM_RESOURCE not in resource.traits or AWS_ARN not in resource.traits:
             continue
-        name = obj(resource.traits.get(IAM_RESOURCE)).get("name")
+        name = as_object(resource.traits.get(IAM_RESOURCE)).get("name")
         name = name if isinstance(name, str) else resource.name.lower()
-        arn = obj(resource.traits.get(AWS_ARN))
+        arn = as_object(resource.traits.get(AWS_ARN))
         template = arn.get("template")
         if not isinstance(template, str):
             continue
@@ -345,7 +334,7 @@ def check_iam_resource_names(model: Model) -> Iterable[Diagnostic]:
                 yield event(model, "S3545", service.id,
                             "Multiple IAM resources defined with the same IAM resource name is not allowed in a "
                             "service closure, but found multiple resources case-insensitively named "
-                            f"`{name}` in the service `{service.id}`: [{tick(ids)}]",
+                            f"`{name}` in the service `{service.id}`: [{ticked(ids)}]",
                             hint="give them distinct names with @aws.iam#iamResource(name: ...)")
 
 

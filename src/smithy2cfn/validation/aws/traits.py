@@ -16,6 +16,8 @@ from smithy2cfn.checks import validator
 from smithy2cfn.derive.tagging import TAG_MEMBER_NAME, TagIndex
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
 from smithy2cfn.model.knowledge import PropertyBindingIndex, TopDownIndex
+from smithy2cfn.model.knowledge_ops import OperationIndex
+from smithy2cfn.model.nodes import as_object, string_items
 from smithy2cfn.model.shapes import Member, Model, Shape, ShapeId
 from smithy2cfn.model.traits import (
     AWS_ARN,
@@ -39,25 +41,15 @@ from smithy2cfn.model.traits import (
     TAG_ENABLED,
     TAGGABLE,
 )
-from smithy2cfn.validation.aws_common import (
-    absolute,
-    arn_namespace,
+from smithy2cfn.validation.support.events import (
     distinct,
     event,
-    input_members,
-    input_shape,
-    is_string,
     java_hash_set_order,
     java_list,
-    obj,
-    output_members,
-    output_shape,
-    service_trait,
     shape_text,
-    string_values,
-    tick,
-    type_of,
+    ticked,
 )
+from smithy2cfn.validation.support.shapes import arn_namespace, is_string, service_trait, type_of
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -145,7 +137,7 @@ def check_arn_templates(model: Model) -> Iterable[Diagnostic]:
     for service in _services(model, AWS_SERVICE):
         for rid in top_down.contained_resources(service.id):
             resource = model.shapes[rid]
-            trait = obj(resource.traits.get(AWS_ARN))
+            trait = as_object(resource.traits.get(AWS_ARN))
             template = trait.get("template")
             if AWS_ARN not in resource.traits or not isinstance(template, str):
                 continue
@@ -153,7 +145,7 @@ def check_arn_templates(model: Model) -> Iterable[Diagnostic]:
             invalid = [label for label in labels if not _ARN_LABEL.search(label)]
             if invalid:
                 yield event(model, "S3500", rid,
-                            f"aws.api#arn trait contains invalid template labels: {tick(invalid)}. Template "
+                            f"aws.api#arn trait contains invalid template labels: {ticked(invalid)}. Template "
                             "labels must match the following regular expression: "
                             f"{_ARN_LABEL.pattern}", trait=AWS_ARN)
                 continue
@@ -162,14 +154,14 @@ def check_arn_templates(model: Model) -> Iterable[Diagnostic]:
             if missing:
                 yield event(model, "S3500", rid,
                             f"Invalid aws.api#arn trait resource, `{template}`. The following resource "
-                            f"identifier names were missing from the `arn` template: {tick(missing)}",
+                            f"identifier names were missing from the `arn` template: {ticked(missing)}",
                             trait=AWS_ARN, hint="add a `{name}` label for each identifier of the resource")
             extra = set(labels) - set(names)
             if extra:
                 yield event(model, "S3500", rid,
                             f"Invalid aws.api#arn trait resource, `{template}`. Found template labels in the "
                             "trait that are not the names of the identifiers of the resource: "
-                            f"{java_list(names)}. Extraneous identifiers: [{tick(extra)}]",
+                            f"{java_list(names)}. Extraneous identifiers: [{ticked(extra)}]",
                             trait=AWS_ARN, hint="each label must name an identifier of the resource")
 
 
@@ -186,7 +178,7 @@ def check_arn_traits(model: Model) -> Iterable[Diagnostic]:
     for resource in model.of_type("resource"):
         if AWS_ARN not in resource.traits:
             continue
-        trait = obj(resource.traits.get(AWS_ARN))
+        trait = as_object(resource.traits.get(AWS_ARN))
         if trait.get("absolute") is not True and "resourceDelimiter" in trait:
             yield event(model, "S3501", resource.id, "A `resourceDelimiter` can only be set for an `absolute` ARN.",
                         trait=AWS_ARN, hint="remove `resourceDelimiter`, or set `absolute: true`")
@@ -280,7 +272,7 @@ def sdk_id_problems(sdk_id: str) -> list[str]:
     if not _SDK_ID.search(sdk_id):
         problems.append(f"Does not match the required pattern `{_SDK_ID.pattern}`")
     if any(name in sdk_id for name in _COMPANY_NAMES):
-        problems.append(f"Must not contain any of the following company names: [{tick(_COMPANY_NAMES)}]")
+        problems.append(f"Must not contain any of the following company names: [{ticked(_COMPANY_NAMES)}]")
     lower = sdk_id.lower()
     ending = next((e for e in _DISALLOWED_ENDINGS if lower.endswith(e)), None)
     if ending is not None:
@@ -363,8 +355,8 @@ def check_sigv4_traits(model: Model) -> Iterable[Diagnostic]:
                      hint="use the same signing name in each trait")
 
     for service in _services(model):
-        v4 = obj(service.traits.get(SIGV4)).get("name") if SIGV4 in service.traits else None
-        v4a = obj(service.traits.get(SIGV4A)).get("name") if SIGV4A in service.traits else None
+        v4 = as_object(service.traits.get(SIGV4)).get("name") if SIGV4 in service.traits else None
+        v4a = as_object(service.traits.get(SIGV4A)).get("name") if SIGV4A in service.traits else None
         if service_trait(service) is not None:
             namespace = arn_namespace(service)
             if isinstance(v4, str) and v4 != namespace:
@@ -420,10 +412,10 @@ def check_http_checksums(model: Model) -> Iterable[Diagnostic]:
     for op in model.of_type("operation"):
         if HTTP_CHECKSUM not in op.traits:
             continue
-        trait = obj(op.traits.get(HTTP_CHECKSUM))
+        trait = as_object(op.traits.get(HTTP_CHECKSUM))
         algorithm_member = trait.get("requestAlgorithmMember")
         mode_member = trait.get("requestValidationModeMember")
-        responses = string_values(trait.get("responseAlgorithms"))
+        responses = string_items(trait.get("responseAlgorithms"))
         request = trait.get("requestChecksumRequired") is True or isinstance(algorithm_member, str)
         response = bool(responses) or isinstance(mode_member, str)
         if not request and not response:
@@ -431,7 +423,7 @@ def check_http_checksums(model: Model) -> Iterable[Diagnostic]:
                         "`request` or `response` checksum behaviors.", trait=HTTP_CHECKSUM,
                         hint="set `requestChecksumRequired`, `requestAlgorithmMember` or the response members")
             continue
-        input_struct = input_shape(model, op)
+        input_struct = model.knowledge(OperationIndex).input(op.id)
         if input_struct is None:
             continue  # no input: TraitTarget reports it
         if request:
@@ -451,7 +443,7 @@ def check_http_checksums(model: Model) -> Iterable[Diagnostic]:
                 yield event(model, "S3506", op.id, "The `httpChecksum` trait must model the "
                             "`responseAlgorithms` property to support response checksum behavior.",
                             trait=HTTP_CHECKSUM)
-            output_struct = output_shape(model, op)
+            output_struct = model.knowledge(OperationIndex).output(op.id)
             if output_struct is not None:
                 yield from _header_conflicts(model, op, output_struct)
             for error_id in dict.fromkeys(op.errors):
@@ -475,7 +467,7 @@ def _checksum_enum(model: Model, op: Shape, input_struct: Shape, prop: str, name
     unsupported = [v for v in values if v not in supported]
     if unsupported:
         yield event(model, "S3506", op.id, f"The `{prop}` property of the `httpChecksum` trait targets a member "
-                    f"with an `enum` trait that contains unsupported values: {tick(unsupported)}",
+                    f"with an `enum` trait that contains unsupported values: {ticked(unsupported)}",
                     trait=HTTP_CHECKSUM, hint=f"supported values: {', '.join(supported)}")
 
 
@@ -506,12 +498,12 @@ def _header_conflicts(model: Model, op: Shape, container: Shape) -> Iterable[Dia
 
 
 def _discovery_services(model: Model) -> list[tuple[Shape, dict]]:
-    return [(s, obj(s.traits.get(CLIENT_ENDPOINT_DISCOVERY))) for s in _services(model, CLIENT_ENDPOINT_DISCOVERY)]
+    return [(s, as_object(s.traits.get(CLIENT_ENDPOINT_DISCOVERY))) for s in _services(model, CLIENT_ENDPOINT_DISCOVERY)]
 
 
 def _discovery_ref(service: Shape, trait: dict, key: str) -> str | None:
     value = trait.get(key)
-    return absolute(value, service.namespace) if isinstance(value, str) else None
+    return ShapeId.absolute(value, service.namespace) if isinstance(value, str) else None
 
 
 @validator("S3508",
@@ -554,7 +546,7 @@ def check_client_endpoint_discovery(model: Model) -> Iterable[Diagnostic]:
         op_id = _discovery_ref(service, trait, "operation")
         if op_id is not None and op_id not in service.operations:
             yield event(model, "S3508", service.id,
-                        f"The operation `{op_id}` must be bound to the service `{shape_text(service)}` to use it "
+                        f"The operation `{op_id}` must be bound to the service `{shape_text(model, service.id)}` to use it "
                         "as the endpoint operation.",
                         event_id=f"ClientEndpointDiscovery.UnboundOperation.{ShapeId.name(op_id)}",
                         hint="add the operation to the service's `operations`")
@@ -583,8 +575,8 @@ def check_client_endpoint_discovery(model: Model) -> Iterable[Diagnostic]:
 
 
 def _endpoint_operation(model: Model, op: Shape) -> Iterable[Diagnostic]:
-    inputs = input_members(model, op)
-    input_struct = input_shape(model, op)
+    ops = model.knowledge(OperationIndex)
+    inputs, input_struct = ops.input_members(op.id), ops.input(op.id)
     if not set(inputs) <= {"Operation", "Identifiers"}:
         yield event(model, "S3508", input_struct.id if input_struct else op.id,
                     f"Input for endpoint discovery operation `{op.id}` may only have the members Operation and "
@@ -601,7 +593,7 @@ def _endpoint_operation(model: Model, op: Shape) -> Iterable[Diagnostic]:
         if value is None or not is_string(model, value.target):
             yield event(model, "S3508", identifiers.id, "The Identifiers member of an endpoint discovery "
                         "operation must be a map whose keys and values are strings.")
-    outputs = output_members(model, op)
+    outputs = ops.output_members(op.id)
     if len(outputs) != 1 or "Endpoints" not in outputs:
         yield event(model, "S3508", op.id, "Endpoint discovery operation output must only contain an `Endpoints` "
                     f"member, but found: [{','.join(outputs)}]")
@@ -670,8 +662,8 @@ def check_protocol_http_payloads(model: Model) -> Iterable[Diagnostic]:
             op = model.shapes[op_id]
             groups: list[list[Member]] = []
             if HTTP in op.traits:
-                groups.append(_payload_members(input_shape(model, op), True))
-                groups.append(_payload_members(output_shape(model, op), False))
+                groups.append(_payload_members(model.knowledge(OperationIndex).input(op.id), True))
+                groups.append(_payload_members(model.knowledge(OperationIndex).output(op.id), False))
             for error_id in dict.fromkeys(op.errors):
                 error_shape = model.shapes.get(error_id)
                 if error_shape is not None and error_shape.type == "structure" and ERROR in error_shape.traits:
@@ -699,9 +691,9 @@ def check_protocol_http(model: Model) -> Iterable[Diagnostic]:
         for tid in AWS_PROTOCOLS:
             if tid not in service.traits:
                 continue
-            trait = obj(service.traits.get(tid))
-            http = string_values(trait.get("http"))
-            invalid = [v for v in string_values(trait.get("eventStreamHttp")) if v not in http]
+            trait = as_object(service.traits.get(tid))
+            http = string_items(trait.get("http"))
+            invalid = [v for v in string_items(trait.get("eventStreamHttp")) if v not in http]
             if invalid:
                 yield event(model, "S3510", service.id,
                             "The following values of the `eventStreamHttp` property do not also appear in the "
@@ -731,7 +723,7 @@ def check_query_error_codes(model: Model) -> Iterable[Diagnostic]:
         for error_id in errors:
             code = ShapeId.name(error_id)
             shape = model.shapes.get(error_id)
-            query_error = obj(shape.traits.get(AWS_QUERY_ERROR)) if shape is not None else {}
+            query_error = as_object(shape.traits.get(AWS_QUERY_ERROR)) if shape is not None else {}
             if isinstance(query_error.get("code"), str):
                 code = query_error["code"]
             codes.setdefault(code, set()).add(error_id)
@@ -802,13 +794,14 @@ def _tag_keys_name(name: str) -> bool:
 def tag_operation_is_valid(model: Model, kind: str, op: Shape) -> bool:
     """Whether ``op`` meets the requirements of the ``kind`` (``tagApi``, ``untagApi``,
     ``listTagsApi``) service-wide tag operation (``TaggingShapeUtils.verify*Operation``)."""
-    inputs = input_members(model, op)
+    ops = model.knowledge(OperationIndex)
+    inputs = ops.input_members(op.id)
     if kind == "tagApi":
         found = _count(model, inputs, _tags_name, is_tags_shape)
     elif kind == "untagApi":
         found = _count(model, inputs, _tag_keys_name, _is_tag_keys_shape)
     else:
-        found = _count(model, output_members(model, op), _tags_name, is_tags_shape)
+        found = _count(model, ops.output_members(op.id), _tags_name, is_tags_shape)
     return found == 1 and _has_arn_input(model, inputs)
 
 
@@ -845,7 +838,7 @@ def check_service_tagging(model: Model) -> Iterable[Diagnostic]:
     """
     for service in _services(model, TAG_ENABLED):
         ops = _service_tag_ops(model, service)
-        config = obj(obj(service.traits.get(TAG_ENABLED)).get("apiConfig"))
+        config = as_object(as_object(service.traits.get(TAG_ENABLED)).get("apiConfig"))
         for kind, default in _TAG_OPS:
             if kind in ops:
                 op_id, valid = ops[kind]
@@ -877,7 +870,7 @@ def check_tag_enabled_services(model: Model) -> Iterable[Diagnostic]:
     """
     top_down = model.knowledge(TopDownIndex)
     for service in _services(model, TAG_ENABLED):
-        trait = obj(service.traits.get(TAG_ENABLED))
+        trait = as_object(service.traits.get(TAG_ENABLED))
         if not any(TAGGABLE in model.shapes[r].traits for r in top_down.contained_resources(service.id)):
             yield event(model, "S3513", service.id, "Service marked `aws.api#tagEnabled` trait must have at least "
                         "one `aws.api#taggable` resource.", hint="mark a resource of the service @taggable")
@@ -887,13 +880,13 @@ def check_tag_enabled_services(model: Model) -> Iterable[Diagnostic]:
                         "ListTagsForResource}.", severity=Severity.WARNING)
         if "apiConfig" not in trait:
             continue
-        config = obj(trait.get("apiConfig"))
+        config = as_object(trait.get("apiConfig"))
         names = {ShapeId.name(o) for o in service.operations}
         for kind, default in _TAG_OPS:
             configured = config.get(kind)
             if not isinstance(configured, str) or ShapeId.name(configured) == default or default not in names:
                 continue
-            configured = absolute(configured, service.namespace)
+            configured = ShapeId.absolute(configured, service.namespace)
             yield event(model, "S3513", service.id,
                         f"Service has `apiConfig.{kind}` set to `{configured}` but also has a service-bound "
                         f"operation named `{default}`. The default-named operation will be ignored for tagging "
@@ -902,12 +895,13 @@ def check_tag_enabled_services(model: Model) -> Iterable[Diagnostic]:
 
 
 def _tag_property_in_input(model: Model, resource: Shape, op_id: str | None) -> bool:
-    prop = obj(resource.traits.get(TAGGABLE)).get("property")
+    prop = as_object(resource.traits.get(TAGGABLE)).get("property")
     op = model.shapes.get(op_id) if op_id else None
     if not isinstance(prop, str) or op is None:
         return False
     index = model.knowledge(PropertyBindingIndex)
-    return any(index.property_name(m.id) == prop for m in input_members(model, op).values())
+    inputs = model.knowledge(OperationIndex).input_members(op.id)
+    return any(index.property_name(m.id) == prop for m in inputs.values())
 
 
 def _exactly_one(model: Model, members: dict[str, Member], name_ok, shape_ok) -> bool:
@@ -915,21 +909,22 @@ def _exactly_one(model: Model, members: dict[str, Member], name_ok, shape_ok) ->
 
 
 def _taggable_via_instance_operations(model: Model, resource: Shape) -> bool:
-    config = obj(resource.traits.get(TAGGABLE)).get("apiConfig")
+    config = as_object(resource.traits.get(TAGGABLE)).get("apiConfig")
     if not isinstance(config, dict):
         return False
 
     def op(key: str) -> Shape | None:
         ref = config.get(key)
-        shape = model.shapes.get(absolute(ref, resource.namespace)) if isinstance(ref, str) else None
+        shape = model.shapes.get(ShapeId.absolute(ref, resource.namespace)) if isinstance(ref, str) else None
         return shape if shape is not None and shape.type == "operation" else None
 
     tag, untag, list_tags = op("tagApi"), op("untagApi"), op("listTagsApi")
+    ops = model.knowledge(OperationIndex)
     tag_ok = (tag is not None and _tag_property_in_input(model, resource, tag.id)
-              and _exactly_one(model, input_members(model, tag), _tags_name, is_tags_shape))
-    untag_ok = untag is not None and _exactly_one(model, input_members(model, untag), _tag_keys_name,
+              and _exactly_one(model, ops.input_members(tag.id), _tags_name, is_tags_shape))
+    untag_ok = untag is not None and _exactly_one(model, ops.input_members(untag.id), _tag_keys_name,
                                                   _is_tag_keys_shape)
-    list_ok = list_tags is not None and _exactly_one(model, output_members(model, list_tags), _tags_name,
+    list_ok = list_tags is not None and _exactly_one(model, ops.output_members(list_tags.id), _tags_name,
                                                      is_tags_shape)
     return tag_ok and untag_ok and list_ok
 
@@ -992,7 +987,7 @@ def check_tag_property_names(model: Model) -> Iterable[Diagnostic]:
     ``TagResourcePropertyNameValidator`` (event ``TagResourcePropertyName``, WARNING).
     """
     for resource in model.of_type("resource"):
-        prop = obj(resource.traits.get(TAGGABLE)).get("property") if TAGGABLE in resource.traits else None
+        prop = as_object(resource.traits.get(TAGGABLE)).get("property") if TAGGABLE in resource.traits else None
         if isinstance(prop, str) and not TAG_MEMBER_NAME.match(prop):
             yield event(model, "S3515", resource.id, "Suggested tag property name is '[T|t]ags'.")
 
@@ -1009,7 +1004,7 @@ def check_tag_property_types(model: Model) -> Iterable[Diagnostic]:
     ``TagResourcePropertyTypeValidator`` (event ``TagResourcePropertyType``).
     """
     for resource in model.of_type("resource"):
-        prop = obj(resource.traits.get(TAGGABLE)).get("property") if TAGGABLE in resource.traits else None
+        prop = as_object(resource.traits.get(TAGGABLE)).get("property") if TAGGABLE in resource.traits else None
         if not isinstance(prop, str) or prop not in resource.properties:
             continue
         if not is_tags_shape(model, model.shapes.get(resource.properties[prop])):

@@ -26,18 +26,20 @@ from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, li
 from smithy2cfn.languages.selector import SelectorEngine, SelectorError, parse_selector
 from smithy2cfn.model.nodes import node_type
 from smithy2cfn.model.relationships import NeighborIndex
-from smithy2cfn.model.shapes import PRELUDE_NAMESPACE, Model, ShapeId
+from smithy2cfn.model.shapes import Model, ShapeId
 from smithy2cfn.model.traits import ID_REF, METADATA, TRAIT
-from smithy2cfn.validation.aws_common import absolute, event
+from smithy2cfn.prelude import PRELUDE_NAMESPACE
 from smithy2cfn.validation.smithy_linters import LINTERS
-from smithy2cfn.validation.validator_config import (
+from smithy2cfn.validation.support.configuration import (
     ConfigError,
     Factory,
     Validator,
     config_object,
+    config_required_selector,
     config_selector,
     config_string,
 )
+from smithy2cfn.validation.support.events import event
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -299,13 +301,10 @@ def emit_each_selector(config: dict[str, Any]) -> Validator:
     Reference ``EmitEachSelectorValidator`` (smithy-model linters).
     """
     config = config_object(config)
-    found = config_selector(config, "selector")
-    if found is None:
-        raise ConfigError("selector is required")
-    text, selector = found
+    text, selector = config_required_selector(config, "selector")
     bind = config_string(config, "bindToTrait")
     if bind is not None:
-        bind = absolute(bind, PRELUDE_NAMESPACE)
+        bind = ShapeId.absolute(bind, PRELUDE_NAMESPACE)
     template_text = config_string(config, "messageTemplate")
     template = _parse_template(template_text) if template_text is not None else None
 
@@ -346,10 +345,7 @@ def emit_none_selector(config: dict[str, Any]) -> Validator:
     Reference ``EmitNoneSelectorValidator`` (smithy-model linters).
     """
     config = config_object(config)
-    found = config_selector(config, "selector")
-    if found is None:
-        raise ConfigError("selector is required")
-    text, selector = found
+    text, selector = config_required_selector(config, "selector")
 
     def validate(model: Model) -> Iterator[Diagnostic]:
         matched = model.knowledge(SelectorEngine).select(selector)
@@ -376,9 +372,9 @@ def id_ref_targets(model: Model, traits: dict[str, Any], namespace: str) -> list
             if shape is None:
                 continue
             if isinstance(val, str) and (ID_REF in member_traits or ID_REF in shape.traits):
-                target = absolute(val, namespace) if "#" not in val and "$" not in val else val
+                target = ShapeId.absolute(val, namespace) if "#" not in val and "$" not in val else val
                 if target not in model.shapes and "#" not in val:
-                    target = absolute(val, PRELUDE_NAMESPACE)
+                    target = ShapeId.absolute(val, PRELUDE_NAMESPACE)
                 if ShapeId.root(target) in model.shapes:
                     out.append(ShapeId.root(target))
                 continue

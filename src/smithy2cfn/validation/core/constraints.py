@@ -33,19 +33,15 @@ from smithy2cfn.model.traits import (
     XML_NAME,
     XML_NAMESPACE,
 )
-from smithy2cfn.validation.common import (
-    diag,
-    error,
+from smithy2cfn.validation.support.events import diag, error, event, shape_text, warning
+from smithy2cfn.validation.support.shapes import (
     shapes_having,
     shapes_of_type,
     user_nodes_having,
     user_shapes_having,
     user_shapes_of_type,
     user_shapes_with_members_having,
-    warning,
 )
-from smithy2cfn.validation.core.targets import describe_shape
-from smithy2cfn.validation.located import event
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -240,8 +236,7 @@ def check_xml_namespaces(model: Model) -> Iterable[Diagnostic]:
         if not isinstance(value, dict) or not isinstance(value.get("uri"), str):
             continue
         if uri_problem(value["uri"]) is not None:
-            shape = model.shapes.get(node)
-            what = describe_shape(shape) if shape is not None else f"(member: `{node}`)"
+            what = shape_text(model, node)
             yield error(model, "S3114", node, f"An `xmlNamespace` trait is applied to the {what} shape with an "
                                               f"invalid uri: {value['uri']}")
 

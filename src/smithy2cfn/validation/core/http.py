@@ -50,14 +50,8 @@ from smithy2cfn.model.traits import (
     PATTERN,
     READONLY,
 )
-from smithy2cfn.validation.common import (
-    idiomatic,
-    members_having,
-    shapes_having,
-    shapes_of_type,
-    trait_applied,
-)
-from smithy2cfn.validation.located import event, ticked
+from smithy2cfn.validation.support.events import event, idiomatic, relationships_text, ticked
+from smithy2cfn.validation.support.shapes import members_having, shapes_having, shapes_of_type, trait_applied
 
 
 def _operations_with(model: Model, trait_id: str) -> list[Shape]:
@@ -146,16 +140,6 @@ _HTTP_MEMBER_BINDING_TRAITS = (HTTP_HEADER, HTTP_LABEL, HTTP_PAYLOAD, HTTP_PREFI
                                HTTP_QUERY, HTTP_RESPONSE_CODE)
 
 
-def _relationship_name(kind: RelationshipType) -> str:
-    return kind.name.lower().replace("_", " ")
-
-
-def _format_ignored(ignored: dict[RelationshipType, list[str]]) -> str:
-    parts = [f"{_relationship_name(k)}: [{listed(set(v), sort=True)}]"
-             for k, v in sorted(ignored.items(), key=lambda kv: kv[0].value)]
-    return "{" + ", ".join(parts) + "}"
-
-
 @validator(Code("S3361", Severity.WARNING, "HttpBindingTraitIgnored",
                "an HTTP binding trait on a member where it has no effect"),
            rule="reference HttpBindingTraitIgnoredValidator (smithy-model); Smithy 2.0 http-bindings.rst, "
@@ -202,7 +186,7 @@ def check_http_binding_traits_ignored(model: Model) -> Iterable[Diagnostic]:
                 kind, trait = "TopLevel", traits[0]
             mixed = " mixed in" if member.from_mixin else ""
             where = ("ignored in all contexts." if checked == len(ignored)
-                     else f"ignored in some contexts: {_format_ignored(ignored)}")
+                     else f"ignored in some contexts: {relationships_text(ignored)}")
             yield event(model, "S3361", member.id,
                         f"The `{idiomatic(trait)}` trait applied to this{mixed} member is {where}", trait=trait,
                         event_id=f"HttpBindingTraitIgnored.{kind}",
@@ -478,7 +462,7 @@ def _label_patterns(model: Model, operation: Shape) -> dict[str, str]:
 
 def _host_label_patterns(model: Model, operation: Shape) -> dict[str, str]:
     out: dict[str, str] = {}
-    for m in model.knowledge(OperationIndex).input_members(operation.id):
+    for m in model.knowledge(OperationIndex).input_members(operation.id).values():
         value = m.traits.get(PATTERN)
         if HOST_LABEL in m.traits and isinstance(value, str):
             out[m.name] = value

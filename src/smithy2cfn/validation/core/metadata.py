@@ -20,8 +20,8 @@ from smithy2cfn.languages.selector import SelectorEngine, SelectorError, parse_s
 from smithy2cfn.model.relationships import Walker
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import METADATA
-from smithy2cfn.validation.common import diag, error
-from smithy2cfn.validation.core.traits import _NodeChecker
+from smithy2cfn.validation.support.events import diag, error
+from smithy2cfn.validation.support.node_values import NodeChecker
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -97,7 +97,7 @@ def check_typed_metadata(model: Model) -> Iterable[Diagnostic]:
     for key, shapes in _metadata_types(model).items():
         if len(shapes) != 1 or key not in model.metadata:
             continue
-        checker = _NodeChecker(model, shapes[0].split("#", 1)[0], zero_range_warning=True, relative_ids=False)
+        checker = NodeChecker(model, shapes[0].split("#", 1)[0], zero_range_warning=True, relative_ids=False)
         checker.check(model.metadata[key], shapes[0], {}, "")
         for severity, path, message in checker.problems:
             yield _model_event(model, "S3119", key, f"metadata.{key}{path}: {message}", f"TypedMetadata.{key}",

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, listed
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity
 from smithy2cfn.model.knowledge import TopDownIndex
 from smithy2cfn.model.relationships import NeighborIndex, RelationshipType
 from smithy2cfn.model.shapes import Model, Shape, ShapeId
@@ -28,14 +28,9 @@ from smithy2cfn.model.traits import (
     STREAMING,
     UNIT,
 )
-from smithy2cfn.validation.common import shapes_having, shapes_of_type, shapes_with_members_having
-from smithy2cfn.validation.core.traits import _NodeChecker
-from smithy2cfn.validation.located import event, ticked
-
-
-def _relationship_name(kind: RelationshipType) -> str:
-    return kind.name.lower().replace("_", " ")
-
+from smithy2cfn.validation.support.events import event, relationships_text, ticked
+from smithy2cfn.validation.support.node_values import NodeChecker
+from smithy2cfn.validation.support.shapes import shapes_having, shapes_of_type, shapes_with_members_having
 
 # ----------------------------------------------------------------------------- input and output
 
@@ -150,11 +145,10 @@ def check_idempotency_tokens_ignored(model: Model) -> Iterable[Diagnostic]:
                 if rel.type not in (RelationshipType.MEMBER_CONTAINER, RelationshipType.INPUT):
                     ignored.setdefault(rel.type, []).append(rel.shape)
             if ignored:
-                contexts = ", ".join(f"{_relationship_name(k)}: [{listed(set(v), sort=True)}]"
-                                     for k, v in sorted(ignored.items(), key=lambda kv: kv[0].value))
                 yield event(model, "S3324", member.id,
                             "The `idempotencyToken` trait only has an effect when applied to a top-level operation "
-                            f"input member, but it was applied and ignored in the following contexts: {{{contexts}}}",
+                            f"input member, but it was applied and ignored in the following contexts: "
+                            f"{relationships_text(ignored)}",
                             trait=IDEMPOTENCY_TOKEN)
 
 
@@ -213,7 +207,7 @@ def check_request_compression(model: Model) -> Iterable[Diagnostic]:
 # ----------------------------------------------------------------------------- examples
 
 
-class _ExampleChecker(_NodeChecker):
+class _ExampleChecker(NodeChecker):
     """The node value check of trait values, as the reference's ``NodeValidationVisitor``
     runs it for examples: with ``allowConstraintErrors``, constraint violations and missing
     required members are warnings."""

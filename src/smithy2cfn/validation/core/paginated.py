@@ -19,8 +19,8 @@ from smithy2cfn.model.knowledge import TopDownIndex
 from smithy2cfn.model.knowledge_ops import OperationIndex
 from smithy2cfn.model.shapes import Member, Model, Shape
 from smithy2cfn.model.traits import PAGINATED, REQUIRED
-from smithy2cfn.validation.common import shapes_having, shapes_of_type
-from smithy2cfn.validation.located import event, ticked
+from smithy2cfn.validation.support.events import event, ticked
+from smithy2cfn.validation.support.shapes import shapes_having, shapes_of_type
 
 _PROPERTIES = ("inputToken", "outputToken", "pageSize", "items")
 

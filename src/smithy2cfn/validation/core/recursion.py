@@ -18,7 +18,8 @@ from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, li
 from smithy2cfn.model.relationships import NeighborIndex, Relationship, strongly_connected
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import REQUIRED
-from smithy2cfn.validation.common import error, shapes_with_members_having, user_shapes_of_type
+from smithy2cfn.validation.support.events import error
+from smithy2cfn.validation.support.shapes import shapes_with_members_having, user_shapes_of_type
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(

@@ -32,8 +32,8 @@ from smithy2cfn.model.traits import (
     REFERENCES,
     RESOURCE_IDENTIFIER,
 )
-from smithy2cfn.validation.common import error, members_having, shapes_having, shapes_of_type
-from smithy2cfn.validation.located import event, ticked
+from smithy2cfn.validation.support.events import error, event, ticked
+from smithy2cfn.validation.support.shapes import members_having, shapes_having, shapes_of_type
 
 _STRINGS = ("string", "enum")
 

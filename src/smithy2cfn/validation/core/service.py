@@ -23,22 +23,14 @@ from smithy2cfn.model.knowledge_ops import OperationIndex, ServiceIndex, id_sort
 from smithy2cfn.model.relationships import NeighborIndex, RelationshipType, Walker, operations_of
 from smithy2cfn.model.shapes import SIMPLE_TYPES, Member, Model, Shape, ShapeId
 from smithy2cfn.model.traits import AUTH, DOCUMENTATION, REQUIRED, UNIT
-from smithy2cfn.validation.common import shapes_of_type
-from smithy2cfn.validation.located import event, ticked
+from smithy2cfn.validation.support.events import event, shape_text, ticked
+from smithy2cfn.validation.support.shapes import shapes_of_type
 
 _COLLECTIONS = frozenset({"list", "set"})
 
 
 def _services(model: Model) -> list[Shape]:
     return shapes_of_type(model, "service")
-
-
-def _describe(model: Model, shape_id: str) -> str:
-    """The reference's ``Shape.toString()``: ``(type: `id`)``."""
-    if "$" in shape_id:
-        return f"(member: `{shape_id}`)"
-    shape = model.shapes.get(shape_id)
-    return f"({shape.type if shape else 'shape'}: `{shape_id}`)"
 
 
 # ----------------------------------------------------------------------------- names
@@ -241,7 +233,7 @@ def check_single_bindings(model: Model) -> Iterable[Diagnostic]:
             containers = {service.id} if op_id in service.operations else set()
             containers |= operation_parents.get(op_id, set())
             if len(containers) > 1:
-                parents = listed((_describe(model, c) for c in containers), sort=True)
+                parents = listed((shape_text(model, c) for c in containers), sort=True)
                 yield event(model, "S3304", op_id,
                             "An operation can appear only once in an entire service closure. This operation is "
                             f"illegally bound into the `{service.id}` service closure from multiple shapes: {parents}",
@@ -277,7 +269,7 @@ def check_service_bound_resource_operations(model: Model) -> Iterable[Diagnostic
             op = model.shapes.get(op_id)
             if op is None or op.type != "operation":
                 continue
-            members = ops.input_members(op_id) + ops.output_members(op_id)
+            members = [*ops.input_members(op_id).values(), *ops.output_members(op_id).values()]
             better = [r.id for r in resources if any(_implicit_binding(m, r) for m in members)]
             if better:
                 # about the operation, located at the service that binds it (as the reference's

@@ -20,9 +20,14 @@ from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
 from smithy2cfn.model.nodes import canonical, describe
 from smithy2cfn.model.shapes import Member, Model
 from smithy2cfn.model.traits import DEFAULT, ENUM_VALUE, MIXIN
-from smithy2cfn.validation.common import error, user_shapes, user_shapes_having, user_shapes_of_type, warning
-from smithy2cfn.validation.core.traits import RECOMMENDED_ENUM_NAME, _NodeChecker
-from smithy2cfn.validation.located import event
+from smithy2cfn.validation.support.events import error, event, warning
+from smithy2cfn.validation.support.node_values import NodeChecker
+from smithy2cfn.validation.support.shapes import (
+    RECOMMENDED_ENUM_NAME,
+    user_shapes,
+    user_shapes_having,
+    user_shapes_of_type,
+)
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -220,7 +225,7 @@ def check_default_values(model: Model) -> Iterable[Diagnostic]:
                 continue
             if is_member and shape.type == "structure":
                 yield from _member_default(model, node, target, value, True)
-            checker = _NodeChecker(model, shape.namespace, zero_range_warning=True)
+            checker = NodeChecker(model, shape.namespace, zero_range_warning=True)
             checker.check(value, target, constraints, "")
             for i, (severity, _path, message) in enumerate(checker.problems):
                 suffix = checker.suffixes.get(i)

@@ -26,8 +26,8 @@ from smithy2cfn.model.traits import (
     REQUIRES_LENGTH,
     STREAMING,
 )
-from smithy2cfn.validation.common import shapes_having, shapes_of_type, shapes_with_members_having
-from smithy2cfn.validation.located import event, ticked
+from smithy2cfn.validation.support.events import event, ticked
+from smithy2cfn.validation.support.shapes import shapes_having, shapes_of_type, shapes_with_members_having
 
 
 @validator(Code("S3340", Severity.ERROR, "StreamingTrait",

@@ -18,7 +18,8 @@ from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
 from smithy2cfn.model.relationships import NeighborIndex, RelationshipType
 from smithy2cfn.model.shapes import Model, Shape
 from smithy2cfn.model.traits import DEPRECATED, ERROR, MIXIN, TRAIT
-from smithy2cfn.validation.common import error, user_shapes, warning
+from smithy2cfn.validation.support.events import error, shape_text, warning
+from smithy2cfn.validation.support.shapes import user_shapes
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -47,16 +48,11 @@ _DEPRECATION = {
 }
 
 
-def describe_shape(shape: Shape) -> str:
-    """The reference's ``Shape.toString``: ``(type: `id`)``."""
-    return f"({shape.type}: `{shape.id}`)"
-
-
 def _bad_type(model: Model, node: str, node_type: str, rel: RelationshipType, valid: str,
               target: Shape) -> Diagnostic:
     return error(model, "S3018", node,
                  f"{node_type} shape `{rel.name.lower()}` relationships must target a {valid} shape, but found "
-                 f"{describe_shape(target)}")
+                 f"{shape_text(model, target.id)}")
 
 
 @validator("S3018", "S3105",
@@ -102,7 +98,7 @@ def check_targets(model: Model) -> Iterable[Diagnostic]:
                     if kind is RelationshipType.MAP_KEY and member is not None:
                         key = model.shapes.get(member.target)
                         if key is not None and key.type not in ("string", "enum"):
-                            yield error(model, "S3018", node, f"Map key member targets {describe_shape(key)}, but "
+                            yield error(model, "S3018", node, f"Map key member targets {shape_text(model, key.id)}, but "
                                                               "is expected to target a string")
                     continue
                 target = model.shapes.get(rel.neighbor)
@@ -155,7 +151,7 @@ def _check(model: Model, node: str, node_type: str, kind: RelationshipType, targ
     if kind in (RelationshipType.PROPERTY, RelationshipType.MEMBER_TARGET):
         if target.type in _INVALID_MEMBER_TARGETS:
             yield error(model, "S3018", node,
-                        f"Members cannot target {target.type} shapes, but found {describe_shape(target)}")
+                        f"Members cannot target {target.type} shapes, but found {shape_text(model, target.id)}")
     elif kind is RelationshipType.RESOURCE:
         if target.type != "resource":
             yield _bad_type(model, node, node_type, kind, "resource", target)
@@ -182,7 +178,7 @@ def _check(model: Model, node: str, node_type: str, kind: RelationshipType, targ
         if target.type != "operation":
             yield error(model, "S3018", node,
                         f"Resource {_LIFECYCLE[kind]} lifecycle operation must target an operation, but found "
-                        f"{describe_shape(target)}")
+                        f"{shape_text(model, target.id)}")
 
 
-__all__ = ["check_targets", "describe_shape"]
+__all__ = ["check_targets"]

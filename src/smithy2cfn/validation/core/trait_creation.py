@@ -39,8 +39,8 @@ from smithy2cfn.model.traits import (
     REFERENCES,
     REQUEST_COMPRESSION,
 )
-from smithy2cfn.validation.common import user_nodes_with_traits
-from smithy2cfn.validation.located import event
+from smithy2cfn.validation.support.events import event
+from smithy2cfn.validation.support.shapes import user_nodes_with_traits
 
 #: An absolute shape ID, as the reference's ``ShapeId.from`` accepts it (model.rst §"Shape ID").
 ABSOLUTE_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*#[A-Za-z_][A-Za-z0-9_]*"

@@ -41,7 +41,8 @@ from smithy2cfn.languages.selector import (
 from smithy2cfn.model.nodes import describe, shorten
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import TRAIT_VALIDATORS
-from smithy2cfn.validation.common import diag, members_having, shapes_having
+from smithy2cfn.validation.support.events import diag
+from smithy2cfn.validation.support.shapes import members_having, shapes_having
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(

@@ -40,6 +40,7 @@ from typing import Any
 from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
 from smithy2cfn.model.jsonread import parse_json
+from smithy2cfn.model.knowledge_ops import OperationIndex
 from smithy2cfn.model.nodes import node_type, shorten
 from smithy2cfn.model.shapes import Model, Shape
 from smithy2cfn.model.traits import (
@@ -48,9 +49,9 @@ from smithy2cfn.model.traits import (
     HTTP_REQUEST_TESTS,
     HTTP_RESPONSE_TESTS,
 )
-from smithy2cfn.validation.common import diag
-from smithy2cfn.validation.core.traits import _NodeChecker
-from smithy2cfn.validation.package_support import at_trait, event_stream, input_shape, output_shape
+from smithy2cfn.validation.support.events import at_trait, diag
+from smithy2cfn.validation.support.node_values import NodeChecker
+from smithy2cfn.validation.support.shapes import event_stream
 
 #: Codes several validators of this module report (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -146,7 +147,7 @@ def node_problems(model: Model, value: Any, shape_id: str, namespace: str,
     """``(severity, path, message)`` for ``value`` as a value of ``shape_id`` (reference
     ``NodeValidationVisitor`` with ``ALLOW_OPTIONAL_NULLS``), sorted by path; with
     ``epoch_seconds`` timestamps must be numbers (``TimestampValidationStrategy.EPOCH_SECONDS``)."""
-    checker = _NodeChecker(model, namespace)
+    checker = NodeChecker(model, namespace)
     checker.check(value, shape_id, {}, "")
     specials, timestamps = _special_positions(model, value, shape_id)
     problems = [p for p in checker.problems if p[1] not in specials]
@@ -252,7 +253,7 @@ def check_test_trait_references(model: Model) -> Iterable[Diagnostic]:
 def _missing_member(model: Model, trait: str, value: Any, namespace: str) -> str | None:
     """The first required member a test trait value lacks (the reference's ``fromNode`` reads
     required members with ``expectMember``: the trait is not created), or ``None``."""
-    checker = _NodeChecker(model, namespace, constraints=False)
+    checker = NodeChecker(model, namespace, constraints=False)
     checker.check(value, trait, {}, "")
     for _severity, _path, message in checker.problems:
         m = re.match(r"Missing required structure member `([^`]+)`", message)
@@ -337,10 +338,11 @@ def _http_test_validator(model: Model, trait: str, code: str, event: str, descri
                     target = _resolve(model, vendor_shape)
                     if target is not None:
                         yield from emit.node(vendor, target, f"{trait}.{i}.vendorParams", True)
+            ops = model.knowledge(OperationIndex)
             if descriptor == "input":
-                structure = input_shape(model, shape.id) if shape.type == "operation" else None
+                structure = ops.input_id(shape.id) if shape.type == "operation" else None
             elif descriptor == "output":
-                structure = output_shape(model, shape.id) if shape.type == "operation" else None
+                structure = ops.output_id(shape.id) if shape.type == "operation" else None
             else:
                 structure = shape.id if shape.type == "structure" else None
             params = case.get("params")
@@ -490,8 +492,8 @@ def _event_stream_tests(model: Model) -> Iterable[Diagnostic]:
         if op.type != "operation":
             continue
         emit = _Emitter(model, "S3765", "EventStreamTestsTrait", op, EVENT_STREAM_TESTS)
-        in_stream = event_stream(model, input_shape(model, op.id))
-        out_stream = event_stream(model, output_shape(model, op.id))
+        in_stream = event_stream(model, model.knowledge(OperationIndex).input_id(op.id))
+        out_stream = event_stream(model, model.knowledge(OperationIndex).output_id(op.id))
         trait = EVENT_STREAM_TESTS
         for i, case in enumerate(_cases(op.traits[trait])):
             yield from _event_stream_case(model, emit, op, i, case, in_stream, out_stream)
@@ -511,13 +513,13 @@ def _event_stream_case(model: Model, emit: _Emitter, op: Shape, i: int, case: di
         return v if v is not None else {}
 
     if case.get("initialRequestParams") is not None:
-        yield from emit.node(case["initialRequestParams"], input_shape(model, op.id),
+        yield from emit.node(case["initialRequestParams"], model.knowledge(OperationIndex).input_id(op.id),
                              f"{trait}.{i}.initialRequestParams", False)
     target = _resolve(model, case.get("initialRequestShape"))
     if target is not None:
         yield from emit.node(value_of("initialRequest"), target, f"{trait}.{i}.initialRequest", False)
     if case.get("initialResponseParams") is not None:
-        yield from emit.node(case["initialResponseParams"], output_shape(model, op.id),
+        yield from emit.node(case["initialResponseParams"], model.knowledge(OperationIndex).output_id(op.id),
                              f"{trait}.{i}.initialResponseParams", False)
     target = _resolve(model, case.get("initialResponseShape"))
     if target is not None:

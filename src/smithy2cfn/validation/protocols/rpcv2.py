@@ -15,8 +15,7 @@ from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, listed
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import RPCV2_CBOR, RPCV2_JSON
-from smithy2cfn.validation.common import diag
-from smithy2cfn.validation.package_support import at_trait
+from smithy2cfn.validation.support.events import at_trait, diag
 
 _EVENTS = {RPCV2_CBOR: "Rpcv2CborTrait", RPCV2_JSON: "Rpcv2JsonTrait"}
 

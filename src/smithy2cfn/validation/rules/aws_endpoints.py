@@ -21,8 +21,7 @@ from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import AWS_ENDPOINTS_STANDARD_PARTITIONAL, AWS_ENDPOINTS_STANDARD_REGIONAL
-from smithy2cfn.validation.common import diag
-from smithy2cfn.validation.package_support import at_trait
+from smithy2cfn.validation.support.events import at_trait, diag
 
 SUPPORTED_PATTERNS = ("{region}", "{service}", "{dnsSuffix}", "{dualStackDnsSuffix}")
 _PLACEHOLDER = re.compile(r"\{[^}]*\}")

@@ -49,6 +49,7 @@ from smithy2cfn.languages.rules_engine import (
     show_node,
 )
 from smithy2cfn.model.knowledge import TopDownIndex
+from smithy2cfn.model.knowledge_ops import OperationIndex
 from smithy2cfn.model.nodes import canonical, node_type
 from smithy2cfn.model.shapes import Model, Shape
 from smithy2cfn.model.traits import (
@@ -60,9 +61,9 @@ from smithy2cfn.model.traits import (
     RULES_OPERATION_CONTEXT_PARAMS,
     RULES_STATIC_CONTEXT_PARAMS,
 )
-from smithy2cfn.validation.common import diag, user_shapes_of_type
-from smithy2cfn.validation.core.traits import _NodeChecker
-from smithy2cfn.validation.package_support import at_trait, input_shape
+from smithy2cfn.validation.support.events import at_trait, diag
+from smithy2cfn.validation.support.node_values import NodeChecker
+from smithy2cfn.validation.support.shapes import user_shapes_of_type
 
 #: AWS built-ins whose rules need extra care (reference ``RuleSetAwsBuiltInValidator``).
 CAREFUL_BUILT_INS = ("AWS::Auth::AccountId", "AWS::Auth::AccountIdEndpointMode", "AWS::Auth::CredentialScope")
@@ -208,7 +209,7 @@ def _operation_context_type(model: Model, op_id: str, path: str) -> str | None:
         expression = parse(path)
     except JmespathSyntaxError:
         return None
-    result = lint(expression, sample_value(model, input_shape(model, op_id))).return_type
+    result = lint(expression, sample_value(model, model.knowledge(OperationIndex).input_id(op_id))).return_type
     return {"boolean": "Boolean", "string": "String", "array": "stringArray"}.get(result)
 
 
@@ -241,7 +242,7 @@ def check_operation_context_params(model: Model) -> Iterable[Diagnostic]:
                                            hint="see https://jmespath.org/specification.html"),
                                RULES_OPERATION_CONTEXT_PARAMS)
                 continue
-            result = lint(expression, sample_value(model, input_shape(model, op.id)))
+            result = lint(expression, sample_value(model, model.knowledge(OperationIndex).input_id(op.id)))
             if result.problems:
                 listed = ", ".join(f"'{p.message}'" for p in result.problems)
                 yield at_trait(model, diag(model, "S3772", None, op.id,
@@ -295,7 +296,7 @@ def _model_parameters(model: Model, service: Shape, operations: list[Shape]) -> 
                 ptype = _operation_context_type(model, op.id, path) if isinstance(path, str) else None
                 if ptype is not None:
                     bind(name, ptype, "S3774", op.id, RULES_OPERATION_CONTEXT_PARAMS)
-        structure = model.shapes.get(input_shape(model, op.id))
+        structure = model.shapes.get(model.knowledge(OperationIndex).input_id(op.id))
         for member in (structure.members.values() if structure is not None else ()):
             trait = member.traits.get(RULES_CONTEXT_PARAM)
             name = trait.get("name") if isinstance(trait, dict) else None
@@ -319,7 +320,7 @@ def _bound_parameters(model: Model, service: Shape, op: Shape) -> set[str]:
         value = holder.traits.get(trait)
         if isinstance(value, dict):
             names.update(value)
-    structure = model.shapes.get(input_shape(model, op.id))
+    structure = model.shapes.get(model.knowledge(OperationIndex).input_id(op.id))
     for member in (structure.members.values() if structure is not None else ()):
         trait = member.traits.get(RULES_CONTEXT_PARAM)
         if isinstance(trait, dict) and isinstance(trait.get("name"), str):
@@ -801,9 +802,9 @@ def _test_case(model: Model, service: Shape, rule_set: RuleSet, case: dict,
         # Types and structure only: constraint traits (@pattern...) are not applied, as the
         # published AWS models the reference accepts (s3-control) have error test cases whose
         # inputs break them on purpose.
-        checker = _NodeChecker(model, service.id.split("#")[0], constraints=False)
+        checker = NodeChecker(model, service.id.split("#")[0], constraints=False)
         checker.check(operation_params if operation_params is not None else {},
-                      input_shape(model, by_name[name]), {}, "")
+                      model.knowledge(OperationIndex).input_id(by_name[name]), {}, "")
         for severity, path, message in checker.problems:
             lowered = severity < Severity.DANGER or expects_error
             yield emit("The operationInput value for an endpoint test does not match the operation's input shape"

@@ -12,14 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from smithy2cfn.diagnostics import Diagnostic
 from smithy2cfn.languages.selector import SelectorError, parse_selector
 from smithy2cfn.model.nodes import describe, node_type
-from smithy2cfn.model.shapes import Model
+from smithy2cfn.validation import Validator
 
-Validator = Callable[[Model], Iterable[Diagnostic]]
 #: A configurable validator: its configuration object → the validator (raises ConfigError).
 Factory = Callable[[dict[str, Any]], Validator]
+
 
 class ConfigError(ValueError):
     """A validator's configuration it cannot be made from (the message says why)."""
@@ -84,3 +83,16 @@ def config_selector(config: dict[str, Any], key: str) -> tuple[str, tuple] | Non
         return text, parse_selector(text)
     except SelectorError as e:
         raise ConfigError(f"Error parsing `{key}`: {e}") from None
+
+
+def config_required_selector(config: dict[str, Any], key: str) -> tuple[str, tuple]:
+    """A selector property that must be given: ``(text, parsed)``; ``ConfigError("<key> is
+    required")`` when absent."""
+    found = config_selector(config, key)
+    if found is None:
+        raise ConfigError(f"{key} is required")
+    return found
+
+
+__all__ = ["ConfigError", "Factory", "Validator", "config_bool", "config_object", "config_required_selector",
+           "config_selector", "config_string", "config_string_lists", "config_strings"]

@@ -1,67 +1,26 @@
-"""Helpers shared by the validators: diagnostic construction, spans, user shapes.
+"""Facts about the model's shapes that validators share.
 
-Diagnostic codes of the validate stage are ``S3xxx``; each has its severity and the
-reference's event ID in :data:`smithy2cfn.diagnostics.CODES` (README §"Diagnostics"). The
-event ID is also kept in the hint (``Smithy event: TraitTarget``) so results can be compared
-with the reference's validation events.
+* The model's shapes by type and by trait, the user's shapes (not the prelude's or the
+  trait packages'), their ``(node ID, traits)`` pairs: each list made once per model
+  (:meth:`~smithy2cfn.model.shapes.Model.knowledge`) rather than once per validator
+  (issue 10), and handed out as a new list or an iterator;
+* an operation's event stream (reference ``EventStreamIndex``); an operation's input and
+  output are :class:`~smithy2cfn.model.knowledge_ops.OperationIndex`'s;
+* small readers of shapes and trait values: :func:`type_of`, :func:`is_string`,
+  :func:`service_trait`, :func:`arn_namespace`, :func:`member_of`;
+  :data:`RECOMMENDED_ENUM_NAME`. (JSON values: :mod:`smithy2cfn.model.nodes`.)
 """
 
 from __future__ import annotations
 
-from smithy2cfn.diagnostics import CODES, Code, Diagnostic, Severity, Span, declare_codes
-from smithy2cfn.model.shapes import PRELUDE_NAMESPACE, Member, Model, Shape, ShapeId, ShapeLists
+import re
 
+from smithy2cfn.model.shapes import Member, Model, Shape, ShapeId, ShapeLists
+from smithy2cfn.model.traits import AWS_SERVICE, STREAMING
 
-def idiomatic(trait_id: str) -> str:
-    """The reference's ``Trait.getIdiomaticTraitName``: a prelude trait by its name
-    (``httpHeader``), any other by its full ID, as the reference's messages name them."""
-    return ShapeId.name(trait_id) if ShapeId.namespace(trait_id) == PRELUDE_NAMESPACE else trait_id
-
-#: The diagnostic codes several validators' modules report (README "Diagnostics" lists them all).
-SHARED_CODES = declare_codes(
-    Code("S3374", Severity.ERROR, "Model",
-         "a trait of these validators cannot be created (\"Error creating trait\"): an `@http` URI or "
-         "`@endpoint` host prefix that does not parse; a member of `@http`, `@endpoint`, `@httpApiKeyAuth`, "
-         "`@requestCompression`, `@paginated`, `@idempotent`, `@references`, `@examples` missing or of the "
-         "wrong type; a shape ID in `@auth`, `@idempotent`, `@references`, `@examples` that is none; "
-         "`@error` neither client nor server; an empty `@httpHeader`/`@httpQuery`"),
-)
-
-
-def span_of(model: Model, node_id: str) -> Span | None:
-    """The span of a shape or member (``None`` when unknown)."""
-    if "$" in node_id:
-        m = model.member(node_id)
-        if m is not None and m.span is not None:
-            return m.span
-        node_id = node_id.split("$", 1)[0]
-    shape = model.shapes.get(node_id)
-    return shape.span if shape else None
-
-
-def diag(model: Model, code: str, severity: Severity | None, node_id: str, message: str,
-         event: str | None = None, hint: str | None = None) -> Diagnostic:
-    """A located diagnostic about ``node_id``. ``severity`` and ``event`` (the reference's
-    event ID) are the code's (:data:`~smithy2cfn.diagnostics.CODES`) when ``None``."""
-    entry = CODES[code]
-    event = event or entry.event_id
-    tail = f"Smithy event: {event}" if event else None
-    text = f"{hint} ({tail})" if hint and tail else hint or tail
-    return Diagnostic(code, severity if severity is not None else entry.severity, message,
-                      span_of(model, node_id), node_id, text, event_id=event)
-
-
-def error(model: Model, code: str, node_id: str, message: str, event: str | None = None,
-          hint: str | None = None) -> Diagnostic:
-    """An ERROR diagnostic (see :func:`diag`)."""
-    return diag(model, code, Severity.ERROR, node_id, message, event, hint)
-
-
-def warning(model: Model, code: str, node_id: str, message: str, event: str | None = None,
-            hint: str | None = None) -> Diagnostic:
-    """A WARNING diagnostic (see :func:`diag`)."""
-    return diag(model, code, Severity.WARNING, node_id, message, event, hint)
-
+#: The reference's recommended enum name, UPPER_SNAKE_CASE (enum members, ``@enum`` names:
+#: ``EnumShapeValidator``, ``EnumTraitValidator``).
+RECOMMENDED_ENUM_NAME = re.compile(r"[A-Z]+[A-Z_0-9]*")
 
 class _UserShapes:
     """Knowledge: the model's non-prelude shapes sorted by ID, sorted once per model rather
@@ -199,3 +158,54 @@ def user_nodes_with_traits(model: Model):
 def user_nodes_having(model: Model, trait_id: str):
     """The pairs of :func:`user_nodes` that carry ``trait_id``, in the same order."""
     return iter(model.knowledge(_UserShapes).having(trait_id))
+
+
+def event_stream(model: Model, structure: str | None) -> Member | None:
+    """The first member of ``structure`` that targets a ``@streaming`` union (the event
+    stream of an operation's input or output), or ``None``."""
+    shape = model.shapes.get(structure) if structure else None
+    if shape is None:
+        return None
+    for member in shape.members.values():
+        target = model.shapes.get(member.target)
+        if target is not None and target.type == "union" and STREAMING in target.traits:
+            return member
+    return None
+
+
+def type_of(model: Model, shape_id: str | None) -> str | None:
+    """The type of the shape ``shape_id`` (``None`` when absent)."""
+    shape = model.shapes.get(shape_id) if shape_id else None
+    return shape.type if shape is not None else None
+
+
+def is_string(model: Model, shape_id: str | None) -> bool:
+    """The reference's ``Shape.isStringShape`` (string or enum)."""
+    return type_of(model, shape_id) in ("string", "enum")
+
+
+def service_trait(shape: Shape) -> dict | None:
+    """The ``aws.api#service`` trait value of a service, or ``None``."""
+    value = shape.traits.get(AWS_SERVICE)
+    return value if shape.type == "service" and isinstance(value, dict) else None
+
+
+def arn_namespace(shape: Shape) -> str:
+    """The service's ARN namespace: ``aws.api#service(arnNamespace)``, by default the
+    shape name in lower case (reference ``ServiceTrait.Builder.build``)."""
+    trait = service_trait(shape) or {}
+    value = trait.get("arnNamespace")
+    return value if isinstance(value, str) else shape.name.lower()
+
+
+def member_of(shape_id: str, name: str) -> str:
+    """``ns#Shape$name``."""
+    return f"{ShapeId.root(shape_id)}${name}"
+
+
+__all__ = [
+    "RECOMMENDED_ENUM_NAME", "arn_namespace", "event_stream", "is_string", "member_of",
+    "members_having", "service_trait", "shapes_having", "shapes_of_type", "shapes_with_members_having",
+    "trait_applied", "type_of", "user_nodes", "user_nodes_having", "user_nodes_with_traits", "user_shapes",
+    "user_shapes_having", "user_shapes_of_type", "user_shapes_with_members_having",
+]
