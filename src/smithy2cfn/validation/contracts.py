@@ -27,7 +27,7 @@ import jmespath.exceptions
 import jmespath.visitor
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity
 from smithy2cfn.languages.jmespath_lint import Expression, JmespathSyntaxError, lint, parse, sample_value
 from smithy2cfn.model.nodes import shorten
 from smithy2cfn.model.shapes import Model
@@ -40,33 +40,17 @@ from smithy2cfn.validation.common import (
 )
 from smithy2cfn.validation.package_support import at_trait
 
-#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
-CODES = declare_codes(
-    Code("S3720", Severity.ERROR, "Model",
-         "a `@conditions` value is not an object of conditions with a string `expression` and "
-         "`documentation`, or an expression is not JMESPath (the trait is not created)"),
-    Code("S3721", Severity.ERROR, "ConditionsTrait",
-         "a `@conditions` expression calls an unknown function or passes it wrong arguments"),
-    Code("S3722", Severity.DANGER, "ConditionsTrait",
-         "a `@conditions` expression does not fit its shape (a missing field, a wrong type) or does not give"
-         " a boolean"),
-    Code("S3723", Severity.WARNING, "ConditionsTrait",
-         "a `@conditions` expression compares values of a type the comparator does not order"),
-    Code("S3724", Severity.ERROR, "TraitValue",
-         "a trait value breaks a `@conditions` condition of its shape (`TraitValue.<condition>`)"),
-)
 
-
-def _conditions(model: Model, node: str, traits: dict) -> tuple[dict[str, Expression], list[Diagnostic]]:
-    """The parsed conditions of one shape or member, or ``({}, [error])`` when one of them does
-    not parse (the reference then has no trait at all)."""
+def _conditions(traits: dict) -> tuple[dict[str, Expression], tuple[str, str] | None]:
+    """The parsed conditions of one shape or member's traits, or ``({}, (why, hint))`` when the
+    value cannot be read or an expression does not parse (the reference then has no trait at
+    all: ``ConditionsTrait.Provider`` fails)."""
     if CONDITIONS not in traits:
-        return {}, []
+        return {}, None
     value = traits[CONDITIONS]
 
-    def failed(problem: str, hint: str) -> tuple[dict[str, Expression], list[Diagnostic]]:
-        d = diag(model, "S3720", None, node, f"Error creating trait `{CONDITIONS}`: {problem}", hint=hint)
-        return {}, [at_trait(model, d, CONDITIONS)]
+    def failed(problem: str, hint: str) -> tuple[dict[str, Expression], tuple[str, str]]:
+        return {}, (problem, hint)
 
     if not isinstance(value, dict):
         return failed("Expected an object of named conditions", "write `@conditions(Name: {expression: ..., "
@@ -84,11 +68,20 @@ def _conditions(model: Model, node: str, traits: dict) -> tuple[dict[str, Expres
         except JmespathSyntaxError as e:
             return failed(f"Invalid condition JMESPath expression: `{text}`. {e}",
                           "see https://jmespath.org/specification.html")
-    return parsed, []
+    return parsed, None
 
 
-@validator("S3720", "S3721", "S3722", "S3723",
-           rule="Each condition expression parses and gives a boolean over a sample value of its shape.",
+@validator(Code("S3720", Severity.ERROR, "Model",
+                "a `@conditions` value is not an object of conditions with a string `expression` and "
+                "`documentation`, or an expression is not JMESPath (the trait is not created)"),
+           Code("S3721", Severity.ERROR, "ConditionsTrait",
+                "a `@conditions` expression calls an unknown function or passes it wrong arguments"),
+           Code("S3722", Severity.DANGER, "ConditionsTrait",
+                "a `@conditions` expression does not fit its shape (a missing field, a wrong type) or does not give"
+                " a boolean"),
+           Code("S3723", Severity.WARNING, "ConditionsTrait",
+                "a `@conditions` expression compares values of a type the comparator does not order"),
+           rule="reference ConditionsTrait (trait creation) and ConditionsTraitValidator (smithy-contract-traits); contract-traits.rst, conditions trait",
            packages=("smithy.contracts",))
 def check_conditions(model: Model) -> Iterable[Diagnostic]:
     """Each condition expression parses and gives a boolean over a sample value of its shape.
@@ -100,8 +93,11 @@ def check_conditions(model: Model) -> Iterable[Diagnostic]:
     ``S3723`` (WARNING, a comparator the type does not order).
     """
     for node, traits in user_nodes_having(model, CONDITIONS):
-        conditions, problems = _conditions(model, node, traits)
-        yield from problems
+        conditions, problem = _conditions(traits)
+        if problem is not None:
+            why, hint = problem
+            yield at_trait(model, diag(model, "S3720", None, node, f"Error creating trait `{CONDITIONS}`: {why}",
+                                       hint=hint), CONDITIONS)
         if not conditions:
             continue
         if "$" in node:
@@ -125,11 +121,10 @@ def check_conditions(model: Model) -> Iterable[Diagnostic]:
                                                f"ConditionsTrait.JmespathProblem.JmespathEventWarning.{name}"),
                                    CONDITIONS)
             if result.return_type != "boolean":
-                yield at_trait(model, diag(
-                    model, "S3722", None, node,
-                    f"Condition {name} expression must return a boolean type, but this expression was statically "
-                    f"determined to return a `{result.return_type}` type.",
-                    hint="a condition is a test: compare, or use a function that gives a boolean"), CONDITIONS)
+                yield diag(model, "S3722", None, node,
+                           f"Condition {name} expression must return a boolean type, but this expression was "
+                           f"statically determined to return a `{result.return_type}` type.",
+                           hint="a condition is a test: compare, or use a function that gives a boolean")
 
 
 def _holds(expression: Expression, value: Any) -> bool:
@@ -142,8 +137,9 @@ def _holds(expression: Expression, value: Any) -> bool:
     return result is not False
 
 
-@validator("S3720", "S3724",
-           rule="Trait values satisfy the conditions of the shapes they hold values of.",
+@validator(Code("S3724", Severity.ERROR, "TraitValue",
+                "a trait value breaks a `@conditions` condition of its shape (`TraitValue.<condition>`)"),
+           rule="reference ConditionsTraitPlugin (smithy-contract-traits), run by the node validation of trait values; contract-traits.rst, Contract trait enforcement",
            packages=("smithy.contracts",))
 def check_condition_values(model: Model) -> Iterable[Diagnostic]:
     """Trait values satisfy the conditions of the shapes they hold values of.
@@ -159,7 +155,7 @@ def check_condition_values(model: Model) -> Iterable[Diagnostic]:
         found = cache.get(node_id)
         if found is None:
             obj = model.member(node_id) if "$" in node_id else model.shapes.get(node_id)
-            found = _conditions(model, node_id, obj.traits)[0] if obj is not None else {}
+            found = _conditions(obj.traits)[0] if obj is not None else {}
             cache[node_id] = found
         return found
 
