@@ -18,6 +18,7 @@ from smithy2cfn.checks import validator
 from smithy2cfn.derive.tagging import TAG_APIS, TAG_MEMBER_NAME, TagIndex
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity
 from smithy2cfn.model.knowledge import PropertyBindingIndex, TopDownIndex
+from smithy2cfn.model.nodes import node_type
 from smithy2cfn.model.shapes import Member, Model, Shape, ShapeId
 from smithy2cfn.model.traits import (
     AWS_ARN,
@@ -110,21 +111,68 @@ def check_arn_templates(model: Model) -> Iterable[Diagnostic]:
                             trait=AWS_ARN, hint="each label must name an identifier of the resource")
 
 
+#: ``ArnTrait.Provider``'s optional boolean members, in the order it reads them (with
+#: ``resourceDelimiter`` between ``noAccount`` and ``reusable``).
+_ARN_BOOLEANS = ("absolute", "noRegion", "noAccount")
+#: ``ArnTrait.ResourceDelimiter`` values.
+_ARN_DELIMITERS = ("/", ":")
+
+
+def arn_creation_problem(value: object) -> str | None:
+    """Why the reference cannot build an ``@aws.api#arn`` trait from ``value`` (``None`` when
+    it can): ``ArnTrait.Provider.createTrait`` reads the members in order and stops at the
+    first problem, and the constructor rejects a template starting with ``/``."""
+    if not isinstance(value, dict):
+        return f"Expected object, but found {node_type(value)}."
+    template = value.get("template")
+    if "template" not in value:
+        return "Missing expected member `template`."
+    if not isinstance(template, str):
+        return f"Expected `template` member to be a string, but found {node_type(template)}."
+    for name in _ARN_BOOLEANS:
+        if name in value and not isinstance(value[name], bool):
+            return f"Expected `{name}` to be a boolean; found {node_type(value[name])}"
+    if "resourceDelimiter" in value:
+        delimiter = value["resourceDelimiter"]
+        if not isinstance(delimiter, str):
+            return f"Expected `resourceDelimiter` to be a string; found {node_type(delimiter)}"
+        if delimiter not in _ARN_DELIMITERS:
+            return f"Invalid delimiter: {delimiter}"
+    if "reusable" in value and not isinstance(value["reusable"], bool):
+        return f"Expected `reusable` to be a boolean; found {node_type(value['reusable'])}"
+    if template.startswith("/"):
+        return f"Invalid aws.api#arn trait. The template must not start with '/'. Found `{template}`"
+    return None
+
+
 @validator(Code("S3501", Severity.ERROR, "ArnTrait",
                 "`@aws.api#arn(resourceDelimiter)` on an ARN that is not `absolute`"),
-           rule="reference ArnTraitValidator (smithy-aws-traits); aws-core.rst, aws.api#arn trait: resourceDelimiter only with absolute",
+           Code("S3517", Severity.ERROR, "Model",
+                "an `@aws.api#arn` value the reference cannot build: a template starting with `/`, a "
+                "`resourceDelimiter` other than `/` or `:`, a member of the wrong type (the trait is not created)"),
+           rule="reference ArnTrait.Provider (trait creation) and ArnTraitValidator (smithy-aws-traits); aws-core.rst, "
+                "aws.api#arn trait: template, resourceDelimiter only with absolute",
            packages=("aws.api", "aws.auth", "aws.protocols"))
 @distinct
 def check_arn_traits(model: Model) -> Iterable[Diagnostic]:
-    """``resourceDelimiter`` is only set on an ``absolute`` ARN.
+    """Each ``@aws.api#arn`` value can be built, and ``resourceDelimiter`` is only set on an
+    ``absolute`` ARN.
 
-    Spec: aws-core.rst §"aws.api#arn trait" (``resourceDelimiter``: "MUST only be set when
-    absolute is true"). Reference ``ArnTraitValidator`` (event ``ArnTrait``).
+    Spec: aws-core.rst §"aws.api#arn trait" (``template``: relative templates do not start
+    with ``/``; ``resourceDelimiter``: ``/`` or ``:``, and "MUST only be set when absolute is
+    true"). Reference ``ArnTrait.Provider``: a value it cannot build is an ERROR ``Model``
+    "Error creating trait `aws.api#arn`: ..." (``S3517``: the model does not load, so no
+    other check counts); reference ``ArnTraitValidator`` (``S3501``, ERROR ``ArnTrait``).
     """
     for resource in model.of_type("resource"):
         if AWS_ARN not in resource.traits:
             continue
-        trait = obj(resource.traits.get(AWS_ARN))
+        trait = resource.traits.get(AWS_ARN)
+        problem = arn_creation_problem(trait)
+        if problem is not None:
+            yield event(model, "S3517", resource.id, f"Error creating trait `{AWS_ARN}`: {problem}", trait=AWS_ARN)
+            continue
+        trait = obj(trait)
         if trait.get("absolute") is not True and "resourceDelimiter" in trait:
             yield event(model, "S3501", resource.id, "A `resourceDelimiter` can only be set for an `absolute` ARN.",
                         trait=AWS_ARN, hint="remove `resourceDelimiter`, or set `absolute: true`")
@@ -225,7 +273,7 @@ def sdk_id_problems(sdk_id: str) -> list[str]:
     ending = next((e for e in _DISALLOWED_ENDINGS if lower.endswith(e)), None)
     if ending is not None:
         problems.append(f"Must not case-insensitively end with `{ending}`")
-    if not sdk_id or len(sdk_id) > 50:
+    if not sdk_id or len(sdk_id.encode("utf-16-le")) // 2 > 50:  # Java String.length(): UTF-16 units
         problems.append("Must be between 1 and 50 characters long.")
     return problems
 
@@ -663,7 +711,7 @@ def check_tag_property_types(model: Model) -> Iterable[Diagnostic]:
 
 
 __all__ = [
-    "arn_labels", "check_arn_templates", "check_arn_traits", "check_client_endpoint_discovery",
+    "arn_creation_problem", "arn_labels", "check_arn_templates", "check_arn_traits", "check_client_endpoint_discovery",
     "check_cloudwatch_namespaces", "check_event_sources", "check_sdk_service_ids", "check_service_tagging",
     "check_tag_enabled_services", "check_tag_property_names", "check_tag_property_types",
     "check_taggable_resources", "is_tags_shape", "sdk_id_problems", "service_has_tag_apis",

@@ -264,7 +264,7 @@ def check_protocol_http_payloads(model: Model) -> Iterable[Diagnostic]:
                 if bad is not None:
                     yield event(model, "S3509", bad.id, "AWS Protocols only support binding the following shape "
                                 "types to the payload: string, blob, structure, union, and document",
-                                trait=HTTP_PAYLOAD, hint="bind a structure (or a blob or string) to the payload")
+                                hint="bind a structure (or a blob or string) to the payload")
 
 
 @validator(Code("S3510", Severity.ERROR, "ProtocolHttp",
