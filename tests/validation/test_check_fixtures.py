@@ -32,12 +32,6 @@ PREFIX = "smithy2cfn.validation."
 #: Validators with no fixture folder yet (each room's work removes its own). Check names are
 #: ``<module under validation>.<function>``.
 WITHOUT_FIXTURES: set[str] = {
-    "apigateway.check_authorizers",
-    "apigateway.check_endpoint_configuration",
-    "apigateway.check_gateway_responses_cors",
-    "cfn.check_cfn_mutability",
-    "cfn.check_cfn_primary_identifier",
-    "cfn.check_cfn_resource_properties",
     "contracts.check_condition_values",
     "contracts.check_conditions",
     "core.configured.check_configured_validators",
@@ -112,8 +106,6 @@ WITHOUT_FIXTURES: set[str] = {
     "core.traits.check_trait_targets",
     "core.traits.check_trait_values",
     "core.traits.check_unstable_traits",
-    "mqtt.check_mqtt_topic_conflicts",
-    "mqtt.check_mqtt_topics",
     "protocols.protocol_tests.check_event_stream_tests",
     "protocols.protocol_tests.check_http_request_tests",
     "protocols.protocol_tests.check_http_response_tests",
