@@ -32,8 +32,6 @@ PREFIX = "smithy2cfn.validation."
 #: Validators with no fixture folder yet (each room's work removes its own). Check names are
 #: ``<module under validation>.<function>``.
 WITHOUT_FIXTURES: set[str] = {
-    "contracts.check_condition_values",
-    "contracts.check_conditions",
     "core.configured.check_configured_validators",
     "core.constraints.check_cors_traits",
     "core.constraints.check_defaults_in_updates",
@@ -126,10 +124,7 @@ WITHOUT_FIXTURES: set[str] = {
     "rules.ruleset.check_static_context_params",
     "rules.ruleset.check_test_cases",
     "rules.ruleset.check_uris",
-    "smoke_tests.check_smoke_test_cases",
-    "smoke_tests.check_unique_smoke_test_ids",
     "suppressions.check_validators_metadata",
-    "waiters.check_waitable",
 }
 
 #: Codes a validator declares that no model can trigger, with why: ``check name → {code: why}``.

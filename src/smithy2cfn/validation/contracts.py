@@ -29,7 +29,7 @@ import jmespath.visitor
 from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity
 from smithy2cfn.languages.jmespath_lint import Expression, JmespathSyntaxError, lint, parse, sample_value
-from smithy2cfn.model.nodes import shorten
+from smithy2cfn.model.nodes import node_type, shorten
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import CONDITIONS
 from smithy2cfn.validation.common import (
@@ -43,31 +43,31 @@ from smithy2cfn.validation.package_support import at_trait
 
 def _conditions(traits: dict) -> tuple[dict[str, Expression], tuple[str, str] | None]:
     """The parsed conditions of one shape or member's traits, or ``({}, (why, hint))`` when the
-    value cannot be read or an expression does not parse (the reference then has no trait at
-    all: ``ConditionsTrait.Provider`` fails)."""
+    reference cannot build the trait (``ConditionsTrait.fromNode``, ``Condition.fromNode``:
+    the value and each condition are objects, ``expression`` then ``documentation`` are
+    strings, and the expression parses), with its message; it then has no trait at all."""
     if CONDITIONS not in traits:
         return {}, None
     value = traits[CONDITIONS]
-
-    def failed(problem: str, hint: str) -> tuple[dict[str, Expression], tuple[str, str]]:
-        return {}, (problem, hint)
-
+    shape_hint = "write `@conditions(Name: {expression: \"...\", documentation: \"...\"})`"
     if not isinstance(value, dict):
-        return failed("Expected an object of named conditions", "write `@conditions(Name: {expression: ..., "
-                                                                 "documentation: ...})`")
+        return {}, (f"Expected object, but found {node_type(value)}.", shape_hint)
     parsed: dict[str, Expression] = {}
     for name, condition in value.items():
         if not isinstance(condition, dict):
-            return failed(f"Condition `{name}` is not an object", "give it `expression` and `documentation`")
+            return {}, (f"Expected object, but found {node_type(condition)}.", shape_hint)
         for key in ("expression", "documentation"):
-            if not isinstance(condition.get(key), str):
-                return failed(f"Condition `{name}` needs a string member `{key}`", f"add `{key}: \"...\"`")
+            if key not in condition:
+                return {}, (f"Missing expected member `{key}`.", f"give the condition `{name}` a `{key}`")
+            if not isinstance(condition[key], str):
+                return {}, (f"Expected `{key}` member to be a string, but found {node_type(condition[key])}.",
+                            f"make the `{key}` of the condition `{name}` a string")
         text = condition["expression"]
         try:
             parsed[name] = parse(text)
         except JmespathSyntaxError as e:
-            return failed(f"Invalid condition JMESPath expression: `{text}`. {e}",
-                          "see https://jmespath.org/specification.html")
+            return {}, (f"Invalid condition JMESPath expression: `{text}`. {e}",
+                        "see https://jmespath.org/specification.html")
     return parsed, None
 
 
