@@ -76,8 +76,8 @@ def check_authorizers(model: Model) -> Iterable[Diagnostic]:
 
 @validator(Code("S3751", Severity.ERROR, "EndpointConfiguration",
                 "a `PRIVATE` API Gateway endpoint with an `ipAddressType` other than `dualstack`"),
-           rule="reference EndpointConfigurationValidator (smithy-aws-apigateway-traits); amazon-apigateway.rst, "
-                "aws.apigateway#endpointConfiguration trait, Validation",
+           rule="reference EndpointConfigurationValidator (smithy-aws-apigateway-traits); "
+                "amazon-apigateway.rst, aws.apigateway#endpointConfiguration trait, Validation",
            packages=("aws.apigateway",))
 def check_endpoint_configuration(model: Model) -> Iterable[Diagnostic]:
     """A ``PRIVATE`` endpoint type takes only the ``dualstack`` IP address type.
@@ -100,8 +100,8 @@ def check_endpoint_configuration(model: Model) -> Iterable[Diagnostic]:
 @validator(Code("S3752", Severity.DANGER, "GatewayResponsesCors",
                 "a service has both `@aws.apigateway#gatewayResponses` and `@cors` (responses override CORS "
                 "headers)"),
-           rule="reference GatewayResponsesCorsValidator (smithy-aws-apigateway-traits); amazon-apigateway.rst, "
-                "aws.apigateway#gatewayResponses trait, Validation",
+           rule="reference GatewayResponsesCorsValidator (smithy-aws-apigateway-traits); "
+                "amazon-apigateway.rst, aws.apigateway#gatewayResponses trait, Validation",
            packages=("aws.apigateway",))
 def check_gateway_responses_cors(model: Model) -> Iterable[Diagnostic]:
     """``@gatewayResponses`` and ``@cors`` on one service is a danger.

@@ -35,8 +35,8 @@ def _cfn_resources(model: Model) -> list[Shape]:
 
 
 @validator(Code("S3050", Severity.ERROR, "CfnResourceProperty", "a CloudFormation property targets different shapes"),
-           rule="reference CfnResourcePropertyValidator (smithy-aws-cloudformation-traits); aws-cloudformation.rst, "
-                "Resource properties: the members that define one property target one shape",
+           rule="reference CfnResourcePropertyValidator (smithy-aws-cloudformation-traits); "
+                "aws-cloudformation.rst, Resource properties: the members that define one property target one shape",
            packages=("aws.cloudformation",))
 def check_cfn_resource_properties(model: Model) -> Iterable[Diagnostic]:
     """Members that define the same CloudFormation property target the same shape.
@@ -73,8 +73,8 @@ def check_cfn_resource_properties(model: Model) -> Iterable[Diagnostic]:
 
 
 @validator(Code("S3051", Severity.ERROR, "CfnResourceProperty", "primary identifier is not a string property"),
-           rule="reference CfnResourcePropertyValidator (smithy-aws-cloudformation-traits); aws-cloudformation.rst, "
-                "aws.cloudformation#cfnResource trait: primaryIdentifier names a property targeting a string",
+           rule="reference CfnResourcePropertyValidator (smithy-aws-cloudformation-traits); "
+                "aws-cloudformation.rst, aws.cloudformation#cfnResource trait: primaryIdentifier names a property targeting a string",
            packages=("aws.cloudformation",))
 def check_cfn_primary_identifier(model: Model) -> Iterable[Diagnostic]:
     """``@cfnResource(primaryIdentifier: ...)`` names a resource property targeting a string.
@@ -101,8 +101,8 @@ def check_cfn_primary_identifier(model: Model) -> Iterable[Diagnostic]:
 
 
 @validator(Code("S3052", Severity.ERROR, "CfnMutabilityTrait", "write/create-only member marked additional identifier"),
-           rule="reference CfnMutabilityTraitValidator (smithy-aws-cloudformation-traits); aws-cloudformation.rst, "
-                "aws.cloudformation#cfnAdditionalIdentifier trait: not on a write or create member",
+           rule="reference CfnMutabilityTraitValidator (smithy-aws-cloudformation-traits); "
+                "aws-cloudformation.rst, aws.cloudformation#cfnAdditionalIdentifier trait: not on a write or create member",
            packages=("aws.cloudformation",))
 def check_cfn_mutability(model: Model) -> Iterable[Diagnostic]:
     """An ``@cfnAdditionalIdentifier`` member does not have ``write`` or ``create`` mutability.

@@ -81,7 +81,8 @@ def _conditions(traits: dict) -> tuple[dict[str, Expression], tuple[str, str] | 
                 " a boolean"),
            Code("S3723", Severity.WARNING, "ConditionsTrait",
                 "a `@conditions` expression compares values of a type the comparator does not order"),
-           rule="reference ConditionsTrait (trait creation) and ConditionsTraitValidator (smithy-contract-traits); contract-traits.rst, conditions trait",
+           rule="reference ConditionsTrait (trait creation) and ConditionsTraitValidator "
+                "(smithy-contract-traits); contract-traits.rst, conditions trait",
            packages=("smithy.contracts",))
 def check_conditions(model: Model) -> Iterable[Diagnostic]:
     """Each condition expression parses and gives a boolean over a sample value of its shape.
@@ -139,7 +140,8 @@ def _holds(expression: Expression, value: Any) -> bool:
 
 @validator(Code("S3724", Severity.ERROR, "TraitValue",
                 "a trait value breaks a `@conditions` condition of its shape (`TraitValue.<condition>`)"),
-           rule="reference ConditionsTraitPlugin (smithy-contract-traits), run by the node validation of trait values; contract-traits.rst, Contract trait enforcement",
+           rule="reference ConditionsTraitPlugin (smithy-contract-traits), run by the node validation of "
+                "trait values; contract-traits.rst, Contract trait enforcement",
            packages=("smithy.contracts",))
 def check_condition_values(model: Model) -> Iterable[Diagnostic]:
     """Trait values satisfy the conditions of the shapes they hold values of.

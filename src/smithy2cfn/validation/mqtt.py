@@ -135,7 +135,8 @@ def _topics(model: Model) -> tuple[list[tuple[str, str, tuple[Level, ...] | None
                 "a whole level, a bad or repeated label"),
            Code("S3731", Severity.ERROR, "MqttTopicLabel",
                 "an MQTT topic label has no `@topicLabel` input member, or a `@topicLabel` member no label"),
-           rule="reference Topic.parse (trait creation) and MqttTopicLabelValidator (smithy-mqtt-traits); mqtt.rst, MQTT topic templates and smithy.mqtt#topicLabel trait",
+           rule="reference Topic.parse (trait creation) and MqttTopicLabelValidator (smithy-mqtt-traits); "
+                "mqtt.rst, MQTT topic templates and smithy.mqtt#topicLabel trait",
            packages=("smithy.mqtt",))
 def check_mqtt_topics(model: Model) -> Iterable[Diagnostic]:
     """Every MQTT topic parses, and its labels match the ``@topicLabel`` input members.
@@ -206,7 +207,8 @@ def _conflict(a: TopicBinding, b: TopicBinding) -> bool:
 
 @validator(Code("S3732", Severity.ERROR, "MqttTopicConflict",
                 "two MQTT operations bind conflicting topics to different payloads"),
-           rule="reference MqttTopicConflictValidator with ResolvedTopicIndex (smithy-mqtt-traits); mqtt.rst, Topic conflicts",
+           rule="reference MqttTopicConflictValidator with ResolvedTopicIndex (smithy-mqtt-traits); "
+                "mqtt.rst, Topic conflicts",
            packages=("smithy.mqtt",))
 def check_mqtt_topic_conflicts(model: Model) -> Iterable[Diagnostic]:
     """No two MQTT operations bind conflicting topics to different payloads.

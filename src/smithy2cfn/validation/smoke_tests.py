@@ -54,7 +54,8 @@ def _check_value(model: Model, op: Shape, value: object, shape_id: str, context:
 @validator(Code("S3560", Severity.ERROR, "SmokeTestCase",
                 "a smoke test case's `params` or `vendorParams` do not match their shapes, or `params` is missing "
                 "for required input; `vendorParams` without its shape or the reverse (warning)", also=(Severity.WARNING,)),
-           rule="reference SmokeTestCaseValidator (smithy-smoke-test-traits); smoke-tests.rst, SmokeTestCase: params, vendorParams and vendorParamsShape",
+           rule="reference SmokeTestCaseValidator (smithy-smoke-test-traits); smoke-tests.rst, "
+                "SmokeTestCase: params, vendorParams and vendorParamsShape",
            packages=("smithy.test",))
 @distinct
 def check_smoke_test_cases(model: Model) -> Iterable[Diagnostic]:
@@ -107,7 +108,8 @@ def check_smoke_test_cases(model: Model) -> Iterable[Diagnostic]:
 
 @validator(Code("S3561", Severity.ERROR, "UniqueSmokeTestCaseId",
                 "two smoke test cases of a service (or an operation) share an ID"),
-           rule="reference UniqueSmokeTestCaseIdValidator (smithy-smoke-test-traits); smoke-tests.rst, SmokeTestCase: id unique in a service",
+           rule="reference UniqueSmokeTestCaseIdValidator (smithy-smoke-test-traits); smoke-tests.rst, "
+                "SmokeTestCase: id unique in a service",
            packages=("smithy.test",))
 @distinct
 def check_unique_smoke_test_ids(model: Model) -> Iterable[Diagnostic]:

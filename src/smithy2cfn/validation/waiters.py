@@ -166,7 +166,9 @@ class _Samples:
                 "a waiter's JMESPath expression compares values of a type the comparator does not order"),
            Code("S3713", Severity.WARNING, "WaitableTraitInvalidErrorType",
                 "a waiter's `errorType` names none of the operation's errors"),
-           rule="reference WaitableTraitValidator and WaiterMatcherValidator (smithy-waiters); waiters.rst, smithy.waiters#waitable trait, Acceptor structure, PathMatcher structure and JMESPath static analysis",
+           rule="reference WaitableTraitValidator and WaiterMatcherValidator (smithy-waiters); waiters.rst, "
+                "smithy.waiters#waitable trait, Acceptor structure, PathMatcher structure and JMESPath "
+                "static analysis",
            packages=("smithy.waiters",))
 def check_waitable(model: Model) -> Iterable[Diagnostic]:
     """Waiters are well formed and their JMESPath expressions fit the operation.

@@ -67,7 +67,8 @@ def arn_labels(template: str) -> list[str]:
 
 @validator(Code("S3500", Severity.ERROR, "ArnTemplate",
                 "an `@aws.api#arn` template has a bad label, or its labels are not the resource's identifiers"),
-           rule="reference ArnTemplateValidator (smithy-aws-traits); aws-core.rst, aws.api#arn trait: each label of a template is an identifier of the resource, and each identifier is a label",
+           rule="reference ArnTemplateValidator (smithy-aws-traits); aws-core.rst, aws.api#arn trait: each "
+                "label of a template is an identifier of the resource, and each identifier is a label",
            packages=("aws.api", "aws.auth", "aws.protocols"))
 @distinct
 def check_arn_templates(model: Model) -> Iterable[Diagnostic]:
@@ -150,8 +151,8 @@ def arn_creation_problem(value: object) -> str | None:
            Code("S3517", Severity.ERROR, "Model",
                 "an `@aws.api#arn` value the reference cannot build: a template starting with `/`, a "
                 "`resourceDelimiter` other than `/` or `:`, a member of the wrong type (the trait is not created)"),
-           rule="reference ArnTrait.Provider (trait creation) and ArnTraitValidator (smithy-aws-traits); aws-core.rst, "
-                "aws.api#arn trait: template, resourceDelimiter only with absolute",
+           rule="reference ArnTrait.Provider (trait creation) and ArnTraitValidator (smithy-aws-traits); "
+                "aws-core.rst, aws.api#arn trait: template, resourceDelimiter only with absolute",
            packages=("aws.api", "aws.auth", "aws.protocols"))
 @distinct
 def check_arn_traits(model: Model) -> Iterable[Diagnostic]:
@@ -185,7 +186,8 @@ _PASCAL_CASE = re.compile(r"^[A-Z][a-zA-Z0-9]*(?:[A-Z][a-zA-Z0-9]*)*$")
 
 @validator(Code("S3502", Severity.DANGER, "CloudWatchNamespace",
                 "`aws.api#service(cloudWatchNamespace)` does not start with `AWS/` or is not PascalCase"),
-           rule="reference CloudWatchNamespaceValidator (smithy-aws-traits); aws-core.rst, aws.api#service trait, cloudWatchNamespace",
+           rule="reference CloudWatchNamespaceValidator (smithy-aws-traits); aws-core.rst, aws.api#service "
+                "trait, cloudWatchNamespace",
            packages=("aws.api", "aws.auth", "aws.protocols"))
 @distinct
 def check_cloudwatch_namespaces(model: Model) -> Iterable[Diagnostic]:
@@ -218,7 +220,8 @@ _EVENT_SOURCE_EXCEPTIONS = {"cloudwatch.amazonaws.com": "monitoring.amazonaws.co
 
 @validator(Code("S3504", Severity.WARNING, "EventSource",
                 "`aws.api#service(cloudTrailEventSource)` is a placeholder or not `<arnNamespace>.amazonaws.com`"),
-           rule="reference EventSourceValidator (smithy-aws-traits); aws-core.rst, aws.api#service trait, cloudTrailEventSource",
+           rule="reference EventSourceValidator (smithy-aws-traits); aws-core.rst, aws.api#service trait, "
+                "cloudTrailEventSource",
            packages=("aws.api", "aws.auth", "aws.protocols"))
 @distinct
 def check_event_sources(model: Model) -> Iterable[Diagnostic]:
@@ -280,7 +283,8 @@ def sdk_id_problems(sdk_id: str) -> list[str]:
 
 @validator(Code("S3505", Severity.DANGER, "SdkServiceId",
                 "`aws.api#service(sdkId)` is not a valid SDK service ID"),
-           rule="reference SdkServiceIdValidator (smithy-aws-traits); aws-core.rst, aws.api#service trait, sdkId and Choosing an SDK service ID",
+           rule="reference SdkServiceIdValidator (smithy-aws-traits); aws-core.rst, aws.api#service trait, "
+                "sdkId and Choosing an SDK service ID",
            packages=("aws.api", "aws.auth", "aws.protocols"))
 @distinct
 def check_sdk_service_ids(model: Model) -> Iterable[Diagnostic]:
@@ -317,7 +321,9 @@ def _discovery_ref(service: Shape, trait: dict, key: str) -> str | None:
                 "endpoint discovery: the endpoint operation is unbound or has the wrong input or output, an "
                 "operation is not in a discovery service or lacks its error; no error defined (danger), no "
                 "discovered operation (warning)", also=(Severity.DANGER, Severity.WARNING)),
-           rule="reference ClientEndpointDiscoveryValidator (smithy-aws-traits); aws-core.rst, Client Endpoint Discovery: aws.api#clientEndpointDiscovery and aws.api#clientDiscoveredEndpoint traits",
+           rule="reference ClientEndpointDiscoveryValidator (smithy-aws-traits); aws-core.rst, Client "
+                "Endpoint Discovery: aws.api#clientEndpointDiscovery and aws.api#clientDiscoveredEndpoint "
+                "traits",
            packages=("aws.api", "aws.auth", "aws.protocols"))
 @distinct
 def check_client_endpoint_discovery(model: Model) -> Iterable[Diagnostic]:
@@ -518,7 +524,8 @@ def service_has_tag_apis(model: Model, service: Shape) -> bool:
 
 @validator(Code("S3512", Severity.WARNING, "ServiceTagging",
                 "a `@tagEnabled` service lacks a tag operation (warning) or has one of the wrong shape (danger)", also=(Severity.DANGER,)),
-           rule="reference ServiceTaggingValidator (smithy-aws-traits); aws-core.rst, aws.api#tagEnabled trait: TagResource, UntagResource, ListTagsForResource",
+           rule="reference ServiceTaggingValidator (smithy-aws-traits); aws-core.rst, aws.api#tagEnabled "
+                "trait: TagResource, UntagResource, ListTagsForResource",
            packages=("aws.api", "aws.auth", "aws.protocols"))
 @distinct
 def check_service_tagging(model: Model) -> Iterable[Diagnostic]:
@@ -552,7 +559,8 @@ def check_service_tagging(model: Model) -> Iterable[Diagnostic]:
 @validator(Code("S3513", Severity.ERROR, "TagEnabledService",
                 "a `@tagEnabled` service has no `@taggable` resource; inconsistent tag operations or an `apiConfig`"
                 " shadowing an operation (warning)", also=(Severity.WARNING,)),
-           rule="reference TagEnabledServiceValidator (smithy-aws-traits); aws-core.rst, aws.api#tagEnabled trait and Taggable service API config structure",
+           rule="reference TagEnabledServiceValidator (smithy-aws-traits); aws-core.rst, aws.api#tagEnabled "
+                "trait and Taggable service API config structure",
            packages=("aws.api", "aws.auth", "aws.protocols"))
 @distinct
 def check_tag_enabled_services(model: Model) -> Iterable[Diagnostic]:
@@ -625,7 +633,8 @@ def _taggable_via_instance_operations(model: Model, resource: Shape) -> bool:
 @validator(Code("S3514", Severity.DANGER, "TaggableResource",
                 "a `@taggable` resource cannot be tagged, updates tags, or lacks `@arn` (error); a likely taggable "
                 "resource, or a service without `@tagEnabled` (warning)", also=(Severity.ERROR, Severity.WARNING)),
-           rule="reference TaggableResourceValidator (smithy-aws-traits); aws-core.rst, aws.api#taggable trait",
+           rule="reference TaggableResourceValidator (smithy-aws-traits); aws-core.rst, aws.api#taggable "
+                "trait",
            packages=("aws.api", "aws.auth", "aws.protocols"))
 @distinct
 def check_taggable_resources(model: Model) -> Iterable[Diagnostic]:
@@ -673,7 +682,8 @@ def check_taggable_resources(model: Model) -> Iterable[Diagnostic]:
 
 @validator(Code("S3515", Severity.WARNING, "TagResourcePropertyName",
                 "a `@taggable(property)` is not named like `tags`"),
-           rule="reference TagResourcePropertyNameValidator (smithy-aws-traits); aws-core.rst, aws.api#taggable trait: property",
+           rule="reference TagResourcePropertyNameValidator (smithy-aws-traits); aws-core.rst, "
+                "aws.api#taggable trait: property",
            packages=("aws.api", "aws.auth", "aws.protocols"))
 @distinct
 def check_tag_property_names(model: Model) -> Iterable[Diagnostic]:
@@ -690,7 +700,8 @@ def check_tag_property_names(model: Model) -> Iterable[Diagnostic]:
 
 @validator(Code("S3516", Severity.ERROR, "TagResourcePropertyType",
                 "a `@taggable(property)` is not a list of key/value pairs or a map of strings"),
-           rule="reference TagResourcePropertyTypeValidator (smithy-aws-traits); aws-core.rst, aws.api#taggable trait: property",
+           rule="reference TagResourcePropertyTypeValidator (smithy-aws-traits); aws-core.rst, "
+                "aws.api#taggable trait: property",
            packages=("aws.api", "aws.auth", "aws.protocols"))
 @distinct
 def check_tag_property_types(model: Model) -> Iterable[Diagnostic]:

@@ -24,7 +24,8 @@ SIGV4A = "aws.auth#sigv4a"
 
 @validator(Code("S3507", Severity.WARNING, "SigV4Traits",
                 "`arnNamespace`, `@sigv4(name)` and `@sigv4a(name)` differ"),
-           rule="reference SigV4TraitsValidator (smithy-aws-traits); aws-auth.rst, aws.auth#sigv4 trait and aws.auth#sigv4a trait: the signing names match the ARN namespace",
+           rule="reference SigV4TraitsValidator (smithy-aws-traits); aws-auth.rst, aws.auth#sigv4 trait and "
+                "aws.auth#sigv4a trait: the signing names match the ARN namespace",
            packages=("aws.api", "aws.auth", "aws.protocols"))
 @distinct
 def check_sigv4_traits(model: Model) -> Iterable[Diagnostic]:

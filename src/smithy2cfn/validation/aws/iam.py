@@ -141,7 +141,9 @@ def _key_services(model: Model) -> list[Shape]:
 @validator(Code("S3540", Severity.ERROR, "ConditionKeys",
                 "an IAM condition key used by an operation, member or the service is not defined, or a member "
                 "supplies a key the service resolves"),
-           rule="reference ConditionKeysValidator (smithy-aws-iam-traits); aws-iam.rst, aws.iam#conditionKeys trait, aws.iam#serviceResolvedConditionKeys trait and aws.iam#conditionKeyValue trait: every key used is defined",
+           rule="reference ConditionKeysValidator (smithy-aws-iam-traits); aws-iam.rst, "
+                "aws.iam#conditionKeys trait, aws.iam#serviceResolvedConditionKeys trait and "
+                "aws.iam#conditionKeyValue trait: every key used is defined",
            packages=("aws.iam",))
 @distinct
 def check_condition_keys(model: Model) -> Iterable[Diagnostic]:
@@ -196,7 +198,8 @@ def check_condition_keys(model: Model) -> Iterable[Diagnostic]:
 
 @validator(Code("S3541", Severity.ERROR, "ConditionKeyValueTrait",
                 "several input members supply one condition key's value"),
-           rule="reference ConditionKeyValueTraitValidator (smithy-aws-iam-traits); aws-iam.rst, aws.iam#conditionKeyValue trait: one member supplies a key's value",
+           rule="reference ConditionKeyValueTraitValidator (smithy-aws-iam-traits); aws-iam.rst, "
+                "aws.iam#conditionKeyValue trait: one member supplies a key's value",
            packages=("aws.iam",))
 @distinct
 def check_condition_key_values(model: Model) -> Iterable[Diagnostic]:
@@ -225,7 +228,8 @@ def check_condition_key_values(model: Model) -> Iterable[Diagnostic]:
 
 @validator(Code("S3542", Severity.ERROR, "DefineConditionKeysTrait",
                 "a condition key defined `required` is not service-resolved"),
-           rule="reference DefineConditionKeysTraitValidator (smithy-aws-iam-traits); aws-iam.rst, aws.iam#defineConditionKeys trait: required only for service-resolved keys",
+           rule="reference DefineConditionKeysTraitValidator (smithy-aws-iam-traits); aws-iam.rst, "
+                "aws.iam#defineConditionKeys trait: required only for service-resolved keys",
            packages=("aws.iam",))
 @distinct
 def check_define_condition_keys(model: Model) -> Iterable[Diagnostic]:
@@ -250,7 +254,8 @@ def check_define_condition_keys(model: Model) -> Iterable[Diagnostic]:
 @validator(Code("S3543", Severity.ERROR, "IamAction",
                 "`@iamAction` sets a property a deprecated IAM trait also sets; a resource both required and "
                 "optional (danger)", also=(Severity.DANGER,)),
-           rule="reference IamActionValidator (smithy-aws-iam-traits); aws-iam.rst, aws.iam#iamAction trait and Deprecated action traits",
+           rule="reference IamActionValidator (smithy-aws-iam-traits); aws-iam.rst, aws.iam#iamAction trait "
+                "and Deprecated action traits",
            packages=("aws.iam",))
 @distinct
 def check_iam_actions(model: Model) -> Iterable[Diagnostic]:
@@ -287,7 +292,8 @@ def check_iam_actions(model: Model) -> Iterable[Diagnostic]:
 
 @validator(Code("S3544", Severity.DANGER, "IamResourceTrait",
                 "an `@iamResource` name does not appear in the resource's `@arn`"),
-           rule="reference IamResourceTraitValidator (smithy-aws-iam-traits); aws-iam.rst, aws.iam#iamResource trait: the name appears in the resource's ARN template",
+           rule="reference IamResourceTraitValidator (smithy-aws-iam-traits); aws-iam.rst, "
+                "aws.iam#iamResource trait: the name appears in the resource's ARN template",
            packages=("aws.iam",))
 @distinct
 def check_iam_resources(model: Model) -> Iterable[Diagnostic]:
@@ -316,7 +322,8 @@ def check_iam_resources(model: Model) -> Iterable[Diagnostic]:
 
 @validator(Code("S3545", Severity.ERROR, "IamResourceTraitConflictingName",
                 "two IAM resources of a service share a name (case-insensitively)"),
-           rule="reference IamResourceTraitConflictingNameValidator (smithy-aws-iam-traits); aws-iam.rst, aws.iam#iamResource trait: names unique in a service")
+           rule="reference IamResourceTraitConflictingNameValidator (smithy-aws-iam-traits); aws-iam.rst, "
+                "aws.iam#iamResource trait: names unique in a service")
 @distinct
 def check_iam_resource_names(model: Model) -> Iterable[Diagnostic]:
     """No two resources of a service have the same IAM resource name (case-insensitively).

@@ -54,7 +54,9 @@ AWS_PROTOCOLS = (AWS_JSON_1_0, AWS_JSON_1_1, REST_JSON_1, REST_XML)
 
 @validator(Code("S3503", Severity.ERROR, "ErrorRename",
                 "a service using an AWS protocol renames an error shape"),
-           rule="reference ErrorRenameValidator (smithy-aws-traits); aws/protocols/error-rename.rst.template, included by each AWS protocol's page: error shapes are not renamed",
+           rule="reference ErrorRenameValidator (smithy-aws-traits); "
+                "aws/protocols/error-rename.rst.template, included by each AWS protocol's page: error "
+                "shapes are not renamed",
            packages=("aws.api", "aws.auth", "aws.protocols"))
 @distinct
 def check_error_renames(model: Model) -> Iterable[Diagnostic]:
@@ -115,7 +117,8 @@ def _enum_values(model: Model, member: Member) -> list[str] | None:
 @validator(Code("S3506", Severity.ERROR, "HttpChecksumTrait",
                 "`@httpChecksum` without a behaviour, or naming missing or non-enum members or unsupported values; "
                 "a header binding that collides with `x-amz-checksum-` (danger, warning)", also=(Severity.DANGER, Severity.WARNING)),
-           rule="reference HttpChecksumTraitValidator (smithy-aws-traits); aws-core.rst, aws.protocols#httpChecksum trait",
+           rule="reference HttpChecksumTraitValidator (smithy-aws-traits); aws-core.rst, "
+                "aws.protocols#httpChecksum trait",
            packages=("aws.api", "aws.auth", "aws.protocols"))
 @distinct
 def check_http_checksums(model: Model) -> Iterable[Diagnostic]:
@@ -233,7 +236,8 @@ def _payload_members(struct: Shape | None, request: bool) -> list[Member]:
 
 @validator(Code("S3509", Severity.ERROR, "ProtocolHttpPayload",
                 "with an AWS protocol, `@httpPayload` binds a list, map or simple type other than a string or blob"),
-           rule="reference ProtocolHttpPayloadValidator (smithy-aws-traits); aws-restjson1-protocol.rst and aws-restxml-protocol.rst, Supported traits: httpPayload",
+           rule="reference ProtocolHttpPayloadValidator (smithy-aws-traits); aws-restjson1-protocol.rst and "
+                "aws-restxml-protocol.rst, Supported traits: httpPayload",
            packages=("aws.api", "aws.auth", "aws.protocols"))
 @distinct
 def check_protocol_http_payloads(model: Model) -> Iterable[Diagnostic]:
@@ -269,7 +273,8 @@ def check_protocol_http_payloads(model: Model) -> Iterable[Diagnostic]:
 
 @validator(Code("S3510", Severity.ERROR, "ProtocolHttp",
                 "an `eventStreamHttp` version of an AWS protocol is not in its `http`"),
-           rule="reference ProtocolHttpValidator (smithy-aws-traits); the AWS protocol traits' pages (aws-restjson1-protocol.rst...): every eventStreamHttp value is in http",
+           rule="reference ProtocolHttpValidator (smithy-aws-traits); the AWS protocol traits' pages "
+                "(aws-restjson1-protocol.rst...): every eventStreamHttp value is in http",
            packages=("aws.api", "aws.auth", "aws.protocols"))
 @distinct
 def check_protocol_http(model: Model) -> Iterable[Diagnostic]:
@@ -295,7 +300,8 @@ def check_protocol_http(model: Model) -> Iterable[Diagnostic]:
 
 @validator(Code("S3511", Severity.DANGER, "QueryErrorCode",
                 "two errors of a query (or query-compatible) service share an error code"),
-           rule='reference QueryErrorCodeValidator (smithy-aws-traits); aws-query-protocol.rst, Error "Code" resolution and aws.protocols#awsQueryError trait',
+           rule='reference QueryErrorCodeValidator (smithy-aws-traits); aws-query-protocol.rst, Error '
+                '"Code" resolution and aws.protocols#awsQueryError trait',
            packages=("aws.api", "aws.auth", "aws.protocols"))
 @distinct
 def check_query_error_codes(model: Model) -> Iterable[Diagnostic]:
