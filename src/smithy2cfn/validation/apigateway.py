@@ -21,39 +21,23 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
-from smithy2cfn.model.shapes import Model, Shape
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, listed
+from smithy2cfn.model.knowledge_ops import ServiceIndex
+from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import (
     APIGATEWAY_AUTHORIZERS,
     APIGATEWAY_ENDPOINT_CONFIGURATION,
     APIGATEWAY_GATEWAY_RESPONSES,
-    AUTH_DEFINITION,
     CORS,
 )
 from smithy2cfn.validation.support.events import at_trait, diag
 
-#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
-CODES = declare_codes(
-    Code("S3750", Severity.ERROR, "AuthorizersTrait",
-         "an `@aws.apigateway#authorizers` scheme is not an auth scheme of the service, or "
-         "`enableSimpleResponses` without payload format 2.0"),
-    Code("S3751", Severity.ERROR, "EndpointConfiguration",
-         "a `PRIVATE` API Gateway endpoint with an `ipAddressType` other than `dualstack`"),
-    Code("S3752", Severity.DANGER, "GatewayResponsesCors",
-         "a service has both `@aws.apigateway#gatewayResponses` and `@cors` (responses override CORS "
-         "headers)"),
-)
 
-
-def auth_schemes(model: Model, service: Shape) -> list[str]:
-    """The auth scheme traits applied to ``service`` (reference ``ServiceIndex.getAuthSchemes``):
-    its traits whose definition carries ``@authDefinition``, sorted."""
-    return sorted(t for t in service.traits
-                  if t in model.shapes and AUTH_DEFINITION in model.shapes[t].traits)
-
-
-@validator("S3750",
-           rule="Authorizers use the service's auth schemes, and simple responses only with payload 2.0.",
+@validator(Code("S3750", Severity.ERROR, "AuthorizersTrait",
+                "an `@aws.apigateway#authorizers` scheme is not an auth scheme of the service, or "
+                "`enableSimpleResponses` without payload format 2.0"),
+           rule="reference AuthorizersTraitValidator (smithy-aws-apigateway-traits); amazon-apigateway.rst, "
+                "aws.apigateway#authorizers trait, Validation",
            packages=("aws.apigateway",))
 def check_authorizers(model: Model) -> Iterable[Diagnostic]:
     """Authorizers use the service's auth schemes, and simple responses only with payload 2.0.
@@ -61,19 +45,20 @@ def check_authorizers(model: Model) -> Iterable[Diagnostic]:
     Spec: aws/amazon-apigateway.rst §"aws.apigateway#authorizers trait"; reference
     ``AuthorizersTraitValidator``. Code ``S3750`` (ERROR ``AuthorizersTrait``).
     """
+    services = model.knowledge(ServiceIndex)
     for service in model.of_type("service"):
         authorizers = service.traits.get(APIGATEWAY_AUTHORIZERS)
         if not isinstance(authorizers, dict):
             continue
         entries = {name: value for name, value in authorizers.items() if isinstance(value, dict)}
-        schemes = auth_schemes(model, service)
+        schemes = services.auth_schemes(service.id)
         invalid = sorted(f"{name} -> {value.get('scheme')}" for name, value in entries.items()
                          if value.get("scheme") not in schemes)
         if invalid:
             yield at_trait(model, diag(
                 model, "S3750", None, service.id,
                 f"Each `scheme` of the `{APIGATEWAY_AUTHORIZERS}` trait must target one of the auth schemes applied "
-                f"to the service (i.e., [{listed(schemes, form='`{}`')}]). The following mappings of "
+                f"to the service (i.e., [{listed(schemes, form='`{}`', sort=True)}]). The following mappings of "
                 f"authorizer names to schemes are invalid: {listed(invalid)}",
                 hint="apply the auth scheme trait to the service, or name one it has"), APIGATEWAY_AUTHORIZERS)
         misconfigured = sorted(name for name, value in entries.items()
@@ -88,8 +73,10 @@ def check_authorizers(model: Model) -> Iterable[Diagnostic]:
                 f"{listed(misconfigured)}"), APIGATEWAY_AUTHORIZERS)
 
 
-@validator("S3751",
-           rule="A ``PRIVATE`` endpoint type takes only the ``dualstack`` IP address type.",
+@validator(Code("S3751", Severity.ERROR, "EndpointConfiguration",
+                "a `PRIVATE` API Gateway endpoint with an `ipAddressType` other than `dualstack`"),
+           rule="reference EndpointConfigurationValidator (smithy-aws-apigateway-traits); "
+                "amazon-apigateway.rst, aws.apigateway#endpointConfiguration trait, Validation",
            packages=("aws.apigateway",))
 def check_endpoint_configuration(model: Model) -> Iterable[Diagnostic]:
     """A ``PRIVATE`` endpoint type takes only the ``dualstack`` IP address type.
@@ -104,14 +91,16 @@ def check_endpoint_configuration(model: Model) -> Iterable[Diagnostic]:
         ip = value.get("ipAddressType")
         types = value.get("types") if isinstance(value.get("types"), list) else []
         if ip is not None and "PRIVATE" in types and ip != "dualstack":
-            yield at_trait(model, diag(
-                model, "S3751", None, service.id,
-                f"The `PRIVATE` endpoint type requires `ipAddressType` to be `dualstack`, but found `{ip}`.",
-                hint='set `ipAddressType: "dualstack"`'), APIGATEWAY_ENDPOINT_CONFIGURATION)
+            yield diag(model, "S3751", None, service.id,
+                       f"The `PRIVATE` endpoint type requires `ipAddressType` to be `dualstack`, but found `{ip}`.",
+                       hint='set `ipAddressType: "dualstack"`')
 
 
-@validator("S3752",
-           rule="``@gatewayResponses`` and ``@cors`` on one service is a danger.",
+@validator(Code("S3752", Severity.DANGER, "GatewayResponsesCors",
+                "a service has both `@aws.apigateway#gatewayResponses` and `@cors` (responses override CORS "
+                "headers)"),
+           rule="reference GatewayResponsesCorsValidator (smithy-aws-apigateway-traits); "
+                "amazon-apigateway.rst, aws.apigateway#gatewayResponses trait, Validation",
            packages=("aws.apigateway",))
 def check_gateway_responses_cors(model: Model) -> Iterable[Diagnostic]:
     """``@gatewayResponses`` and ``@cors`` on one service is a danger.
@@ -121,13 +110,11 @@ def check_gateway_responses_cors(model: Model) -> Iterable[Diagnostic]:
     """
     for service in model.of_type("service"):
         if APIGATEWAY_GATEWAY_RESPONSES in service.traits and CORS in service.traits:
-            yield at_trait(model, diag(
-                model, "S3752", None, service.id,
-                "Service has both @gatewayResponses and @cors applied. Gateway response parameters take precedence "
-                "over CORS-generated headers. Verify that response parameters in @gatewayResponses do not "
-                "unintentionally override CORS headers.",
-                hint="suppress GatewayResponsesCors once the response parameters are checked"),
-                APIGATEWAY_GATEWAY_RESPONSES)
+            yield diag(model, "S3752", None, service.id,
+                       "Service has both @gatewayResponses and @cors applied. Gateway response parameters take "
+                       "precedence over CORS-generated headers. Verify that response parameters in @gatewayResponses "
+                       "do not unintentionally override CORS headers.",
+                       hint="suppress GatewayResponsesCors once the response parameters are checked")
 
 
-__all__ = ["auth_schemes", "check_authorizers", "check_endpoint_configuration", "check_gateway_responses_cors"]
+__all__ = ["check_authorizers", "check_endpoint_configuration", "check_gateway_responses_cors"]

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 
 from smithy2cfn.checks import validator
 from smithy2cfn.derive.resource_index import CfnResourceIndex
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, listed
 from smithy2cfn.model.shapes import Model, Shape
 from smithy2cfn.model.traits import (
     CFN_ADDITIONAL_IDENTIFIER,
@@ -29,22 +29,14 @@ from smithy2cfn.model.traits import (
 from smithy2cfn.validation.support.events import error, event
 from smithy2cfn.validation.support.shapes import user_shapes_having, user_shapes_with_members_having
 
-#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
-CODES = declare_codes(
-    Code("S3050", Severity.ERROR, "CfnResourceProperty",
-         "a CloudFormation property targets different shapes (a warning when they are all of one type)", also=(Severity.WARNING,)),
-    Code("S3051", Severity.ERROR, "CfnResourceProperty", "primary identifier is not a string property"),
-    Code("S3052", Severity.ERROR, "CfnMutabilityTrait",
-         "write/create-only member marked additional identifier"),
-)
-
 
 def _cfn_resources(model: Model) -> list[Shape]:
     return [s for s in user_shapes_having(model, CFN_RESOURCE) if s.type == "resource" and MIXIN not in s.traits]
 
 
-@validator("S3050",
-           rule="Members that define the same CloudFormation property target the same shape.",
+@validator(Code("S3050", Severity.ERROR, "CfnResourceProperty", "a CloudFormation property targets different shapes"),
+           rule="reference CfnResourcePropertyValidator (smithy-aws-cloudformation-traits); "
+                "aws-cloudformation.rst, Resource properties: the members that define one property target one shape",
            packages=("aws.cloudformation",))
 def check_cfn_resource_properties(model: Model) -> Iterable[Diagnostic]:
     """Members that define the same CloudFormation property target the same shape.
@@ -80,8 +72,9 @@ def check_cfn_resource_properties(model: Model) -> Iterable[Diagnostic]:
                         "make the members target the same shape, or mark one with @cfnExcludeProperty")
 
 
-@validator("S3051",
-           rule="``@cfnResource(primaryIdentifier: ...)`` names a resource property targeting a string.",
+@validator(Code("S3051", Severity.ERROR, "CfnResourceProperty", "primary identifier is not a string property"),
+           rule="reference CfnResourcePropertyValidator (smithy-aws-cloudformation-traits); "
+                "aws-cloudformation.rst, aws.cloudformation#cfnResource trait: primaryIdentifier names a property targeting a string",
            packages=("aws.cloudformation",))
 def check_cfn_primary_identifier(model: Model) -> Iterable[Diagnostic]:
     """``@cfnResource(primaryIdentifier: ...)`` names a resource property targeting a string.
@@ -96,19 +89,20 @@ def check_cfn_primary_identifier(model: Model) -> Iterable[Diagnostic]:
         if not isinstance(pid, str):
             continue
         if pid not in resource.properties:
-            yield error(model, "S3051", resource.id,
+            yield event(model, "S3051", resource.id,
                         f"The alternative resource primary identifier, `{pid}`, must be a property of the "
-                        "resource.", "CfnResourceProperty")
+                        "resource.", trait=CFN_RESOURCE)
             continue
         target = model.shapes.get(resource.properties[pid])
         if target is not None and target.type not in ("string", "enum"):
-            yield error(model, "S3051", resource.id,
+            yield event(model, "S3051", resource.id,
                         f"The alternative resource primary identifier, `{pid}`, targets a `{target.type}` "
-                        "shape, it must target a `string`.", "CfnResourceProperty")
+                        "shape, it must target a `string`.", trait=CFN_RESOURCE)
 
 
-@validator("S3052",
-           rule="An ``@cfnAdditionalIdentifier`` member does not have ``write`` or ``create`` mutability.",
+@validator(Code("S3052", Severity.ERROR, "CfnMutabilityTrait", "write/create-only member marked additional identifier"),
+           rule="reference CfnMutabilityTraitValidator (smithy-aws-cloudformation-traits); "
+                "aws-cloudformation.rst, aws.cloudformation#cfnAdditionalIdentifier trait: not on a write or create member",
            packages=("aws.cloudformation",))
 def check_cfn_mutability(model: Model) -> Iterable[Diagnostic]:
     """An ``@cfnAdditionalIdentifier`` member does not have ``write`` or ``create`` mutability.

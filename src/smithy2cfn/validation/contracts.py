@@ -27,63 +27,57 @@ import jmespath.exceptions
 import jmespath.visitor
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity
 from smithy2cfn.languages.jmespath_lint import Expression, JmespathSyntaxError, lint, parse, sample_value
-from smithy2cfn.model.nodes import shorten
+from smithy2cfn.model.nodes import node_type, shorten
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import CONDITIONS
 from smithy2cfn.validation.support.events import at_trait, diag
 from smithy2cfn.validation.support.shapes import trait_applied, user_nodes_having, user_nodes_with_traits
 
-#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
-CODES = declare_codes(
-    Code("S3720", Severity.ERROR, "Model",
-         "a `@conditions` value is not an object of conditions with a string `expression` and "
-         "`documentation`, or an expression is not JMESPath (the trait is not created)"),
-    Code("S3721", Severity.ERROR, "ConditionsTrait",
-         "a `@conditions` expression calls an unknown function or passes it wrong arguments"),
-    Code("S3722", Severity.DANGER, "ConditionsTrait",
-         "a `@conditions` expression does not fit its shape (a missing field, a wrong type) or does not give"
-         " a boolean"),
-    Code("S3723", Severity.WARNING, "ConditionsTrait",
-         "a `@conditions` expression compares values of a type the comparator does not order"),
-    Code("S3724", Severity.ERROR, "TraitValue",
-         "a trait value breaks a `@conditions` condition of its shape (`TraitValue.<condition>`)"),
-)
 
-
-def _conditions(model: Model, node: str, traits: dict) -> tuple[dict[str, Expression], list[Diagnostic]]:
-    """The parsed conditions of one shape or member, or ``({}, [error])`` when one of them does
-    not parse (the reference then has no trait at all)."""
+def _conditions(traits: dict) -> tuple[dict[str, Expression], tuple[str, str] | None]:
+    """The parsed conditions of one shape or member's traits, or ``({}, (why, hint))`` when the
+    reference cannot build the trait (``ConditionsTrait.fromNode``, ``Condition.fromNode``:
+    the value and each condition are objects, ``expression`` then ``documentation`` are
+    strings, and the expression parses), with its message; it then has no trait at all."""
     if CONDITIONS not in traits:
-        return {}, []
+        return {}, None
     value = traits[CONDITIONS]
-
-    def failed(problem: str, hint: str) -> tuple[dict[str, Expression], list[Diagnostic]]:
-        d = diag(model, "S3720", None, node, f"Error creating trait `{CONDITIONS}`: {problem}", hint=hint)
-        return {}, [at_trait(model, d, CONDITIONS)]
-
+    shape_hint = "write `@conditions(Name: {expression: \"...\", documentation: \"...\"})`"
     if not isinstance(value, dict):
-        return failed("Expected an object of named conditions", "write `@conditions(Name: {expression: ..., "
-                                                                 "documentation: ...})`")
+        return {}, (f"Expected object, but found {node_type(value)}.", shape_hint)
     parsed: dict[str, Expression] = {}
     for name, condition in value.items():
         if not isinstance(condition, dict):
-            return failed(f"Condition `{name}` is not an object", "give it `expression` and `documentation`")
+            return {}, (f"Expected object, but found {node_type(condition)}.", shape_hint)
         for key in ("expression", "documentation"):
-            if not isinstance(condition.get(key), str):
-                return failed(f"Condition `{name}` needs a string member `{key}`", f"add `{key}: \"...\"`")
+            if key not in condition:
+                return {}, (f"Missing expected member `{key}`.", f"give the condition `{name}` a `{key}`")
+            if not isinstance(condition[key], str):
+                return {}, (f"Expected `{key}` member to be a string, but found {node_type(condition[key])}.",
+                            f"make the `{key}` of the condition `{name}` a string")
         text = condition["expression"]
         try:
             parsed[name] = parse(text)
         except JmespathSyntaxError as e:
-            return failed(f"Invalid condition JMESPath expression: `{text}`. {e}",
-                          "see https://jmespath.org/specification.html")
-    return parsed, []
+            return {}, (f"Invalid condition JMESPath expression: `{text}`. {e}",
+                        "see https://jmespath.org/specification.html")
+    return parsed, None
 
 
-@validator("S3720", "S3721", "S3722", "S3723",
-           rule="Each condition expression parses and gives a boolean over a sample value of its shape.",
+@validator(Code("S3720", Severity.ERROR, "Model",
+                "a `@conditions` value is not an object of conditions with a string `expression` and "
+                "`documentation`, or an expression is not JMESPath (the trait is not created)"),
+           Code("S3721", Severity.ERROR, "ConditionsTrait",
+                "a `@conditions` expression calls an unknown function or passes it wrong arguments"),
+           Code("S3722", Severity.DANGER, "ConditionsTrait",
+                "a `@conditions` expression does not fit its shape (a missing field, a wrong type) or does not give"
+                " a boolean"),
+           Code("S3723", Severity.WARNING, "ConditionsTrait",
+                "a `@conditions` expression compares values of a type the comparator does not order"),
+           rule="reference ConditionsTrait (trait creation) and ConditionsTraitValidator "
+                "(smithy-contract-traits); contract-traits.rst, conditions trait",
            packages=("smithy.contracts",))
 def check_conditions(model: Model) -> Iterable[Diagnostic]:
     """Each condition expression parses and gives a boolean over a sample value of its shape.
@@ -95,8 +89,11 @@ def check_conditions(model: Model) -> Iterable[Diagnostic]:
     ``S3723`` (WARNING, a comparator the type does not order).
     """
     for node, traits in user_nodes_having(model, CONDITIONS):
-        conditions, problems = _conditions(model, node, traits)
-        yield from problems
+        conditions, problem = _conditions(traits)
+        if problem is not None:
+            why, hint = problem
+            yield at_trait(model, diag(model, "S3720", None, node, f"Error creating trait `{CONDITIONS}`: {why}",
+                                       hint=hint), CONDITIONS)
         if not conditions:
             continue
         if "$" in node:
@@ -120,11 +117,10 @@ def check_conditions(model: Model) -> Iterable[Diagnostic]:
                                                f"ConditionsTrait.JmespathProblem.JmespathEventWarning.{name}"),
                                    CONDITIONS)
             if result.return_type != "boolean":
-                yield at_trait(model, diag(
-                    model, "S3722", None, node,
-                    f"Condition {name} expression must return a boolean type, but this expression was statically "
-                    f"determined to return a `{result.return_type}` type.",
-                    hint="a condition is a test: compare, or use a function that gives a boolean"), CONDITIONS)
+                yield diag(model, "S3722", None, node,
+                           f"Condition {name} expression must return a boolean type, but this expression was "
+                           f"statically determined to return a `{result.return_type}` type.",
+                           hint="a condition is a test: compare, or use a function that gives a boolean")
 
 
 def _holds(expression: Expression, value: Any) -> bool:
@@ -137,8 +133,10 @@ def _holds(expression: Expression, value: Any) -> bool:
     return result is not False
 
 
-@validator("S3720", "S3724",
-           rule="Trait values satisfy the conditions of the shapes they hold values of.",
+@validator(Code("S3724", Severity.ERROR, "TraitValue",
+                "a trait value breaks a `@conditions` condition of its shape (`TraitValue.<condition>`)"),
+           rule="reference ConditionsTraitPlugin (smithy-contract-traits), run by the node validation of "
+                "trait values; contract-traits.rst, Contract trait enforcement",
            packages=("smithy.contracts",))
 def check_condition_values(model: Model) -> Iterable[Diagnostic]:
     """Trait values satisfy the conditions of the shapes they hold values of.
@@ -154,7 +152,7 @@ def check_condition_values(model: Model) -> Iterable[Diagnostic]:
         found = cache.get(node_id)
         if found is None:
             obj = model.member(node_id) if "$" in node_id else model.shapes.get(node_id)
-            found = _conditions(model, node_id, obj.traits)[0] if obj is not None else {}
+            found = _conditions(obj.traits)[0] if obj is not None else {}
             cache[node_id] = found
         return found
 

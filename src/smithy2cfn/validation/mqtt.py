@@ -23,23 +23,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, listed
 from smithy2cfn.model.knowledge_ops import OperationIndex
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import MQTT_PUBLISH, MQTT_SUBSCRIBE, MQTT_TOPIC_LABEL
 from smithy2cfn.validation.support.events import at_trait, diag
 from smithy2cfn.validation.support.shapes import event_stream, user_shapes_of_type
-
-#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
-CODES = declare_codes(
-    Code("S3730", Severity.ERROR, "Model",
-         "an MQTT topic (`@smithy.mqtt#publish`/`#subscribe`) is empty, has a wildcard, a label that is not "
-         "a whole level, a bad or repeated label"),
-    Code("S3731", Severity.ERROR, "MqttTopicLabel",
-         "an MQTT topic label has no `@topicLabel` input member, or a `@topicLabel` member no label"),
-    Code("S3732", Severity.ERROR, "MqttTopicConflict",
-         "two MQTT operations bind conflicting topics to different payloads"),
-)
 
 _LABEL = re.compile(r"[a-zA-Z0-9_]+\Z")
 
@@ -121,10 +110,11 @@ def _chosen(topics: list[tuple[str, str, tuple[Level, ...] | None, str]], first:
     return {(op, trait) for op, trait in parsed if trait == first or (op, first) not in parsed}
 
 
-def _topics(model: Model) -> tuple[list[tuple[str, str, tuple[Level, ...] | None, str]], list[Diagnostic]]:
-    """``(operation, trait, levels or None, topic)`` of every MQTT operation, and the errors of
-    topics that do not parse."""
-    out, problems = [], []
+def _topics(model: Model) -> tuple[list[tuple[str, str, tuple[Level, ...] | None, str]], list[tuple[str, str, str]]]:
+    """``(operation, trait, levels or None, topic)`` of every MQTT operation, and
+    ``(operation, trait, why)`` of each topic that does not parse."""
+    out: list[tuple[str, str, tuple[Level, ...] | None, str]] = []
+    problems: list[tuple[str, str, str]] = []
     for shape in user_shapes_of_type(model, "operation"):
         if shape.type != "operation":
             continue
@@ -136,14 +126,18 @@ def _topics(model: Model) -> tuple[list[tuple[str, str, tuple[Level, ...] | None
                 levels = parse_topic(topic)
             except TopicSyntaxError as e:
                 levels = None
-                problems.append(at_trait(model, diag(model, "S3730", None, shape.id,
-                                                     f"Error creating trait `{trait}`: {e}"), trait))
+                problems.append((shape.id, trait, str(e)))
             out.append((shape.id, trait, levels, topic))
     return out, problems
 
 
-@validator("S3730", "S3731",
-           rule="Every MQTT topic parses, and its labels match the ``@topicLabel`` input members.",
+@validator(Code("S3730", Severity.ERROR, "Model",
+                "an MQTT topic (`@smithy.mqtt#publish`/`#subscribe`) is empty, has a wildcard, a label that is not "
+                "a whole level, a bad or repeated label"),
+           Code("S3731", Severity.ERROR, "MqttTopicLabel",
+                "an MQTT topic label has no `@topicLabel` input member, or a `@topicLabel` member no label"),
+           rule="reference Topic.parse (trait creation) and MqttTopicLabelValidator (smithy-mqtt-traits); "
+                "mqtt.rst, MQTT topic templates and smithy.mqtt#topicLabel trait",
            packages=("smithy.mqtt",))
 def check_mqtt_topics(model: Model) -> Iterable[Diagnostic]:
     """Every MQTT topic parses, and its labels match the ``@topicLabel`` input members.
@@ -153,7 +147,8 @@ def check_mqtt_topics(model: Model) -> Iterable[Diagnostic]:
     ERROR ``MqttTopicLabel``). An operation with both traits is checked with ``subscribe``.
     """
     topics, problems = _topics(model)
-    yield from problems
+    for op_id, trait, why in problems:
+        yield at_trait(model, diag(model, "S3730", None, op_id, f"Error creating trait `{trait}`: {why}"), trait)
     chosen = _chosen(topics, MQTT_SUBSCRIBE)
     for op_id, trait, levels, _topic in topics:
         if levels is None or (op_id, trait) not in chosen:
@@ -211,8 +206,10 @@ def _conflict(a: TopicBinding, b: TopicBinding) -> bool:
     return a.payload != b.payload
 
 
-@validator("S3730", "S3732",
-           rule="No two MQTT operations bind conflicting topics to different payloads.",
+@validator(Code("S3732", Severity.ERROR, "MqttTopicConflict",
+                "two MQTT operations bind conflicting topics to different payloads"),
+           rule="reference MqttTopicConflictValidator with ResolvedTopicIndex (smithy-mqtt-traits); "
+                "mqtt.rst, Topic conflicts",
            packages=("smithy.mqtt",))
 def check_mqtt_topic_conflicts(model: Model) -> Iterable[Diagnostic]:
     """No two MQTT operations bind conflicting topics to different payloads.

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity
 from smithy2cfn.model.knowledge import TopDownIndex
 from smithy2cfn.model.knowledge_ops import OperationIndex
 from smithy2cfn.model.nodes import shorten
@@ -21,15 +21,6 @@ from smithy2cfn.model.shapes import Model, Shape, ShapeId
 from smithy2cfn.model.traits import REQUIRED, SMOKE_TESTS
 from smithy2cfn.validation.support.events import distinct, event, ticked
 from smithy2cfn.validation.support.node_values import NodeChecker
-
-#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
-CODES = declare_codes(
-    Code("S3560", Severity.ERROR, "SmokeTestCase",
-         "a smoke test case's `params` or `vendorParams` do not match their shapes, or `params` is missing "
-         "for required input; `vendorParams` without its shape or the reverse (warning)", also=(Severity.WARNING,)),
-    Code("S3561", Severity.ERROR, "UniqueSmokeTestCaseId",
-         "two smoke test cases of a service (or an operation) share an ID"),
-)
 
 _UNKNOWN_MEMBER = (re.compile(r"^Member `(?P<m>[^`]*)` does not exist in `(?P<s>[^`]*)`"),
                    re.compile(r"^Invalid \w+ member `(?P<m>[^`]*)` found for `(?P<s>[^`]*)`"))
@@ -42,22 +33,30 @@ def _cases(shape: Shape) -> list[dict]:
 
 def _check_value(model: Model, op: Shape, value: object, shape_id: str, context: str) -> Iterable[Diagnostic]:
     """Problems of ``value`` against ``shape_id`` (the reference's NodeValidationVisitor with
-    event ID ``SmokeTestCase``, an unknown member ``SmokeTestCase.UnknownMember.<shape>.<member>``)."""
+    event ID ``SmokeTestCase``). An unknown member is the reference's ``unknownMember`` event:
+    "Member `m` does not exist in `S`", ``SmokeTestCase.UnknownMember.<shape>.<member>``, a
+    WARNING in a structure and an ERROR in a union."""
     checker = NodeChecker(model, op.namespace)
     checker.check(value, shape_id, {}, "")
     for severity, path, message in checker.problems:
         event_id = "SmokeTestCase"
         for pattern in _UNKNOWN_MEMBER:
             found = pattern.match(message)
-            if found and severity < Severity.ERROR:
+            if found:
                 event_id = f"SmokeTestCase.UnknownMember.{found['s']}.{found['m']}"
+                message = f"Member `{found['m']}` does not exist in `{found['s']}`"
+                owner = model.shapes.get(found["s"])
+                severity = Severity.ERROR if owner is not None and owner.type == "union" else Severity.WARNING
                 break
         yield event(model, "S3560", op.id, f"{context}{shorten(path)}: {message}", severity=severity,
                     event_id=event_id, trait=SMOKE_TESTS)
 
 
-@validator("S3560",
-           rule="Each smoke test case's ``params`` and ``vendorParams`` match their shapes.",
+@validator(Code("S3560", Severity.ERROR, "SmokeTestCase",
+                "a smoke test case's `params` or `vendorParams` do not match their shapes, or `params` is missing "
+                "for required input; `vendorParams` without its shape or the reverse (warning)", also=(Severity.WARNING,)),
+           rule="reference SmokeTestCaseValidator (smithy-smoke-test-traits); smoke-tests.rst, "
+                "SmokeTestCase: params, vendorParams and vendorParamsShape",
            packages=("smithy.test",))
 @distinct
 def check_smoke_test_cases(model: Model) -> Iterable[Diagnostic]:
@@ -109,8 +108,10 @@ def check_smoke_test_cases(model: Model) -> Iterable[Diagnostic]:
                                 hint="give the test case `params` with the required members")
 
 
-@validator("S3561",
-           rule="Smoke test case IDs are unique among the operations of each service, and within each operation bound to no service.",
+@validator(Code("S3561", Severity.ERROR, "UniqueSmokeTestCaseId",
+                "two smoke test cases of a service (or an operation) share an ID"),
+           rule="reference UniqueSmokeTestCaseIdValidator (smithy-smoke-test-traits); smoke-tests.rst, "
+                "SmokeTestCase: id unique in a service",
            packages=("smithy.test",))
 @distinct
 def check_unique_smoke_test_ids(model: Model) -> Iterable[Diagnostic]:
@@ -140,8 +141,7 @@ def check_unique_smoke_test_ids(model: Model) -> Iterable[Diagnostic]:
                 continue
             for op_id in holders:
                 yield event(model, "S3561", op_id, f"Conflicting `{SMOKE_TESTS}` test case IDs found for ID "
-                            f"`{case_id}`: {ticked(holders)}", trait=SMOKE_TESTS,
-                            hint="give each test case of the service its own ID")
+                            f"`{case_id}`: {ticked(holders)}", hint="give each test case of the service its own ID")
 
 
 __all__ = ["check_smoke_test_cases", "check_unique_smoke_test_ids"]

@@ -35,7 +35,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, listed
 from smithy2cfn.languages.jmespath_lint import (
     ANY_TYPE,
     ARRAY,
@@ -54,23 +54,6 @@ from smithy2cfn.model.shapes import Model, ShapeId
 from smithy2cfn.model.traits import WAITABLE
 from smithy2cfn.validation.support.events import at_trait, diag
 from smithy2cfn.validation.support.shapes import user_shapes_having
-
-#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
-CODES = declare_codes(
-    Code("S3710", Severity.ERROR, "WaitableTrait",
-         "a `@waitable` waiter is malformed: no success acceptor, `minDelay` > `maxDelay`, a `message` on a "
-         "non-failure acceptor or not giving strings, a JMESPath syntax or function error, `booleanEquals` "
-         "expecting neither \"true\" nor \"false\""),
-    Code("S3711", Severity.DANGER, "WaitableTraitJmespathProblem",
-         "a waiter's JMESPath expression does not fit the operation's input/output (a missing field, a wrong"
-         " type), or gives the wrong type for its comparator (`.ReturnTypeMismatch`)"),
-    Code("S3712", Severity.WARNING, "WaitableTraitJmespathProblem",
-         "a waiter's JMESPath expression compares values of a type the comparator does not order"),
-    Code("S3713", Severity.WARNING, "WaitableTraitInvalidErrorType",
-         "a waiter's `errorType` names none of the operation's errors"),
-    Code("S3714", Severity.ERROR, "UniqueWaiterNames",
-         "two operations of a service have waiters whose names differ only in case"),
-)
 
 _PROBLEM = "WaitableTraitJmespathProblem"
 #: comparator → the result type it needs (reference ``WaiterMatcherValidator.validatePathMatcher``)
@@ -175,8 +158,20 @@ class _Samples:
         return self._input_output
 
 
-@validator("S3710", "S3711", "S3712", "S3713",
-           rule="Waiters are well formed and their JMESPath expressions fit the operation.",
+@validator(Code("S3710", Severity.ERROR, "WaitableTrait",
+                "a `@waitable` waiter is malformed: no success acceptor, `minDelay` > `maxDelay`, a `message` on a "
+                "non-failure acceptor or not giving strings, a JMESPath syntax or function error, `booleanEquals` "
+                "expecting neither \"true\" nor \"false\""),
+           Code("S3711", Severity.DANGER, "WaitableTraitJmespathProblem",
+                "a waiter's JMESPath expression does not fit the operation's input/output (a missing field, a wrong"
+                " type), or gives the wrong type for its comparator (`.ReturnTypeMismatch`)"),
+           Code("S3712", Severity.WARNING, "WaitableTraitJmespathProblem",
+                "a waiter's JMESPath expression compares values of a type the comparator does not order"),
+           Code("S3713", Severity.WARNING, "WaitableTraitInvalidErrorType",
+                "a waiter's `errorType` names none of the operation's errors"),
+           rule="reference WaitableTraitValidator and WaiterMatcherValidator (smithy-waiters); waiters.rst, "
+                "smithy.waiters#waitable trait, Acceptor structure, PathMatcher structure and JMESPath "
+                "static analysis",
            packages=("smithy.waiters",))
 def check_waitable(model: Model) -> Iterable[Diagnostic]:
     """Waiters are well formed and their JMESPath expressions fit the operation.
@@ -238,8 +233,9 @@ def check_waitable(model: Model) -> Iterable[Diagnostic]:
         yield from out
 
 
-@validator("S3714",
-           rule="No two operations of a service have waiters whose names differ only in case.",
+@validator(Code("S3714", Severity.ERROR, "UniqueWaiterNames",
+                "two operations of a service have waiters whose names differ only in case"),
+           rule="reference UniqueWaiterNamesValidator (smithy-waiters); waiters.rst, Waiter names",
            packages=("smithy.waiters",))
 def check_unique_waiter_names(model: Model) -> Iterable[Diagnostic]:
     """No two operations of a service have waiters whose names differ only in case.

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, listed
 from smithy2cfn.model.knowledge import TopDownIndex
 from smithy2cfn.model.knowledge_ops import OperationIndex
 from smithy2cfn.model.nodes import as_object, string_items
@@ -33,24 +33,6 @@ from smithy2cfn.model.traits import (
 )
 from smithy2cfn.validation.support.events import distinct, event, ticked
 from smithy2cfn.validation.support.shapes import arn_namespace
-
-#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
-CODES = declare_codes(
-    Code("S3540", Severity.ERROR, "ConditionKeys",
-         "an IAM condition key used by an operation, member or the service is not defined, or a member "
-         "supplies a key the service resolves"),
-    Code("S3541", Severity.ERROR, "ConditionKeyValueTrait",
-         "several input members supply one condition key's value"),
-    Code("S3542", Severity.ERROR, "DefineConditionKeysTrait",
-         "a condition key defined `required` is not service-resolved"),
-    Code("S3543", Severity.ERROR, "IamAction",
-         "`@iamAction` sets a property a deprecated IAM trait also sets; a resource both required and "
-         "optional (danger)", also=(Severity.DANGER,)),
-    Code("S3544", Severity.DANGER, "IamResourceTrait",
-         "an `@iamResource` name does not appear in the resource's `@arn`"),
-    Code("S3545", Severity.ERROR, "IamResourceTraitConflictingName",
-         "two IAM resources of a service share a name (case-insensitively)"),
-)
 
 
 def full_condition_key(service: Shape, key: str) -> str:
@@ -145,8 +127,12 @@ def _key_services(model: Model) -> list[Shape]:
     return [s for s in model.of_type("service") if AWS_SERVICE in s.traits]
 
 
-@validator("S3540",
-           rule="Every condition key a service resolves, an operation lists or an input member supplies is defined by the service (``aws:`` global keys excepted for operations), and no member supplies a key the service resolves.",
+@validator(Code("S3540", Severity.ERROR, "ConditionKeys",
+                "an IAM condition key used by an operation, member or the service is not defined, or a member "
+                "supplies a key the service resolves"),
+           rule="reference ConditionKeysValidator (smithy-aws-iam-traits); aws-iam.rst, "
+                "aws.iam#conditionKeys trait, aws.iam#serviceResolvedConditionKeys trait and "
+                "aws.iam#conditionKeyValue trait: every key used is defined",
            packages=("aws.iam",))
 @distinct
 def check_condition_keys(model: Model) -> Iterable[Diagnostic]:
@@ -181,8 +167,7 @@ def check_condition_keys(model: Model) -> Iterable[Diagnostic]:
                     yield event(model, "S3540", op_id,
                                 f"This operation scoped within the `{service.id}` service refers to an undefined "
                                 f"condition key `{name}`. Expected one of the following defined condition keys: "
-                                f"[{known_list}]", trait=CONDITION_KEYS,
-                                hint="define it with @aws.iam#defineConditionKeys on the service")
+                                f"[{known_list}]", hint="define it with @aws.iam#defineConditionKeys on the service")
             for member in model.knowledge(OperationIndex).input_members(op.id).values():
                 value = member.traits.get(CONDITION_KEY_VALUE)
                 if not isinstance(value, str):
@@ -200,8 +185,10 @@ def check_condition_keys(model: Model) -> Iterable[Diagnostic]:
                                 trait=CONDITION_KEY_VALUE)
 
 
-@validator("S3541",
-           rule="No two input members of an operation supply the same condition key's value.",
+@validator(Code("S3541", Severity.ERROR, "ConditionKeyValueTrait",
+                "several input members supply one condition key's value"),
+           rule="reference ConditionKeyValueTraitValidator (smithy-aws-iam-traits); aws-iam.rst, "
+                "aws.iam#conditionKeyValue trait: one member supplies a key's value",
            packages=("aws.iam",))
 @distinct
 def check_condition_key_values(model: Model) -> Iterable[Diagnostic]:
@@ -228,8 +215,10 @@ def check_condition_key_values(model: Model) -> Iterable[Diagnostic]:
                                 "supplied by one member.", hint="keep @conditionKeyValue on one member")
 
 
-@validator("S3542",
-           rule="A condition key defined ``required`` is one the service resolves.",
+@validator(Code("S3542", Severity.ERROR, "DefineConditionKeysTrait",
+                "a condition key defined `required` is not service-resolved"),
+           rule="reference DefineConditionKeysTraitValidator (smithy-aws-iam-traits); aws-iam.rst, "
+                "aws.iam#defineConditionKeys trait: required only for service-resolved keys",
            packages=("aws.iam",))
 @distinct
 def check_define_condition_keys(model: Model) -> Iterable[Diagnostic]:
@@ -251,8 +240,11 @@ def check_define_condition_keys(model: Model) -> Iterable[Diagnostic]:
                             "instead.", trait=DEFINE_CONDITION_KEYS)
 
 
-@validator("S3543",
-           rule="``@iamAction`` does not set a property that a deprecated trait on the operation also sets, and names no resource both required and optional.",
+@validator(Code("S3543", Severity.ERROR, "IamAction",
+                "`@iamAction` sets a property a deprecated IAM trait also sets; a resource both required and "
+                "optional (danger)", also=(Severity.DANGER,)),
+           rule="reference IamActionValidator (smithy-aws-iam-traits); aws-iam.rst, aws.iam#iamAction trait "
+                "and Deprecated action traits",
            packages=("aws.iam",))
 @distinct
 def check_iam_actions(model: Model) -> Iterable[Diagnostic]:
@@ -287,8 +279,10 @@ def check_iam_actions(model: Model) -> Iterable[Diagnostic]:
                         event_id="IamAction.Resources.DuplicateEntries", trait=IAM_ACTION)
 
 
-@validator("S3544",
-           rule="The ``@iamResource`` name of a resource with a relative ``@arn`` appears in the ARN template.",
+@validator(Code("S3544", Severity.DANGER, "IamResourceTrait",
+                "an `@iamResource` name does not appear in the resource's `@arn`"),
+           rule="reference IamResourceTraitValidator (smithy-aws-iam-traits); aws-iam.rst, "
+                "aws.iam#iamResource trait: the name appears in the resource's ARN template",
            packages=("aws.iam",))
 @distinct
 def check_iam_resources(model: Model) -> Iterable[Diagnostic]:
@@ -312,11 +306,13 @@ def check_iam_resources(model: Model) -> Iterable[Diagnostic]:
             yield event(model, "S3544", resource.id,
                         "The `@aws.iam#iamResource` trait applied to the resource defines an IAM resource name, "
                         f"`{name}`, that does not match the `@arn` template, `{template}`, of the resource.",
-                        trait=IAM_RESOURCE, hint="use the resource name that appears in the ARN template")
+                        hint="use the resource name that appears in the ARN template")
 
 
-@validator("S3545",
-           rule="No two resources of a service have the same IAM resource name (case-insensitively).")
+@validator(Code("S3545", Severity.ERROR, "IamResourceTraitConflictingName",
+                "two IAM resources of a service share a name (case-insensitively)"),
+           rule="reference IamResourceTraitConflictingNameValidator (smithy-aws-iam-traits); aws-iam.rst, "
+                "aws.iam#iamResource trait: names unique in a service")
 @distinct
 def check_iam_resource_names(model: Model) -> Iterable[Diagnostic]:
     """No two resources of a service have the same IAM resource name (case-insensitively).

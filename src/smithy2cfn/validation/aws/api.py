@@ -1,10 +1,12 @@
-"""Validators of the ``aws.api``, ``aws.auth`` and ``aws.protocols`` trait packages.
+"""Validators of the ``aws.api`` trait package (aws-core.rst): ARNs, the service trait's
+values, client endpoint discovery and tagging.
 
-Spec: aws-core.rst (``aws.api#service``, ``aws.api#arn``, ``aws.api#clientEndpointDiscovery``,
-``aws.api#tagEnabled``, ``aws.api#taggable``), aws-auth.rst (``sigv4``, ``sigv4a``),
-aws-protocols (``httpChecksum``, ``awsQueryError``, the protocol traits). Each check mirrors
-one validator of the reference's smithy-aws-traits package (named in its docstring) and
-reports that validator's event IDs at its severities.
+Each check mirrors one validator of the reference's smithy-aws-traits package (named in its
+``rule``) and reports that validator's event IDs at its severities: ``ArnTemplate`` and
+``ArnTrait`` (``@aws.api#arn``), ``CloudWatchNamespace``, ``EventSource`` and ``SdkServiceId``
+(``@aws.api#service``), ``ClientEndpointDiscovery``, and the tagging validators
+``ServiceTagging``, ``TagEnabledService``, ``TaggableResource``, ``TagResourcePropertyName`` and
+``TagResourcePropertyType`` (``@aws.api#tagEnabled``, ``@aws.api#taggable``).
 """
 
 from __future__ import annotations
@@ -13,31 +15,17 @@ import re
 from collections.abc import Iterable
 
 from smithy2cfn.checks import validator
-from smithy2cfn.derive.tagging import TAG_MEMBER_NAME, TagIndex
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
+from smithy2cfn.derive.tagging import TAG_APIS, TAG_MEMBER_NAME, TagIndex
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity
 from smithy2cfn.model.knowledge import PropertyBindingIndex, TopDownIndex
 from smithy2cfn.model.knowledge_ops import OperationIndex
-from smithy2cfn.model.nodes import as_object, string_items
+from smithy2cfn.model.nodes import as_object, node_type
 from smithy2cfn.model.shapes import Member, Model, Shape, ShapeId
 from smithy2cfn.model.traits import (
     AWS_ARN,
-    AWS_QUERY,
-    AWS_QUERY_COMPATIBLE,
-    AWS_QUERY_ERROR,
     AWS_SERVICE,
     CLIENT_DISCOVERED_ENDPOINT,
     CLIENT_ENDPOINT_DISCOVERY,
-    ENUM,
-    ENUM_VALUE,
-    ERROR,
-    HTTP,
-    HTTP_CHECKSUM,
-    HTTP_HEADER,
-    HTTP_PAYLOAD,
-    HTTP_PREFIX_HEADERS,
-    HTTP_QUERY,
-    HTTP_QUERY_PARAMS,
-    REST_XML,
     TAG_ENABLED,
     TAGGABLE,
 )
@@ -51,60 +39,10 @@ from smithy2cfn.validation.support.events import (
 )
 from smithy2cfn.validation.support.shapes import arn_namespace, is_string, service_trait, type_of
 
-#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
-CODES = declare_codes(
-    Code("S3500", Severity.ERROR, "ArnTemplate",
-         "an `@aws.api#arn` template has a bad label, or its labels are not the resource's identifiers"),
-    Code("S3501", Severity.ERROR, "ArnTrait",
-         "`@aws.api#arn(resourceDelimiter)` on an ARN that is not `absolute`"),
-    Code("S3502", Severity.DANGER, "CloudWatchNamespace",
-         "`aws.api#service(cloudWatchNamespace)` does not start with `AWS/` or is not PascalCase"),
-    Code("S3503", Severity.ERROR, "ErrorRename", "a service using an AWS protocol renames an error shape"),
-    Code("S3504", Severity.WARNING, "EventSource",
-         "`aws.api#service(cloudTrailEventSource)` is a placeholder or not `<arnNamespace>.amazonaws.com`"),
-    Code("S3505", Severity.DANGER, "SdkServiceId", "`aws.api#service(sdkId)` is not a valid SDK service ID"),
-    Code("S3506", Severity.ERROR, "HttpChecksumTrait",
-         "`@httpChecksum` without a behaviour, or naming missing or non-enum members or unsupported values; "
-         "a header binding that collides with `x-amz-checksum-` (danger, warning)", also=(Severity.DANGER, Severity.WARNING,)),
-    Code("S3507", Severity.WARNING, "SigV4Traits",
-         "`arnNamespace`, `@sigv4(name)` and `@sigv4a(name)` differ"),
-    Code("S3508", Severity.ERROR, "ClientEndpointDiscovery",
-         "endpoint discovery: the endpoint operation is unbound or has the wrong input or output, an "
-         "operation is not in a discovery service or lacks its error; no error defined (danger), no "
-         "discovered operation (warning)", also=(Severity.DANGER, Severity.WARNING,)),
-    Code("S3509", Severity.ERROR, "ProtocolHttpPayload",
-         "with an AWS protocol, `@httpPayload` binds a list, map or simple type other than a string or blob"),
-    Code("S3510", Severity.ERROR, "ProtocolHttp",
-         "an `eventStreamHttp` version of an AWS protocol is not in its `http`"),
-    Code("S3511", Severity.DANGER, "QueryErrorCode",
-         "two errors of a query (or query-compatible) service share an error code"),
-    Code("S3512", Severity.WARNING, "ServiceTagging",
-         "a `@tagEnabled` service lacks a tag operation (warning) or has one of the wrong shape (danger)", also=(Severity.DANGER,)),
-    Code("S3513", Severity.ERROR, "TagEnabledService",
-         "a `@tagEnabled` service has no `@taggable` resource; inconsistent tag operations or an `apiConfig`"
-         " shadowing an operation (warning)", also=(Severity.WARNING,)),
-    Code("S3514", Severity.DANGER, "TaggableResource",
-         "a `@taggable` resource cannot be tagged, updates tags, or lacks `@arn` (error); a likely taggable "
-         "resource, or a service without `@tagEnabled` (warning)", also=(Severity.ERROR, Severity.WARNING,)),
-    Code("S3515", Severity.WARNING, "TagResourcePropertyName",
-         "a `@taggable(property)` is not named like `tags`"),
-    Code("S3516", Severity.ERROR, "TagResourcePropertyType",
-         "a `@taggable(property)` is not a list of key/value pairs or a map of strings"),
-)
 
-SIGV4 = "aws.auth#sigv4"
-SIGV4A = "aws.auth#sigv4a"
-EC2_QUERY = "aws.protocols#ec2Query"
-AWS_JSON_1_0 = "aws.protocols#awsJson1_0"
-AWS_JSON_1_1 = "aws.protocols#awsJson1_1"
-REST_JSON_1 = "aws.protocols#restJson1"
-
-#: The reference's ``AwsProtocolTrait`` subclasses (they have ``http``/``eventStreamHttp``).
-AWS_PROTOCOLS = (AWS_JSON_1_0, AWS_JSON_1_1, REST_JSON_1, REST_XML)
-
-
-def _services(model: Model, trait: str | None = None) -> list[Shape]:
-    return [s for s in model.of_type("service") if trait is None or trait in s.traits]
+def _services(model: Model, trait: str) -> list[Shape]:
+    """The services applying ``trait``, sorted by shape ID."""
+    return [s for s in model.shapes_with_trait(trait) if s.type == "service"]
 
 
 # --------------------------------------------------------------------------- aws.api#arn
@@ -120,9 +58,11 @@ def arn_labels(template: str) -> list[str]:
     return _ARN_LABELS.findall(template)
 
 
-@validator("S3500",
-           rule="The ``@aws.api#arn`` template of each resource of an ``@aws.api#service`` service uses well-formed labels, and names exactly the resource's identifiers.",
-           packages=("aws.api", "aws.auth", "aws.protocols",))
+@validator(Code("S3500", Severity.ERROR, "ArnTemplate",
+                "an `@aws.api#arn` template has a bad label, or its labels are not the resource's identifiers"),
+           rule="reference ArnTemplateValidator (smithy-aws-traits); aws-core.rst, aws.api#arn trait: each "
+                "label of a template is an identifier of the resource, and each identifier is a label",
+           packages=("aws.api", "aws.auth", "aws.protocols"))
 @distinct
 def check_arn_templates(model: Model) -> Iterable[Diagnostic]:
     """The ``@aws.api#arn`` template of each resource of an ``@aws.api#service`` service uses
@@ -165,20 +105,68 @@ def check_arn_templates(model: Model) -> Iterable[Diagnostic]:
                             trait=AWS_ARN, hint="each label must name an identifier of the resource")
 
 
-@validator("S3501",
-           rule="``resourceDelimiter`` is only set on an ``absolute`` ARN.",
-           packages=("aws.api", "aws.auth", "aws.protocols",))
+#: ``ArnTrait.Provider``'s optional boolean members, in the order it reads them (with
+#: ``resourceDelimiter`` between ``noAccount`` and ``reusable``).
+_ARN_BOOLEANS = ("absolute", "noRegion", "noAccount")
+#: ``ArnTrait.ResourceDelimiter`` values.
+_ARN_DELIMITERS = ("/", ":")
+
+
+def arn_creation_problem(value: object) -> str | None:
+    """Why the reference cannot build an ``@aws.api#arn`` trait from ``value`` (``None`` when
+    it can): ``ArnTrait.Provider.createTrait`` reads the members in order and stops at the
+    first problem, and the constructor rejects a template starting with ``/``."""
+    if not isinstance(value, dict):
+        return f"Expected object, but found {node_type(value)}."
+    template = value.get("template")
+    if "template" not in value:
+        return "Missing expected member `template`."
+    if not isinstance(template, str):
+        return f"Expected `template` member to be a string, but found {node_type(template)}."
+    for name in _ARN_BOOLEANS:
+        if name in value and not isinstance(value[name], bool):
+            return f"Expected `{name}` to be a boolean; found {node_type(value[name])}"
+    if "resourceDelimiter" in value:
+        delimiter = value["resourceDelimiter"]
+        if not isinstance(delimiter, str):
+            return f"Expected `resourceDelimiter` to be a string; found {node_type(delimiter)}"
+        if delimiter not in _ARN_DELIMITERS:
+            return f"Invalid delimiter: {delimiter}"
+    if "reusable" in value and not isinstance(value["reusable"], bool):
+        return f"Expected `reusable` to be a boolean; found {node_type(value['reusable'])}"
+    if template.startswith("/"):
+        return f"Invalid aws.api#arn trait. The template must not start with '/'. Found `{template}`"
+    return None
+
+
+@validator(Code("S3501", Severity.ERROR, "ArnTrait",
+                "`@aws.api#arn(resourceDelimiter)` on an ARN that is not `absolute`"),
+           Code("S3517", Severity.ERROR, "Model",
+                "an `@aws.api#arn` value the reference cannot build: a template starting with `/`, a "
+                "`resourceDelimiter` other than `/` or `:`, a member of the wrong type (the trait is not created)"),
+           rule="reference ArnTrait.Provider (trait creation) and ArnTraitValidator (smithy-aws-traits); "
+                "aws-core.rst, aws.api#arn trait: template, resourceDelimiter only with absolute",
+           packages=("aws.api", "aws.auth", "aws.protocols"))
 @distinct
 def check_arn_traits(model: Model) -> Iterable[Diagnostic]:
-    """``resourceDelimiter`` is only set on an ``absolute`` ARN.
+    """Each ``@aws.api#arn`` value can be built, and ``resourceDelimiter`` is only set on an
+    ``absolute`` ARN.
 
-    Spec: aws-core.rst §"aws.api#arn trait" (``resourceDelimiter``: "MUST only be set when
-    absolute is true"). Reference ``ArnTraitValidator`` (event ``ArnTrait``).
+    Spec: aws-core.rst §"aws.api#arn trait" (``template``: relative templates do not start
+    with ``/``; ``resourceDelimiter``: ``/`` or ``:``, and "MUST only be set when absolute is
+    true"). Reference ``ArnTrait.Provider``: a value it cannot build is an ERROR ``Model``
+    "Error creating trait `aws.api#arn`: ..." (``S3517``: the model does not load, so no
+    other check counts); reference ``ArnTraitValidator`` (``S3501``, ERROR ``ArnTrait``).
     """
     for resource in model.of_type("resource"):
         if AWS_ARN not in resource.traits:
             continue
-        trait = as_object(resource.traits.get(AWS_ARN))
+        trait = resource.traits.get(AWS_ARN)
+        problem = arn_creation_problem(trait)
+        if problem is not None:
+            yield event(model, "S3517", resource.id, f"Error creating trait `{AWS_ARN}`: {problem}", trait=AWS_ARN)
+            continue
+        trait = as_object(trait)
         if trait.get("absolute") is not True and "resourceDelimiter" in trait:
             yield event(model, "S3501", resource.id, "A `resourceDelimiter` can only be set for an `absolute` ARN.",
                         trait=AWS_ARN, hint="remove `resourceDelimiter`, or set `absolute: true`")
@@ -189,9 +177,11 @@ def check_arn_traits(model: Model) -> Iterable[Diagnostic]:
 _PASCAL_CASE = re.compile(r"^[A-Z][a-zA-Z0-9]*(?:[A-Z][a-zA-Z0-9]*)*$")
 
 
-@validator("S3502",
-           rule="``aws.api#service(cloudWatchNamespace)`` starts with ``AWS/`` and its service part is PascalCase.",
-           packages=("aws.api", "aws.auth", "aws.protocols",))
+@validator(Code("S3502", Severity.DANGER, "CloudWatchNamespace",
+                "`aws.api#service(cloudWatchNamespace)` does not start with `AWS/` or is not PascalCase"),
+           rule="reference CloudWatchNamespaceValidator (smithy-aws-traits); aws-core.rst, aws.api#service "
+                "trait, cloudWatchNamespace",
+           packages=("aws.api", "aws.auth", "aws.protocols"))
 @distinct
 def check_cloudwatch_namespaces(model: Model) -> Iterable[Diagnostic]:
     """``aws.api#service(cloudWatchNamespace)`` starts with ``AWS/`` and its service part
@@ -221,9 +211,11 @@ def check_cloudwatch_namespaces(model: Model) -> Iterable[Diagnostic]:
 _EVENT_SOURCE_EXCEPTIONS = {"cloudwatch.amazonaws.com": "monitoring.amazonaws.com"}
 
 
-@validator("S3504",
-           rule="``aws.api#service(cloudTrailEventSource)`` is ``<arnNamespace>.amazonaws.com`` and is no placeholder.",
-           packages=("aws.api", "aws.auth", "aws.protocols",))
+@validator(Code("S3504", Severity.WARNING, "EventSource",
+                "`aws.api#service(cloudTrailEventSource)` is a placeholder or not `<arnNamespace>.amazonaws.com`"),
+           rule="reference EventSourceValidator (smithy-aws-traits); aws-core.rst, aws.api#service trait, "
+                "cloudTrailEventSource",
+           packages=("aws.api", "aws.auth", "aws.protocols"))
 @distinct
 def check_event_sources(model: Model) -> Iterable[Diagnostic]:
     """``aws.api#service(cloudTrailEventSource)`` is ``<arnNamespace>.amazonaws.com`` and is
@@ -277,14 +269,16 @@ def sdk_id_problems(sdk_id: str) -> list[str]:
     ending = next((e for e in _DISALLOWED_ENDINGS if lower.endswith(e)), None)
     if ending is not None:
         problems.append(f"Must not case-insensitively end with `{ending}`")
-    if not sdk_id or len(sdk_id) > 50:
+    if not sdk_id or len(sdk_id.encode("utf-16-le")) // 2 > 50:  # Java String.length(): UTF-16 units
         problems.append("Must be between 1 and 50 characters long.")
     return problems
 
 
-@validator("S3505",
-           rule="``aws.api#service(sdkId)`` matches ``^[a-zA-Z][a-zA-Z0-9]*( [a-zA-Z0-9]+)*$``, names no company, does not end with Service/Client/API and has 1 to 50 characters.",
-           packages=("aws.api", "aws.auth", "aws.protocols",))
+@validator(Code("S3505", Severity.DANGER, "SdkServiceId",
+                "`aws.api#service(sdkId)` is not a valid SDK service ID"),
+           rule="reference SdkServiceIdValidator (smithy-aws-traits); aws-core.rst, aws.api#service trait, "
+                "sdkId and Choosing an SDK service ID",
+           packages=("aws.api", "aws.auth", "aws.protocols"))
 @distinct
 def check_sdk_service_ids(model: Model) -> Iterable[Diagnostic]:
     """``aws.api#service(sdkId)`` matches ``^[a-zA-Z][a-zA-Z0-9]*( [a-zA-Z0-9]+)*$``, names
@@ -304,196 +298,6 @@ def check_sdk_service_ids(model: Model) -> Iterable[Diagnostic]:
                         hint="use the service's short name in words, e.g. `Lex Models`")
 
 
-@validator("S3503",
-           rule="A service using an AWS protocol that sends only error names does not rename errors.",
-           packages=("aws.api", "aws.auth", "aws.protocols",))
-@distinct
-def check_error_renames(model: Model) -> Iterable[Diagnostic]:
-    """A service using an AWS protocol that sends only error names does not rename errors.
-
-    Spec: aws/protocols/error-rename.rst.template, included by aws-json-1_0-protocol.rst,
-    aws-json-1_1-protocol.rst, aws-query-protocol.rst, aws-ec2-query-protocol.rst,
-    aws-restjson1-protocol.rst and aws-restxml-protocol.rst (error shape names are sent on the
-    wire). Reference ``ErrorRenameValidator`` (event ``ErrorRename``).
-    """
-    protocols = {AWS_JSON_1_0: "awsJson1_0", AWS_JSON_1_1: "awsJson1_1", AWS_QUERY: "awsQuery",
-                 EC2_QUERY: "ec2Query", REST_JSON_1: "restJson1", REST_XML: "restXml"}
-    for service in _services(model):
-        if not service.rename:
-            continue
-        used = [name for tid, name in protocols.items() if tid in service.traits]
-        if not used:
-            continue
-        names = java_list(java_hash_set_order(used))
-        for shape_id, to in service.rename.items():
-            shape = model.shapes.get(shape_id)
-            if shape is None or ERROR not in shape.traits:
-                continue
-            yield event(model, "S3503", service.id,
-                        f"Service attempts to rename an error shape from `{shape_id}` to \"{to}\"; "
-                        f"Service protocols {names} do not support error renaming.",
-                        hint="remove the rename of the error shape")
-
-
-# --------------------------------------------------------------------------- aws.auth
-
-
-@validator("S3507",
-           rule="``aws.api#service(arnNamespace)``, ``@sigv4(name)`` and ``@sigv4a(name)`` SHOULD be equal.",
-           packages=("aws.api", "aws.auth", "aws.protocols",))
-@distinct
-def check_sigv4_traits(model: Model) -> Iterable[Diagnostic]:
-    """``aws.api#service(arnNamespace)``, ``@sigv4(name)`` and ``@sigv4a(name)`` SHOULD be
-    equal.
-
-    Spec: aws-auth.rst §"aws.auth#sigv4 trait" / §"aws.auth#sigv4a trait". Reference
-    ``SigV4TraitsValidator`` (event ``SigV4Traits``, WARNING).
-    """
-    def mismatch(service: Shape, m1: str, v1: str, m2: str, v2: str) -> Diagnostic:
-        return event(model, "S3507", service.id,
-                     f"Value for `{m1}` \"{v1}\" and value for `{m2}` \"{v2}\" SHOULD match.",
-                     hint="use the same signing name in each trait")
-
-    for service in _services(model):
-        v4 = as_object(service.traits.get(SIGV4)).get("name") if SIGV4 in service.traits else None
-        v4a = as_object(service.traits.get(SIGV4A)).get("name") if SIGV4A in service.traits else None
-        if service_trait(service) is not None:
-            namespace = arn_namespace(service)
-            if isinstance(v4, str) and v4 != namespace:
-                yield mismatch(service, "aws.api#service$arnNamespace", namespace, "aws.auth#sigv4$name", v4)
-            if isinstance(v4a, str) and v4a != namespace:
-                yield mismatch(service, "aws.api#service$arnNamespace", namespace, "aws.auth#sigv4a$name", v4a)
-        if isinstance(v4, str) and isinstance(v4a, str) and v4 != v4a:
-            yield mismatch(service, "aws.auth#sigv4$name", v4, "aws.auth#sigv4a$name", v4a)
-
-
-# --------------------------------------------------------------------------- httpChecksum
-
-CHECKSUM_PREFIX = "x-amz-checksum-"
-CHECKSUM_ALGORITHMS = ("CRC32", "CRC32C", "CRC64NVME", "MD5", "SHA1", "SHA256", "SHA512", "XXHASH64",
-                       "XXHASH3", "XXHASH128")
-VALIDATION_MODES = ("ENABLED",)
-
-
-def _enum_values(model: Model, member: Member) -> list[str] | None:
-    """The values of the enum trait the member resolves (its own ``@enum``, else its
-    target's ``@enum`` or enum shape values: the reference's ``getMemberTrait(EnumTrait)``),
-    or ``None`` when there is none."""
-    for traits in (member.traits, None):
-        if traits is None:
-            target = model.shapes.get(member.target)
-            if target is None:
-                return None
-            if ENUM not in target.traits and target.type == "enum":
-                return [v for v in (m.traits.get(ENUM_VALUE, m.name) for m in target.members.values())
-                        if isinstance(v, str)]
-            traits = target.traits
-        value = traits.get(ENUM)
-        if ENUM in traits:
-            return [e["value"] for e in value if isinstance(e, dict) and isinstance(e.get("value"), str)] \
-                if isinstance(value, list) else []
-    return None
-
-
-@validator("S3506",
-           rule="``@httpChecksum`` configures a request or response checksum behaviour, names existing enum input members with supported values, and no header binding collides with the ``x-amz-checksum-`` headers.",
-           packages=("aws.api", "aws.auth", "aws.protocols",))
-@distinct
-def check_http_checksums(model: Model) -> Iterable[Diagnostic]:
-    """``@httpChecksum`` configures a request or response checksum behaviour, names existing
-    enum input members with supported values, and no header binding collides with the
-    ``x-amz-checksum-`` headers.
-
-    Spec: aws-core.rst §"aws.protocols#httpChecksum trait". Reference
-    ``HttpChecksumTraitValidator`` (event ``HttpChecksumTrait``; DANGER
-    ``HttpChecksumTrait.HttpPrefixHeaders.<member>.<prefix>`` and WARNING
-    ``HttpChecksumTrait.HttpHeader.<member>.<header>`` for the header conflicts).
-    """
-    for op in model.of_type("operation"):
-        if HTTP_CHECKSUM not in op.traits:
-            continue
-        trait = as_object(op.traits.get(HTTP_CHECKSUM))
-        algorithm_member = trait.get("requestAlgorithmMember")
-        mode_member = trait.get("requestValidationModeMember")
-        responses = string_items(trait.get("responseAlgorithms"))
-        request = trait.get("requestChecksumRequired") is True or isinstance(algorithm_member, str)
-        response = bool(responses) or isinstance(mode_member, str)
-        if not request and not response:
-            yield event(model, "S3506", op.id, "The `httpChecksum` trait must define at least one of the "
-                        "`request` or `response` checksum behaviors.", trait=HTTP_CHECKSUM,
-                        hint="set `requestChecksumRequired`, `requestAlgorithmMember` or the response members")
-            continue
-        input_struct = model.knowledge(OperationIndex).input(op.id)
-        if input_struct is None:
-            continue  # no input: TraitTarget reports it
-        if request:
-            if isinstance(algorithm_member, str):
-                yield from _checksum_enum(model, op, input_struct, "requestAlgorithmMember", algorithm_member,
-                                          CHECKSUM_ALGORITHMS)
-            yield from _header_conflicts(model, op, input_struct)
-        if response:
-            if not isinstance(mode_member, str):
-                yield event(model, "S3506", op.id, "The `httpChecksum` trait must model the "
-                            "`requestValidationModeMember` property to support response checksum behavior.",
-                            trait=HTTP_CHECKSUM)
-            else:
-                yield from _checksum_enum(model, op, input_struct, "requestValidationModeMember", mode_member,
-                                          VALIDATION_MODES)
-            if not responses:
-                yield event(model, "S3506", op.id, "The `httpChecksum` trait must model the "
-                            "`responseAlgorithms` property to support response checksum behavior.",
-                            trait=HTTP_CHECKSUM)
-            output_struct = model.knowledge(OperationIndex).output(op.id)
-            if output_struct is not None:
-                yield from _header_conflicts(model, op, output_struct)
-            for error_id in dict.fromkeys(op.errors):
-                error_shape = model.shapes.get(error_id)
-                if error_shape is not None:
-                    yield from _header_conflicts(model, op, error_shape)
-
-
-def _checksum_enum(model: Model, op: Shape, input_struct: Shape, prop: str, name: str,
-                   supported: tuple[str, ...]) -> Iterable[Diagnostic]:
-    member = input_struct.members.get(name)
-    if member is None:
-        yield event(model, "S3506", op.id, f"The `{prop}` property of the `httpChecksum` trait targets a member "
-                    "that does not exist.", trait=HTTP_CHECKSUM)
-        return
-    values = _enum_values(model, member)
-    if values is None:
-        yield event(model, "S3506", op.id, f"The `{prop}` property of the `httpChecksum` trait targets a member "
-                    "that does not resolve an `enum` trait.", trait=HTTP_CHECKSUM)
-        return
-    unsupported = [v for v in values if v not in supported]
-    if unsupported:
-        yield event(model, "S3506", op.id, f"The `{prop}` property of the `httpChecksum` trait targets a member "
-                    f"with an `enum` trait that contains unsupported values: {ticked(unsupported)}",
-                    trait=HTTP_CHECKSUM, hint=f"supported values: {', '.join(supported)}")
-
-
-def _header_conflicts(model: Model, op: Shape, container: Shape) -> Iterable[Diagnostic]:
-    # The reference names the binding by `member.getId().getName()`, which is the name of the
-    # structure holding the member (`HeadersConflictsInput`), not the member's own name.
-    owner = ShapeId.name(container.id)
-    for member in container.members.values():
-        prefix = member.traits.get(HTTP_PREFIX_HEADERS)
-        if isinstance(prefix, str) and CHECKSUM_PREFIX.startswith(prefix):
-            lower = prefix.lower()
-            yield event(model, "S3506", op.id,
-                        f"The `httpPrefixHeaders` binding of `{owner}` uses the prefix `{lower}` that "
-                        f"conflicts with the prefix `{CHECKSUM_PREFIX}` used by the `httpChecksum` trait.",
-                        severity=Severity.DANGER,
-                        event_id=f"HttpChecksumTrait.HttpPrefixHeaders.{owner}.{lower}",
-                        hint=f"use a prefix that `{CHECKSUM_PREFIX}` does not start with")
-        header = member.traits.get(HTTP_HEADER)
-        if isinstance(header, str) and header.startswith(CHECKSUM_PREFIX):
-            lower = header.lower()
-            yield event(model, "S3506", op.id,
-                        f"The `httpHeader` binding of `{lower}` on `{owner}` starts with the prefix "
-                        f"`{CHECKSUM_PREFIX}` used by the `httpChecksum` trait.", severity=Severity.WARNING,
-                        event_id=f"HttpChecksumTrait.HttpHeader.{owner}.{lower}")
-
-
 # --------------------------------------------------------------------------- endpoint discovery
 
 
@@ -506,9 +310,14 @@ def _discovery_ref(service: Shape, trait: dict, key: str) -> str | None:
     return ShapeId.absolute(value, service.namespace) if isinstance(value, str) else None
 
 
-@validator("S3508",
-           rule="Endpoint discovery: the service names an error and a bound endpoint operation with the required input and output shapes; every ``@clientDiscoveredEndpoint`` operation is in such a service and can return its error.",
-           packages=("aws.api", "aws.auth", "aws.protocols",))
+@validator(Code("S3508", Severity.ERROR, "ClientEndpointDiscovery",
+                "endpoint discovery: the endpoint operation is unbound or has the wrong input or output, an "
+                "operation is not in a discovery service or lacks its error; no error defined (danger), no "
+                "discovered operation (warning)", also=(Severity.DANGER, Severity.WARNING)),
+           rule="reference ClientEndpointDiscoveryValidator (smithy-aws-traits); aws-core.rst, Client "
+                "Endpoint Discovery: aws.api#clientEndpointDiscovery and aws.api#clientDiscoveredEndpoint "
+                "traits",
+           packages=("aws.api", "aws.auth", "aws.protocols"))
 @distinct
 def check_client_endpoint_discovery(model: Model) -> Iterable[Diagnostic]:
     """Endpoint discovery: the service names an error and a bound endpoint operation with the
@@ -623,128 +432,11 @@ def _endpoint_operation(model: Model, op: Shape) -> Iterable[Diagnostic]:
                     f"`CachePeriodInMinutes`, but found: {', '.join(java_hash_set_order(struct.members))}")
 
 
-# --------------------------------------------------------------------------- protocols
-
-_PAYLOAD_TYPES = frozenset({"structure", "union", "document", "blob", "string", "enum"})
-
-
-def _payload_members(struct: Shape | None, request: bool) -> list[Member]:
-    """Members bound to the payload (reference ``HttpBindingIndex``, location PAYLOAD)."""
-    out = []
-    for m in struct.members.values() if struct is not None else ():
-        if HTTP_HEADER in m.traits or HTTP_PREFIX_HEADERS in m.traits:
-            continue
-        if request and (HTTP_QUERY in m.traits or HTTP_QUERY_PARAMS in m.traits):
-            continue
-        if HTTP_PAYLOAD in m.traits:
-            out.append(m)
-    return out
-
-
-@validator("S3509",
-           rule="With an AWS protocol, ``@httpPayload`` binds only a structure, union, document, blob, string or enum.",
-           packages=("aws.api", "aws.auth", "aws.protocols",))
-@distinct
-def check_protocol_http_payloads(model: Model) -> Iterable[Diagnostic]:
-    """With an AWS protocol, ``@httpPayload`` binds only a structure, union, document, blob,
-    string or enum.
-
-    Spec: aws/protocols/aws-restjson1-protocol.rst and aws-restxml-protocol.rst ("httpPayload ...
-    list, set and map shapes are not supported").
-    Reference ``ProtocolHttpPayloadValidator`` (event ``ProtocolHttpPayload``): the first bad
-    payload member of each request, response and error of each operation of the service.
-    """
-    top_down = model.knowledge(TopDownIndex)
-    for service in _services(model):
-        if not any(p in service.traits for p in AWS_PROTOCOLS):
-            continue
-        for op_id in top_down.contained_operations(service.id):
-            op = model.shapes[op_id]
-            groups: list[list[Member]] = []
-            if HTTP in op.traits:
-                groups.append(_payload_members(model.knowledge(OperationIndex).input(op.id), True))
-                groups.append(_payload_members(model.knowledge(OperationIndex).output(op.id), False))
-            for error_id in dict.fromkeys(op.errors):
-                error_shape = model.shapes.get(error_id)
-                if error_shape is not None and error_shape.type == "structure" and ERROR in error_shape.traits:
-                    groups.append(_payload_members(error_shape, False))
-            for members in groups:
-                bad = next((m for m in members if type_of(model, m.target) not in _PAYLOAD_TYPES), None)
-                if bad is not None:
-                    yield event(model, "S3509", bad.id, "AWS Protocols only support binding the following shape "
-                                "types to the payload: string, blob, structure, union, and document",
-                                trait=HTTP_PAYLOAD, hint="bind a structure (or a blob or string) to the payload")
-
-
-@validator("S3510",
-           rule="Every ``eventStreamHttp`` version of an AWS protocol trait is also in its ``http``.",
-           packages=("aws.api", "aws.auth", "aws.protocols",))
-@distinct
-def check_protocol_http(model: Model) -> Iterable[Diagnostic]:
-    """Every ``eventStreamHttp`` version of an AWS protocol trait is also in its ``http``.
-
-    Spec: aws/protocols/aws-json-1_0-protocol.rst (and the other HTTP protocols' pages):
-    "Any entry in ``eventStreamHttp`` MUST also appear in ``http``".
-    Reference ``ProtocolHttpValidator`` (event ``ProtocolHttp``).
-    """
-    for service in _services(model):
-        for tid in AWS_PROTOCOLS:
-            if tid not in service.traits:
-                continue
-            trait = as_object(service.traits.get(tid))
-            http = string_items(trait.get("http"))
-            invalid = [v for v in string_items(trait.get("eventStreamHttp")) if v not in http]
-            if invalid:
-                yield event(model, "S3510", service.id,
-                            "The following values of the `eventStreamHttp` property do not also appear in the "
-                            f"`http` property of the {tid} protocol trait: {java_list(invalid)}", trait=tid,
-                            hint="add them to `http`")
-
-
-@validator("S3511",
-           rule="No two errors of an awsQuery, ec2Query or awsQueryCompatible service share an error code (the ``@awsQueryError`` code, else the shape name).",
-           packages=("aws.api", "aws.auth", "aws.protocols",))
-@distinct
-def check_query_error_codes(model: Model) -> Iterable[Diagnostic]:
-    """No two errors of an awsQuery, ec2Query or awsQueryCompatible service share an error
-    code (the ``@awsQueryError`` code, else the shape name).
-
-    Spec: aws/protocols/aws-query-protocol.rst (``aws.protocols#awsQueryError``). Reference
-    ``QueryErrorCodeValidator`` (event ``QueryErrorCode``, DANGER, on the service).
-    """
-    top_down = model.knowledge(TopDownIndex)
-    for service in _services(model):
-        if not any(t in service.traits for t in (AWS_QUERY_COMPATIBLE, AWS_QUERY, EC2_QUERY)):
-            continue
-        errors = set(service.errors)
-        for op_id in top_down.contained_operations(service.id):
-            errors.update(model.shapes[op_id].errors)
-        codes: dict[str, set[str]] = {}
-        for error_id in errors:
-            code = ShapeId.name(error_id)
-            shape = model.shapes.get(error_id)
-            query_error = as_object(shape.traits.get(AWS_QUERY_ERROR)) if shape is not None else {}
-            if isinstance(query_error.get("code"), str):
-                code = query_error["code"]
-            codes.setdefault(code, set()).add(error_id)
-        for code in sorted(codes):
-            shapes = sorted(codes[code])
-            if len(shapes) < 2:
-                continue
-            yield event(model, "S3511", service.id,
-                        f"Multiple error shapes with the error code `{code}` found: [{', '.join(shapes)}]. This "
-                        "error code ambiguity will result in the wrong error shape being deserialized when "
-                        "running the query protocol. This pain will be carried forward when migrating to a new "
-                        "protocol when using the awsQueryCompatible trait.",
-                        hint="give one of them a distinct code with @awsQueryError")
-
-
 # --------------------------------------------------------------------------- tagging
 
 _ARN_MEMBER_PREFIX = re.compile(r"^[R|r]esource")
 _ARN_MEMBER_SUFFIX = re.compile(r"[A|a]rn|ARN$")
 _TAG_KEYS_NAME = re.compile(r"^[T|t]ag[K|k]eys$")
-_TAG_OPS = (("tagApi", "TagResource"), ("untagApi", "UntagResource"), ("listTagsApi", "ListTagsForResource"))
 
 
 def _is_arn_member_name(name: str) -> bool:
@@ -824,9 +516,11 @@ def service_has_tag_apis(model: Model, service: Shape) -> bool:
     return len(ops) == 3 and all(valid for _, valid in ops.values())
 
 
-@validator("S3512",
-           rule="A ``@tagEnabled`` service has TagResource, UntagResource and ListTagsForResource operations (or those its ``apiConfig`` names) of the required shapes.",
-           packages=("aws.api", "aws.auth", "aws.protocols",))
+@validator(Code("S3512", Severity.WARNING, "ServiceTagging",
+                "a `@tagEnabled` service lacks a tag operation (warning) or has one of the wrong shape (danger)", also=(Severity.DANGER,)),
+           rule="reference ServiceTaggingValidator (smithy-aws-traits); aws-core.rst, aws.api#tagEnabled "
+                "trait: TagResource, UntagResource, ListTagsForResource",
+           packages=("aws.api", "aws.auth", "aws.protocols"))
 @distinct
 def check_service_tagging(model: Model) -> Iterable[Diagnostic]:
     """A ``@tagEnabled`` service has TagResource, UntagResource and ListTagsForResource
@@ -839,7 +533,7 @@ def check_service_tagging(model: Model) -> Iterable[Diagnostic]:
     for service in _services(model, TAG_ENABLED):
         ops = _service_tag_ops(model, service)
         config = as_object(as_object(service.traits.get(TAG_ENABLED)).get("apiConfig"))
-        for kind, default in _TAG_OPS:
+        for kind, default in TAG_APIS.items():
             if kind in ops:
                 op_id, valid = ops[kind]
                 if not valid:
@@ -856,9 +550,12 @@ def check_service_tagging(model: Model) -> Iterable[Diagnostic]:
             yield event(model, "S3512", service.id, message, trait=TAG_ENABLED)
 
 
-@validator("S3513",
-           rule="A ``@tagEnabled`` service has a ``@taggable`` resource, has consistent tag operations (unless ``disableDefaultOperations``), and its ``apiConfig`` does not shadow a default-named operation.",
-           packages=("aws.api", "aws.auth", "aws.protocols",))
+@validator(Code("S3513", Severity.ERROR, "TagEnabledService",
+                "a `@tagEnabled` service has no `@taggable` resource; inconsistent tag operations or an `apiConfig`"
+                " shadowing an operation (warning)", also=(Severity.WARNING,)),
+           rule="reference TagEnabledServiceValidator (smithy-aws-traits); aws-core.rst, aws.api#tagEnabled "
+                "trait and Taggable service API config structure",
+           packages=("aws.api", "aws.auth", "aws.protocols"))
 @distinct
 def check_tag_enabled_services(model: Model) -> Iterable[Diagnostic]:
     """A ``@tagEnabled`` service has a ``@taggable`` resource, has consistent tag
@@ -882,7 +579,7 @@ def check_tag_enabled_services(model: Model) -> Iterable[Diagnostic]:
             continue
         config = as_object(trait.get("apiConfig"))
         names = {ShapeId.name(o) for o in service.operations}
-        for kind, default in _TAG_OPS:
+        for kind, default in TAG_APIS.items():
             configured = config.get(kind)
             if not isinstance(configured, str) or ShapeId.name(configured) == default or default not in names:
                 continue
@@ -929,9 +626,12 @@ def _taggable_via_instance_operations(model: Model, resource: Shape) -> bool:
     return tag_ok and untag_ok and list_ok
 
 
-@validator("S3514",
-           rule="Each ``@taggable`` resource of a service can be tagged (through its own tag operations or the service's), does not update tags in ``update``/``put``, and uses ``@arn`` when only service-wide operations tag it; an ``@arn`` resource of a service with tag operations is likely taggable; a service with taggable resources is ``@tagEnabled``.",
-           packages=("aws.api", "aws.auth", "aws.protocols",))
+@validator(Code("S3514", Severity.DANGER, "TaggableResource",
+                "a `@taggable` resource cannot be tagged, updates tags, or lacks `@arn` (error); a likely taggable "
+                "resource, or a service without `@tagEnabled` (warning)", also=(Severity.ERROR, Severity.WARNING)),
+           rule="reference TaggableResourceValidator (smithy-aws-traits); aws-core.rst, aws.api#taggable "
+                "trait",
+           packages=("aws.api", "aws.auth", "aws.protocols"))
 @distinct
 def check_taggable_resources(model: Model) -> Iterable[Diagnostic]:
     """Each ``@taggable`` resource of a service can be tagged (through its own tag operations
@@ -944,7 +644,7 @@ def check_taggable_resources(model: Model) -> Iterable[Diagnostic]:
     """
     top_down = model.knowledge(TopDownIndex)
     tags = model.knowledge(TagIndex)
-    for service in _services(model):
+    for service in model.of_type("service"):
         service_wide = service_has_tag_apis(model, service)
         for rid in top_down.contained_resources(service.id):
             resource = model.shapes[rid]
@@ -976,9 +676,11 @@ def check_taggable_resources(model: Model) -> Iterable[Diagnostic]:
                             "does not have the `aws.api#tagEnabled` trait.", severity=Severity.WARNING)
 
 
-@validator("S3515",
-           rule="A ``@taggable(property)`` is named ``tags``/``Tags`` (or ``tagList``, ``tagsMap``...).",
-           packages=("aws.api", "aws.auth", "aws.protocols",))
+@validator(Code("S3515", Severity.WARNING, "TagResourcePropertyName",
+                "a `@taggable(property)` is not named like `tags`"),
+           rule="reference TagResourcePropertyNameValidator (smithy-aws-traits); aws-core.rst, "
+                "aws.api#taggable trait: property",
+           packages=("aws.api", "aws.auth", "aws.protocols"))
 @distinct
 def check_tag_property_names(model: Model) -> Iterable[Diagnostic]:
     """A ``@taggable(property)`` is named ``tags``/``Tags`` (or ``tagList``, ``tagsMap``...).
@@ -992,9 +694,11 @@ def check_tag_property_names(model: Model) -> Iterable[Diagnostic]:
             yield event(model, "S3515", resource.id, "Suggested tag property name is '[T|t]ags'.")
 
 
-@validator("S3516",
-           rule="The ``@taggable(property)`` of a resource targets a list of key/value string pairs or a map of strings.",
-           packages=("aws.api", "aws.auth", "aws.protocols",))
+@validator(Code("S3516", Severity.ERROR, "TagResourcePropertyType",
+                "a `@taggable(property)` is not a list of key/value pairs or a map of strings"),
+           rule="reference TagResourcePropertyTypeValidator (smithy-aws-traits); aws-core.rst, "
+                "aws.api#taggable trait: property",
+           packages=("aws.api", "aws.auth", "aws.protocols"))
 @distinct
 def check_tag_property_types(model: Model) -> Iterable[Diagnostic]:
     """The ``@taggable(property)`` of a resource targets a list of key/value string pairs or
@@ -1014,10 +718,9 @@ def check_tag_property_types(model: Model) -> Iterable[Diagnostic]:
 
 
 __all__ = [
-    "arn_labels", "check_arn_templates", "check_arn_traits", "check_client_endpoint_discovery",
-    "check_cloudwatch_namespaces", "check_error_renames", "check_event_sources", "check_http_checksums",
-    "check_protocol_http", "check_protocol_http_payloads", "check_query_error_codes",
-    "check_sdk_service_ids", "check_service_tagging", "check_sigv4_traits", "check_tag_enabled_services",
-    "check_tag_property_names", "check_tag_property_types", "check_taggable_resources", "is_tags_shape",
-    "sdk_id_problems", "service_has_tag_apis", "tag_operation_is_valid",
+    "arn_creation_problem", "arn_labels", "check_arn_templates", "check_arn_traits", "check_client_endpoint_discovery",
+    "check_cloudwatch_namespaces", "check_event_sources", "check_sdk_service_ids", "check_service_tagging",
+    "check_tag_enabled_services", "check_tag_property_names", "check_tag_property_types",
+    "check_taggable_resources", "is_tags_shape", "sdk_id_problems", "service_has_tag_apis",
+    "tag_operation_is_valid",
 ]
