@@ -181,8 +181,6 @@ VALIDATION_SUPPORT = {
 #: Check modules importing another check module today (module, imported), each with the change
 #: that removes it. (Issue 15: checks import the languages and the support modules only.)
 KNOWN_CHECK_TO_CHECK: set[tuple[str, str]] = {
-    # the linters a model's `validators` metadata names: found through the catalog (@configurable)
-    ("smithy2cfn.validation.core.configured", "smithy2cfn.validation.smithy_linters"),
     # Shape.toString() (describe_shape): one copy, in the support module
     ("smithy2cfn.validation.core.constraints", "smithy2cfn.validation.core.targets"),
     # the node-value checker (NodeValidationVisitor) and RECOMMENDED_ENUM_NAME: support

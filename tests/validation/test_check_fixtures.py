@@ -66,6 +66,7 @@ WITHOUT_FIXTURES: set[str] = {
     "core.configured.check_configured_validators",
     "core.constraints.check_cors_traits",
     "core.constraints.check_defaults_in_updates",
+    "core.constraints.check_enum_trait_deprecation",
     "core.constraints.check_json_names",
     "core.constraints.check_length_traits",
     "core.constraints.check_media_types",
@@ -159,7 +160,6 @@ WITHOUT_FIXTURES: set[str] = {
     "rules.ruleset.check_uris",
     "smoke_tests.check_smoke_test_cases",
     "smoke_tests.check_unique_smoke_test_ids",
-    "suppressions.check_validators_metadata",
     "waiters.check_waitable",
 }
 

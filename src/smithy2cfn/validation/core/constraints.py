@@ -23,6 +23,7 @@ from smithy2cfn.model.traits import (
     BOX,
     CORS,
     DEFAULT,
+    ENUM,
     JSON_NAME,
     LENGTH,
     MEDIA_TYPE,
@@ -47,30 +48,11 @@ from smithy2cfn.validation.common import (
 from smithy2cfn.validation.core.targets import describe_shape
 from smithy2cfn.validation.located import event
 
-#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
+#: The codes several validators of this module share (README "Diagnostics" lists every code);
+#: the others are declared by the validator that reports them.
 CODES = declare_codes(
-    Code("S3110", Severity.ERROR, "LengthTrait",
-         "`@length` with a negative `min` or `max`, or `min` greater than `max`"),
-    Code("S3111", Severity.ERROR, "RangeTrait",
-         "`@range` with a decimal bound on a shape without decimals, or `min` greater than `max`"),
-    Code("S3112", Severity.ERROR, "CorsTrait", "`@cors` with both `origin` and `origins`"),
-    Code("S3113", Severity.ERROR, "JsonName",
-         "members of one shape whose JSON names (`@jsonName` or member name) conflict"),
-    Code("S3114", Severity.ERROR, "XmlNamespaceTrait", "`@xmlNamespace` with an invalid `uri`"),
-    Code("S3115", Severity.ERROR, "Union", "a union without members"),
-    Code("S3116", Severity.NOTE, "Union",
-         "a union member targeting a shape with a `@default` (note), `@box` on a union member (warning)", also=(Severity.WARNING,)),
-    Code("S3117", Severity.ERROR, "PrivateAccess",
-         "a reference to a `@private` shape of another namespace (a warning for a private trait applied)", also=(Severity.WARNING,)),
-    Code("S3127", Severity.ERROR, "MediaType", "a `@mediaType` value that is not a media type"),
-    Code("S3128", Severity.WARNING, "XmlFlattenedTrait",
-         "`@xmlFlattened` member whose target list member's `@xmlName` has no effect"),
-    Code("S3129", Severity.WARNING, "PrivateMixinMember",
-         "`@private` on a mixin member (it is still inherited)"),
     Code("S3130", Severity.WARNING, "ModelDeprecation",
          "a deprecated feature: a `set` shape, the `@enum` trait in IDL 2.0"),
-    Code("S3131", Severity.WARNING, "DefaultValueInUpdate",
-         "an update-style operation whose input has top-level `@default` members"),
 )
 
 _DECIMAL_TYPES = frozenset({"float", "double", "bigDecimal"})
@@ -94,8 +76,9 @@ def _java_long(value: object) -> int | None:
     return None if number is None else int(number)
 
 
-@validator("S3110",
-           rule="``@length``: ``min`` and ``max`` are not negative and ``min`` is at most ``max``.")
+@validator(Code("S3110", Severity.ERROR, "LengthTrait",
+                "`@length` with a negative `min` or `max`, or `min` greater than `max`"),
+           rule="reference LengthTraitValidator (smithy-model); Smithy 2.0 constraint-traits.rst, length trait")
 def check_length_traits(model: Model) -> Iterable[Diagnostic]:
     """``@length``: ``min`` and ``max`` are not negative and ``min`` is at most ``max``.
 
@@ -116,8 +99,9 @@ def check_length_traits(model: Model) -> Iterable[Diagnostic]:
                                               "value.")
 
 
-@validator("S3111",
-           rule="``@range``: a decimal bound only on ``float``, ``double`` or ``bigDecimal`` shapes (or members targeting them); ``min`` at most ``max``.")
+@validator(Code("S3111", Severity.ERROR, "RangeTrait",
+                "`@range` with a decimal bound on a shape without decimals, or `min` greater than `max`"),
+           rule="reference RangeTraitValidator (smithy-model); Smithy 2.0 constraint-traits.rst, range trait")
 def check_range_traits(model: Model) -> Iterable[Diagnostic]:
     """``@range``: a decimal bound only on ``float``, ``double`` or ``bigDecimal`` shapes (or
     members targeting them); ``min`` at most ``max``.
@@ -154,8 +138,8 @@ def check_range_traits(model: Model) -> Iterable[Diagnostic]:
                                               "value.")
 
 
-@validator("S3112",
-           rule="``@cors``: ``origin`` (even when set to its default) and a non-empty ``origins`` are mutually exclusive.")
+@validator(Code("S3112", Severity.ERROR, "CorsTrait", "`@cors` with both `origin` and `origins`"),
+           rule="reference CorsTraitValidator (smithy-model); Smithy 2.0 http-bindings.rst, cors trait")
 def check_cors_traits(model: Model) -> Iterable[Diagnostic]:
     """``@cors``: ``origin`` (even when set to its default) and a non-empty ``origins`` are
     mutually exclusive.
@@ -171,8 +155,9 @@ def check_cors_traits(model: Model) -> Iterable[Diagnostic]:
                         "The `origin` and `origins` members of the `cors` trait are mutually exclusive.")
 
 
-@validator("S3113",
-           rule="Members of one structure or union resolve to distinct JSON names (``@jsonName`` or the member name), checked for the shapes that use ``@jsonName``.")
+@validator(Code("S3113", Severity.ERROR, "JsonName",
+                "members of one shape whose JSON names (`@jsonName` or member name) conflict"),
+           rule="reference JsonNameValidator (smithy-model); Smithy 2.0 protocol-traits.rst, jsonName trait")
 def check_json_names(model: Model) -> Iterable[Diagnostic]:
     """Members of one structure or union resolve to distinct JSON names (``@jsonName`` or
     the member name), checked for the shapes that use ``@jsonName``.
@@ -226,8 +211,8 @@ def uri_problem(text: str) -> str | None:
     return None
 
 
-@validator("S3114",
-           rule="``@xmlNamespace``: the ``uri`` is a valid URI.")
+@validator(Code("S3114", Severity.ERROR, "XmlNamespaceTrait", "`@xmlNamespace` with an invalid `uri`"),
+           rule="reference XmlNamespaceTraitValidator (smithy-model); Smithy 2.0 protocol-traits.rst, xmlNamespace trait")
 def check_xml_namespaces(model: Model) -> Iterable[Diagnostic]:
     """``@xmlNamespace``: the ``uri`` is a valid URI.
 
@@ -302,8 +287,8 @@ def media_type_problem(text: str) -> str | None:
     return None
 
 
-@validator("S3127",
-           rule="``@mediaType``: the value is a media type.")
+@validator(Code("S3127", Severity.ERROR, "MediaType", "a `@mediaType` value that is not a media type"),
+           rule="reference MediaTypeValidator (smithy-model); Smithy 2.0 protocol-traits.rst, mediaType trait")
 def check_media_types(model: Model) -> Iterable[Diagnostic]:
     """``@mediaType``: the value is a media type.
 
@@ -318,8 +303,9 @@ def check_media_types(model: Model) -> Iterable[Diagnostic]:
                 yield error(model, "S3127", node, f"Invalid mediaType value, \"{value}\": {problem}")
 
 
-@validator("S3128",
-           rule="A ``@xmlFlattened`` member without ``@xmlName`` whose target list's member has an ``@xmlName`` other than the member's name: that name has no effect (a warning).")
+@validator(Code("S3128", Severity.WARNING, "XmlFlattenedTrait",
+                "`@xmlFlattened` member whose target list member's `@xmlName` has no effect"),
+           rule="reference XmlFlattenedTraitValidator (smithy-model); Smithy 2.0 protocol-traits.rst, xmlFlattened trait")
 def check_xml_flattened(model: Model) -> Iterable[Diagnostic]:
     """A ``@xmlFlattened`` member without ``@xmlName`` whose target list's member has an
     ``@xmlName`` other than the member's name: that name has no effect (a warning).
@@ -342,8 +328,9 @@ def check_xml_flattened(model: Model) -> Iterable[Diagnostic]:
                               "member.")
 
 
-@validator("S3129",
-           rule="``@private`` on a member of a mixin does not stop it being inherited (a warning).")
+@validator(Code("S3129", Severity.WARNING, "PrivateMixinMember",
+                "`@private` on a mixin member (it is still inherited)"),
+           rule="reference PrivateMixinMemberValidator (smithy-model); Smithy 2.0 mixins.rst; constraint-traits.rst, private trait")
 def check_private_mixin_members(model: Model) -> Iterable[Diagnostic]:
     """``@private`` on a member of a mixin does not stop it being inherited (a warning).
 
@@ -362,7 +349,7 @@ def check_private_mixin_members(model: Model) -> Iterable[Diagnostic]:
 
 
 @validator("S3130",
-           rule="``set`` shapes are deprecated (a warning).")
+           rule="reference SetValidator (smithy-model); Smithy 2.0 aggregate-types.rst, Set (deprecated)")
 def check_set_shapes(model: Model) -> Iterable[Diagnostic]:
     """``set`` shapes are deprecated (a warning).
 
@@ -376,8 +363,32 @@ def check_set_shapes(model: Model) -> Iterable[Diagnostic]:
                           "the @uniqueItems trait instead.")
 
 
-@validator("S3131",
-           rule="An update-style operation (a resource's ``update``, or named ``update...`` / ``patch...``) whose input has top-level members with ``@default``: a warning.")
+@validator("S3130",
+           rule="reference Version.validateVersionedTrait (smithy-model, at load); Smithy 2.0 constraint-traits.rst, enum trait (deprecated)")
+def check_enum_trait_deprecation(model: Model) -> Iterable[Diagnostic]:
+    """The ``@enum`` trait, applied in an IDL 2.0 file, is deprecated (a warning located at
+    the trait): 2.0 models define ``enum`` shapes.
+
+    Spec: constraint-traits.rst §"enum trait" ("This trait is deprecated"). The reference's
+    loader reports it (``Version.validateVersionedTrait``: ``ModelDeprecation``, "The enum
+    trait is deprecated. Smithy 2.0 models should use the enum shape.") for each shape or
+    member that applies the trait itself (or by ``apply``) in a file of version 2.0, not for
+    one that inherits it from a mixin.
+    """
+    for node, _traits in user_nodes_having(model, ENUM):
+        owner = model.member(node) if "$" in node else model.shapes.get(node)
+        if owner is None or ENUM not in owner.introduced_traits:
+            continue
+        span = owner.trait_spans.get(ENUM) or owner.span
+        if span is not None and model.versions.get(span.path) == "2.0":
+            yield event(model, "S3130", node,
+                        "The enum trait is deprecated. Smithy 2.0 models should use the enum shape.", trait=ENUM,
+                        hint="define an `enum` shape instead")
+
+
+@validator(Code("S3131", Severity.WARNING, "DefaultValueInUpdate",
+                "an update-style operation whose input has top-level `@default` members"),
+           rule="reference DefaultValueInUpdateValidator (smithy-model); Smithy 2.0 type-refinement-traits.rst, default trait (Updating default values)")
 def check_defaults_in_updates(model: Model) -> Iterable[Diagnostic]:
     """An update-style operation (a resource's ``update``, or named ``update...`` /
     ``patch...``) whose input has top-level members with ``@default``: a warning.
@@ -403,8 +414,10 @@ def check_defaults_in_updates(model: Model) -> Iterable[Diagnostic]:
                           f"members: [{listed(names)}]")
 
 
-@validator("S3115", "S3116",
-           rule="Unions have members; a union member targeting a shape with a ``@default`` is noted, and ``@box`` on a union member is a warning.")
+@validator(Code("S3115", Severity.ERROR, "Union", "a union without members"),
+           Code("S3116", Severity.NOTE, "Union",
+                "a union member targeting a shape with a `@default` (note), `@box` on a union member (warning)", also=(Severity.WARNING,)),
+           rule="reference UnionValidator (smithy-model); Smithy 2.0 aggregate-types.rst, Union")
 def check_unions(model: Model) -> Iterable[Diagnostic]:
     """Unions have members; a union member targeting a shape with a ``@default`` is noted,
     and ``@box`` on a union member is a warning.
@@ -434,8 +447,9 @@ def check_unions(model: Model) -> Iterable[Diagnostic]:
                             severity=Severity.WARNING)
 
 
-@validator("S3117",
-           rule="A shape does not reference a ``@private`` shape of another namespace (an ERROR), nor apply a ``@private`` trait of another namespace (a WARNING, as the reference for now).")
+@validator(Code("S3117", Severity.ERROR, "PrivateAccess",
+                "a reference to a `@private` shape of another namespace (a warning for a private trait applied)", also=(Severity.WARNING,)),
+           rule="reference PrivateAccessValidator (smithy-model); Smithy 2.0 constraint-traits.rst, private trait")
 def check_private_access(model: Model) -> Iterable[Diagnostic]:
     """A shape does not reference a ``@private`` shape of another namespace (an ERROR), nor
     apply a ``@private`` trait of another namespace (a WARNING, as the reference for now).

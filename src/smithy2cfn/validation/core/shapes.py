@@ -24,18 +24,11 @@ from smithy2cfn.validation.common import error, user_shapes, user_shapes_having,
 from smithy2cfn.validation.core.traits import RECOMMENDED_ENUM_NAME, _NodeChecker
 from smithy2cfn.validation.located import event
 
-#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
+#: The codes several validators of this module share (README "Diagnostics" lists every code);
+#: the others are declared by the validator that reports them.
 CODES = declare_codes(
-    Code("S3007", Severity.ERROR, "DefaultTrait", "`@default` value of the wrong type"),
-    Code("S3030", Severity.ERROR, "EnumShape", "enum value that is not a non-empty string"),
     Code("S3031", Severity.ERROR, "EnumShape", "duplicate enum / intEnum values"),
-    Code("S3033", Severity.ERROR, "EnumShape", "intEnum value missing, or not a 32-bit integer"),
     Code("S3034", Severity.WARNING, "EnumShape", "an enum member name that is not UPPER_SNAKE_CASE"),
-    Code("S3040", Severity.ERROR, "Model", "operation / resource mixin with input, output, identifiers..."),
-    Code("S3043", Severity.ERROR, "Model", "two mixins give a member different targets"),
-    Code("S3123", Severity.WARNING, "DefaultTrait",
-         "a `@default` of `0` outside a `@range` (`DefaultTrait.Member.InvalidRange`...), a blob default "
-         "that is not base64"),
 )
 
 _INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
@@ -68,8 +61,10 @@ def _enum_name_warning(model: Model, member: Member) -> Iterable[Diagnostic]:
                       "an uppercase letter, followed by any number of uppercase letters, numbers, or underscores.")
 
 
-@validator("S3030", "S3031", "S3034",
-           rule="``enum`` shapes: values are non-empty, unique strings; member names are upper case.")
+@validator(Code("S3030", Severity.ERROR, "EnumShape", "enum value that is not a non-empty string"),
+           "S3031",
+           "S3034",
+           rule="reference EnumShapeValidator (smithy-model); Smithy 2.0 simple-types.rst, enum")
 def check_enum_shapes(model: Model) -> Iterable[Diagnostic]:
     """``enum`` shapes: values are non-empty, unique strings; member names are upper case.
 
@@ -96,8 +91,10 @@ def check_enum_shapes(model: Model) -> Iterable[Diagnostic]:
             yield from _enum_name_warning(model, member)
 
 
-@validator("S3031", "S3033", "S3034",
-           rule="``intEnum`` shapes: every member has a unique 32-bit integer value; member names are upper case.")
+@validator("S3031",
+           Code("S3033", Severity.ERROR, "EnumShape", "intEnum value missing, or not a 32-bit integer"),
+           "S3034",
+           rule="reference EnumShapeValidator (smithy-model); Smithy 2.0 simple-types.rst, intEnum")
 def check_int_enum_shapes(model: Model) -> Iterable[Diagnostic]:
     """``intEnum`` shapes: every member has a unique 32-bit integer value; member names are
     upper case.
@@ -133,8 +130,8 @@ def check_int_enum_shapes(model: Model) -> Iterable[Diagnostic]:
             yield from _enum_name_warning(model, member)
 
 
-@validator("S3040",
-           rule="Operation mixins have no input/output; resource mixins no identifiers/properties.")
+@validator(Code("S3040", Severity.ERROR, "Model", "operation / resource mixin with input, output, identifiers..."),
+           rule="reference OperationShape and ResourceShape builders (smithy-model, at load); Smithy 2.0 mixins.rst, Operation mixins and Resource mixins")
 def check_mixin_shapes(model: Model) -> Iterable[Diagnostic]:
     """Operation mixins have no input/output; resource mixins no identifiers/properties.
 
@@ -155,8 +152,8 @@ def check_mixin_shapes(model: Model) -> Iterable[Diagnostic]:
                         f"shape `{shape.id}` defines one or more properties.")
 
 
-@validator("S3043",
-           rule="Members inherited under one name from several mixins target the same shape.")
+@validator(Code("S3043", Severity.ERROR, "Model", "two mixins give a member different targets"),
+           rule="reference NamedMemberUtils.flattenMixins (smithy-model, at load); Smithy 2.0 mixins.rst, Mixin members")
 def check_mixin_member_conflicts(model: Model) -> Iterable[Diagnostic]:
     """Members inherited under one name from several mixins target the same shape.
 
@@ -183,8 +180,11 @@ def check_mixin_member_conflicts(model: Model) -> Iterable[Diagnostic]:
                     break
 
 
-@validator("S3007", "S3123",
-           rule="A ``@default`` value matches the shape it applies to (for a member, the member and its target, constraint traits included); ``null`` only on members; lists, maps and documents default to empty values; a blob's default is base64; a structure member that targets a shape with a default repeats that default (or sets ``null``).")
+@validator(Code("S3007", Severity.ERROR, "DefaultTrait", "`@default` value of the wrong type"),
+           Code("S3123", Severity.WARNING, "DefaultTrait",
+                "a `@default` of `0` outside a `@range` (`DefaultTrait.Member.InvalidRange`...), a blob default "
+                "that is not base64"),
+           rule="reference DefaultTraitValidator (smithy-model); Smithy 2.0 type-refinement-traits.rst, default trait")
 def check_default_values(model: Model) -> Iterable[Diagnostic]:
     """A ``@default`` value matches the shape it applies to (for a member, the member and its
     target, constraint traits included); ``null`` only on members; lists, maps and

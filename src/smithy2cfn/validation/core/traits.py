@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity
 from smithy2cfn.languages.patterns import PatternMatcher, compile_pattern
 from smithy2cfn.languages.selector import (
     MAX_SELECTOR_NESTING,
@@ -53,31 +53,6 @@ from smithy2cfn.validation.common import (
     warning,
 )
 from smithy2cfn.validation.located import event, ticked
-
-#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
-CODES = declare_codes(
-    Code("S3001", Severity.ERROR, "TraitTarget", "trait applied outside its selector"),
-    Code("S3002", Severity.ERROR, "TraitConflict", "conflicting traits"),
-    Code("S3003", Severity.ERROR, "TraitValue", "trait value does not match the trait's shape"),
-    Code("S3004", Severity.WARNING, "TraitValue", "trait value has a member the trait's shape lacks"),
-    Code("S3005", Severity.ERROR, "ExclusiveStructureMemberTrait", "structurally exclusive trait used twice"),
-    Code("S3006", Severity.WARNING, "UnstableTrait", "unstable trait"),
-    Code("S3008", Severity.NOTE, "TraitTarget", "a selector cannot be evaluated; its check is skipped"),
-    Code("S3009", Severity.ERROR, "TraitValue",
-         "a selector (`@trait`, `@idRef`) nests functions more than 50 levels deep (see Limits)"),
-    Code("S3020", Severity.ERROR, "TraitValue",
-         "a `@pattern` cannot be compiled: groups nested more than 100 deep, or a repetition count too large"
-         " (`a{4294967296}`)"),
-    Code("S3107", Severity.WARNING, "DeprecatedTrait", "a `@deprecated` trait is applied"),
-    Code("S3108", Severity.ERROR, "EnumTrait",
-         "`@enum` trait values: a duplicate `value` or `name`, or a value without `name` where others have "
-         "one"),
-    Code("S3109", Severity.WARNING, "EnumTrait",
-         "`@enum` trait names missing (`EnumNamesPresent`) or not upper case (`EnumTrait.<name>`)"),
-    Code("S3125", Severity.ERROR, "TraitBreakingChanges",
-         "a trait definition's `breakingChanges` path names a missing member"),
-    Code("S3132", Severity.WARNING, "PatternTrait", "a `@pattern` without a leading `^` or a trailing `$`"),
-)
 
 _INT_BOUNDS = {
     "byte": (-(2**7), 2**7 - 1),
@@ -130,8 +105,9 @@ def _is_mixin_node(model: Model, node_id: str) -> bool:
 # --------------------------------------------------------------------------- selectors
 
 
-@validator("S3001", "S3008",
-           rule="Every trait is applied only to shapes its definition's ``selector`` matches.")
+@validator(Code("S3001", Severity.ERROR, "TraitTarget", "trait applied outside its selector"),
+           Code("S3008", Severity.NOTE, "TraitTarget", "a selector cannot be evaluated; its check is skipped"),
+           rule="reference TraitTargetValidator (smithy-model); Smithy 2.0 model.rst, Defining traits (selector); selectors.rst")
 def check_trait_targets(model: Model) -> Iterable[Diagnostic]:
     """Every trait is applied only to shapes its definition's ``selector`` matches.
 
@@ -191,8 +167,9 @@ def check_trait_targets(model: Model) -> Iterable[Diagnostic]:
                             trait=tid)
 
 
-@validator("S3009",
-           rule="Selectors in trait definitions (``@trait(selector: ...)``) and ``@idRef(selector: ...)`` nest functions at most :data:`~smithy2cfn.languages.selector.MAX_SELECTOR_NESTING` deep.")
+@validator(Code("S3009", Severity.ERROR, "TraitValue",
+                "a selector (`@trait`, `@idRef`) nests functions more than 50 levels deep (see Limits)"),
+           rule="this implementation's limit on selector nesting (README, Limits); Smithy 2.0 selectors.rst")
 def check_selectors(model: Model) -> Iterable[Diagnostic]:
     """Selectors in trait definitions (``@trait(selector: ...)``) and ``@idRef(selector: ...)``
     nest functions at most :data:`~smithy2cfn.languages.selector.MAX_SELECTOR_NESTING` deep.
@@ -217,8 +194,11 @@ def check_selectors(model: Model) -> Iterable[Diagnostic]:
                 continue  # unsupported syntax: a NOTE where the selector is used (S3008)
 
 
-@validator("S3020", "S3132",
-           rule="Every ``@pattern`` can be compiled within this implementation's limits.")
+@validator(Code("S3020", Severity.ERROR, "TraitValue",
+                "a `@pattern` cannot be compiled: groups nested more than 100 deep, or a repetition count too large"
+                " (`a{4294967296}`)"),
+           Code("S3132", Severity.WARNING, "PatternTrait", "a `@pattern` without a leading `^` or a trailing `$`"),
+           rule="reference PatternTraitValidator (smithy-model); Smithy 2.0 constraint-traits.rst, pattern trait")
 def check_pattern_traits(model: Model) -> Iterable[Diagnostic]:
     """Every ``@pattern`` can be compiled within this implementation's limits.
 
@@ -252,8 +232,8 @@ def check_pattern_traits(model: Model) -> Iterable[Diagnostic]:
                         hint="simplify the regular expression")
 
 
-@validator("S3002",
-           rule="No shape applies two traits where one's definition lists the other in ``conflicts``.")
+@validator(Code("S3002", Severity.ERROR, "TraitConflict", "conflicting traits"),
+           rule="reference TraitConflictValidator (smithy-model); Smithy 2.0 model.rst, Defining traits (conflicts)")
 def check_trait_conflicts(model: Model) -> Iterable[Diagnostic]:
     """No shape applies two traits where one's definition lists the other in ``conflicts``.
 
@@ -276,8 +256,8 @@ def check_trait_conflicts(model: Model) -> Iterable[Diagnostic]:
             yield error(model, "S3002", node, f"Found conflicting traits on {kind} shape: {', '.join(sorted(lines))}")
 
 
-@validator("S3005",
-           rule="Traits marked ``structurallyExclusive`` appear at most once per aggregate shape.")
+@validator(Code("S3005", Severity.ERROR, "ExclusiveStructureMemberTrait", "structurally exclusive trait used twice"),
+           rule="reference ExclusiveStructureMemberTraitValidator (smithy-model); Smithy 2.0 model.rst, Defining traits (structurallyExclusive)")
 def check_structurally_exclusive(model: Model) -> Iterable[Diagnostic]:
     """Traits marked ``structurallyExclusive`` appear at most once per aggregate shape.
 
@@ -312,8 +292,8 @@ def check_structurally_exclusive(model: Model) -> Iterable[Diagnostic]:
                                                       f"{ticked(names)}")
 
 
-@validator("S3006",
-           rule="Warn where a trait marked ``@unstable`` is applied.")
+@validator(Code("S3006", Severity.WARNING, "UnstableTrait", "unstable trait"),
+           rule="reference UnstableTraitValidator (smithy-model); Smithy 2.0 documentation-traits.rst, unstable trait")
 def check_unstable_traits(model: Model) -> Iterable[Diagnostic]:
     """Warn where a trait marked ``@unstable`` is applied.
 
@@ -332,8 +312,12 @@ def check_unstable_traits(model: Model) -> Iterable[Diagnostic]:
 RECOMMENDED_ENUM_NAME = re.compile(r"[A-Z]+[A-Z_0-9]*")
 
 
-@validator("S3108", "S3109",
-           rule="The values of an ``@enum`` trait: unique ``value`` s, unique ``name`` s, names on every value or on none (a warning when on none), ``UPPER_SNAKE_CASE`` names (warnings).")
+@validator(Code("S3108", Severity.ERROR, "EnumTrait",
+                "`@enum` trait values: a duplicate `value` or `name`, or a value without `name` where others have "
+                "one"),
+           Code("S3109", Severity.WARNING, "EnumTrait",
+                "`@enum` trait names missing (`EnumNamesPresent`) or not upper case (`EnumTrait.<name>`)"),
+           rule="reference EnumTraitValidator (smithy-model); Smithy 2.0 constraint-traits.rst, enum trait")
 def check_enum_traits(model: Model) -> Iterable[Diagnostic]:
     """The values of an ``@enum`` trait: unique ``value`` s, unique ``name`` s, names on every
     value or on none (a warning when on none), ``UPPER_SNAKE_CASE`` names (warnings).
@@ -381,8 +365,8 @@ def check_enum_traits(model: Model) -> Iterable[Diagnostic]:
                                                 "generated in code generators.", "EnumNamesPresent")
 
 
-@validator("S3107",
-           rule="Warn where a trait marked ``@deprecated`` is applied (``@enum``'s deprecation is reported by the enum checks).")
+@validator(Code("S3107", Severity.WARNING, "DeprecatedTrait", "a `@deprecated` trait is applied"),
+           rule="reference DeprecatedTraitValidator (smithy-model); Smithy 2.0 documentation-traits.rst, deprecated trait")
 def check_deprecated_traits(model: Model) -> Iterable[Diagnostic]:
     """Warn where a trait marked ``@deprecated`` is applied (``@enum``'s deprecation is
     reported by the enum checks).
@@ -415,8 +399,9 @@ def _pointer_parts(path: str) -> list[str] | None:
     return [part.replace("~1", "/").replace("~0", "~") for part in path[1:].split("/")]
 
 
-@validator("S3125",
-           rule="The ``path`` of each ``breakingChanges`` rule of a trait definition names members that exist, segment by segment from the trait's shape.")
+@validator(Code("S3125", Severity.ERROR, "TraitBreakingChanges",
+                "a trait definition's `breakingChanges` path names a missing member"),
+           rule="reference TraitBreakingChangesValidator (smithy-model); Smithy 2.0 model.rst, Trait breaking change rules")
 def check_trait_breaking_changes(model: Model) -> Iterable[Diagnostic]:
     """The ``path`` of each ``breakingChanges`` rule of a trait definition names members that
     exist, segment by segment from the trait's shape.
@@ -737,8 +722,9 @@ class _NodeChecker:
         self.add(path, message, Severity.WARNING if self.zero_range_warning and value == 0 else Severity.ERROR)
 
 
-@validator("S3003", "S3004",
-           rule="Every trait value matches the shape of its trait definition.")
+@validator(Code("S3003", Severity.ERROR, "TraitValue", "trait value does not match the trait's shape"),
+           Code("S3004", Severity.WARNING, "TraitValue", "trait value has a member the trait's shape lacks"),
+           rule="reference TraitValueValidator and NodeValidationVisitor (smithy-model); Smithy 2.0 model.rst, Trait node values")
 def check_trait_values(model: Model) -> Iterable[Diagnostic]:
     """Every trait value matches the shape of its trait definition.
 
