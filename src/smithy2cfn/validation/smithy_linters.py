@@ -129,9 +129,12 @@ def camel_case(config: dict[str, Any]) -> Validator:
     rest, of each namespace) all upper or all lower camel case, as ``memberNames`` says
     (``auto``: the more common of the two). DANGER. Reference ``CamelCaseValidator``."""
     config = config_object(config)
-    handling = (config_string(config, "memberNames") or "auto").lower()
+    given = config_string(config, "memberNames") or "auto"
+    handling = given.lower()
     if handling not in ("upper", "lower", "auto"):
-        raise ConfigError(f"Deserialization error at (/memberNames): `{handling}` is not one of upper, lower, auto")
+        raise ConfigError("Deserialization error at (/memberNames): unable to create "
+                          f"software.amazon.smithy.linters.CamelCaseValidator$MemberNameHandling from \"{given}\": "
+                          "Expected one of the following enum strings: [upper, lower, auto]")
 
     def members_check(model: Model, members: list[Member], scope: str) -> Iterator[Diagnostic]:
         upper_count = lower_count = 0

@@ -383,8 +383,11 @@ def emit_each_selector(config: dict[str, Any]) -> Validator:
         raise ConfigError("selector is required")
     text, selector = found
     bind = config_string(config, "bindToTrait")
-    if bind is not None:
-        bind = absolute(bind, PRELUDE_NAMESPACE)
+    if bind is not None and "#" not in bind:
+        # (ShapeId.fromNode: an absolute shape ID, `smithy.api#sensitive`)
+        raise ConfigError(f"Deserialization error at (/bindToTrait): unable to create "
+                          f"software.amazon.smithy.model.shapes.ShapeId from \"{bind}\": Unable to deserialize Node "
+                          f"using fromNode method: Invalid shape ID: {bind}")
     template_text = config_string(config, "messageTemplate")
     template = _parse_template(template_text) if template_text is not None else None
 

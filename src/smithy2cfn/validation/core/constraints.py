@@ -231,59 +231,81 @@ def check_xml_namespaces(model: Model) -> Iterable[Diagnostic]:
                                               f"invalid uri: {value['uri']}")
 
 
-_TCHAR = frozenset("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+#: RFC 9110 ``tchar``, in the order the reference's ``MediaType.Parser`` lists them in its
+#: message.
+_TCHARS = "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_TCHAR = frozenset(_TCHARS)
 _WS = " \t\r\n"
+
+
+class _MediaTypeSyntax(Exception):
+    """A media type the parser rejects (the message)."""
 
 
 def media_type_problem(text: str) -> str | None:
     """Why ``text`` is not a media type (RFC 9110 §8.3.1: ``type "/" subtype *( OWS ";" OWS
-    token "=" ( token / quoted-string ) )``, as the reference's ``MediaType.from`` parses it),
+    token "=" ( token / quoted-string ) )``), as the reference's ``MediaType.from`` reports it
+    (``SimpleParser``: "Syntax error at line 1, column 5: Expected: '/', but found '[EOF]'"),
     or ``None``."""
     pos = 0
 
-    def token() -> str | None:
+    def syntax(message: str) -> _MediaTypeSyntax:
+        line = text.count("\n", 0, pos) + 1
+        column = pos - (text.rfind("\n", 0, pos) + 1) + 1
+        return _MediaTypeSyntax(f"Syntax error at line {line}, column {column}: {message}")
+
+    def found() -> str:
+        return text[pos] if pos < len(text) else "[EOF]"
+
+    def token() -> None:
         nonlocal pos
         start = pos
         while pos < len(text) and text[pos] in _TCHAR:
             pos += 1
-        return f"Expected a token at position {start}" if start == pos else None
+        if start == pos:
+            expected = " ".join(f"'{c}'" for c in _TCHARS)
+            raise syntax(f"Found '{found()}', but expected one of the following tokens: {expected}")
 
-    def expect(ch: str) -> str | None:
+    def expect(ch: str) -> None:
         nonlocal pos
         if pos < len(text) and text[pos] == ch:
             pos += 1
-            return None
-        return f"Expected `{ch}` at position {pos}"
+            return
+        raise syntax(f"Expected: '{ch}', but found '{found()}'")
 
     def ws() -> None:
         nonlocal pos
         while pos < len(text) and text[pos] in _WS:
             pos += 1
 
-    problem = token() or expect("/") or token()
-    if problem:
-        return problem
-    ws()
-    while pos < len(text):
-        problem = expect(";")
-        if problem:
-            return problem
-        ws()
-        problem = token() or expect("=")
-        if problem:
-            return problem
-        if pos < len(text) and text[pos] == '"':
+    def quoted() -> None:
+        nonlocal pos
+        expect('"')
+        while pos < len(text) and text[pos] != '"':
             pos += 1
-            while pos < len(text) and text[pos] != '"':
-                pos += 2 if text[pos] == "\\" else 1
-            if pos > len(text):
-                return "Expected character after escape"
-            problem = expect('"')
-        else:
-            problem = token()
-        if problem:
-            return problem
+            if text[pos - 1] == "\\":
+                if pos >= len(text):
+                    raise syntax("Expected character after escape")
+                pos += 1
+        expect('"')
+
+    try:
+        token()
+        expect("/")
+        token()
         ws()
+        while pos < len(text):
+            expect(";")
+            ws()
+            token()
+            expect("=")
+            if pos < len(text) and text[pos] == '"':
+                quoted()
+            else:
+                token()
+            ws()
+    except _MediaTypeSyntax as e:
+        return str(e)
     return None
 
 

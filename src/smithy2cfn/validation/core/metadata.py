@@ -86,9 +86,11 @@ def check_typed_metadata(model: Model) -> Iterable[Diagnostic]:
             continue
         checker = _NodeChecker(model, shapes[0].split("#", 1)[0], zero_range_warning=True, relative_ids=False)
         checker.check(model.metadata[key], shapes[0], {}, "")
-        for severity, path, message in checker.problems:
-            yield _model_event(model, "S3119", key, f"metadata.{key}{path}: {message}", f"TypedMetadata.{key}",
-                               severity)
+        for i, (severity, path, message) in enumerate(checker.problems):
+            # (a @range violation takes the reference's suffix: TypedMetadata.<key>.Member.InvalidRange)
+            suffix = checker.suffixes.get(i)
+            event_id = f"TypedMetadata.{key}.{suffix}" if suffix else f"TypedMetadata.{key}"
+            yield _model_event(model, "S3119", key, f"metadata.{key}{path}: {message}", event_id, severity)
 
 
 class _Closure:

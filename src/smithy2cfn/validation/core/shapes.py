@@ -133,10 +133,12 @@ def check_int_enum_shapes(model: Model) -> Iterable[Diagnostic]:
 @validator(Code("S3040", Severity.ERROR, "Model", "operation / resource mixin with input, output, identifiers..."),
            rule="reference OperationShape and ResourceShape builders (smithy-model, at load); Smithy 2.0 mixins.rst, Operation mixins and Resource mixins")
 def check_mixin_shapes(model: Model) -> Iterable[Diagnostic]:
-    """Operation mixins have no input/output; resource mixins no identifiers/properties.
+    """Operation mixins have no input/output; resource mixins no identifiers, properties,
+    lifecycle operations, operations or resources.
 
     Spec: mixins.rst §"Operation mixins" and §"Resource mixins" (what the loader does not
-    already report: cycles, type mismatches and member conflicts are load errors).
+    already report: cycles, type mismatches and member conflicts are load errors); the
+    reference's ``OperationShape`` and ``ResourceShape`` builders (``Model`` errors).
     """
     for shape in user_shapes_having(model, MIXIN):
         if MIXIN not in shape.traits:
@@ -146,7 +148,8 @@ def check_mixin_shapes(model: Model) -> Iterable[Diagnostic]:
                         "Operation shapes with the mixin trait MUST target `smithy.api#Unit` for their input "
                         f"and output. Operation mixin shape `{shape.id}` defines one or both of these "
                         "properties.")
-        if shape.type == "resource" and (shape.identifiers or shape.properties):
+        if shape.type == "resource" and (shape.identifiers or shape.properties or shape.lifecycle()
+                                         or shape.operations or shape.resources):
             yield error(model, "S3040", shape.id,
                         "Resource shapes with the mixin trait may not define any properties. Resource mixin "
                         f"shape `{shape.id}` defines one or more properties.")
@@ -159,7 +162,9 @@ def check_mixin_member_conflicts(model: Model) -> Iterable[Diagnostic]:
 
     Spec: mixins.rst §"Mixin members" (a shape "MUST NOT" inherit conflicting members: members
     with the same name that target different shapes). The loader reports a local member that
-    redefines an inherited target (``S2022``); this check covers two mixins that disagree.
+    redefines an inherited target (``S2022``); this check covers two mixins that disagree: a
+    ``Model`` error on the shape, as the reference's ``NamedMemberUtils.flattenMixins`` reports
+    it while building the shape.
     """
     for shape in user_shapes(model):
         if len(shape.mixins) < 2:
@@ -174,9 +179,11 @@ def check_mixin_member_conflicts(model: Model) -> Iterable[Diagnostic]:
                 if first is None:
                     first = (inherited.id, inherited.target)
                 elif inherited.target != first[1]:
-                    yield error(model, "S3043", member.id,
-                                f"Member conflicts with an inherited mixin member: `{inherited.id}` targets "
-                                f"`{inherited.target}`, but `{first[0]}` targets `{first[1]}`")
+                    # (the reference's message names the shape's own member, on the shape)
+                    yield error(model, "S3043", shape.id,
+                                f"Member conflicts with an inherited mixin member: `{member.id}`",
+                                hint=f"`{inherited.id}` targets `{inherited.target}`, but `{first[0]}` targets "
+                                     f"`{first[1]}`: give the mixins' `{name}` members one target")
                     break
 
 

@@ -194,7 +194,7 @@ def check_selectors(model: Model) -> Iterable[Diagnostic]:
                 continue  # unsupported syntax: a NOTE where the selector is used (S3008)
 
 
-@validator(Code("S3020", Severity.ERROR, "TraitValue",
+@validator(Code("S3020", Severity.ERROR, "Model",
                 "a `@pattern` cannot be compiled: groups nested more than 100 deep, or a repetition count too large"
                 " (`a{4294967296}`)"),
            Code("S3132", Severity.WARNING, "PatternTrait", "a `@pattern` without a leading `^` or a trailing `$`"),
@@ -206,7 +206,9 @@ def check_pattern_traits(model: Model) -> Iterable[Diagnostic]:
     expression; the reference compiles it and rejects the model when it cannot). A pattern
     whose groups nest more than :data:`~smithy2cfn.languages.patterns.MAX_PATTERN_NESTING`
     deep, or with a repetition count too large for a regular expression engine
-    (``a{4294967296}``), is an error ``S3020`` at the shape or member that has the trait.
+    (``a{4294967296}``), is an error ``S3020`` at the shape or member that has the trait (a
+    ``Model`` error, as the reference's ``PatternTrait`` provider reports a pattern it cannot
+    compile).
     Syntax Python's ``re`` does not know (``\\p{L}``...) is not reported here: it may be a
     valid ECMA-262 or Java pattern (the schema check warns ``S4202``). A pattern without a
     leading ``^`` or a trailing ``$`` is a ``PatternTrait`` warning (the reference's
@@ -228,8 +230,9 @@ def check_pattern_traits(model: Model) -> Iterable[Diagnostic]:
             continue
         compiled, kind, reason = compile_pattern(pattern)
         if kind == "limit":
-            yield error(model, "S3020", node, f"the @pattern of `{node}` cannot be compiled: {reason}",
-                        hint="simplify the regular expression")
+            # (the reference's PatternTrait provider: a loading error, "Error creating trait")
+            yield error(model, "S3020", node, "Error creating trait `pattern`: Invalid pattern trait regular "
+                        f"expression: `{shorten(pattern, 200)}`. {reason}", hint="simplify the regular expression")
 
 
 @validator(Code("S3002", Severity.ERROR, "TraitConflict", "conflicting traits"),
@@ -298,14 +301,16 @@ def check_unstable_traits(model: Model) -> Iterable[Diagnostic]:
     """Warn where a trait marked ``@unstable`` is applied.
 
     Spec: documentation-traits.rst §"unstable trait" ("the shape ... may change in the
-    future"); the reference reports ``UnstableTrait`` warnings.
+    future"); the reference's ``UnstableTraitValidator`` (``UnstableTrait.<trait>`` warnings,
+    located at the applied trait).
     """
     for node, traits in user_nodes_with_traits(model):
         for tid in traits:
             definition = model.shapes.get(tid)
             if definition is not None and UNSTABLE in definition.traits \
                     and TRAIT in definition.traits:
-                yield event(model, "S3006", node, f"This shape applies a trait that is unstable: {tid}", trait=tid)
+                yield event(model, "S3006", node, f"This shape applies a trait that is unstable: {tid}", trait=tid,
+                            event_id=f"UnstableTrait.{tid}")
 
 
 #: The reference's recommended enum name (``EnumShapeValidator``, ``EnumTraitValidator``).
