@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from smithy2cfn import api
-from smithy2cfn.checks import configurable, shipped
+from smithy2cfn.checks import DECLARED, configurable, shipped
 from smithy2cfn.diagnostics import Diagnostic, Severity
 from smithy2cfn.validation.core import configured
 
@@ -22,18 +22,21 @@ string Name
 """
 
 
-@configurable("Liar", "S3590", rule="a test unit that reports a code it does not declare")
-def _liar(config):
-    def run_liar(model):
-        yield Diagnostic("S3001", Severity.ERROR, "not mine")
-    return run_liar
+_declared = DECLARED[:]
+try:
+    @configurable("Liar", "S3590", rule="a test unit that reports a code it does not declare")
+    def _liar(config):
+        def run_liar(model):
+            yield Diagnostic("S3001", Severity.ERROR, "not mine")
+        return run_liar
 
-
-@configurable("Crasher", "S3590", rule="a test unit that fails")
-def _crasher(config):
-    def run_crasher(model):
-        raise RuntimeError("boom")
-    return run_crasher
+    @configurable("Crasher", "S3590", rule="a test unit that fails")
+    def _crasher(config):
+        def run_crasher(model):
+            raise RuntimeError("boom")
+        return run_crasher
+finally:
+    DECLARED[:] = _declared  # the test units are no declarations of the package (test_prelude_cache)
 
 
 def test_a_unit_reporting_an_undeclared_code_or_failing_is_an_internal_error(tmp_path: Path,

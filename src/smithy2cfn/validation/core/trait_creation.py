@@ -224,7 +224,8 @@ _PROVIDERS: dict[str, tuple[str, Callable[[Any], None]]] = {
 
 
 @validator("S3374",
-           rule="Values of the traits above that the reference's trait providers cannot read.")
+           rule="reference trait providers (TraitService) through LoaderTraitMap.createTrait (smithy-model, at "
+                "load); Smithy 2.0 model.rst, Trait node values, and the value shape of each trait")
 def check_trait_creation(model: Model) -> Iterable[Diagnostic]:
     """Values of the traits above that the reference's trait providers cannot read.
 
@@ -237,8 +238,9 @@ def check_trait_creation(model: Model) -> Iterable[Diagnostic]:
     ``HttpApiKeyAuthTrait.Provider`` (``Location.fromString``), ``EndpointTrait.Provider``,
     ``AuthTrait.Provider`` (``ShapeId.fromNode``), ``ErrorTrait``,
     ``RequestCompressionTrait.Provider``, ``PaginatedTrait.Provider``,
-    ``IdempotentTrait.fromNode``, ``ReferencesTrait.Provider``, ``ExamplesTrait.Provider``
-    (the loader's ``LoaderTraitMap.createTrait`` turns what they throw into an) ERROR
+    ``IdempotentTrait.fromNode``, ``ReferencesTrait.Provider``, ``ExamplesTrait.Provider``,
+    ``TraitDefinition.Provider``, ``IdRefTrait.Provider`` and ``TraitValidatorsTrait.Provider``
+    (``Selector.fromNode``) (the loader's ``LoaderTraitMap.createTrait`` turns what they throw into an) ERROR
     ``Model`` "Error creating trait `name`:
     reason", located at the trait, one per trait value (the first problem the provider meets).
     """
