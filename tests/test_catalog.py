@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from smithy2cfn import catalog, precompute
-from smithy2cfn.checks import Check, shipped, validator
+from smithy2cfn.checks import DECLARED, Check, shipped, validator
 from smithy2cfn.diagnostics import CODES, Code, Diagnostic, Severity
 
 PACKAGE = Path(precompute.__file__).resolve().parent
@@ -138,10 +138,13 @@ def test_the_runner_reports_an_undeclared_code_as_an_internal_error():
     from smithy2cfn.validation import validate_model
 
     model, _ = load([str(PACKAGE.parents[1] / "examples" / "vault" / "model")])
-
-    @validator("S3099", rule="a test validator")
-    def liar(model):
-        yield Diagnostic("S3001", Severity.ERROR, "not mine")
+    declared = DECLARED[:]
+    try:
+        @validator("S3099", rule="a test validator")
+        def liar(model):
+            yield Diagnostic("S3001", Severity.ERROR, "not mine")
+    finally:
+        DECLARED[:] = declared  # the test validator is no declaration of the package (test_prelude_cache)
 
     found = validate_model(model, [liar])
     assert [d.code for d in found] == ["S3099"] and "S3001" in found[0].message

@@ -130,8 +130,9 @@ def validator(*codes: Code | str, rule: str, packages: Iterable[str] = ()) -> Ca
 
 
 def lint_rule(*codes: Code | str, rule: str) -> Callable[[F], F]:
-    """Mark ``rule_x(lint) -> None`` as a lint rule, run on every emitted schema with the
-    lint stage's context (:mod:`smithy2cfn.lint`); see :func:`validator`."""
+    """Mark ``rule_x(ctx) -> None`` as a lint rule, run on every emitted schema with the
+    lint stage's context (:class:`smithy2cfn.lint.context.ResourceContext`, whose ``report``
+    quotes ``rule`` in each message); see :func:`validator`."""
     def mark(function: F) -> F:
         function.check = _declare("lint", None, codes, rule, (), function)  # type: ignore[attr-defined]
         return function
@@ -164,4 +165,37 @@ def shipped(kind: str) -> list[Check]:
     return out
 
 
-__all__ = ["DECLARED", "KINDS", "Check", "configurable", "lint_rule", "shipped", "validator"]
+def runnable(kind: str, package: str, keep: Callable[[Check], bool] | None = None) -> list[Check]:
+    """The checks of ``kind`` that ``keep`` accepts (all when ``None``), as the catalog lists
+    them (:func:`shipped`, in catalog order), each with ``run`` set: its module is imported
+    and the entry is the function's own :class:`Check` (its ``check`` attribute). Without a
+    catalog, the checks found by importing every module of the package ``package`` (a
+    module name, e.g. ``"smithy2cfn.lint"``), ordered by module and line: slower, the same
+    checks. ``keep`` is asked before a module is imported, so that a check it refuses costs
+    no import.
+
+    Raises:
+        ImportError, AttributeError: a catalog entry names no function (a stale catalog:
+            ``tests/test_catalog.py`` fails first).
+    """
+    import importlib
+
+    listed = shipped(kind)
+    if not listed:
+        import pkgutil
+
+        for info in pkgutil.walk_packages(importlib.import_module(package).__path__, package + "."):
+            importlib.import_module(info.name)
+        listed = sorted((c for c in DECLARED if c.kind == kind and c.module.startswith(package + ".")),
+                        key=lambda c: (c.module, c.line))
+    out: list[Check] = []
+    for entry in listed:
+        if keep is not None and not keep(entry):
+            continue
+        function = getattr(importlib.import_module(entry.module), entry.function)
+        check = getattr(function, "check", None)
+        out.append(check if isinstance(check, Check) else Check(**{**entry.__dict__, "run": function}))
+    return out
+
+
+__all__ = ["DECLARED", "KINDS", "Check", "configurable", "lint_rule", "runnable", "shipped", "validator"]

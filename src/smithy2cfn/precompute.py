@@ -91,22 +91,19 @@ def _codes_table() -> str:
 
 
 def _lint_table() -> str:
+    """README's table of lint rules: each lint check's codes with their meaning, the rule
+    the check mirrors and the severities (the meaning says when a code has another)."""
     codes, checks = declarations()
     rule_of: dict[str, str] = {}
     for check in checks:
         if check.kind == "lint":
             for code in check.codes:
                 rule_of.setdefault(code, check.rule)
-    from smithy2cfn.lint.rules import RULES  # the lint rules that are no units yet
-
-    for code, rule in RULES.items():
-        rule_of.setdefault(code, rule)
-    rows = ["| code | rule it mirrors | severity |", "|---|---|---|"]
+    rows = ["| code | meaning | rule it mirrors | severity |", "|---|---|---|---|"]
     for code in sorted(rule_of):
-        severities = codes[code].severities
-        text = severities[0].label + (f" ({', '.join(s.label for s in severities[1:])} in some cases)"
-                                      if len(severities) > 1 else "")
-        rows.append(f"| {code} | {_cell(rule_of[code])} | {text} |")
+        entry = codes[code]
+        rows.append(f"| {code} | {_cell(entry.meaning)} | {_cell(rule_of[code])} | "
+                    f"{', '.join(s.label for s in entry.severities)} |")
     return "\n".join(rows)
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from smithy2cfn import api
+from smithy2cfn import api, checks
 from smithy2cfn.checks import DECLARED, configurable, shipped
 from smithy2cfn.diagnostics import Diagnostic, Severity
 from smithy2cfn.validation.core import configured
@@ -79,6 +79,6 @@ def test_every_name_resolves_to_its_unit_through_the_catalog():
 
 
 def test_without_a_catalog_the_units_are_found_by_importing_the_modules(monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setattr(configured, "shipped", lambda kind: [])
+    monkeypatch.setattr(checks, "shipped", lambda kind: [])
     unit = configured.configurable_named("CamelCase")
     assert unit is not None and unit.module == "smithy2cfn.validation.smithy_linters" and unit.codes == ("S3601",)

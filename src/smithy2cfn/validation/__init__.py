@@ -15,12 +15,11 @@ problems, trait conflicts while merging) is not repeated here.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from smithy2cfn import collector
-from smithy2cfn.checks import DECLARED, Check, shipped
+from smithy2cfn.checks import Check, runnable
 from smithy2cfn.diagnostics import Code, Diagnostic, Diagnostics, Severity, declare_codes
 from smithy2cfn.model.shapes import Model, ShapeId
 from smithy2cfn.validation.suppressions import finish, loading_failed
@@ -33,28 +32,6 @@ CODES = declare_codes(
          "internal error in a validator (it raised, or reported a code it does not declare): the model is not "
          "accepted, since its checks did not all run; please report it"),
 )
-
-
-def _validators(packages: frozenset[str] | None) -> list[Check]:
-    """The validators of the catalog whose packages the model loaded (every one for
-    ``None``), their modules imported; without a catalog, every validator found by
-    importing every module of this package (slower, the same checks)."""
-    listed = shipped("validator")
-    if not listed:
-        import pkgutil
-
-        for info in pkgutil.walk_packages(__path__, __name__ + "."):
-            importlib.import_module(info.name)
-        listed = sorted((c for c in DECLARED if c.kind == "validator" and c.module.startswith(__name__ + ".")),
-                        key=lambda c: (c.module, c.line))
-    out: list[Check] = []
-    for entry in listed:
-        if entry.packages and packages is not None and packages.isdisjoint(entry.packages):
-            continue
-        function = getattr(importlib.import_module(entry.module), entry.function)
-        out.append(getattr(function, "check", entry if entry.run is not None else
-                           Check(**{**entry.__dict__, "run": function})))
-    return out
 
 
 def validators_for(model: Model | None = None) -> list[Validator]:
@@ -71,7 +48,11 @@ def validators_for(model: Model | None = None) -> list[Validator]:
             ``tests/test_catalog.py`` fails first).
     """
     packages = None if model is None else model.packages
-    return [c.run for c in _validators(packages) if c.run is not None]
+
+    def applies(check: Check) -> bool:
+        return not check.packages or packages is None or not packages.isdisjoint(check.packages)
+
+    return [c.run for c in runnable("validator", __name__, applies) if c.run is not None]
 
 
 def __getattr__(name: str) -> Any:

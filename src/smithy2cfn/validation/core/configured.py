@@ -23,12 +23,11 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import importlib
 import json
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from smithy2cfn.checks import DECLARED, Check, configurable, shipped, validator
+from smithy2cfn.checks import Check, configurable, runnable, shipped, validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, listed
 from smithy2cfn.languages.selector import SelectorEngine, SelectorError, parse_selector
 from smithy2cfn.model.nodes import node_type
@@ -169,11 +168,15 @@ def _definition(entry: dict[str, Any]) -> ValidatorDefinition:
 # --------------------------------------------------------------------------- finding a validator by name
 
 
+#: The package whose modules hold the configurable validators (searched without a catalog).
+_STAGE = "smithy2cfn.validation"
+
+
 def configurable_named(name: str) -> Check | None:
     """The configurable validator a ``validators`` entry calls ``name`` (its
     :class:`~smithy2cfn.checks.Check`, ``run`` its factory), or ``None``.
 
-    Found in the shipped catalog (:func:`smithy2cfn.checks.shipped`), which imports only the
+    Found in the shipped catalog (:func:`smithy2cfn.checks.runnable`), which imports only the
     module that defines it; without a catalog, by importing every module of the validation
     stage (slower, the same validators).
 
@@ -181,25 +184,8 @@ def configurable_named(name: str) -> Check | None:
         ImportError, AttributeError: a catalog entry names no function (a stale catalog:
             ``tests/test_catalog.py`` fails first).
     """
-    listed = shipped("configurable") or _declared_configurables()
-    for entry in listed:
-        if entry.name != name:
-            continue
-        function = getattr(importlib.import_module(entry.module), entry.function)
-        found = getattr(function, "check", None)
-        return found if isinstance(found, Check) else dataclasses.replace(entry, run=function)
-    return None
-
-
-def _declared_configurables() -> list[Check]:
-    """Every configurable validator of the validation stage, its modules all imported."""
-    import pkgutil
-
-    import smithy2cfn.validation as stage
-
-    for info in pkgutil.walk_packages(stage.__path__, stage.__name__ + "."):
-        importlib.import_module(info.name)
-    return [c for c in DECLARED if c.kind == "configurable" and c.module.startswith(stage.__name__ + ".")]
+    found = runnable("configurable", _STAGE, lambda unit: unit.name == name)
+    return found[0] if found else None
 
 
 def _internal(unit: Check, what: str) -> Diagnostic:
@@ -276,7 +262,8 @@ def unit_codes() -> frozenset[str]:
     """Every code a configurable validator declares: what :func:`check_configured_validators`
     may pass on (it holds each unit to its own codes; the runner reads this as the attribute
     ``unit_codes`` of the validator)."""
-    return frozenset(code for unit in shipped("configurable") or _declared_configurables() for code in unit.codes)
+    return frozenset(code for unit in shipped("configurable") or runnable("configurable", _STAGE)
+                     for code in unit.codes)
 
 
 check_configured_validators.unit_codes = unit_codes  # type: ignore[attr-defined]

@@ -1,6 +1,8 @@
 """The lint stage (issue 9 part 2): each rule has one model (or schema) that triggers it, at
 the right line of the model, and the clean model that does not; suppressions silence lint
-codes; ``--strict`` fails the build on warnings; the example builds with 0 warnings.
+codes; ``--strict`` fails the build on warnings; the example builds with 0 warnings; each
+rule is a unit declaring its code and rule (``smithy2cfn.checks.lint_rule``), and the runner
+turns a rule's bug into an internal error.
 
 Rules reachable from a model are triggered by a model variant. Rules that only a ``jsonAdd``
 or an extension can break (the emitter never writes such a schema) are triggered by changing
@@ -20,12 +22,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from smithy2cfn import api
+from smithy2cfn.checks import Check, shipped
 from smithy2cfn.cli import main
 from smithy2cfn.derive.plan import derive_plan
 from smithy2cfn.diagnostics import CODES, Diagnostic, Diagnostics, Severity
 from smithy2cfn.emit import emit_schemas
-from smithy2cfn.lint import RULES, lint_schemas
-from smithy2cfn.lint.rules import ecma_problem, python_regex_problem
+from smithy2cfn.lint import lint_rules, lint_schemas, run_rules
+from smithy2cfn.lint.cfn_validate import ecma_problem, python_regex_problem
+from smithy2cfn.lint.context import ResourceContext
+from smithy2cfn.lint.locate import Locator, definition_names
 from smithy2cfn.load import load_texts
 from smithy2cfn.settings import Settings
 
@@ -124,6 +129,10 @@ def line_of(text: str, snippet: str) -> int:
     return text.count("\n", 0, index) + 1
 
 
+#: code → the rule its lint check mirrors (as the catalog lists the checks).
+RULE_OF = {code: check.rule for check in lint_rules() for code in check.codes}
+
+
 def test_the_clean_model_has_no_lint_finding():
     assert [d.format_text() for d in lint(BASE) if d.severity >= Severity.NOTE] == []
 
@@ -185,7 +194,7 @@ def test_a_model_variant_triggers_the_rule_at_its_line(code: str):
     expected = line_of(text, snippet)
     assert expected in [d.span.line for d in found], [d.format_text() for d in found]
     for d in found:
-        assert d.span.path == "m.smithy" and d.hint and RULES[code] in d.message
+        assert d.span.path == "m.smithy" and d.hint and RULE_OF[code] in d.message
         assert d.severity in CODES[code].severities and d.event_id == CODES[code].event_id
     assert not [d for d in lint(BASE) if d.code == code]
 
@@ -194,6 +203,8 @@ def test_a_resource_without_update_gets_a_note():
     text = BASE.replace("    update: UpdateThing\n", "")
     (note,) = [d for d in lint(text) if d.code == "S6106"]
     assert note.severity == Severity.NOTE and note.span.line == line_of(text, "resource Thing")
+    assert RULE_OF["S6106"] in note.message and note.hint
+    assert not [d for d in lint(BASE) if d.code == "S6106"]
 
 
 # --------------------------------------------------------------------------- schema variants
@@ -242,14 +253,21 @@ def test_a_schema_change_triggers_the_rule_at_its_line(code: str):
     found = [d for d in lint(BASE, mutate) if d.code == code]
     assert found, f"{code} not reported"
     assert line_of(BASE, snippet) in [d.span.line for d in found], [d.format_text() for d in found]
-    assert all(d.hint and RULES[code] in d.message and d.severity in CODES[code].severities for d in found)
+    assert all(d.hint and RULE_OF[code] in d.message and d.severity in CODES[code].severities for d in found)
+    assert not [d for d in lint(BASE) if d.code == code]
 
 
-def test_every_lint_code_has_a_case_a_rule_and_a_registry_entry():
+def test_every_lint_code_has_a_case_and_a_rule_unit_of_its_own():
     cases = set(MODEL_CASES) | set(SCHEMA_CASES) | {"S6106"}
-    assert cases == set(RULES)
-    assert {c for c in CODES if c.startswith("S6") and c != "S6000"} == set(RULES)
-    assert all(CODES[c].event_id.startswith("CfnLint.") for c in RULES)
+    assert cases == set(RULE_OF)
+    # S6000 is --strict's (api), S6099 the runner's internal error
+    assert {c for c in CODES if c.startswith("S6") and c not in ("S6000", "S6099")} == set(RULE_OF)
+    assert all(CODES[c].event_id.startswith("CfnLint.") for c in RULE_OF)
+    rules = lint_rules()
+    assert [len(r.codes) for r in rules] == [1] * len(RULE_OF) == [1] * 47
+    assert all(r.rule and r.run is not None and r.module.startswith("smithy2cfn.lint.") for r in rules)
+    # run in catalog order
+    assert [(r.module, r.function) for r in rules] == [(c.module, c.function) for c in shipped("lint")]
 
 
 def test_what_cfn_validate_rejects_is_an_error():
@@ -382,7 +400,7 @@ def test_lint_never_raises_on_whatever_a_json_add_writes(clean, changes, nested)
     for key, value in changes:
         schema[key] = value
     for d in lint_schemas(model, plan, {FILE: schema}):
-        assert d.code in RULES and d.span is not None
+        assert d.code in RULE_OF and d.span is not None
 
 
 def test_a_deep_shared_structure_graph_is_searched_once_per_definition():
@@ -401,3 +419,89 @@ def test_a_deep_shared_structure_graph_is_searched_once_per_definition():
     (finding,) = [d for d in lint_schemas(model, plan, {FILE: schema}) if d.code == "S6111"]
     assert "/properties/Deep/A/" in finding.message and finding.message.count("/A") == 40
     assert finding.span.line == line_of(text, "structure S40")
+
+
+@pytest.mark.parametrize("permissions", [None, 5, "svc:*", {"svc:*": 1}])
+def test_permissions_that_are_no_list_are_reported_not_raised(permissions):
+    """A jsonAdd may write anything as a handler's permissions: the handler rule reports
+    that it has none, and the wildcard rule reads only a list (it used to iterate ``None``)."""
+    found = lint(BASE, lambda s: s["handlers"]["create"].update(permissions=permissions))
+    assert [d.code for d in found if d.code in ("S6104", "S6011", "S6099")] == ["S6104"]
+
+
+# --------------------------------------------------------------------------- the runner
+
+
+@pytest.fixture(scope="module")
+def context_factory(clean):
+    model, plan, schemas, _ = clean
+    names = definition_names(model, plan)
+
+    def make() -> ResourceContext:
+        (rplan,) = plan.resources
+        return ResourceContext(model, rplan, Locator(model, plan, rplan, names), schemas[FILE], FILE)
+    return make
+
+
+def _rule(function, *codes: str) -> Check:
+    """A lint rule for the runner alone (``lint_rule`` would add it to the declarations)."""
+    return Check("lint", function.__name__, __name__, function.__name__, codes, "a test rule", run=function)
+
+
+def test_a_rule_reporting_a_code_it_does_not_declare_is_an_internal_error(context_factory):
+    def liar(ctx):
+        ctx.report("S6121", "not mine", ctx.loc.resource_site(), "hint")
+        ctx.report("S6122", "mine", ctx.loc.resource_site(), "hint")
+
+    found = run_rules(context_factory(), [_rule(liar, "S6122")])
+    assert sorted(d.code for d in found) == ["S6099", "S6122"]
+    (internal,) = [d for d in found if d.code == "S6099"]
+    assert internal.severity == Severity.ERROR and "liar" in internal.message and "S6121" in internal.message
+    assert internal.span is not None and internal.span.path == "m.smithy" and internal.hint
+    (mine,) = [d for d in found if d.code == "S6122"]
+    assert mine.message == f"{FILE}: mine (a test rule)"
+
+
+def test_a_rule_that_raises_is_an_internal_error_and_the_others_run(context_factory):
+    def broken(ctx):
+        raise KeyError("boom")
+
+    def fine(ctx):
+        ctx.report("S6122", "found", ctx.loc.resource_site(), "hint")
+
+    found = run_rules(context_factory(), [_rule(broken, "S6121"), _rule(fine, "S6122")])
+    assert [d.code for d in found] == ["S6099", "S6122"]
+    assert "broken" in found[0].message and "KeyError" in found[0].message
+
+
+def test_a_rule_that_reports_nothing_adds_nothing(context_factory):
+    assert run_rules(context_factory(), [_rule(lambda ctx: None, "S6122")]) == []
+    assert run_rules(context_factory(), lint_rules()) == []  # the clean schema
+
+
+def test_rule_modules_import_the_context_and_locate_modules_not_each_other():
+    """The lint rooms: a rule module (one per source it mirrors) imports from the lint stage
+    only ``lint.context`` and ``lint.locate``; the context imports only ``lint.locate``."""
+    import ast
+    import importlib
+    from pathlib import Path
+
+    shared = {"smithy2cfn.lint.context", "smithy2cfn.lint.locate"}
+    modules = sorted({r.module for r in lint_rules()})
+    assert modules == ["smithy2cfn.lint.cfn_validate", "smithy2cfn.lint.contract", "smithy2cfn.lint.guard_rail",
+                       "smithy2cfn.lint.registry"]
+    for name in [*modules, "smithy2cfn.lint.context"]:
+        tree = ast.parse(Path(importlib.import_module(name).__file__).read_text(encoding="utf-8"))
+        imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+        imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        lint_imports = {m for m in imported if m == "smithy2cfn.lint" or m.startswith("smithy2cfn.lint.")}
+        allowed = {"smithy2cfn.lint.locate"} if name.endswith(".context") else shared
+        assert lint_imports <= allowed, (name, sorted(lint_imports - allowed))
+
+
+def test_without_a_catalog_the_rules_are_found_by_importing_the_lint_modules(monkeypatch):
+    import smithy2cfn.checks
+
+    listed = [(r.module, r.function, r.rule) for r in lint_rules()]
+    monkeypatch.setattr(smithy2cfn.checks, "shipped", lambda kind: [])
+    assert [(r.module, r.function, r.rule) for r in lint_rules()] == listed
