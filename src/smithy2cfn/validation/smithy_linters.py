@@ -80,8 +80,10 @@ def _user_nodes(model: Model) -> Iterator[tuple[Shape, Member | None]]:
 
 @configurable("AbbreviationName",
               Code("S3600", Severity.DANGER, "AbbreviationName",
-                   "linter: a shape or member name has an all-caps abbreviation", also=(Severity.WARNING, Severity.NOTE,)),
-              rule="reference AbbreviationNameValidator (smithy-linters); Smithy 2.0 guides/model-linters.rst, AbbreviationName")
+                   "linter: a shape or member name has an all-caps abbreviation",
+                   also=(Severity.WARNING, Severity.NOTE,)),
+              rule="reference AbbreviationNameValidator (smithy-linters); Smithy 2.0 "
+                   "guides/model-linters.rst, AbbreviationName")
 def abbreviation_name(config: dict[str, Any]) -> Validator:
     """``AbbreviationName``: shape and member names (not enum members) with a camel-case
     word of two or more capitals not in ``allowedAbbreviations`` (DANGER, with the
@@ -121,8 +123,10 @@ _LOWER_CAMEL = re.compile(r"^[a-z]+[A-Za-z0-9]*$")
 
 @configurable("CamelCase",
               Code("S3601", Severity.DANGER, "CamelCase",
-                   "linter: a shape, trait or member name is not camel case as configured", also=(Severity.WARNING, Severity.NOTE,)),
-              rule="reference CamelCaseValidator (smithy-linters); Smithy 2.0 guides/model-linters.rst, CamelCase")
+                   "linter: a shape, trait or member name is not camel case as configured",
+                   also=(Severity.WARNING, Severity.NOTE,)),
+              rule="reference CamelCaseValidator (smithy-linters); Smithy 2.0 guides/model-linters.rst, "
+                   "CamelCase")
 def camel_case(config: dict[str, Any]) -> Validator:
     """``CamelCase``: shape names are upper camel case, trait names (not auth or protocol
     definitions) lower camel case, and the members of each service closure (and, for the
@@ -193,8 +197,10 @@ def camel_case(config: dict[str, Any]) -> Validator:
 
 @configurable("InputOutputStructureReuse",
               Code("S3602", Severity.WARNING, "InputOutputStructureReuse",
-                   "linter: an operation input or output lacks `@input` or `@output`", also=(Severity.DANGER, Severity.NOTE,)),
-              rule="reference InputOutputStructureReuseValidator (smithy-linters); Smithy 2.0 guides/model-linters.rst, InputOutputStructureReuse")
+                   "linter: an operation input or output lacks `@input` or `@output`",
+                   also=(Severity.DANGER, Severity.NOTE,)),
+              rule="reference InputOutputStructureReuseValidator (smithy-linters); Smithy 2.0 "
+                   "guides/model-linters.rst, InputOutputStructureReuse")
 def input_output_structure_reuse(config: dict[str, Any]) -> Validator:
     """``InputOutputStructureReuse``: an operation's input lacks ``@input``, or its output
     ``@output`` (WARNING ``InputOutputStructureReuse.Input.<operation>`` / ``.Output.``).
@@ -227,8 +233,10 @@ def input_output_structure_reuse(config: dict[str, Any]) -> Validator:
 
 @configurable("MissingClientOptionalTrait",
               Code("S3603", Severity.DANGER, "MissingClientOptionalTrait",
-                   "linter: a `@required` or `@default` member lacks `@clientOptional`", also=(Severity.WARNING, Severity.NOTE,)),
-              rule="reference MissingClientOptionalTrait (smithy-linters); Smithy 2.0 guides/model-linters.rst, MissingClientOptionalTrait")
+                   "linter: a `@required` or `@default` member lacks `@clientOptional`",
+                   also=(Severity.WARNING, Severity.NOTE,)),
+              rule="reference MissingClientOptionalTrait (smithy-linters); Smithy 2.0 "
+                   "guides/model-linters.rst, MissingClientOptionalTrait")
 def missing_client_optional_trait(config: dict[str, Any]) -> Validator:
     """``MissingClientOptionalTrait``: ``@default`` (with ``onRequiredOrDefault``) and
     ``@required`` members (all of them with ``onRequiredOrDefault``, those targeting a
@@ -268,8 +276,10 @@ _PAGINATION_DISCLAIMER = ("Paginating operations that can return potentially unb
 
 @configurable("MissingPaginatedTrait",
               Code("S3604", Severity.DANGER, "MissingPaginatedTrait",
-                   "linter: an operation looks paginated but lacks `@paginated` (warning for a suggestion)", also=(Severity.WARNING, Severity.NOTE,)),
-              rule="reference MissingPaginatedTraitValidator (smithy-linters); Smithy 2.0 guides/model-linters.rst, MissingPaginatedTrait")
+                   "linter: an operation looks paginated but lacks `@paginated` (warning for a suggestion)",
+                   also=(Severity.WARNING, Severity.NOTE,)),
+              rule="reference MissingPaginatedTraitValidator (smithy-linters); Smithy 2.0 "
+                   "guides/model-linters.rst, MissingPaginatedTrait")
 def missing_paginated_trait(config: dict[str, Any]) -> Validator:
     """``MissingPaginatedTrait``: an operation without ``@paginated`` whose verb requires
     pagination, or with a pagination input or output member (DANGER); or whose verb
@@ -455,8 +465,10 @@ DEFAULT_SENSITIVE_TERMS = (
 
 @configurable("MissingSensitiveTrait",
               Code("S3605", Severity.WARNING, "MissingSensitiveTrait",
-                   "linter: a name suggests sensitive data but nothing is `@sensitive`", also=(Severity.DANGER, Severity.NOTE,)),
-              rule="reference MissingSensitiveTraitValidator (smithy-linters); Smithy 2.0 guides/model-linters.rst, MissingSensitiveTrait")
+                   "linter: a name suggests sensitive data but nothing is `@sensitive`",
+                   also=(Severity.DANGER, Severity.NOTE,)),
+              rule="reference MissingSensitiveTraitValidator (smithy-linters); Smithy 2.0 "
+                   "guides/model-linters.rst, MissingSensitiveTrait")
 def missing_sensitive_trait(config: dict[str, Any]) -> Validator:
     """``MissingSensitiveTrait``: names that contain a sensitive term (the defaults and
     ``terms``, or only ``terms`` with ``excludeDefaults``) on shapes, and members, where
@@ -545,8 +557,10 @@ def _trait_texts(model: Model, node_id: str, tid: str, value: Any):
 
 @configurable("NoninclusiveTerms",
               Code("S3606", Severity.WARNING, "NoninclusiveTerms",
-                   "linter: a name or trait value uses a non-inclusive term", also=(Severity.DANGER, Severity.NOTE,)),
-              rule="reference NoninclusiveTermsValidator (smithy-linters); Smithy 2.0 guides/model-linters.rst, NoninclusiveTerms")
+                   "linter: a name or trait value uses a non-inclusive term",
+                   also=(Severity.DANGER, Severity.NOTE,)),
+              rule="reference NoninclusiveTermsValidator (smithy-linters); Smithy 2.0 "
+                   "guides/model-linters.rst, NoninclusiveTerms")
 def noninclusive_terms(config: dict[str, Any]) -> Validator:
     """``NoninclusiveTerms``: namespaces, shape and member names and trait values that
     contain a non-inclusive term (the built-in ones and ``terms``, or only ``terms`` with
@@ -618,8 +632,10 @@ def _repeated_names(model: Model, exact: bool, code: str, verb: str) -> Iterator
 
 @configurable("RepeatedShapeName",
               Code("S3607", Severity.WARNING, "RepeatedShapeName",
-                   "linter: a member name repeats its structure's or union's name", also=(Severity.DANGER, Severity.NOTE,)),
-              rule="reference RepeatedShapeNameValidator (smithy-linters); Smithy 2.0 guides/model-linters.rst, RepeatedShapeName")
+                   "linter: a member name repeats its structure's or union's name",
+                   also=(Severity.DANGER, Severity.NOTE,)),
+              rule="reference RepeatedShapeNameValidator (smithy-linters); Smithy 2.0 "
+                   "guides/model-linters.rst, RepeatedShapeName")
 def repeated_shape_name(config: dict[str, Any]) -> Validator:
     """``RepeatedShapeName``: structure and union members whose name starts with (or, with
     ``exactMatch``, equals) the shape's name, case-insensitively. WARNING. Reference
@@ -631,8 +647,10 @@ def repeated_shape_name(config: dict[str, Any]) -> Validator:
 
 @configurable("StutteredShapeName",
               Code("S3611", Severity.WARNING, "StutteredShapeName",
-                   "linter: a member name starts with its structure's or union's name", also=(Severity.DANGER, Severity.NOTE,)),
-              rule="reference StutteredShapeNameValidator (smithy-linters); Smithy 2.0 deprecated: guides/model-linters.rst, RepeatedShapeName")
+                   "linter: a member name starts with its structure's or union's name",
+                   also=(Severity.DANGER, Severity.NOTE,)),
+              rule="reference StutteredShapeNameValidator (smithy-linters); Smithy 2.0 deprecated: "
+                   "guides/model-linters.rst, RepeatedShapeName")
 def stuttered_shape_name(config: dict[str, Any]) -> Validator:
     """``StutteredShapeName`` (deprecated for RepeatedShapeName): structure and union
     members whose name starts with the shape's name. WARNING. Reference
@@ -646,8 +664,10 @@ def stuttered_shape_name(config: dict[str, Any]) -> Validator:
 
 @configurable("ReservedWords",
               Code("S3608", Severity.DANGER, "ReservedWords",
-                   "linter: a shape or member name is a reserved word", also=(Severity.WARNING, Severity.NOTE,)),
-              rule="reference ReservedWordsValidator (smithy-linters); Smithy 2.0 guides/model-linters.rst, ReservedWords")
+                   "linter: a shape or member name is a reserved word",
+                   also=(Severity.WARNING, Severity.NOTE,)),
+              rule="reference ReservedWordsValidator (smithy-linters); Smithy 2.0 guides/model-linters.rst, "
+                   "ReservedWords")
 def reserved_words(config: dict[str, Any]) -> Validator:
     """``ReservedWords``: shape and member names that match the ``words`` (wildcards) or
     ``terms`` (word boundaries) of a ``reserved`` entry, among the shapes its ``selector``
@@ -690,8 +710,10 @@ _TIMESTAMP_PATTERNS = (
 
 @configurable("ShouldHaveUsedTimestamp",
               Code("S3609", Severity.DANGER, "ShouldHaveUsedTimestamp",
-                   "linter: a shape or member named like a timestamp is not one", also=(Severity.WARNING, Severity.NOTE,)),
-              rule="reference ShouldHaveUsedTimestampValidator (smithy-linters); Smithy 2.0 guides/model-linters.rst, ShouldHaveUsedTimestamp")
+                   "linter: a shape or member named like a timestamp is not one",
+                   also=(Severity.WARNING, Severity.NOTE,)),
+              rule="reference ShouldHaveUsedTimestampValidator (smithy-linters); Smithy 2.0 "
+                   "guides/model-linters.rst, ShouldHaveUsedTimestamp")
 def should_have_used_timestamp(config: dict[str, Any]) -> Validator:
     """``ShouldHaveUsedTimestamp``: string and number shapes, and structure and union
     members not targeting a timestamp (or an enum, or a structure or list of only
@@ -738,8 +760,10 @@ def should_have_used_timestamp(config: dict[str, Any]) -> Validator:
 
 @configurable("StandardOperationVerb",
               Code("S3610", Severity.DANGER, "StandardOperationVerb",
-                   "linter: an operation name does not start with a standard verb", also=(Severity.WARNING, Severity.NOTE,)),
-              rule="reference StandardOperationVerbValidator (smithy-linters); Smithy 2.0 guides/model-linters.rst, StandardOperationVerb")
+                   "linter: an operation name does not start with a standard verb",
+                   also=(Severity.WARNING, Severity.NOTE,)),
+              rule="reference StandardOperationVerbValidator (smithy-linters); Smithy 2.0 "
+                   "guides/model-linters.rst, StandardOperationVerb")
 def standard_operation_verb(config: dict[str, Any]) -> Validator:
     """``StandardOperationVerb``: operation names start (after one of the ``prefixes``)
     with one of the ``verbs``; a verb of ``suggestAlternatives`` gets its alternatives.

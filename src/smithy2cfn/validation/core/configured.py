@@ -232,7 +232,7 @@ def check_configured_validators(model: Model) -> Iterable[Diagnostic]:
         if unit is None or unit.run is None:
             yield event(model, "S3581", "", f"Unable to locate a validator named `{definition.name}`",
                         event_id=f"UnknownValidator_{definition.name}",
-                        hint="check the name against the validators smithy2cfn knows (see README)")
+                        hint=f"the validators smithy2cfn knows: {listed(sorted(_known_names()))}")
             continue
         try:
             configured = unit.run(definition.configuration)
@@ -255,6 +255,11 @@ def check_configured_validators(model: Model) -> Iterable[Diagnostic]:
                     yield d
         except Exception as e:  # noqa: BLE001 - a validator bug must not become a traceback
             yield _internal(unit, f"{type(e).__name__}: {str(e)[:200]}")
+
+
+def _known_names() -> set[str]:
+    """The names of every configurable validator (from the catalog: no module imported)."""
+    return {unit.name for unit in shipped("configurable") or runnable("configurable", _STAGE)}
 
 
 @functools.cache
@@ -354,7 +359,8 @@ def _message_text(value: Any, node_value: bool) -> str:
               Code("S3590", Severity.DANGER, "EmitEachSelector",
                    "configured `EmitEachSelector`: a shape matches the selector (event, severity and message as "
                    "configured)", also=(Severity.ERROR, Severity.WARNING, Severity.NOTE,)),
-              rule="reference EmitEachSelectorValidator (smithy-model linters); Smithy 2.0 model-validation.rst, "
+              rule="reference EmitEachSelectorValidator (smithy-model linters); Smithy 2.0 "
+                   "model-validation.rst, "
                    "EmitEachSelector")
 def emit_each_selector(config: dict[str, Any]) -> Validator:
     """``EmitEachSelector``: an event (DANGER) for each shape the ``selector`` yields, only
@@ -412,7 +418,8 @@ def _all_traits(model: Model) -> Iterator[tuple[str, dict[str, Any]]]:
               Code("S3591", Severity.DANGER, "EmitNoneSelector",
                    "configured `EmitNoneSelector`: no shape matches the selector",
                    also=(Severity.ERROR, Severity.WARNING, Severity.NOTE,)),
-              rule="reference EmitNoneSelectorValidator (smithy-model linters); Smithy 2.0 model-validation.rst, "
+              rule="reference EmitNoneSelectorValidator (smithy-model linters); Smithy 2.0 "
+                   "model-validation.rst, "
                    "EmitNoneSelector")
 def emit_none_selector(config: dict[str, Any]) -> Validator:
     """``EmitNoneSelector``: one event (DANGER, about no shape) when the ``selector``

@@ -78,7 +78,8 @@ def _java_long(value: object) -> int | None:
 
 @validator(Code("S3110", Severity.ERROR, "LengthTrait",
                 "`@length` with a negative `min` or `max`, or `min` greater than `max`"),
-           rule="reference LengthTraitValidator (smithy-model); Smithy 2.0 constraint-traits.rst, length trait")
+           rule="reference LengthTraitValidator (smithy-model); Smithy 2.0 constraint-traits.rst, length "
+                "trait")
 def check_length_traits(model: Model) -> Iterable[Diagnostic]:
     """``@length``: ``min`` and ``max`` are not negative and ``min`` is at most ``max``.
 
@@ -212,7 +213,8 @@ def uri_problem(text: str) -> str | None:
 
 
 @validator(Code("S3114", Severity.ERROR, "XmlNamespaceTrait", "`@xmlNamespace` with an invalid `uri`"),
-           rule="reference XmlNamespaceTraitValidator (smithy-model); Smithy 2.0 protocol-traits.rst, xmlNamespace trait")
+           rule="reference XmlNamespaceTraitValidator (smithy-model); Smithy 2.0 protocol-traits.rst, "
+                "xmlNamespace trait")
 def check_xml_namespaces(model: Model) -> Iterable[Diagnostic]:
     """``@xmlNamespace``: the ``uri`` is a valid URI.
 
@@ -310,7 +312,8 @@ def media_type_problem(text: str) -> str | None:
 
 
 @validator(Code("S3127", Severity.ERROR, "MediaType", "a `@mediaType` value that is not a media type"),
-           rule="reference MediaTypeValidator (smithy-model); Smithy 2.0 protocol-traits.rst, mediaType trait")
+           rule="reference MediaTypeValidator (smithy-model); Smithy 2.0 protocol-traits.rst, mediaType "
+                "trait")
 def check_media_types(model: Model) -> Iterable[Diagnostic]:
     """``@mediaType``: the value is a media type.
 
@@ -327,7 +330,8 @@ def check_media_types(model: Model) -> Iterable[Diagnostic]:
 
 @validator(Code("S3128", Severity.WARNING, "XmlFlattenedTrait",
                 "`@xmlFlattened` member whose target list member's `@xmlName` has no effect"),
-           rule="reference XmlFlattenedTraitValidator (smithy-model); Smithy 2.0 protocol-traits.rst, xmlFlattened trait")
+           rule="reference XmlFlattenedTraitValidator (smithy-model); Smithy 2.0 protocol-traits.rst, "
+                "xmlFlattened trait")
 def check_xml_flattened(model: Model) -> Iterable[Diagnostic]:
     """A ``@xmlFlattened`` member without ``@xmlName`` whose target list's member has an
     ``@xmlName`` other than the member's name: that name has no effect (a warning).
@@ -352,7 +356,8 @@ def check_xml_flattened(model: Model) -> Iterable[Diagnostic]:
 
 @validator(Code("S3129", Severity.WARNING, "PrivateMixinMember",
                 "`@private` on a mixin member (it is still inherited)"),
-           rule="reference PrivateMixinMemberValidator (smithy-model); Smithy 2.0 mixins.rst; constraint-traits.rst, private trait")
+           rule="reference PrivateMixinMemberValidator (smithy-model); Smithy 2.0 mixins.rst; "
+                "constraint-traits.rst, private trait")
 def check_private_mixin_members(model: Model) -> Iterable[Diagnostic]:
     """``@private`` on a member of a mixin does not stop it being inherited (a warning).
 
@@ -386,7 +391,8 @@ def check_set_shapes(model: Model) -> Iterable[Diagnostic]:
 
 
 @validator("S3130",
-           rule="reference Version.validateVersionedTrait (smithy-model, at load); Smithy 2.0 constraint-traits.rst, enum trait (deprecated)")
+           rule="reference Version.validateVersionedTrait (smithy-model, at load); Smithy 2.0 "
+                "constraint-traits.rst, enum trait (deprecated)")
 def check_enum_trait_deprecation(model: Model) -> Iterable[Diagnostic]:
     """The ``@enum`` trait, applied in an IDL 2.0 file, is deprecated (a warning located at
     the trait): 2.0 models define ``enum`` shapes.
@@ -410,7 +416,8 @@ def check_enum_trait_deprecation(model: Model) -> Iterable[Diagnostic]:
 
 @validator(Code("S3131", Severity.WARNING, "DefaultValueInUpdate",
                 "an update-style operation whose input has top-level `@default` members"),
-           rule="reference DefaultValueInUpdateValidator (smithy-model); Smithy 2.0 type-refinement-traits.rst, default trait (Updating default values)")
+           rule="reference DefaultValueInUpdateValidator (smithy-model); Smithy 2.0 "
+                "type-refinement-traits.rst, default trait (Updating default values)")
 def check_defaults_in_updates(model: Model) -> Iterable[Diagnostic]:
     """An update-style operation (a resource's ``update``, or named ``update...`` /
     ``patch...``) whose input has top-level members with ``@default``: a warning.
@@ -438,7 +445,8 @@ def check_defaults_in_updates(model: Model) -> Iterable[Diagnostic]:
 
 @validator(Code("S3115", Severity.ERROR, "Union", "a union without members"),
            Code("S3116", Severity.NOTE, "Union",
-                "a union member targeting a shape with a `@default` (note), `@box` on a union member (warning)", also=(Severity.WARNING,)),
+                "a union member targeting a shape with a `@default` (note), `@box` on a union member (warning)",
+                also=(Severity.WARNING,)),
            rule="reference UnionValidator (smithy-model); Smithy 2.0 aggregate-types.rst, Union")
 def check_unions(model: Model) -> Iterable[Diagnostic]:
     """Unions have members; a union member targeting a shape with a ``@default`` is noted,
@@ -470,8 +478,10 @@ def check_unions(model: Model) -> Iterable[Diagnostic]:
 
 
 @validator(Code("S3117", Severity.ERROR, "PrivateAccess",
-                "a reference to a `@private` shape of another namespace (a warning for a private trait applied)", also=(Severity.WARNING,)),
-           rule="reference PrivateAccessValidator (smithy-model); Smithy 2.0 constraint-traits.rst, private trait")
+                "a reference to a `@private` shape of another namespace (a warning for a private trait applied)",
+                also=(Severity.WARNING,)),
+           rule="reference PrivateAccessValidator (smithy-model); Smithy 2.0 constraint-traits.rst, private "
+                "trait")
 def check_private_access(model: Model) -> Iterable[Diagnostic]:
     """A shape does not reference a ``@private`` shape of another namespace (an ERROR), nor
     apply a ``@private`` trait of another namespace (a WARNING, as the reference for now).

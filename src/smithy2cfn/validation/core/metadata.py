@@ -43,7 +43,8 @@ def _metadata_types(model: Model) -> dict[str, list[str]]:
 
 @validator(Code("S3118", Severity.ERROR, "MetadataTrait",
                 "`@metadata` for a reserved key, or two shapes typing one metadata key"),
-           rule="reference MetadataTraitValidator (smithy-model); Smithy 2.0 model-validation.rst, metadata trait")
+           rule="reference MetadataTraitValidator (smithy-model); Smithy 2.0 model-validation.rst, metadata "
+                "trait")
 def check_metadata_traits(model: Model) -> Iterable[Diagnostic]:
     """A metadata key is typed by one shape at most, and never a reserved key.
 
@@ -72,8 +73,10 @@ def _model_event(model: Model, code: str, key: str, message: str, event: str,
 
 
 @validator(Code("S3119", Severity.ERROR, "TypedMetadata",
-                "a metadata value that does not match its `@metadata` shape (event `TypedMetadata.<key>`)", also=(Severity.WARNING,)),
-           rule="reference TypedMetadataValidator (smithy-model); Smithy 2.0 model-validation.rst, metadata trait")
+                "a metadata value that does not match its `@metadata` shape (event `TypedMetadata.<key>`)",
+                also=(Severity.WARNING,)),
+           rule="reference TypedMetadataValidator (smithy-model); Smithy 2.0 model-validation.rst, metadata "
+                "trait")
 def check_typed_metadata(model: Model) -> Iterable[Diagnostic]:
     """The value of a metadata key typed by exactly one ``@metadata`` shape matches that
     shape (type, required members, constraint traits, ``@idRef``).

@@ -92,7 +92,8 @@ def _cycles(model: Model, start: str, follow: Callable[[Relationship], bool],
 @validator(Code("S3124", Severity.ERROR, "ShapeRecursion",
                 "a list, set or map recursive without a structure or union between, a structure recursive through "
                 "required members, a union that cannot be instantiated"),
-           rule="reference ShapeRecursionValidator (smithy-model); Smithy 2.0 aggregate-types.rst, Recursive shape definitions")
+           rule="reference ShapeRecursionValidator (smithy-model); Smithy 2.0 aggregate-types.rst, Recursive"
+                " shape definitions")
 def check_shape_recursion(model: Model) -> Iterable[Diagnostic]:
     """A list, set or map reaches itself only through a structure or union; a structure does
     not reach itself through required members only; a union can be instantiated.

@@ -131,7 +131,8 @@ def check_int_enum_shapes(model: Model) -> Iterable[Diagnostic]:
 
 
 @validator(Code("S3040", Severity.ERROR, "Model", "operation / resource mixin with input, output, identifiers..."),
-           rule="reference OperationShape and ResourceShape builders (smithy-model, at load); Smithy 2.0 mixins.rst, Operation mixins and Resource mixins")
+           rule="reference OperationShape and ResourceShape builders (smithy-model, at load); Smithy 2.0 "
+                "mixins.rst, Operation mixins and Resource mixins")
 def check_mixin_shapes(model: Model) -> Iterable[Diagnostic]:
     """Operation mixins have no input/output; resource mixins no identifiers, properties,
     lifecycle operations, operations or resources.
@@ -156,7 +157,8 @@ def check_mixin_shapes(model: Model) -> Iterable[Diagnostic]:
 
 
 @validator(Code("S3043", Severity.ERROR, "Model", "two mixins give a member different targets"),
-           rule="reference NamedMemberUtils.flattenMixins (smithy-model, at load); Smithy 2.0 mixins.rst, Mixin members")
+           rule="reference NamedMemberUtils.flattenMixins (smithy-model, at load); Smithy 2.0 mixins.rst, "
+                "Mixin members")
 def check_mixin_member_conflicts(model: Model) -> Iterable[Diagnostic]:
     """Members inherited under one name from several mixins target the same shape.
 
@@ -187,11 +189,14 @@ def check_mixin_member_conflicts(model: Model) -> Iterable[Diagnostic]:
                     break
 
 
-@validator(Code("S3007", Severity.ERROR, "DefaultTrait", "`@default` value of the wrong type"),
+@validator(Code("S3007", Severity.ERROR, "DefaultTrait",
+                "a `@default` value that does not match its shape (type, constraints, non-empty list, map or "
+                "document), `null` on a shape, or a member's default other than its target's"),
            Code("S3123", Severity.WARNING, "DefaultTrait",
                 "a `@default` of `0` outside a `@range` (`DefaultTrait.Member.InvalidRange`...), a blob default "
                 "that is not base64"),
-           rule="reference DefaultTraitValidator (smithy-model); Smithy 2.0 type-refinement-traits.rst, default trait")
+           rule="reference DefaultTraitValidator (smithy-model); Smithy 2.0 type-refinement-traits.rst, "
+                "default trait")
 def check_default_values(model: Model) -> Iterable[Diagnostic]:
     """A ``@default`` value matches the shape it applies to (for a member, the member and its
     target, constraint traits included); ``null`` only on members; lists, maps and

@@ -55,7 +55,8 @@ def _bad_type(model: Model, node: str, node_type: str, rel: RelationshipType, va
                 "identifier...)"),
            Code("S3105", Severity.WARNING, "DeprecatedShape",
                 "a relationship targets a `@deprecated` shape (event `DeprecatedShape.<target>`)"),
-           rule="reference TargetValidator (smithy-model); Smithy 2.0 model.rst, Member shapes; aggregate-types.rst, Map; service-types.rst; mixins.rst")
+           rule="reference TargetValidator (smithy-model); Smithy 2.0 model.rst, Member shapes; "
+                "aggregate-types.rst, Map; service-types.rst; mixins.rst")
 def check_targets(model: Model) -> Iterable[Diagnostic]:
     """Every relationship of every shape and member targets a shape of the right kind.
 

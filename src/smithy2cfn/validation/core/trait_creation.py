@@ -224,7 +224,8 @@ _PROVIDERS: dict[str, tuple[str, Callable[[Any], None]]] = {
 
 
 @validator("S3374",
-           rule="reference trait providers (TraitService) through LoaderTraitMap.createTrait (smithy-model, at "
+           rule="reference trait providers (TraitService) through LoaderTraitMap.createTrait (smithy-model, "
+                "at "
                 "load); Smithy 2.0 model.rst, Trait node values, and the value shape of each trait")
 def check_trait_creation(model: Model) -> Iterable[Diagnostic]:
     """Values of the traits above that the reference's trait providers cannot read.

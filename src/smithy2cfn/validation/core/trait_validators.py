@@ -67,7 +67,8 @@ def _nodes_with_trait(model: Model, trait_id: str) -> list[str]:
                 "a `@traitValidators` selector nests functions more than 50 levels deep (see Limits)"),
            Code("S3703", Severity.NOTE, "TraitValidators",
                 "a `@traitValidators` selector cannot be evaluated; that entry is not checked"),
-           rule="reference TraitValidatorsValidator (smithy-model); Smithy 2.0 model-validation.rst, traitValidators trait")
+           rule="reference TraitValidatorsValidator (smithy-model); Smithy 2.0 model-validation.rst, "
+                "traitValidators trait")
 def check_trait_validators(model: Model) -> Iterable[Diagnostic]:
     """Run every ``@traitValidators`` entry from each shape its trait is applied to.
 

@@ -107,7 +107,8 @@ def _is_mixin_node(model: Model, node_id: str) -> bool:
 
 @validator(Code("S3001", Severity.ERROR, "TraitTarget", "trait applied outside its selector"),
            Code("S3008", Severity.NOTE, "TraitTarget", "a selector cannot be evaluated; its check is skipped"),
-           rule="reference TraitTargetValidator (smithy-model); Smithy 2.0 model.rst, Defining traits (selector); selectors.rst")
+           rule="reference TraitTargetValidator (smithy-model); Smithy 2.0 model.rst, Defining traits "
+                "(selector); selectors.rst")
 def check_trait_targets(model: Model) -> Iterable[Diagnostic]:
     """Every trait is applied only to shapes its definition's ``selector`` matches.
 
@@ -198,7 +199,8 @@ def check_selectors(model: Model) -> Iterable[Diagnostic]:
                 "a `@pattern` cannot be compiled: groups nested more than 100 deep, or a repetition count too large"
                 " (`a{4294967296}`)"),
            Code("S3132", Severity.WARNING, "PatternTrait", "a `@pattern` without a leading `^` or a trailing `$`"),
-           rule="reference PatternTraitValidator (smithy-model); Smithy 2.0 constraint-traits.rst, pattern trait")
+           rule="reference PatternTraitValidator (smithy-model); Smithy 2.0 constraint-traits.rst, pattern "
+                "trait")
 def check_pattern_traits(model: Model) -> Iterable[Diagnostic]:
     """Every ``@pattern`` can be compiled within this implementation's limits.
 
@@ -236,7 +238,8 @@ def check_pattern_traits(model: Model) -> Iterable[Diagnostic]:
 
 
 @validator(Code("S3002", Severity.ERROR, "TraitConflict", "conflicting traits"),
-           rule="reference TraitConflictValidator (smithy-model); Smithy 2.0 model.rst, Defining traits (conflicts)")
+           rule="reference TraitConflictValidator (smithy-model); Smithy 2.0 model.rst, Defining traits "
+                "(conflicts)")
 def check_trait_conflicts(model: Model) -> Iterable[Diagnostic]:
     """No shape applies two traits where one's definition lists the other in ``conflicts``.
 
@@ -260,7 +263,8 @@ def check_trait_conflicts(model: Model) -> Iterable[Diagnostic]:
 
 
 @validator(Code("S3005", Severity.ERROR, "ExclusiveStructureMemberTrait", "structurally exclusive trait used twice"),
-           rule="reference ExclusiveStructureMemberTraitValidator (smithy-model); Smithy 2.0 model.rst, Defining traits (structurallyExclusive)")
+           rule="reference ExclusiveStructureMemberTraitValidator (smithy-model); Smithy 2.0 model.rst, "
+                "Defining traits (structurallyExclusive)")
 def check_structurally_exclusive(model: Model) -> Iterable[Diagnostic]:
     """Traits marked ``structurallyExclusive`` appear at most once per aggregate shape.
 
@@ -296,7 +300,8 @@ def check_structurally_exclusive(model: Model) -> Iterable[Diagnostic]:
 
 
 @validator(Code("S3006", Severity.WARNING, "UnstableTrait", "unstable trait"),
-           rule="reference UnstableTraitValidator (smithy-model); Smithy 2.0 documentation-traits.rst, unstable trait")
+           rule="reference UnstableTraitValidator (smithy-model); Smithy 2.0 documentation-traits.rst, "
+                "unstable trait")
 def check_unstable_traits(model: Model) -> Iterable[Diagnostic]:
     """Warn where a trait marked ``@unstable`` is applied.
 
@@ -371,7 +376,8 @@ def check_enum_traits(model: Model) -> Iterable[Diagnostic]:
 
 
 @validator(Code("S3107", Severity.WARNING, "DeprecatedTrait", "a `@deprecated` trait is applied"),
-           rule="reference DeprecatedTraitValidator (smithy-model); Smithy 2.0 documentation-traits.rst, deprecated trait")
+           rule="reference DeprecatedTraitValidator (smithy-model); Smithy 2.0 documentation-traits.rst, "
+                "deprecated trait")
 def check_deprecated_traits(model: Model) -> Iterable[Diagnostic]:
     """Warn where a trait marked ``@deprecated`` is applied (``@enum``'s deprecation is
     reported by the enum checks).
@@ -406,7 +412,8 @@ def _pointer_parts(path: str) -> list[str] | None:
 
 @validator(Code("S3125", Severity.ERROR, "TraitBreakingChanges",
                 "a trait definition's `breakingChanges` path names a missing member"),
-           rule="reference TraitBreakingChangesValidator (smithy-model); Smithy 2.0 model.rst, Trait breaking change rules")
+           rule="reference TraitBreakingChangesValidator (smithy-model); Smithy 2.0 model.rst, Trait "
+                "breaking change rules")
 def check_trait_breaking_changes(model: Model) -> Iterable[Diagnostic]:
     """The ``path`` of each ``breakingChanges`` rule of a trait definition names members that
     exist, segment by segment from the trait's shape.
@@ -729,7 +736,8 @@ class _NodeChecker:
 
 @validator(Code("S3003", Severity.ERROR, "TraitValue", "trait value does not match the trait's shape"),
            Code("S3004", Severity.WARNING, "TraitValue", "trait value has a member the trait's shape lacks"),
-           rule="reference TraitValueValidator and NodeValidationVisitor (smithy-model); Smithy 2.0 model.rst, Trait node values")
+           rule="reference TraitValueValidator and NodeValidationVisitor (smithy-model); Smithy 2.0 "
+                "model.rst, Trait node values")
 def check_trait_values(model: Model) -> Iterable[Diagnostic]:
     """Every trait value matches the shape of its trait definition.
 
