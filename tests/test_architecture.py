@@ -177,22 +177,14 @@ def test_trait_ids_are_named_in_model_traits():
 VALIDATION_SUPPORT = {"smithy2cfn.validation", "smithy2cfn.validation.suppressions"} | {
     f"smithy2cfn.validation.support{'.' + p.stem if p.stem != '__init__' else ''}"
     for p in (PACKAGE / "validation" / "support").glob("*.py")}
-#: Check modules importing another check module today (module, imported), each with the change
-#: that removes it. (Issue 15: checks import the languages and the support modules only.)
-KNOWN_CHECK_TO_CHECK: set[tuple[str, str]] = {
-    # the linters a model's `validators` metadata names: found through the catalog (@configurable)
-    ("smithy2cfn.validation.core.configured", "smithy2cfn.validation.smithy_linters"),
-}
 
 
 def test_checks_import_the_languages_and_the_support_modules_only():
     graph = _graph()
     rooms = {f"smithy2cfn.validation.{p.parent.name}" for p in (PACKAGE / "validation").glob("*/__init__.py")}
     checks = {m for m in graph if m.startswith("smithy2cfn.validation.") and m not in VALIDATION_SUPPORT | rooms}
-    edges = {(a, b) for a in checks for b in graph[a] if b in checks}
-    assert edges <= KNOWN_CHECK_TO_CHECK, sorted(edges - KNOWN_CHECK_TO_CHECK)
-    stale = KNOWN_CHECK_TO_CHECK - edges
-    assert not stale, f"gone: delete them from KNOWN_CHECK_TO_CHECK: {sorted(stale)}"
+    edges = sorted((a, b) for a in checks for b in graph[a] if b in checks)
+    assert not edges, f"check modules import other check modules (move what they share to the support room): {edges}"
     support = {m for m in graph if m.startswith("smithy2cfn.validation.support")}
     upward = sorted((a, b) for a in support for b in graph[a] if b in checks)
     assert not upward, f"the support room imports no check module: {upward}"

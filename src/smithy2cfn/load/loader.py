@@ -54,7 +54,6 @@ from smithy2cfn.model.traits import (
     AUTH_DEFINITION,
     BOX,
     DEFAULT,
-    ENUM,
     ENUM_VALUE,
     EXTERNAL_DOCUMENTATION,
     MIXIN,
@@ -847,8 +846,9 @@ class _Assembler:
         return out
 
     def _check_versioned_trait(self, doc: SourceDocument, owner: str, trait_id: str, span: Span | None) -> None:
-        """Traits a model version does not allow: ``@box`` in IDL 2.0, ``@default`` in 1.0, and
-        (a warning) the deprecated ``@enum`` in 2.0 (the reference's ``Version.validateVersionedTrait``)."""
+        """Traits a model version does not allow: ``@box`` in IDL 2.0, ``@default`` in 1.0 (the
+        reference's ``Version.validateVersionedTrait``; its warning for the deprecated ``@enum``
+        in 2.0 is the validator :func:`smithy2cfn.validation.core.constraints.check_enum_trait_deprecation`)."""
         if ShapeId.root(owner) in self.prelude_ids:
             return
         if trait_id == BOX and doc.version == "2.0":
@@ -857,9 +857,6 @@ class _Assembler:
         elif trait_id == DEFAULT and doc.version == "1.0":
             self.diags.error("S3104", "The @default trait can only be used in Smithy 2.0 or later", span, owner,
                              'start the file with `$version: "2"`, or use @box for a nullable member')
-        elif trait_id == ENUM and doc.version == "2.0":
-            self.diags.warning("S3130", "The enum trait is deprecated. Smithy 2.0 models should use the enum shape.",
-                               span, owner, "define an `enum` shape instead", event_id="ModelDeprecation")
 
     def _ref(self, owner: str, value: Any, what: str) -> str | None:
         target = value.get("target") if isinstance(value, dict) else value

@@ -87,6 +87,11 @@ def _run(model: Model, validators: Iterable[Validator], out: list[Diagnostic]) -
     for check in validators:
         declared = getattr(check, "check", None)
         allowed = frozenset(declared.codes) if isinstance(declared, Check) else None
+        units = getattr(check, "unit_codes", None)
+        if allowed is not None and callable(units):
+            # a validator that runs units of its own (the configured validators) holds each
+            # unit to the codes it declares itself, and may pass on any of those
+            allowed |= units()
         name = getattr(check, "__name__", type(check).__name__)
         try:
             for d in check(model):

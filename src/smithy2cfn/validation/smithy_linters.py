@@ -4,9 +4,11 @@ InputOutputStructureReuse, MissingClientOptionalTrait, MissingPaginatedTrait,
 MissingSensitiveTrait, NoninclusiveTerms, RepeatedShapeName, ReservedWords,
 ShouldHaveUsedTimestamp, StandardOperationVerb, StutteredShapeName).
 
-Each linter is a factory ``configuration → validator`` (:data:`LINTERS`), run by
-:mod:`smithy2cfn.validation.core.configured`; a configuration it cannot be made from
-raises :class:`~smithy2cfn.validation.validator_config.ConfigError`. Events carry the
+Each linter is a factory ``configuration → validator`` marked
+:func:`~smithy2cfn.checks.configurable` with the name a ``validators`` entry gives it and the
+code it reports; :mod:`smithy2cfn.validation.core.configured` finds it through the catalog
+and runs it. A configuration it cannot be made from
+raises :class:`~smithy2cfn.validation.support.configuration.ConfigError`. Events carry the
 linter's name as event ID (with the reference's sub-parts), which the ``validators`` entry
 may change. Findings about the built-in prelude and trait packages are dropped, as the
 reference drops them for the prelude.
@@ -20,7 +22,8 @@ import warnings
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
+from smithy2cfn.checks import configurable
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity
 from smithy2cfn.languages.selector import SelectorEngine
 from smithy2cfn.model.knowledge_ops import OperationIndex
 from smithy2cfn.model.relationships import Walker
@@ -56,34 +59,6 @@ from smithy2cfn.validation.support.events import (
     ticked,
 )
 
-#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
-CODES = declare_codes(
-    Code("S3600", Severity.DANGER, "AbbreviationName",
-         "linter: a shape or member name has an all-caps abbreviation", also=(Severity.WARNING, Severity.NOTE,)),
-    Code("S3601", Severity.DANGER, "CamelCase",
-         "linter: a shape, trait or member name is not camel case as configured", also=(Severity.WARNING, Severity.NOTE,)),
-    Code("S3602", Severity.WARNING, "InputOutputStructureReuse",
-         "linter: an operation input or output lacks `@input` or `@output`", also=(Severity.DANGER, Severity.NOTE,)),
-    Code("S3603", Severity.DANGER, "MissingClientOptionalTrait",
-         "linter: a `@required` or `@default` member lacks `@clientOptional`", also=(Severity.WARNING, Severity.NOTE,)),
-    Code("S3604", Severity.DANGER, "MissingPaginatedTrait",
-         "linter: an operation looks paginated but lacks `@paginated` (warning for a suggestion)", also=(Severity.WARNING, Severity.NOTE,)),
-    Code("S3605", Severity.WARNING, "MissingSensitiveTrait",
-         "linter: a name suggests sensitive data but nothing is `@sensitive`", also=(Severity.DANGER, Severity.NOTE,)),
-    Code("S3606", Severity.WARNING, "NoninclusiveTerms",
-         "linter: a name or trait value uses a non-inclusive term", also=(Severity.DANGER, Severity.NOTE,)),
-    Code("S3607", Severity.WARNING, "RepeatedShapeName",
-         "linter: a member name repeats its structure's or union's name", also=(Severity.DANGER, Severity.NOTE,)),
-    Code("S3608", Severity.DANGER, "ReservedWords",
-         "linter: a shape or member name is a reserved word", also=(Severity.WARNING, Severity.NOTE,)),
-    Code("S3609", Severity.DANGER, "ShouldHaveUsedTimestamp",
-         "linter: a shape or member named like a timestamp is not one", also=(Severity.WARNING, Severity.NOTE,)),
-    Code("S3610", Severity.DANGER, "StandardOperationVerb",
-         "linter: an operation name does not start with a standard verb", also=(Severity.WARNING, Severity.NOTE,)),
-    Code("S3611", Severity.WARNING, "StutteredShapeName",
-         "linter: a member name starts with its structure's or union's name", also=(Severity.DANGER, Severity.NOTE,)),
-)
-
 _NUMBER_TYPES = frozenset({"byte", "short", "integer", "long", "float", "double", "bigInteger", "bigDecimal",
                            "intEnum"})
 
@@ -103,6 +78,12 @@ def _user_nodes(model: Model) -> Iterator[tuple[Shape, Member | None]]:
 # --------------------------------------------------------------------------- AbbreviationName
 
 
+@configurable("AbbreviationName",
+              Code("S3600", Severity.DANGER, "AbbreviationName",
+                   "linter: a shape or member name has an all-caps abbreviation",
+                   also=(Severity.WARNING, Severity.NOTE,)),
+              rule="reference AbbreviationNameValidator (smithy-linters); Smithy 2.0 "
+                   "guides/model-linters.rst, AbbreviationName")
 def abbreviation_name(config: dict[str, Any]) -> Validator:
     """``AbbreviationName``: shape and member names (not enum members) with a camel-case
     word of two or more capitals not in ``allowedAbbreviations`` (DANGER, with the
@@ -119,7 +100,7 @@ def abbreviation_name(config: dict[str, Any]) -> Validator:
                 out.append(word[:1].upper() + word[1:].lower())
         return "".join(out)
 
-    def validate(model: Model) -> Iterator[Diagnostic]:
+    def run_abbreviation_name(model: Model) -> Iterator[Diagnostic]:
         for shape, member in _user_nodes(model):
             if member is not None and shape.type in ("enum", "intEnum"):
                 continue
@@ -131,7 +112,7 @@ def abbreviation_name(config: dict[str, Any]) -> Validator:
                             f"{kind} name, `{name}`, contains invalid abbreviations. Change this {kind} name to "
                             f"`{better}`", hint=f"rename it `{better}`")
 
-    return validate
+    return run_abbreviation_name
 
 
 # --------------------------------------------------------------------------- CamelCase
@@ -140,15 +121,24 @@ _UPPER_CAMEL = re.compile(r"^[A-Z]+[A-Za-z0-9]*$")
 _LOWER_CAMEL = re.compile(r"^[a-z]+[A-Za-z0-9]*$")
 
 
+@configurable("CamelCase",
+              Code("S3601", Severity.DANGER, "CamelCase",
+                   "linter: a shape, trait or member name is not camel case as configured",
+                   also=(Severity.WARNING, Severity.NOTE,)),
+              rule="reference CamelCaseValidator (smithy-linters); Smithy 2.0 guides/model-linters.rst, "
+                   "CamelCase")
 def camel_case(config: dict[str, Any]) -> Validator:
     """``CamelCase``: shape names are upper camel case, trait names (not auth or protocol
     definitions) lower camel case, and the members of each service closure (and, for the
     rest, of each namespace) all upper or all lower camel case, as ``memberNames`` says
     (``auto``: the more common of the two). DANGER. Reference ``CamelCaseValidator``."""
     config = config_object(config)
-    handling = (config_string(config, "memberNames") or "auto").lower()
+    given = config_string(config, "memberNames") or "auto"
+    handling = given.lower()
     if handling not in ("upper", "lower", "auto"):
-        raise ConfigError(f"Deserialization error at (/memberNames): `{handling}` is not one of upper, lower, auto")
+        raise ConfigError("Deserialization error at (/memberNames): unable to create "
+                          f"software.amazon.smithy.linters.CamelCaseValidator$MemberNameHandling from \"{given}\": "
+                          "Expected one of the following enum strings: [upper, lower, auto]")
 
     def members_check(model: Model, members: list[Member], scope: str) -> Iterator[Diagnostic]:
         upper_count = lower_count = 0
@@ -173,7 +163,7 @@ def camel_case(config: dict[str, Any]) -> Validator:
             yield event(model, "S3601", m.id, f"Member shape member name, `{m.name}`, is not {mode} camel case; "
                         f"members in the {scope} must all use {mode} camel case.")
 
-    def validate(model: Model) -> Iterator[Diagnostic]:
+    def run_camel_case(model: Model) -> Iterator[Diagnostic]:
         shapes = _user_shapes(model)
         for shape in shapes:
             if TRAIT not in shape.traits and not _UPPER_CAMEL.search(shape.name):
@@ -199,19 +189,25 @@ def camel_case(config: dict[str, Any]) -> Validator:
         for namespace, members in by_namespace.items():
             yield from members_check(model, members, f"{namespace} namespace")
 
-    return validate
+    return run_camel_case
 
 
 # --------------------------------------------------------------------------- InputOutputStructureReuse
 
 
+@configurable("InputOutputStructureReuse",
+              Code("S3602", Severity.WARNING, "InputOutputStructureReuse",
+                   "linter: an operation input or output lacks `@input` or `@output`",
+                   also=(Severity.DANGER, Severity.NOTE,)),
+              rule="reference InputOutputStructureReuseValidator (smithy-linters); Smithy 2.0 "
+                   "guides/model-linters.rst, InputOutputStructureReuse")
 def input_output_structure_reuse(config: dict[str, Any]) -> Validator:
     """``InputOutputStructureReuse``: an operation's input lacks ``@input``, or its output
     ``@output`` (WARNING ``InputOutputStructureReuse.Input.<operation>`` / ``.Output.``).
     Reference ``InputOutputStructureReuseValidator``."""
     config_object(config)
 
-    def validate(model: Model) -> Iterator[Diagnostic]:
+    def run_input_output_structure_reuse(model: Model) -> Iterator[Diagnostic]:
         for op in model.of_type("operation"):
             if model.is_prelude(op.id):
                 continue
@@ -229,12 +225,18 @@ def input_output_structure_reuse(config: dict[str, Any]) -> Validator:
                             hint=f"define the {part.lower()} inline (`{part.lower()} := {{...}}`) or mark it "
                                  f"@{part.lower()}")
 
-    return validate
+    return run_input_output_structure_reuse
 
 
 # --------------------------------------------------------------------------- MissingClientOptionalTrait
 
 
+@configurable("MissingClientOptionalTrait",
+              Code("S3603", Severity.DANGER, "MissingClientOptionalTrait",
+                   "linter: a `@required` or `@default` member lacks `@clientOptional`",
+                   also=(Severity.WARNING, Severity.NOTE,)),
+              rule="reference MissingClientOptionalTrait (smithy-linters); Smithy 2.0 "
+                   "guides/model-linters.rst, MissingClientOptionalTrait")
 def missing_client_optional_trait(config: dict[str, Any]) -> Validator:
     """``MissingClientOptionalTrait``: ``@default`` (with ``onRequiredOrDefault``) and
     ``@required`` members (all of them with ``onRequiredOrDefault``, those targeting a
@@ -244,7 +246,7 @@ def missing_client_optional_trait(config: dict[str, Any]) -> Validator:
     on_default = config_bool(config, "onRequiredOrDefault")
     on_aggregate = config_bool(config, "onRequiredStructureOrUnion")
 
-    def validate(model: Model) -> Iterator[Diagnostic]:
+    def run_missing_client_optional_trait(model: Model) -> Iterator[Diagnostic]:
         for _shape, member in _user_nodes(model):
             if member is None or CLIENT_OPTIONAL in member.traits:
                 continue
@@ -263,7 +265,7 @@ def missing_client_optional_trait(config: dict[str, Any]) -> Validator:
                                 "@required trait with the @default trait if the member ever needs to be made "
                                 "optional.")
 
-    return validate
+    return run_missing_client_optional_trait
 
 
 # --------------------------------------------------------------------------- MissingPaginatedTrait
@@ -272,6 +274,12 @@ _PAGINATION_DISCLAIMER = ("Paginating operations that can return potentially unb
                           "maintain a predictable SLA and helps to prevent operational issues in the future.")
 
 
+@configurable("MissingPaginatedTrait",
+              Code("S3604", Severity.DANGER, "MissingPaginatedTrait",
+                   "linter: an operation looks paginated but lacks `@paginated` (warning for a suggestion)",
+                   also=(Severity.WARNING, Severity.NOTE,)),
+              rule="reference MissingPaginatedTraitValidator (smithy-linters); Smithy 2.0 "
+                   "guides/model-linters.rst, MissingPaginatedTrait")
 def missing_paginated_trait(config: dict[str, Any]) -> Validator:
     """``MissingPaginatedTrait``: an operation without ``@paginated`` whose verb requires
     pagination, or with a pagination input or output member (DANGER); or whose verb
@@ -290,7 +298,7 @@ def missing_paginated_trait(config: dict[str, Any]) -> Validator:
         "nexttoken", "pagetoken", "token", "marker", "nextpage", "nextpagetoken", "position", "nextmarker",
         "paginationtoken", "nextpagemarker"))
 
-    def validate(model: Model) -> Iterator[Diagnostic]:
+    def run_missing_paginated_trait(model: Model) -> Iterator[Diagnostic]:
         for op in model.of_type("operation"):
             if PAGINATED in op.traits or model.is_prelude(op.id):
                 continue
@@ -318,7 +326,7 @@ def missing_paginated_trait(config: dict[str, Any]) -> Validator:
                             "top-level list member in its output, suggests that the operation should have the "
                             f"`paginated` trait. {_PAGINATION_DISCLAIMER}", severity=Severity.WARNING)
 
-    return validate
+    return run_missing_paginated_trait
 
 
 # --------------------------------------------------------------------------- word matching
@@ -455,6 +463,12 @@ DEFAULT_SENSITIVE_TERMS = (
 )
 
 
+@configurable("MissingSensitiveTrait",
+              Code("S3605", Severity.WARNING, "MissingSensitiveTrait",
+                   "linter: a name suggests sensitive data but nothing is `@sensitive`",
+                   also=(Severity.DANGER, Severity.NOTE,)),
+              rule="reference MissingSensitiveTraitValidator (smithy-linters); Smithy 2.0 "
+                   "guides/model-linters.rst, MissingSensitiveTrait")
 def missing_sensitive_trait(config: dict[str, Any]) -> Validator:
     """``MissingSensitiveTrait``: names that contain a sensitive term (the defaults and
     ``terms``, or only ``terms`` with ``excludeDefaults``) on shapes, and members, where
@@ -470,7 +484,7 @@ def missing_sensitive_trait(config: dict[str, Any]) -> Validator:
         for term in DEFAULT_SENSITIVE_TERMS:
             matcher.add(term)
 
-    def validate(model: Model) -> Iterator[Diagnostic]:
+    def run_missing_sensitive_trait(model: Model) -> Iterator[Diagnostic]:
         for shape, member in _user_nodes(model):
             if member is not None:
                 target = model.shapes.get(member.target)
@@ -489,7 +503,7 @@ def missing_sensitive_trait(config: dict[str, Any]) -> Validator:
                                 f"marked with the sensitive trait (based on the presence of '{found}')",
                                 hint="mark it @sensitive")
 
-    return validate
+    return run_missing_sensitive_trait
 
 
 # --------------------------------------------------------------------------- NoninclusiveTerms
@@ -541,6 +555,12 @@ def _trait_texts(model: Model, node_id: str, tid: str, value: Any):
             stack.extend(reversed([(item, None, (*path, str(i))) for i, item in enumerate(val)]))
 
 
+@configurable("NoninclusiveTerms",
+              Code("S3606", Severity.WARNING, "NoninclusiveTerms",
+                   "linter: a name or trait value uses a non-inclusive term",
+                   also=(Severity.DANGER, Severity.NOTE,)),
+              rule="reference NoninclusiveTermsValidator (smithy-linters); Smithy 2.0 "
+                   "guides/model-linters.rst, NoninclusiveTerms")
 def noninclusive_terms(config: dict[str, Any]) -> Validator:
     """``NoninclusiveTerms``: namespaces, shape and member names and trait values that
     contain a non-inclusive term (the built-in ones and ``terms``, or only ``terms`` with
@@ -561,7 +581,7 @@ def noninclusive_terms(config: dict[str, Any]) -> Validator:
         fixed = [(r[:1].upper() if upper else r[:1].lower()) + r[1:] for r in replacements]
         return f" Consider using one of the following terms instead: {ticked(fixed)}"
 
-    def validate(model: Model) -> Iterator[Diagnostic]:
+    def run_noninclusive_terms(model: Model) -> Iterator[Diagnostic]:
         for kind, text, node_id, tid, path in text_instances(model):
             lower_text = text.lower()
             for term, replacements in terms.items():
@@ -590,7 +610,7 @@ def noninclusive_terms(config: dict[str, Any]) -> Validator:
                                 f"non-inclusive term `{matched}`.{more}",
                                 event_id=f"NoninclusiveTerms.Shape.{matched.lower()}")
 
-    return validate
+    return run_noninclusive_terms
 
 
 # --------------------------------------------------------------------------- RepeatedShapeName
@@ -610,6 +630,12 @@ def _repeated_names(model: Model, exact: bool, code: str, verb: str) -> Iterator
                             hint=f"drop the `{shape.name}` prefix from the member name")
 
 
+@configurable("RepeatedShapeName",
+              Code("S3607", Severity.WARNING, "RepeatedShapeName",
+                   "linter: a member name repeats its structure's or union's name",
+                   also=(Severity.DANGER, Severity.NOTE,)),
+              rule="reference RepeatedShapeNameValidator (smithy-linters); Smithy 2.0 "
+                   "guides/model-linters.rst, RepeatedShapeName")
 def repeated_shape_name(config: dict[str, Any]) -> Validator:
     """``RepeatedShapeName``: structure and union members whose name starts with (or, with
     ``exactMatch``, equals) the shape's name, case-insensitively. WARNING. Reference
@@ -619,6 +645,12 @@ def repeated_shape_name(config: dict[str, Any]) -> Validator:
     return lambda model: _repeated_names(model, exact, "S3607", "repeats")
 
 
+@configurable("StutteredShapeName",
+              Code("S3611", Severity.WARNING, "StutteredShapeName",
+                   "linter: a member name starts with its structure's or union's name",
+                   also=(Severity.DANGER, Severity.NOTE,)),
+              rule="reference StutteredShapeNameValidator (smithy-linters); Smithy 2.0 deprecated: "
+                   "guides/model-linters.rst, RepeatedShapeName")
 def stuttered_shape_name(config: dict[str, Any]) -> Validator:
     """``StutteredShapeName`` (deprecated for RepeatedShapeName): structure and union
     members whose name starts with the shape's name. WARNING. Reference
@@ -630,6 +662,12 @@ def stuttered_shape_name(config: dict[str, Any]) -> Validator:
 # --------------------------------------------------------------------------- ReservedWords
 
 
+@configurable("ReservedWords",
+              Code("S3608", Severity.DANGER, "ReservedWords",
+                   "linter: a shape or member name is a reserved word",
+                   also=(Severity.WARNING, Severity.NOTE,)),
+              rule="reference ReservedWordsValidator (smithy-linters); Smithy 2.0 guides/model-linters.rst, "
+                   "ReservedWords")
 def reserved_words(config: dict[str, Any]) -> Validator:
     """``ReservedWords``: shape and member names that match the ``words`` (wildcards) or
     ``terms`` (word boundaries) of a ``reserved`` entry, among the shapes its ``selector``
@@ -647,7 +685,7 @@ def reserved_words(config: dict[str, Any]) -> Validator:
         rules.append((selector[1] if selector else None, reason, WildcardMatcher(config_strings(entry, "words")),
                       WordMatcher(config_strings(entry, "terms"))))
 
-    def validate(model: Model) -> Iterator[Diagnostic]:
+    def run_reserved_words(model: Model) -> Iterator[Diagnostic]:
         engine = model.knowledge(SelectorEngine)
         for selector, reason, wildcards, words in rules:
             nodes = sorted(engine.select(selector)) if selector is not None else list(engine.all_nodes())
@@ -659,7 +697,7 @@ def reserved_words(config: dict[str, Any]) -> Validator:
                     yield event(model, "S3608", node, f"The word `{name}` is reserved. {reason}",
                                 hint="rename it")
 
-    return validate
+    return run_reserved_words
 
 
 # --------------------------------------------------------------------------- ShouldHaveUsedTimestamp
@@ -670,6 +708,12 @@ _TIMESTAMP_PATTERNS = (
 )
 
 
+@configurable("ShouldHaveUsedTimestamp",
+              Code("S3609", Severity.DANGER, "ShouldHaveUsedTimestamp",
+                   "linter: a shape or member named like a timestamp is not one",
+                   also=(Severity.WARNING, Severity.NOTE,)),
+              rule="reference ShouldHaveUsedTimestampValidator (smithy-linters); Smithy 2.0 "
+                   "guides/model-linters.rst, ShouldHaveUsedTimestamp")
 def should_have_used_timestamp(config: dict[str, Any]) -> Validator:
     """``ShouldHaveUsedTimestamp``: string and number shapes, and structure and union
     members not targeting a timestamp (or an enum, or a structure or list of only
@@ -690,7 +734,7 @@ def should_have_used_timestamp(config: dict[str, Any]) -> Validator:
         return all(model.shapes[m.target].type == "timestamp" for m in shape.members.values()
                    if m.target in model.shapes)
 
-    def validate(model: Model) -> Iterator[Diagnostic]:
+    def run_should_have_used_timestamp(model: Model) -> Iterator[Diagnostic]:
         for shape in _user_shapes(model):
             if shape.type == "string" or shape.type in _NUMBER_TYPES:
                 for pattern in patterns:
@@ -708,12 +752,18 @@ def should_have_used_timestamp(config: dict[str, Any]) -> Validator:
                         yield event(model, "S3609", member.id, f"Member `{name}` is named like a timestamp but "
                                     f"references a `{target.type}` shape", hint="target a timestamp shape")
 
-    return validate
+    return run_should_have_used_timestamp
 
 
 # --------------------------------------------------------------------------- StandardOperationVerb
 
 
+@configurable("StandardOperationVerb",
+              Code("S3610", Severity.DANGER, "StandardOperationVerb",
+                   "linter: an operation name does not start with a standard verb",
+                   also=(Severity.WARNING, Severity.NOTE,)),
+              rule="reference StandardOperationVerbValidator (smithy-linters); Smithy 2.0 "
+                   "guides/model-linters.rst, StandardOperationVerb")
 def standard_operation_verb(config: dict[str, Any]) -> Validator:
     """``StandardOperationVerb``: operation names start (after one of the ``prefixes``)
     with one of the ``verbs``; a verb of ``suggestAlternatives`` gets its alternatives.
@@ -725,7 +775,7 @@ def standard_operation_verb(config: dict[str, Any]) -> Validator:
     if not verbs and not alternatives:
         raise ConfigError("Either verbs or suggestAlternatives must be set when configuring StandardOperationVerb")
 
-    def validate(model: Model) -> Iterator[Diagnostic]:
+    def run_standard_operation_verb(model: Model) -> Iterator[Diagnostic]:
         for op in model.of_type("operation"):
             if model.is_prelude(op.id):
                 continue
@@ -748,24 +798,13 @@ def standard_operation_verb(config: dict[str, Any]) -> Validator:
             elif name not in verbs:
                 yield event(model, "S3610", op.id, f"{lead} Expected one of the following verbs: {ticked(verbs)}")
 
-    return validate
+    return run_standard_operation_verb
 
 
-#: Linter name → factory.
-LINTERS = {
-    "AbbreviationName": abbreviation_name,
-    "CamelCase": camel_case,
-    "InputOutputStructureReuse": input_output_structure_reuse,
-    "MissingClientOptionalTrait": missing_client_optional_trait,
-    "MissingPaginatedTrait": missing_paginated_trait,
-    "MissingSensitiveTrait": missing_sensitive_trait,
-    "NoninclusiveTerms": noninclusive_terms,
-    "RepeatedShapeName": repeated_shape_name,
-    "ReservedWords": reserved_words,
-    "ShouldHaveUsedTimestamp": should_have_used_timestamp,
-    "StandardOperationVerb": standard_operation_verb,
-    "StutteredShapeName": stuttered_shape_name,
-}
 
-__all__ = ["BUILT_IN_NONINCLUSIVE_TERMS", "DEFAULT_SENSITIVE_TERMS", "LINTERS", "WildcardMatcher", "WordMatcher",
-           "split_words", "text_instances"]
+__all__ = [
+    "BUILT_IN_NONINCLUSIVE_TERMS", "DEFAULT_SENSITIVE_TERMS", "WildcardMatcher", "WordMatcher", "abbreviation_name",
+    "camel_case", "input_output_structure_reuse", "missing_client_optional_trait", "missing_paginated_trait",
+    "missing_sensitive_trait", "noninclusive_terms", "repeated_shape_name", "reserved_words",
+    "should_have_used_timestamp", "split_words", "standard_operation_verb", "stuttered_shape_name", "text_instances",
+]

@@ -12,8 +12,9 @@ Smithy 2.0 "Model validation" (model-validation.rst):
   the severity of matching events to ``WARNING`` or ``DANGER`` (never lowers it, never to
   ``ERROR``); a suppression wins over an override (the reference's
   ``ModelBasedEventDecorator``).
-* Malformed ``suppressions``, ``severityOverrides`` and ``validators`` metadata are ``Model``
-  errors with the reference's messages (``ModelBasedEventDecorator``, ``ValidationLoader``).
+* Malformed ``suppressions`` and ``severityOverrides`` metadata are ``Model`` errors with the
+  reference's messages (``ModelBasedEventDecorator``); the ``validators`` metadata is read,
+  and its problems reported, by :mod:`smithy2cfn.validation.core.configured`.
 
 :func:`finish` orders the events as the reference's ``ModelAssembler`` and ``ModelValidator``
 do: a model whose loading failed (an ERROR that is not a validator's event) is not
@@ -30,7 +31,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, Span, declare_codes
 from smithy2cfn.model.nodes import node_type
 from smithy2cfn.model.shapes import Model, ShapeId
@@ -39,8 +39,8 @@ from smithy2cfn.model.traits import SUPPRESS
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
     Code("S3100", Severity.ERROR, "Model",
-         "malformed validation metadata: `suppressions`, `severityOverrides` or `validators` (a warning for "
-         "an unknown property)", also=(Severity.WARNING,)),
+         "malformed validation metadata: `suppressions` or `severityOverrides` (a warning for an unknown "
+         "property; the `validators` metadata's problems are S3580 and S3583)", also=(Severity.WARNING,)),
 )
 
 #: Event IDs of the reference's correctness validators (``ModelValidator.CORRECTNESS_VALIDATORS``),
@@ -54,8 +54,6 @@ CRITICAL_EVENTS = frozenset({
 })
 
 _SEVERITY_OVERRIDES = ("WARNING", "DANGER")
-_VALIDATOR_SEVERITIES = ("DANGER", "WARNING", "NOTE")
-_VALIDATOR_PROPERTIES = ("name", "id", "message", "severity", "namespaces", "selector", "configuration")
 
 
 def id_matches(event_id: str, suppression_id: str) -> bool:
@@ -158,76 +156,6 @@ def _rules(model: Model, key: str, problems: list[Diagnostic]) -> list[Rule]:
     return out
 
 
-@validator("S3100",
-           rule="The ``validators`` metadata is an array of objects, each with a string ``name``, and optional ``id``, ``message``, ``severity`` (``DANGER``, ``WARNING`` or ``NOTE``), ``namespaces`` (strings), ``selector`` and ``configuration`` (an object).")
-def check_validators_metadata(model: Model) -> Iterable[Diagnostic]:
-    """The ``validators`` metadata is an array of objects, each with a string ``name``, and
-    optional ``id``, ``message``, ``severity`` (``DANGER``, ``WARNING`` or ``NOTE``),
-    ``namespaces`` (strings), ``selector`` and ``configuration`` (an object).
-
-    Spec: model-validation.rst §"Validators" (the reference's ``ValidationLoader``; its
-    problems are ``Model`` errors, and unknown properties ``Model`` warnings). Running the
-    validators the metadata configures is not done here.
-    """
-    if "validators" not in model.metadata:
-        return
-    value = model.metadata["validators"]
-    if not isinstance(value, list):
-        yield _model_error(model, "validators", f"validators must be an array. Found {node_type(value)}.")
-        return
-    from smithy2cfn.languages.selector import SelectorError, parse_selector
-
-    for entry in value:
-        if not isinstance(entry, dict):
-            yield _model_error(model, "validators",
-                               f"Each element of `validators` must be an object. Found {node_type(entry)}.")
-            continue
-        extra = sorted(k for k in entry if k not in _VALIDATOR_PROPERTIES)
-        if extra:
-            yield _model_error(model, "validators", "Expected an object with possible properties of "
-                               f"{', '.join(f'`{k}`' for k in _VALIDATOR_PROPERTIES)}, but found additional "
-                               f"properties: {', '.join(f'`{k}`' for k in extra)}", Severity.WARNING)
-        problem = None
-        if "name" not in entry:
-            problem = "Missing expected member `name`."
-        elif not isinstance(entry["name"], str):
-            problem = f"Expected `name` member to be a string, but found {node_type(entry['name'])}."
-        else:
-            for name in ("id", "message"):
-                if name in entry and not isinstance(entry[name], str):
-                    problem = f"Expected `{name}` to be a string; found {node_type(entry[name])}"
-                    break
-        if problem is None and "severity" in entry:
-            sev = entry["severity"]
-            if not isinstance(sev, str):
-                problem = f"Expected `severity` to be a string; found {node_type(sev)}"
-            elif sev not in _VALIDATOR_SEVERITIES:
-                problem = (f"Expected one of {', '.join(f'`{s}`' for s in sorted(_VALIDATOR_SEVERITIES))}; "
-                           f"got `{sev}`.")
-        if problem is None and "namespaces" in entry:
-            ns = entry["namespaces"]
-            if not isinstance(ns, list):
-                problem = f"Expected `namespaces` to be an array of strings. Found {node_type(ns)}."
-            else:
-                for i, v in enumerate(ns):
-                    if not isinstance(v, str):
-                        problem = f"Expected array element {i} to be a string but found {node_type(v)}."
-                        break
-        if problem is None and "configuration" in entry and not isinstance(entry["configuration"], dict):
-            problem = f"Expected `configuration` to be an object; found {node_type(entry['configuration'])}"
-        if problem is None and "selector" in entry:
-            sel = entry["selector"]
-            if not isinstance(sel, str):
-                problem = f"Expected `selector` to be a string; found {node_type(sel)}"
-            else:
-                try:
-                    parse_selector(sel)
-                except SelectorError as e:
-                    problem = f"Invalid selector `{sel}`: {e}"
-        if problem is not None:
-            yield _model_error(model, "validators", problem)
-
-
 def _trait_suppressed(model: Model, event: Diagnostic) -> bool:
     """True when the event's own shape or member has a ``@suppress`` matching its ID."""
     if not event.shape_id or not event.event_id:
@@ -284,7 +212,7 @@ def finish(model: Model, prior: list[Diagnostic], found: list[Diagnostic]) -> tu
     Args:
         model: the validated model.
         prior: the events of loading (already reported).
-        found: what the validators found (and :func:`check_validators_metadata`).
+        found: what the validators found.
 
     Returns:
         ``(prior, new)``: the loading events as decorated (suppressed ones left out), and the
@@ -309,4 +237,4 @@ def apply_suppressions(model: Model, diagnostics: Iterable[Diagnostic]) -> list[
 
 
 __all__ = ["CORRECTNESS_EVENTS", "CRITICAL_EVENTS", "Decorator", "Rule", "apply_suppressions",
-           "check_validators_metadata", "finish", "id_matches", "loading_failed", "stage_of"]
+           "finish", "id_matches", "loading_failed", "stage_of"]

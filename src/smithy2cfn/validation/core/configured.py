@@ -8,31 +8,35 @@ name by default), a ``severity`` (``DANGER``, ``WARNING`` or ``NOTE``) and a ``m
 (``{super}`` stands for the original message) for its events, and ``namespaces`` and a
 ``selector`` that restrict the shapes its events may be about.
 
-The validators that can be named: ``EmitEachSelector``, ``EmitNoneSelector`` and
-``UnreferencedShape`` (smithy-model's linters, here), and the linters of
-:mod:`smithy2cfn.validation.smithy_linters`. An unknown name is a ``UnknownValidator_<name>``
-WARNING; a configuration the validator cannot be made from is an ERROR (``Model``).
+The validators that can be named are the functions marked
+:func:`~smithy2cfn.checks.configurable` (``configuration → validator`` factories, each with
+the name an entry gives it and the codes it reports): ``EmitEachSelector``,
+``EmitNoneSelector`` and ``UnreferencedShape`` (smithy-model's linters, here), and the
+linters of :mod:`smithy2cfn.validation.smithy_linters`. They are found through the catalog
+(:func:`configurable_named`), which imports only the module of the one named. An unknown
+name is a ``UnknownValidator_<name>`` WARNING; a configuration the validator cannot be made
+from is an ERROR (``Model``); a validator that reports a code it does not declare, or fails,
+is an internal error (``S3099``), as the runner does for validators.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
+from smithy2cfn.checks import Check, configurable, runnable, shipped, validator
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, listed
 from smithy2cfn.languages.selector import SelectorEngine, SelectorError, parse_selector
 from smithy2cfn.model.nodes import node_type
 from smithy2cfn.model.relationships import NeighborIndex
 from smithy2cfn.model.shapes import Model, ShapeId
 from smithy2cfn.model.traits import ID_REF, METADATA, TRAIT
 from smithy2cfn.prelude import PRELUDE_NAMESPACE
-from smithy2cfn.validation.smithy_linters import LINTERS
 from smithy2cfn.validation.support.configuration import (
     ConfigError,
-    Factory,
     Validator,
     config_object,
     config_required_selector,
@@ -40,25 +44,6 @@ from smithy2cfn.validation.support.configuration import (
     config_string,
 )
 from smithy2cfn.validation.support.events import event
-
-#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
-CODES = declare_codes(
-    Code("S3580", Severity.ERROR, "Model",
-         "the `validators` metadata is not a list of objects, or an entry lacks `name` or has a bad "
-         "`severity`, `namespaces` or `selector`"),
-    Code("S3581", Severity.WARNING, "UnknownValidator",
-         "a `validators` entry names no known validator (event `UnknownValidator_<name>`)"),
-    Code("S3582", Severity.ERROR, "Model",
-         "a configured validator cannot be created from its `configuration`"),
-    Code("S3583", Severity.WARNING, "Model", "a `validators` entry has an unknown property"),
-    Code("S3590", Severity.DANGER, "EmitEachSelector",
-         "configured `EmitEachSelector`: a shape matches the selector (event, severity and message as "
-         "configured)", also=(Severity.ERROR, Severity.WARNING, Severity.NOTE,)),
-    Code("S3591", Severity.DANGER, "EmitNoneSelector",
-         "configured `EmitNoneSelector`: no shape matches the selector", also=(Severity.ERROR, Severity.WARNING, Severity.NOTE,)),
-    Code("S3592", Severity.NOTE, "UnreferencedShape",
-         "configured `UnreferencedShape`: a shape is not connected to a root shape", also=(Severity.DANGER, Severity.WARNING,)),
-)
 
 _PROPERTIES = ("name", "id", "message", "severity", "namespaces", "selector", "configuration")
 _SEVERITIES = {"DANGER": Severity.DANGER, "WARNING": Severity.WARNING, "NOTE": Severity.NOTE}
@@ -101,20 +86,26 @@ class ValidatorDefinition:
                 message=self.message.replace("{super}", d.message) if self.message is not None else d.message)
 
 
-def _model_error(model: Model, message: str, code: str = "S3580", severity: Severity | None = None,
-                 hint: str | None = None) -> Diagnostic:
-    return event(model, code, "", message, severity=severity, hint=hint)
+def _model_error(model: Model, message: str, code: str = "S3580", severity: Severity | None = None) -> Diagnostic:
+    return event(model, code, "", message, severity=severity,
+                 hint="fix the `validators` metadata (model-validation.rst, Validators)")
+
+
+def _ticked(values: Iterable[str]) -> str:
+    """The reference's ``ValidationUtils.tickedList``: sorted, in backticks."""
+    return ", ".join(f"`{v}`" for v in sorted(values))
 
 
 def load_definitions(model: Model) -> tuple[list[ValidatorDefinition], list[Diagnostic]]:
     """The entries of the ``validators`` metadata, and the problems of the malformed ones
-    (each is left out; reference ``ValidationLoader``)."""
+    (each is left out): ``S3580`` ERRORs, and an ``S3583`` WARNING for an entry's unknown
+    properties (which the reference logs). Messages are the reference's
+    (``ValidationLoader.loadValidators``, the ``Node`` expectations it uses)."""
     if "validators" not in model.metadata:
         return [], []
     value = model.metadata["validators"]
     if not isinstance(value, list):
-        return [], [_model_error(model, f"validators must be an array. Found {node_type(value)}.",
-                                 hint="make `validators` a list of objects")]
+        return [], [_model_error(model, f"validators must be an array. Found {node_type(value)}.")]
     out: list[ValidatorDefinition] = []
     problems: list[Diagnostic] = []
     for entry in value:
@@ -122,10 +113,10 @@ def load_definitions(model: Model) -> tuple[list[ValidatorDefinition], list[Diag
             problems.append(_model_error(model, "Each element of `validators` must be an object. Found "
                                                 f"{node_type(entry)}."))
             continue
-        for key in entry:
-            if key not in _PROPERTIES:
-                problems.append(_model_error(model, f"Unknown property `{key}` in a `validators` entry; expected "
-                                                    f"one of {', '.join(_PROPERTIES)}", code="S3583"))
+        extra = [k for k in entry if k not in _PROPERTIES]
+        if extra:
+            problems.append(_model_error(model, f"Expected an object with possible properties of {_ticked(_PROPERTIES)}"
+                                                f", but found additional properties: {_ticked(extra)}", code="S3583"))
         try:
             out.append(_definition(entry))
         except ConfigError as e:
@@ -133,55 +124,104 @@ def load_definitions(model: Model) -> tuple[list[ValidatorDefinition], list[Diag
     return out, problems
 
 
+def _optional_string(entry: dict[str, Any], key: str) -> str | None:
+    """``ObjectNode.getStringMember``: absent, or a string."""
+    if key in entry and not isinstance(entry[key], str):
+        raise ConfigError(f"Expected `{key}` to be a string; found {node_type(entry[key])}")
+    return entry.get(key)
+
+
 def _definition(entry: dict[str, Any]) -> ValidatorDefinition:
-    name = entry.get("name")
+    """One entry, read as the reference's ``ValidationLoader.loadSingleValidator`` does (the
+    first problem it meets raises :class:`ConfigError`)."""
+    if "name" not in entry:
+        raise ConfigError("Missing expected member `name`.")
+    name = entry["name"]
     if not isinstance(name, str):
-        raise ConfigError("Missing required member `name` of a `validators` entry" if name is None
-                          else f"Expected `name` to be a string; found {node_type(name)}")
-    for key in ("id", "message", "severity", "selector"):
-        if key in entry and not isinstance(entry[key], str):
-            raise ConfigError(f"Expected `{key}` to be a string; found {node_type(entry[key])}")
-    definition = ValidatorDefinition(name, entry.get("id", name), entry.get("message"))
-    if "severity" in entry:
-        if entry["severity"] not in _SEVERITIES:
-            raise ConfigError(f"Expected one of `DANGER`, `WARNING`, `NOTE`; got `{entry['severity']}`.")
-        definition.severity = _SEVERITIES[entry["severity"]]
+        raise ConfigError(f"Expected `name` member to be a string, but found {node_type(name)}.")
+    ident = _optional_string(entry, "id")
+    definition = ValidatorDefinition(name, name if ident is None else ident, _optional_string(entry, "message"))
+    severity = _optional_string(entry, "severity")
+    if severity is not None:
+        if severity not in _SEVERITIES:
+            raise ConfigError(f"Expected one of {_ticked(_SEVERITIES)}; got `{severity}`.")
+        definition.severity = _SEVERITIES[severity]
     if "namespaces" in entry:
         spaces = entry["namespaces"]
-        if not isinstance(spaces, list) or not all(isinstance(s, str) for s in spaces):
-            raise ConfigError("Expected `namespaces` to be an array of strings")
+        if not isinstance(spaces, list):
+            raise ConfigError(f"Expected `namespaces` to be an array of strings. Found {node_type(spaces)}.")
+        for i, space in enumerate(spaces):
+            if not isinstance(space, str):
+                raise ConfigError(f"Expected array element {i} to be a string but found {node_type(space)}.")
         definition.namespaces = list(spaces)
     if "configuration" in entry:
         if not isinstance(entry["configuration"], dict):
             raise ConfigError(f"Expected `configuration` to be an object; found {node_type(entry['configuration'])}")
         definition.configuration = entry["configuration"]
-    if "selector" in entry:
+    selector = _optional_string(entry, "selector")
+    if selector is not None:
         try:
-            definition.selector = parse_selector(entry["selector"])
+            definition.selector = parse_selector(selector)
         except SelectorError as e:
-            raise ConfigError(f"Invalid `selector` of a `validators` entry: {e}") from None
+            raise ConfigError(str(e)) from None
     return definition
 
 
-def factories() -> dict[str, Factory]:
-    """Every validator a ``validators`` entry can name: name → factory."""
-    return {"EmitEachSelector": emit_each_selector, "EmitNoneSelector": emit_none_selector,
-            "UnreferencedShape": unreferenced_shape, **LINTERS}
+# --------------------------------------------------------------------------- finding a validator by name
 
 
-@validator("S3580", "S3581", "S3582", "S3583", "S3590", "S3591", "S3592",
-           # the linters it runs (smithy2cfn.validation.smithy_linters) report their own codes
-           "S3600", "S3601", "S3602", "S3603", "S3604", "S3605", "S3606", "S3607", "S3608", "S3609", "S3610", "S3611",
-           rule="Run the validators that the ``validators`` metadata turns on, with each entry's ``id``, ``severity``, ``message``, ``namespaces`` and ``selector``.")
+#: The package whose modules hold the configurable validators (searched without a catalog).
+_STAGE = "smithy2cfn.validation"
+
+
+def configurable_named(name: str) -> Check | None:
+    """The configurable validator a ``validators`` entry calls ``name`` (its
+    :class:`~smithy2cfn.checks.Check`, ``run`` its factory), or ``None``.
+
+    Found in the shipped catalog (:func:`smithy2cfn.checks.runnable`), which imports only the
+    module that defines it; without a catalog, by importing every module of the validation
+    stage (slower, the same validators).
+
+    Raises:
+        ImportError, AttributeError: a catalog entry names no function (a stale catalog:
+            ``tests/test_catalog.py`` fails first).
+    """
+    found = runnable("configurable", _STAGE, lambda unit: unit.name == name)
+    return found[0] if found else None
+
+
+def _internal(unit: Check, what: str) -> Diagnostic:
+    """The runner's internal error (``S3099``) for a configurable validator that failed or
+    reported a code it does not declare."""
+    return Diagnostic("S3099", Severity.ERROR,
+                      f"internal error in configured validator {unit.name} ({unit.module}.{unit.function}: {what}); "
+                      "the model cannot be accepted because its checks did not all run",
+                      hint="please report this as a smithy2cfn bug, with the model")
+
+
+@validator(Code("S3580", Severity.ERROR, "Model",
+                "the `validators` metadata is not a list of objects, or an entry lacks `name` or has a bad "
+                "`id`, `message`, `severity`, `namespaces`, `selector` or `configuration`"),
+           Code("S3581", Severity.WARNING, "UnknownValidator",
+                "a `validators` entry names no known validator (event `UnknownValidator_<name>`)"),
+           Code("S3582", Severity.ERROR, "Model",
+                "a configured validator cannot be created from its `configuration`"),
+           Code("S3583", Severity.WARNING, "Model", "a `validators` entry has an unknown property"),
+           "S3099",
+           rule="reference ModelValidator.loadModelValidators, ValidationLoader and ValidatorDefinition "
+                "(smithy-model); Smithy 2.0 model-validation.rst, Validators")
 def check_configured_validators(model: Model) -> Iterable[Diagnostic]:
     """Run the validators that the ``validators`` metadata turns on, with each entry's
     ``id``, ``severity``, ``message``, ``namespaces`` and ``selector``.
 
     Spec: model-validation.rst §"Validators". Reference ``ModelValidator``
-    (``loadModelValidators``) and ``ValidatorDefinition``: a malformed entry is an ERROR
-    (``Model``); an unknown validator name a WARNING ``UnknownValidator_<name>``; a
-    configuration the validator cannot be made from an ERROR ``Model`` ("Error creating
-    `Name` validator: ...").
+    (``loadModelValidators``), ``ValidationLoader`` and ``ValidatorDefinition``: a malformed
+    entry is an ERROR (``Model``, ``S3580``; unknown properties an ``S3583`` WARNING); an
+    unknown validator name a WARNING ``UnknownValidator_<name>`` (``S3581``); a
+    configuration the validator cannot be made from an ERROR ``Model`` (``S3582``, "Error
+    creating `Name` validator: ..."). The configured validators report their own codes
+    (each declares them, :func:`smithy2cfn.checks.configurable`); one that reports another
+    code, or fails, is an internal error ``S3099`` naming it, and the others still run.
     """
     definitions, problems = load_definitions(model)
     seen: set[Diagnostic] = set()
@@ -189,26 +229,51 @@ def check_configured_validators(model: Model) -> Iterable[Diagnostic]:
         if d not in seen:  # the reference's events are a set
             seen.add(d)
             yield d
-    known = factories()
     for definition in definitions:
-        factory = known.get(definition.name)
-        if factory is None:
+        unit = configurable_named(definition.name)
+        if unit is None or unit.run is None:
             yield event(model, "S3581", "", f"Unable to locate a validator named `{definition.name}`",
                         event_id=f"UnknownValidator_{definition.name}",
-                        hint="check the name against the validators smithy2cfn knows (see README)")
+                        hint=f"the validators smithy2cfn knows: {listed(sorted(_known_names()))}")
             continue
         try:
-            validator = factory(definition.configuration)
+            configured = unit.run(definition.configuration)
         except ConfigError as e:
             d = event(model, "S3582", "", f"Error creating `{definition.name}` validator: {e}")
             if d not in seen:
                 seen.add(d)
                 yield d
             continue
-        for d in definition.map(model, validator(model)):
-            if d not in seen:
-                seen.add(d)
-                yield d
+        except Exception as e:  # noqa: BLE001 - a validator bug must not become a traceback
+            yield _internal(unit, f"{type(e).__name__}: {str(e)[:200]}")
+            continue
+        allowed = frozenset(unit.codes)
+        try:
+            for d in definition.map(model, configured(model)):
+                if d.code not in allowed:
+                    yield _internal(unit, f"it reported {d.code}, a code it does not declare ({d.message[:200]})")
+                elif d not in seen:
+                    seen.add(d)
+                    yield d
+        except Exception as e:  # noqa: BLE001 - a validator bug must not become a traceback
+            yield _internal(unit, f"{type(e).__name__}: {str(e)[:200]}")
+
+
+def _known_names() -> set[str]:
+    """The names of every configurable validator (from the catalog: no module imported)."""
+    return {unit.name for unit in shipped("configurable") or runnable("configurable", _STAGE)}
+
+
+@functools.cache
+def unit_codes() -> frozenset[str]:
+    """Every code a configurable validator declares: what :func:`check_configured_validators`
+    may pass on (it holds each unit to its own codes; the runner reads this as the attribute
+    ``unit_codes`` of the validator)."""
+    return frozenset(code for unit in shipped("configurable") or runnable("configurable", _STAGE)
+                     for code in unit.codes)
+
+
+check_configured_validators.unit_codes = unit_codes  # type: ignore[attr-defined]
 
 
 # --------------------------------------------------------------------------- EmitEachSelector
@@ -292,6 +357,13 @@ def _message_text(value: Any, node_value: bool) -> str:
     return ""
 
 
+@configurable("EmitEachSelector",
+              Code("S3590", Severity.DANGER, "EmitEachSelector",
+                   "configured `EmitEachSelector`: a shape matches the selector (event, severity and message as "
+                   "configured)", also=(Severity.ERROR, Severity.WARNING, Severity.NOTE,)),
+              rule="reference EmitEachSelectorValidator (smithy-model linters); Smithy 2.0 "
+                   "model-validation.rst, "
+                   "EmitEachSelector")
 def emit_each_selector(config: dict[str, Any]) -> Validator:
     """``EmitEachSelector``: an event (DANGER) for each shape the ``selector`` yields, only
     those with ``bindToTrait`` when it is set (located at that trait), with the message
@@ -303,12 +375,15 @@ def emit_each_selector(config: dict[str, Any]) -> Validator:
     config = config_object(config)
     text, selector = config_required_selector(config, "selector")
     bind = config_string(config, "bindToTrait")
-    if bind is not None:
-        bind = ShapeId.absolute(bind, PRELUDE_NAMESPACE)
+    if bind is not None and "#" not in bind:
+        # (ShapeId.fromNode: an absolute shape ID, `smithy.api#sensitive`)
+        raise ConfigError(f"Deserialization error at (/bindToTrait): unable to create "
+                          f"software.amazon.smithy.model.shapes.ShapeId from \"{bind}\": Unable to deserialize Node "
+                          f"using fromNode method: Invalid shape ID: {bind}")
     template_text = config_string(config, "messageTemplate")
     template = _parse_template(template_text) if template_text is not None else None
 
-    def validate(model: Model) -> Iterator[Diagnostic]:
+    def run_emit_each_selector(model: Model) -> Iterator[Diagnostic]:
         engine = model.knowledge(SelectorEngine)
         if bind is not None and not any(bind in t for _, t in _all_traits(model)):
             return
@@ -328,7 +403,7 @@ def emit_each_selector(config: dict[str, Any]) -> Validator:
                     for part in template)
                 yield event(model, "S3590", node, message, trait=bind)
 
-    return validate
+    return run_emit_each_selector
 
 
 def _all_traits(model: Model) -> Iterator[tuple[str, dict[str, Any]]]:
@@ -338,6 +413,13 @@ def _all_traits(model: Model) -> Iterator[tuple[str, dict[str, Any]]]:
             yield member.id, member.traits
 
 
+@configurable("EmitNoneSelector",
+              Code("S3591", Severity.DANGER, "EmitNoneSelector",
+                   "configured `EmitNoneSelector`: no shape matches the selector",
+                   also=(Severity.ERROR, Severity.WARNING, Severity.NOTE,)),
+              rule="reference EmitNoneSelectorValidator (smithy-model linters); Smithy 2.0 "
+                   "model-validation.rst, "
+                   "EmitNoneSelector")
 def emit_none_selector(config: dict[str, Any]) -> Validator:
     """``EmitNoneSelector``: one event (DANGER, about no shape) when the ``selector``
     yields no shape outside the built-in prelude and trait packages.
@@ -347,12 +429,12 @@ def emit_none_selector(config: dict[str, Any]) -> Validator:
     config = config_object(config)
     text, selector = config_required_selector(config, "selector")
 
-    def validate(model: Model) -> Iterator[Diagnostic]:
+    def run_emit_none_selector(model: Model) -> Iterator[Diagnostic]:
         matched = model.knowledge(SelectorEngine).select(selector)
         if not any(not model.is_prelude(node) for node in matched):
             yield event(model, "S3591", "", f"Expected at least one shape to match selector: {text}")
 
-    return validate
+    return run_emit_none_selector
 
 
 # --------------------------------------------------------------------------- UnreferencedShape
@@ -415,6 +497,12 @@ def unreferenced_shapes(model: Model, roots: Iterable[str]) -> list[str]:
     return sorted(s.id for s in model.shapes.values() if s.id not in connected and not model.is_prelude(s.id))
 
 
+@configurable("UnreferencedShape",
+              Code("S3592", Severity.NOTE, "UnreferencedShape",
+                   "configured `UnreferencedShape`: a shape is not connected to a root shape",
+                   also=(Severity.DANGER, Severity.WARNING,)),
+              rule="reference UnreferencedShapeValidator (smithy-model linters); Smithy 2.0 "
+                   "guides/model-linters.rst, UnreferencedShape")
 def unreferenced_shape(config: dict[str, Any]) -> Validator:
     """``UnreferencedShape``: a NOTE for each shape not connected to a shape the
     ``rootShapeSelector`` (default ``service``) yields.
@@ -425,17 +513,17 @@ def unreferenced_shape(config: dict[str, Any]) -> Validator:
     found = config_selector(config, "rootShapeSelector")
     text, selector = found if found is not None else ("service", parse_selector("service"))
 
-    def validate(model: Model) -> Iterator[Diagnostic]:
+    def run_unreferenced_shape(model: Model) -> Iterator[Diagnostic]:
         roots = sorted(model.knowledge(SelectorEngine).select(selector))
         for shape_id in unreferenced_shapes(model, roots):
             yield event(model, "S3592", shape_id, "This shape is unreferenced. It has no modeled connections to "
                         f"shapes that match the following selector: `{text}`",
                         hint="remove the shape, or connect it to a service")
 
-    return validate
+    return run_unreferenced_shape
 
 
 __all__ = [
-    "ValidatorDefinition", "check_configured_validators", "emit_each_selector", "emit_none_selector",
-    "factories", "id_ref_targets", "load_definitions", "unreferenced_shape", "unreferenced_shapes",
+    "ValidatorDefinition", "check_configured_validators", "configurable_named", "emit_each_selector",
+    "emit_none_selector", "id_ref_targets", "load_definitions", "unreferenced_shape", "unreferenced_shapes",
 ]

@@ -23,6 +23,7 @@ from smithy2cfn.model.traits import (
     BOX,
     CORS,
     DEFAULT,
+    ENUM,
     JSON_NAME,
     LENGTH,
     MEDIA_TYPE,
@@ -43,30 +44,11 @@ from smithy2cfn.validation.support.shapes import (
     user_shapes_with_members_having,
 )
 
-#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
+#: The codes several validators of this module share (README "Diagnostics" lists every code);
+#: the others are declared by the validator that reports them.
 CODES = declare_codes(
-    Code("S3110", Severity.ERROR, "LengthTrait",
-         "`@length` with a negative `min` or `max`, or `min` greater than `max`"),
-    Code("S3111", Severity.ERROR, "RangeTrait",
-         "`@range` with a decimal bound on a shape without decimals, or `min` greater than `max`"),
-    Code("S3112", Severity.ERROR, "CorsTrait", "`@cors` with both `origin` and `origins`"),
-    Code("S3113", Severity.ERROR, "JsonName",
-         "members of one shape whose JSON names (`@jsonName` or member name) conflict"),
-    Code("S3114", Severity.ERROR, "XmlNamespaceTrait", "`@xmlNamespace` with an invalid `uri`"),
-    Code("S3115", Severity.ERROR, "Union", "a union without members"),
-    Code("S3116", Severity.NOTE, "Union",
-         "a union member targeting a shape with a `@default` (note), `@box` on a union member (warning)", also=(Severity.WARNING,)),
-    Code("S3117", Severity.ERROR, "PrivateAccess",
-         "a reference to a `@private` shape of another namespace (a warning for a private trait applied)", also=(Severity.WARNING,)),
-    Code("S3127", Severity.ERROR, "MediaType", "a `@mediaType` value that is not a media type"),
-    Code("S3128", Severity.WARNING, "XmlFlattenedTrait",
-         "`@xmlFlattened` member whose target list member's `@xmlName` has no effect"),
-    Code("S3129", Severity.WARNING, "PrivateMixinMember",
-         "`@private` on a mixin member (it is still inherited)"),
     Code("S3130", Severity.WARNING, "ModelDeprecation",
          "a deprecated feature: a `set` shape, the `@enum` trait in IDL 2.0"),
-    Code("S3131", Severity.WARNING, "DefaultValueInUpdate",
-         "an update-style operation whose input has top-level `@default` members"),
 )
 
 _DECIMAL_TYPES = frozenset({"float", "double", "bigDecimal"})
@@ -90,8 +72,10 @@ def _java_long(value: object) -> int | None:
     return None if number is None else int(number)
 
 
-@validator("S3110",
-           rule="``@length``: ``min`` and ``max`` are not negative and ``min`` is at most ``max``.")
+@validator(Code("S3110", Severity.ERROR, "LengthTrait",
+                "`@length` with a negative `min` or `max`, or `min` greater than `max`"),
+           rule="reference LengthTraitValidator (smithy-model); Smithy 2.0 constraint-traits.rst, length "
+                "trait")
 def check_length_traits(model: Model) -> Iterable[Diagnostic]:
     """``@length``: ``min`` and ``max`` are not negative and ``min`` is at most ``max``.
 
@@ -112,8 +96,9 @@ def check_length_traits(model: Model) -> Iterable[Diagnostic]:
                                               "value.")
 
 
-@validator("S3111",
-           rule="``@range``: a decimal bound only on ``float``, ``double`` or ``bigDecimal`` shapes (or members targeting them); ``min`` at most ``max``.")
+@validator(Code("S3111", Severity.ERROR, "RangeTrait",
+                "`@range` with a decimal bound on a shape without decimals, or `min` greater than `max`"),
+           rule="reference RangeTraitValidator (smithy-model); Smithy 2.0 constraint-traits.rst, range trait")
 def check_range_traits(model: Model) -> Iterable[Diagnostic]:
     """``@range``: a decimal bound only on ``float``, ``double`` or ``bigDecimal`` shapes (or
     members targeting them); ``min`` at most ``max``.
@@ -150,8 +135,8 @@ def check_range_traits(model: Model) -> Iterable[Diagnostic]:
                                               "value.")
 
 
-@validator("S3112",
-           rule="``@cors``: ``origin`` (even when set to its default) and a non-empty ``origins`` are mutually exclusive.")
+@validator(Code("S3112", Severity.ERROR, "CorsTrait", "`@cors` with both `origin` and `origins`"),
+           rule="reference CorsTraitValidator (smithy-model); Smithy 2.0 http-bindings.rst, cors trait")
 def check_cors_traits(model: Model) -> Iterable[Diagnostic]:
     """``@cors``: ``origin`` (even when set to its default) and a non-empty ``origins`` are
     mutually exclusive.
@@ -167,8 +152,9 @@ def check_cors_traits(model: Model) -> Iterable[Diagnostic]:
                         "The `origin` and `origins` members of the `cors` trait are mutually exclusive.")
 
 
-@validator("S3113",
-           rule="Members of one structure or union resolve to distinct JSON names (``@jsonName`` or the member name), checked for the shapes that use ``@jsonName``.")
+@validator(Code("S3113", Severity.ERROR, "JsonName",
+                "members of one shape whose JSON names (`@jsonName` or member name) conflict"),
+           rule="reference JsonNameValidator (smithy-model); Smithy 2.0 protocol-traits.rst, jsonName trait")
 def check_json_names(model: Model) -> Iterable[Diagnostic]:
     """Members of one structure or union resolve to distinct JSON names (``@jsonName`` or
     the member name), checked for the shapes that use ``@jsonName``.
@@ -222,8 +208,9 @@ def uri_problem(text: str) -> str | None:
     return None
 
 
-@validator("S3114",
-           rule="``@xmlNamespace``: the ``uri`` is a valid URI.")
+@validator(Code("S3114", Severity.ERROR, "XmlNamespaceTrait", "`@xmlNamespace` with an invalid `uri`"),
+           rule="reference XmlNamespaceTraitValidator (smithy-model); Smithy 2.0 protocol-traits.rst, "
+                "xmlNamespace trait")
 def check_xml_namespaces(model: Model) -> Iterable[Diagnostic]:
     """``@xmlNamespace``: the ``uri`` is a valid URI.
 
@@ -241,64 +228,87 @@ def check_xml_namespaces(model: Model) -> Iterable[Diagnostic]:
                                               f"invalid uri: {value['uri']}")
 
 
-_TCHAR = frozenset("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+#: RFC 9110 ``tchar``, in the order the reference's ``MediaType.Parser`` lists them in its
+#: message.
+_TCHARS = "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_TCHAR = frozenset(_TCHARS)
 _WS = " \t\r\n"
+
+
+class _MediaTypeSyntax(Exception):
+    """A media type the parser rejects (the message)."""
 
 
 def media_type_problem(text: str) -> str | None:
     """Why ``text`` is not a media type (RFC 9110 §8.3.1: ``type "/" subtype *( OWS ";" OWS
-    token "=" ( token / quoted-string ) )``, as the reference's ``MediaType.from`` parses it),
+    token "=" ( token / quoted-string ) )``), as the reference's ``MediaType.from`` reports it
+    (``SimpleParser``: "Syntax error at line 1, column 5: Expected: '/', but found '[EOF]'"),
     or ``None``."""
     pos = 0
 
-    def token() -> str | None:
+    def syntax(message: str) -> _MediaTypeSyntax:
+        line = text.count("\n", 0, pos) + 1
+        column = pos - (text.rfind("\n", 0, pos) + 1) + 1
+        return _MediaTypeSyntax(f"Syntax error at line {line}, column {column}: {message}")
+
+    def found() -> str:
+        return text[pos] if pos < len(text) else "[EOF]"
+
+    def token() -> None:
         nonlocal pos
         start = pos
         while pos < len(text) and text[pos] in _TCHAR:
             pos += 1
-        return f"Expected a token at position {start}" if start == pos else None
+        if start == pos:
+            expected = " ".join(f"'{c}'" for c in _TCHARS)
+            raise syntax(f"Found '{found()}', but expected one of the following tokens: {expected}")
 
-    def expect(ch: str) -> str | None:
+    def expect(ch: str) -> None:
         nonlocal pos
         if pos < len(text) and text[pos] == ch:
             pos += 1
-            return None
-        return f"Expected `{ch}` at position {pos}"
+            return
+        raise syntax(f"Expected: '{ch}', but found '{found()}'")
 
     def ws() -> None:
         nonlocal pos
         while pos < len(text) and text[pos] in _WS:
             pos += 1
 
-    problem = token() or expect("/") or token()
-    if problem:
-        return problem
-    ws()
-    while pos < len(text):
-        problem = expect(";")
-        if problem:
-            return problem
-        ws()
-        problem = token() or expect("=")
-        if problem:
-            return problem
-        if pos < len(text) and text[pos] == '"':
+    def quoted() -> None:
+        nonlocal pos
+        expect('"')
+        while pos < len(text) and text[pos] != '"':
             pos += 1
-            while pos < len(text) and text[pos] != '"':
-                pos += 2 if text[pos] == "\\" else 1
-            if pos > len(text):
-                return "Expected character after escape"
-            problem = expect('"')
-        else:
-            problem = token()
-        if problem:
-            return problem
+            if text[pos - 1] == "\\":
+                if pos >= len(text):
+                    raise syntax("Expected character after escape")
+                pos += 1
+        expect('"')
+
+    try:
+        token()
+        expect("/")
+        token()
         ws()
+        while pos < len(text):
+            expect(";")
+            ws()
+            token()
+            expect("=")
+            if pos < len(text) and text[pos] == '"':
+                quoted()
+            else:
+                token()
+            ws()
+    except _MediaTypeSyntax as e:
+        return str(e)
     return None
 
 
-@validator("S3127",
-           rule="``@mediaType``: the value is a media type.")
+@validator(Code("S3127", Severity.ERROR, "MediaType", "a `@mediaType` value that is not a media type"),
+           rule="reference MediaTypeValidator (smithy-model); Smithy 2.0 protocol-traits.rst, mediaType "
+                "trait")
 def check_media_types(model: Model) -> Iterable[Diagnostic]:
     """``@mediaType``: the value is a media type.
 
@@ -313,8 +323,10 @@ def check_media_types(model: Model) -> Iterable[Diagnostic]:
                 yield error(model, "S3127", node, f"Invalid mediaType value, \"{value}\": {problem}")
 
 
-@validator("S3128",
-           rule="A ``@xmlFlattened`` member without ``@xmlName`` whose target list's member has an ``@xmlName`` other than the member's name: that name has no effect (a warning).")
+@validator(Code("S3128", Severity.WARNING, "XmlFlattenedTrait",
+                "`@xmlFlattened` member whose target list member's `@xmlName` has no effect"),
+           rule="reference XmlFlattenedTraitValidator (smithy-model); Smithy 2.0 protocol-traits.rst, "
+                "xmlFlattened trait")
 def check_xml_flattened(model: Model) -> Iterable[Diagnostic]:
     """A ``@xmlFlattened`` member without ``@xmlName`` whose target list's member has an
     ``@xmlName`` other than the member's name: that name has no effect (a warning).
@@ -337,8 +349,10 @@ def check_xml_flattened(model: Model) -> Iterable[Diagnostic]:
                               "member.")
 
 
-@validator("S3129",
-           rule="``@private`` on a member of a mixin does not stop it being inherited (a warning).")
+@validator(Code("S3129", Severity.WARNING, "PrivateMixinMember",
+                "`@private` on a mixin member (it is still inherited)"),
+           rule="reference PrivateMixinMemberValidator (smithy-model); Smithy 2.0 mixins.rst; "
+                "constraint-traits.rst, private trait")
 def check_private_mixin_members(model: Model) -> Iterable[Diagnostic]:
     """``@private`` on a member of a mixin does not stop it being inherited (a warning).
 
@@ -357,7 +371,7 @@ def check_private_mixin_members(model: Model) -> Iterable[Diagnostic]:
 
 
 @validator("S3130",
-           rule="``set`` shapes are deprecated (a warning).")
+           rule="reference SetValidator (smithy-model); Smithy 2.0 aggregate-types.rst, Set (deprecated)")
 def check_set_shapes(model: Model) -> Iterable[Diagnostic]:
     """``set`` shapes are deprecated (a warning).
 
@@ -371,8 +385,34 @@ def check_set_shapes(model: Model) -> Iterable[Diagnostic]:
                           "the @uniqueItems trait instead.")
 
 
-@validator("S3131",
-           rule="An update-style operation (a resource's ``update``, or named ``update...`` / ``patch...``) whose input has top-level members with ``@default``: a warning.")
+@validator("S3130",
+           rule="reference Version.validateVersionedTrait (smithy-model, at load); Smithy 2.0 "
+                "constraint-traits.rst, enum trait (deprecated)")
+def check_enum_trait_deprecation(model: Model) -> Iterable[Diagnostic]:
+    """The ``@enum`` trait, applied in an IDL 2.0 file, is deprecated (a warning located at
+    the trait): 2.0 models define ``enum`` shapes.
+
+    Spec: constraint-traits.rst §"enum trait" ("This trait is deprecated"). The reference's
+    loader reports it (``Version.validateVersionedTrait``: ``ModelDeprecation``, "The enum
+    trait is deprecated. Smithy 2.0 models should use the enum shape.") for each shape or
+    member that applies the trait itself (or by ``apply``) in a file of version 2.0, not for
+    one that inherits it from a mixin.
+    """
+    for node, _traits in user_nodes_having(model, ENUM):
+        owner = model.member(node) if "$" in node else model.shapes.get(node)
+        if owner is None or ENUM not in owner.introduced_traits:
+            continue
+        span = owner.trait_spans.get(ENUM) or owner.span
+        if span is not None and model.versions.get(span.path) == "2.0":
+            yield event(model, "S3130", node,
+                        "The enum trait is deprecated. Smithy 2.0 models should use the enum shape.", trait=ENUM,
+                        hint="define an `enum` shape instead")
+
+
+@validator(Code("S3131", Severity.WARNING, "DefaultValueInUpdate",
+                "an update-style operation whose input has top-level `@default` members"),
+           rule="reference DefaultValueInUpdateValidator (smithy-model); Smithy 2.0 "
+                "type-refinement-traits.rst, default trait (Updating default values)")
 def check_defaults_in_updates(model: Model) -> Iterable[Diagnostic]:
     """An update-style operation (a resource's ``update``, or named ``update...`` /
     ``patch...``) whose input has top-level members with ``@default``: a warning.
@@ -398,8 +438,11 @@ def check_defaults_in_updates(model: Model) -> Iterable[Diagnostic]:
                           f"members: [{listed(names)}]")
 
 
-@validator("S3115", "S3116",
-           rule="Unions have members; a union member targeting a shape with a ``@default`` is noted, and ``@box`` on a union member is a warning.")
+@validator(Code("S3115", Severity.ERROR, "Union", "a union without members"),
+           Code("S3116", Severity.NOTE, "Union",
+                "a union member targeting a shape with a `@default` (note), `@box` on a union member (warning)",
+                also=(Severity.WARNING,)),
+           rule="reference UnionValidator (smithy-model); Smithy 2.0 aggregate-types.rst, Union")
 def check_unions(model: Model) -> Iterable[Diagnostic]:
     """Unions have members; a union member targeting a shape with a ``@default`` is noted,
     and ``@box`` on a union member is a warning.
@@ -429,8 +472,11 @@ def check_unions(model: Model) -> Iterable[Diagnostic]:
                             severity=Severity.WARNING)
 
 
-@validator("S3117",
-           rule="A shape does not reference a ``@private`` shape of another namespace (an ERROR), nor apply a ``@private`` trait of another namespace (a WARNING, as the reference for now).")
+@validator(Code("S3117", Severity.ERROR, "PrivateAccess",
+                "a reference to a `@private` shape of another namespace (a warning for a private trait applied)",
+                also=(Severity.WARNING,)),
+           rule="reference PrivateAccessValidator (smithy-model); Smithy 2.0 constraint-traits.rst, private "
+                "trait")
 def check_private_access(model: Model) -> Iterable[Diagnostic]:
     """A shape does not reference a ``@private`` shape of another namespace (an ERROR), nor
     apply a ``@private`` trait of another namespace (a WARNING, as the reference for now).

@@ -15,28 +15,13 @@ from collections.abc import Iterable
 from typing import Any
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, listed
 from smithy2cfn.languages.selector import SelectorEngine, SelectorError, parse_selector
 from smithy2cfn.model.relationships import Walker
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import METADATA
 from smithy2cfn.validation.support.events import diag, error
 from smithy2cfn.validation.support.node_values import NodeChecker
-
-#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
-CODES = declare_codes(
-    Code("S3118", Severity.ERROR, "MetadataTrait",
-         "`@metadata` for a reserved key, or two shapes typing one metadata key"),
-    Code("S3119", Severity.ERROR, "TypedMetadata",
-         "a metadata value that does not match its `@metadata` shape (event `TypedMetadata.<key>`)", also=(Severity.WARNING,)),
-    Code("S3120", Severity.ERROR, "ShapeClosure",
-         "a `shapeClosures` entry: duplicate or shape ID, nothing included, bad selector, bad rename"),
-    Code("S3121", Severity.DANGER, "ShapeClosure",
-         "a shape closure namespace without shapes, or a selector adding no shapes "
-         "(`ShapeClosure.EmptyNamespace.<id>`, `ShapeClosure.EmptySelector.<id>`)"),
-    Code("S3122", Severity.WARNING, "ShapeClosure",
-         "shapes of a closure whose names differ only in case (`ShapeClosure.NameConflicts.<id>`)"),
-)
 
 #: Metadata keys the reference reserves (``MetadataTraitValidator.RESERVED``).
 RESERVED_KEYS = frozenset({"severityOverrides", "suppressions", "validators"})
@@ -56,8 +41,10 @@ def _metadata_types(model: Model) -> dict[str, list[str]]:
     return out
 
 
-@validator("S3118",
-           rule="A metadata key is typed by one shape at most, and never a reserved key.")
+@validator(Code("S3118", Severity.ERROR, "MetadataTrait",
+                "`@metadata` for a reserved key, or two shapes typing one metadata key"),
+           rule="reference MetadataTraitValidator (smithy-model); Smithy 2.0 model-validation.rst, metadata "
+                "trait")
 def check_metadata_traits(model: Model) -> Iterable[Diagnostic]:
     """A metadata key is typed by one shape at most, and never a reserved key.
 
@@ -85,8 +72,11 @@ def _model_event(model: Model, code: str, key: str, message: str, event: str,
                       event_id=event)
 
 
-@validator("S3119", "S3120",
-           rule="The value of a metadata key typed by exactly one ``@metadata`` shape matches that shape (type, required members, constraint traits, ``@idRef``).")
+@validator(Code("S3119", Severity.ERROR, "TypedMetadata",
+                "a metadata value that does not match its `@metadata` shape (event `TypedMetadata.<key>`)",
+                also=(Severity.WARNING,)),
+           rule="reference TypedMetadataValidator (smithy-model); Smithy 2.0 model-validation.rst, metadata "
+                "trait")
 def check_typed_metadata(model: Model) -> Iterable[Diagnostic]:
     """The value of a metadata key typed by exactly one ``@metadata`` shape matches that
     shape (type, required members, constraint traits, ``@idRef``).
@@ -99,9 +89,11 @@ def check_typed_metadata(model: Model) -> Iterable[Diagnostic]:
             continue
         checker = NodeChecker(model, shapes[0].split("#", 1)[0], zero_range_warning=True, relative_ids=False)
         checker.check(model.metadata[key], shapes[0], {}, "")
-        for severity, path, message in checker.problems:
-            yield _model_event(model, "S3119", key, f"metadata.{key}{path}: {message}", f"TypedMetadata.{key}",
-                               severity)
+        for i, (severity, path, message) in enumerate(checker.problems):
+            # (a @range violation takes the reference's suffix: TypedMetadata.<key>.Member.InvalidRange)
+            suffix = checker.suffixes.get(i)
+            event_id = f"TypedMetadata.{key}.{suffix}" if suffix else f"TypedMetadata.{key}"
+            yield _model_event(model, "S3119", key, f"metadata.{key}{path}: {message}", event_id, severity)
 
 
 class _Closure:
@@ -132,8 +124,14 @@ class _Closure:
         return cls(value["id"], list(dict.fromkeys(namespaces)), selector, rename)
 
 
-@validator("S3120", "S3121", "S3122",
-           rule="The ``shapeClosures`` metadata: unique closure IDs that are not shape IDs, each closure including something (namespaces with shapes, a selector that parses and adds shapes), renames of shapes in the closure that change the name without case-insensitive conflicts, and (a warning) no two shapes of a closure whose names differ only in case.")
+@validator(Code("S3120", Severity.ERROR, "ShapeClosure",
+                "a `shapeClosures` entry: duplicate or shape ID, nothing included, bad selector, bad rename"),
+           Code("S3121", Severity.DANGER, "ShapeClosure",
+                "a shape closure namespace without shapes, or a selector adding no shapes "
+                "(`ShapeClosure.EmptyNamespace.<id>`, `ShapeClosure.EmptySelector.<id>`)"),
+           Code("S3122", Severity.WARNING, "ShapeClosure",
+                "shapes of a closure whose names differ only in case (`ShapeClosure.NameConflicts.<id>`)"),
+           rule="reference ShapeClosureValidator (smithy-model); Smithy 2.0 shape-closures.rst")
 def check_shape_closures(model: Model) -> Iterable[Diagnostic]:
     """The ``shapeClosures`` metadata: unique closure IDs that are not shape IDs, each
     closure including something (namespaces with shapes, a selector that parses and adds

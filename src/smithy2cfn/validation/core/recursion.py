@@ -14,19 +14,12 @@ import graphlib
 from collections.abc import Callable, Iterable, Iterator
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, listed
 from smithy2cfn.model.relationships import NeighborIndex, Relationship, strongly_connected
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import REQUIRED
 from smithy2cfn.validation.support.events import error
 from smithy2cfn.validation.support.shapes import shapes_with_members_having, user_shapes_of_type
-
-#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
-CODES = declare_codes(
-    Code("S3124", Severity.ERROR, "ShapeRecursion",
-         "a list, set or map recursive without a structure or union between, a structure recursive through "
-         "required members, a union that cannot be instantiated"),
-)
 
 #: Work allowed per searched shape (relationships followed). The reference enumerates
 #: every simple cycle, which is exponential on a dense graph; past this budget the paths
@@ -97,8 +90,11 @@ def _cycles(model: Model, start: str, follow: Callable[[Relationship], bool],
     return found
 
 
-@validator("S3124",
-           rule="A list, set or map reaches itself only through a structure or union; a structure does not reach itself through required members only; a union can be instantiated.")
+@validator(Code("S3124", Severity.ERROR, "ShapeRecursion",
+                "a list, set or map recursive without a structure or union between, a structure recursive through "
+                "required members, a union that cannot be instantiated"),
+           rule="reference ShapeRecursionValidator (smithy-model); Smithy 2.0 aggregate-types.rst, Recursive"
+                " shape definitions")
 def check_shape_recursion(model: Model) -> Iterable[Diagnostic]:
     """A list, set or map reaches itself only through a structure or union; a structure does
     not reach itself through required members only; a union can be instantiated.

@@ -29,18 +29,11 @@ from smithy2cfn.validation.support.shapes import (
     user_shapes_of_type,
 )
 
-#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
+#: The codes several validators of this module share (README "Diagnostics" lists every code);
+#: the others are declared by the validator that reports them.
 CODES = declare_codes(
-    Code("S3007", Severity.ERROR, "DefaultTrait", "`@default` value of the wrong type"),
-    Code("S3030", Severity.ERROR, "EnumShape", "enum value that is not a non-empty string"),
     Code("S3031", Severity.ERROR, "EnumShape", "duplicate enum / intEnum values"),
-    Code("S3033", Severity.ERROR, "EnumShape", "intEnum value missing, or not a 32-bit integer"),
     Code("S3034", Severity.WARNING, "EnumShape", "an enum member name that is not UPPER_SNAKE_CASE"),
-    Code("S3040", Severity.ERROR, "Model", "operation / resource mixin with input, output, identifiers..."),
-    Code("S3043", Severity.ERROR, "Model", "two mixins give a member different targets"),
-    Code("S3123", Severity.WARNING, "DefaultTrait",
-         "a `@default` of `0` outside a `@range` (`DefaultTrait.Member.InvalidRange`...), a blob default "
-         "that is not base64"),
 )
 
 _INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
@@ -73,8 +66,10 @@ def _enum_name_warning(model: Model, member: Member) -> Iterable[Diagnostic]:
                       "an uppercase letter, followed by any number of uppercase letters, numbers, or underscores.")
 
 
-@validator("S3030", "S3031", "S3034",
-           rule="``enum`` shapes: values are non-empty, unique strings; member names are upper case.")
+@validator(Code("S3030", Severity.ERROR, "EnumShape", "enum value that is not a non-empty string"),
+           "S3031",
+           "S3034",
+           rule="reference EnumShapeValidator (smithy-model); Smithy 2.0 simple-types.rst, enum")
 def check_enum_shapes(model: Model) -> Iterable[Diagnostic]:
     """``enum`` shapes: values are non-empty, unique strings; member names are upper case.
 
@@ -101,8 +96,10 @@ def check_enum_shapes(model: Model) -> Iterable[Diagnostic]:
             yield from _enum_name_warning(model, member)
 
 
-@validator("S3031", "S3033", "S3034",
-           rule="``intEnum`` shapes: every member has a unique 32-bit integer value; member names are upper case.")
+@validator("S3031",
+           Code("S3033", Severity.ERROR, "EnumShape", "intEnum value missing, or not a 32-bit integer"),
+           "S3034",
+           rule="reference EnumShapeValidator (smithy-model); Smithy 2.0 simple-types.rst, intEnum")
 def check_int_enum_shapes(model: Model) -> Iterable[Diagnostic]:
     """``intEnum`` shapes: every member has a unique 32-bit integer value; member names are
     upper case.
@@ -138,13 +135,16 @@ def check_int_enum_shapes(model: Model) -> Iterable[Diagnostic]:
             yield from _enum_name_warning(model, member)
 
 
-@validator("S3040",
-           rule="Operation mixins have no input/output; resource mixins no identifiers/properties.")
+@validator(Code("S3040", Severity.ERROR, "Model", "operation / resource mixin with input, output, identifiers..."),
+           rule="reference OperationShape and ResourceShape builders (smithy-model, at load); Smithy 2.0 "
+                "mixins.rst, Operation mixins and Resource mixins")
 def check_mixin_shapes(model: Model) -> Iterable[Diagnostic]:
-    """Operation mixins have no input/output; resource mixins no identifiers/properties.
+    """Operation mixins have no input/output; resource mixins no identifiers, properties,
+    lifecycle operations, operations or resources.
 
     Spec: mixins.rst §"Operation mixins" and §"Resource mixins" (what the loader does not
-    already report: cycles, type mismatches and member conflicts are load errors).
+    already report: cycles, type mismatches and member conflicts are load errors); the
+    reference's ``OperationShape`` and ``ResourceShape`` builders (``Model`` errors).
     """
     for shape in user_shapes_having(model, MIXIN):
         if MIXIN not in shape.traits:
@@ -154,20 +154,24 @@ def check_mixin_shapes(model: Model) -> Iterable[Diagnostic]:
                         "Operation shapes with the mixin trait MUST target `smithy.api#Unit` for their input "
                         f"and output. Operation mixin shape `{shape.id}` defines one or both of these "
                         "properties.")
-        if shape.type == "resource" and (shape.identifiers or shape.properties):
+        if shape.type == "resource" and (shape.identifiers or shape.properties or shape.lifecycle()
+                                         or shape.operations or shape.resources):
             yield error(model, "S3040", shape.id,
                         "Resource shapes with the mixin trait may not define any properties. Resource mixin "
                         f"shape `{shape.id}` defines one or more properties.")
 
 
-@validator("S3043",
-           rule="Members inherited under one name from several mixins target the same shape.")
+@validator(Code("S3043", Severity.ERROR, "Model", "two mixins give a member different targets"),
+           rule="reference NamedMemberUtils.flattenMixins (smithy-model, at load); Smithy 2.0 mixins.rst, "
+                "Mixin members")
 def check_mixin_member_conflicts(model: Model) -> Iterable[Diagnostic]:
     """Members inherited under one name from several mixins target the same shape.
 
     Spec: mixins.rst §"Mixin members" (a shape "MUST NOT" inherit conflicting members: members
     with the same name that target different shapes). The loader reports a local member that
-    redefines an inherited target (``S2022``); this check covers two mixins that disagree.
+    redefines an inherited target (``S2022``); this check covers two mixins that disagree: a
+    ``Model`` error on the shape, as the reference's ``NamedMemberUtils.flattenMixins`` reports
+    it while building the shape.
     """
     for shape in user_shapes(model):
         if len(shape.mixins) < 2:
@@ -182,14 +186,22 @@ def check_mixin_member_conflicts(model: Model) -> Iterable[Diagnostic]:
                 if first is None:
                     first = (inherited.id, inherited.target)
                 elif inherited.target != first[1]:
-                    yield error(model, "S3043", member.id,
-                                f"Member conflicts with an inherited mixin member: `{inherited.id}` targets "
-                                f"`{inherited.target}`, but `{first[0]}` targets `{first[1]}`")
+                    # (the reference's message names the shape's own member, on the shape)
+                    yield error(model, "S3043", shape.id,
+                                f"Member conflicts with an inherited mixin member: `{member.id}`",
+                                hint=f"`{inherited.id}` targets `{inherited.target}`, but `{first[0]}` targets "
+                                     f"`{first[1]}`: give the mixins' `{name}` members one target")
                     break
 
 
-@validator("S3007", "S3123",
-           rule="A ``@default`` value matches the shape it applies to (for a member, the member and its target, constraint traits included); ``null`` only on members; lists, maps and documents default to empty values; a blob's default is base64; a structure member that targets a shape with a default repeats that default (or sets ``null``).")
+@validator(Code("S3007", Severity.ERROR, "DefaultTrait",
+                "a `@default` value that does not match its shape (type, constraints, non-empty list, map or "
+                "document), `null` on a shape, or a member's default other than its target's"),
+           Code("S3123", Severity.WARNING, "DefaultTrait",
+                "a `@default` of `0` outside a `@range` (`DefaultTrait.Member.InvalidRange`...), a blob default "
+                "that is not base64"),
+           rule="reference DefaultTraitValidator (smithy-model); Smithy 2.0 type-refinement-traits.rst, "
+                "default trait")
 def check_default_values(model: Model) -> Iterable[Diagnostic]:
     """A ``@default`` value matches the shape it applies to (for a member, the member and its
     target, constraint traits included); ``null`` only on members; lists, maps and

@@ -14,21 +14,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity
 from smithy2cfn.model.relationships import NeighborIndex, RelationshipType
 from smithy2cfn.model.shapes import Model, Shape
 from smithy2cfn.model.traits import DEPRECATED, ERROR, MIXIN, TRAIT
 from smithy2cfn.validation.support.events import error, shape_text, warning
 from smithy2cfn.validation.support.shapes import user_shapes
-
-#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
-CODES = declare_codes(
-    Code("S3018", Severity.ERROR, "Target",
-         "a relationship targets the wrong kind of shape (a trait definition, a mixin, a string "
-         "identifier...)"),
-    Code("S3105", Severity.WARNING, "DeprecatedShape",
-         "a relationship targets a `@deprecated` shape (event `DeprecatedShape.<target>`)"),
-)
 
 _INVALID_MEMBER_TARGETS = frozenset({"service", "resource", "operation"})
 _LIFECYCLE = {
@@ -55,8 +46,13 @@ def _bad_type(model: Model, node: str, node_type: str, rel: RelationshipType, va
                  f"{shape_text(model, target.id)}")
 
 
-@validator("S3018", "S3105",
-           rule="Every relationship of every shape and member targets a shape of the right kind.")
+@validator(Code("S3018", Severity.ERROR, "Target",
+                "a relationship targets the wrong kind of shape (a trait definition, a mixin, a string "
+                "identifier...)"),
+           Code("S3105", Severity.WARNING, "DeprecatedShape",
+                "a relationship targets a `@deprecated` shape (event `DeprecatedShape.<target>`)"),
+           rule="reference TargetValidator (smithy-model); Smithy 2.0 model.rst, Member shapes; "
+                "aggregate-types.rst, Map; service-types.rst; mixins.rst")
 def check_targets(model: Model) -> Iterable[Diagnostic]:
     """Every relationship of every shape and member targets a shape of the right kind.
 

@@ -9,7 +9,8 @@ so the trait value checks never see it. :func:`check_trait_creation` reports the
 with the providers' messages (``ObjectNode.expectStringMember`` and friends) for the traits
 of this task: ``error``, ``http``, ``httpError``, ``httpHeader``, ``httpQuery``,
 ``httpApiKeyAuth``, ``endpoint``, ``auth``, ``requestCompression``, ``paginated``,
-``idempotent``, ``references`` and ``examples``. A URI or host prefix
+``idempotent``, ``references`` and ``examples``, and the selectors of ``trait``, ``idRef``
+and ``traitValidators`` (``Selector.fromNode``: a syntax error). A URI or host prefix
 that does not parse is reported by :func:`smithy2cfn.validation.core.http.check_http_patterns`.
 """
 
@@ -21,6 +22,7 @@ from typing import Any
 
 from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Diagnostic
+from smithy2cfn.languages.selector import SelectorError, SelectorTooDeep, parse_selector
 from smithy2cfn.model.knowledge_http import HttpBindingIndex
 from smithy2cfn.model.nodes import node_type
 from smithy2cfn.model.shapes import Model
@@ -34,10 +36,13 @@ from smithy2cfn.model.traits import (
     HTTP_ERROR,
     HTTP_HEADER,
     HTTP_QUERY,
+    ID_REF,
     IDEMPOTENT,
     PAGINATED,
     REFERENCES,
     REQUEST_COMPRESSION,
+    TRAIT,
+    TRAIT_VALIDATORS,
 )
 from smithy2cfn.validation.support.events import event
 from smithy2cfn.validation.support.shapes import user_nodes_with_traits
@@ -166,6 +171,37 @@ def _request_compression(value: Any) -> None:
         _expect(entry, "string")
 
 
+def _selector(value: Any) -> None:
+    """``Selector.fromNode``: a string that parses as a selector (one nested too deeply is
+    this implementation's limit, reported by ``check_selectors`` / ``check_trait_validators``)."""
+    try:
+        parse_selector(_expect(value, "string"))
+    except SelectorTooDeep:
+        return
+    except SelectorError as e:
+        raise _Unreadable(str(e)) from None
+
+
+def _trait(value: Any) -> None:
+    """``TraitDefinition.Provider``: its ``selector`` (a ``null`` value is an empty object;
+    the other members' shapes are checked as the trait's value)."""
+    if isinstance(value, dict) and "selector" in value:
+        _selector(value["selector"])
+
+
+def _id_ref(value: Any) -> None:
+    """``IdRefTrait.Provider``: its ``selector``."""
+    if isinstance(value, dict) and "selector" in value:
+        _selector(value["selector"])
+
+
+def _trait_validators(value: Any) -> None:
+    """``TraitValidatorsTrait.Provider``: each validator's ``selector``."""
+    for entry in (value.values() if isinstance(value, dict) else ()):
+        if isinstance(entry, dict) and "selector" in entry:
+            _selector(entry["selector"])
+
+
 #: trait → (its name in messages, the provider's reading of a value).
 _PROVIDERS: dict[str, tuple[str, Callable[[Any], None]]] = {
     ERROR: ("error", _error),
@@ -181,11 +217,16 @@ _PROVIDERS: dict[str, tuple[str, Callable[[Any], None]]] = {
     IDEMPOTENT: ("idempotent", _idempotent),
     REFERENCES: ("references", _references),
     EXAMPLES: ("examples", _examples),
+    TRAIT: ("trait", _trait),
+    ID_REF: ("idRef", _id_ref),
+    TRAIT_VALIDATORS: ("traitValidators", _trait_validators),
 }
 
 
 @validator("S3374",
-           rule="Values of the traits above that the reference's trait providers cannot read.")
+           rule="reference trait providers (TraitService) through LoaderTraitMap.createTrait (smithy-model, "
+                "at "
+                "load); Smithy 2.0 model.rst, Trait node values, and the value shape of each trait")
 def check_trait_creation(model: Model) -> Iterable[Diagnostic]:
     """Values of the traits above that the reference's trait providers cannot read.
 
@@ -198,8 +239,9 @@ def check_trait_creation(model: Model) -> Iterable[Diagnostic]:
     ``HttpApiKeyAuthTrait.Provider`` (``Location.fromString``), ``EndpointTrait.Provider``,
     ``AuthTrait.Provider`` (``ShapeId.fromNode``), ``ErrorTrait``,
     ``RequestCompressionTrait.Provider``, ``PaginatedTrait.Provider``,
-    ``IdempotentTrait.fromNode``, ``ReferencesTrait.Provider``, ``ExamplesTrait.Provider``
-    (the loader's ``LoaderTraitMap.createTrait`` turns what they throw into an) ERROR
+    ``IdempotentTrait.fromNode``, ``ReferencesTrait.Provider``, ``ExamplesTrait.Provider``,
+    ``TraitDefinition.Provider``, ``IdRefTrait.Provider`` and ``TraitValidatorsTrait.Provider``
+    (``Selector.fromNode``) (the loader's ``LoaderTraitMap.createTrait`` turns what they throw into an) ERROR
     ``Model`` "Error creating trait `name`:
     reason", located at the trait, one per trait value (the first problem the provider meets).
     """

@@ -30,7 +30,7 @@ import re
 from collections.abc import Iterable
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity
 from smithy2cfn.languages.selector import (
     MAX_SELECTOR_NESTING,
     SelectorEngine,
@@ -43,19 +43,6 @@ from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import TRAIT_VALIDATORS
 from smithy2cfn.validation.support.events import diag
 from smithy2cfn.validation.support.shapes import members_having, shapes_having
-
-#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
-CODES = declare_codes(
-    Code("S3700", Severity.ERROR, "TraitValidators",
-         "a `@traitValidators` key is not a valid event ID (that definition's validators do not run)"),
-    Code("S3701", Severity.ERROR, None,
-         "a `@traitValidators` selector matched a shape near where the trait is applied (the entry's own "
-         "event ID and severity)", also=(Severity.DANGER, Severity.WARNING, Severity.NOTE,)),
-    Code("S3702", Severity.ERROR, "TraitValidators",
-         "a `@traitValidators` selector nests functions more than 50 levels deep (see Limits)"),
-    Code("S3703", Severity.NOTE, "TraitValidators",
-         "a `@traitValidators` selector cannot be evaluated; that entry is not checked"),
-)
 
 _IDENTIFIER = r"(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*"
 #: A valid event ID for a trait validator: a Smithy namespace (reference
@@ -72,8 +59,17 @@ def _nodes_with_trait(model: Model, trait_id: str) -> list[str]:
     return sorted([s.id for s in shapes_having(model, trait_id)] + [m.id for m in members_having(model, trait_id)])
 
 
-@validator("S3700", "S3701", "S3702", "S3703",
-           rule="Run every ``@traitValidators`` entry from each shape its trait is applied to.")
+@validator(Code("S3700", Severity.ERROR, "TraitValidators",
+                "a `@traitValidators` key is not a valid event ID (that definition's validators do not run)"),
+           Code("S3701", Severity.ERROR, None,
+                "a `@traitValidators` selector matched a shape near where the trait is applied (the entry's own "
+                "event ID and severity)", also=(Severity.DANGER, Severity.WARNING, Severity.NOTE,)),
+           Code("S3702", Severity.ERROR, "TraitValidators",
+                "a `@traitValidators` selector nests functions more than 50 levels deep (see Limits)"),
+           Code("S3703", Severity.NOTE, "TraitValidators",
+                "a `@traitValidators` selector cannot be evaluated; that entry is not checked"),
+           rule="reference TraitValidatorsValidator (smithy-model); Smithy 2.0 model-validation.rst, "
+                "traitValidators trait")
 def check_trait_validators(model: Model) -> Iterable[Diagnostic]:
     """Run every ``@traitValidators`` entry from each shape its trait is applied to.
 

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable
 
 from smithy2cfn.checks import validator
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity
 from smithy2cfn.languages.patterns import compile_pattern
 from smithy2cfn.languages.selector import (
     MAX_SELECTOR_NESTING,
@@ -42,30 +42,6 @@ from smithy2cfn.validation.support.shapes import (
     user_shapes_having,
 )
 
-#: The diagnostic codes this module reports (README "Diagnostics" lists them all).
-CODES = declare_codes(
-    Code("S3001", Severity.ERROR, "TraitTarget", "trait applied outside its selector"),
-    Code("S3002", Severity.ERROR, "TraitConflict", "conflicting traits"),
-    Code("S3003", Severity.ERROR, "TraitValue", "trait value does not match the trait's shape"),
-    Code("S3004", Severity.WARNING, "TraitValue", "trait value has a member the trait's shape lacks"),
-    Code("S3005", Severity.ERROR, "ExclusiveStructureMemberTrait", "structurally exclusive trait used twice"),
-    Code("S3006", Severity.WARNING, "UnstableTrait", "unstable trait"),
-    Code("S3008", Severity.NOTE, "TraitTarget", "a selector cannot be evaluated; its check is skipped"),
-    Code("S3009", Severity.ERROR, "TraitValue",
-         "a selector (`@trait`, `@idRef`) nests functions more than 50 levels deep (see Limits)"),
-    Code("S3020", Severity.ERROR, "TraitValue",
-         "a `@pattern` cannot be compiled: groups nested more than 100 deep, or a repetition count too large"
-         " (`a{4294967296}`)"),
-    Code("S3107", Severity.WARNING, "DeprecatedTrait", "a `@deprecated` trait is applied"),
-    Code("S3108", Severity.ERROR, "EnumTrait",
-         "`@enum` trait values: a duplicate `value` or `name`, or a value without `name` where others have "
-         "one"),
-    Code("S3109", Severity.WARNING, "EnumTrait",
-         "`@enum` trait names missing (`EnumNamesPresent`) or not upper case (`EnumTrait.<name>`)"),
-    Code("S3125", Severity.ERROR, "TraitBreakingChanges",
-         "a trait definition's `breakingChanges` path names a missing member"),
-    Code("S3132", Severity.WARNING, "PatternTrait", "a `@pattern` without a leading `^` or a trailing `$`"),
-)
 
 def _trait_definition(model: Model, trait_id: str) -> dict | None:
     """The ``smithy.api#trait`` value of a trait's definition, or ``None``."""
@@ -97,8 +73,10 @@ def _is_mixin_node(model: Model, node_id: str) -> bool:
 # --------------------------------------------------------------------------- selectors
 
 
-@validator("S3001", "S3008",
-           rule="Every trait is applied only to shapes its definition's ``selector`` matches.")
+@validator(Code("S3001", Severity.ERROR, "TraitTarget", "trait applied outside its selector"),
+           Code("S3008", Severity.NOTE, "TraitTarget", "a selector cannot be evaluated; its check is skipped"),
+           rule="reference TraitTargetValidator (smithy-model); Smithy 2.0 model.rst, Defining traits "
+                "(selector); selectors.rst")
 def check_trait_targets(model: Model) -> Iterable[Diagnostic]:
     """Every trait is applied only to shapes its definition's ``selector`` matches.
 
@@ -158,8 +136,9 @@ def check_trait_targets(model: Model) -> Iterable[Diagnostic]:
                             trait=tid)
 
 
-@validator("S3009",
-           rule="Selectors in trait definitions (``@trait(selector: ...)``) and ``@idRef(selector: ...)`` nest functions at most :data:`~smithy2cfn.languages.selector.MAX_SELECTOR_NESTING` deep.")
+@validator(Code("S3009", Severity.ERROR, "TraitValue",
+                "a selector (`@trait`, `@idRef`) nests functions more than 50 levels deep (see Limits)"),
+           rule="this implementation's limit on selector nesting (README, Limits); Smithy 2.0 selectors.rst")
 def check_selectors(model: Model) -> Iterable[Diagnostic]:
     """Selectors in trait definitions (``@trait(selector: ...)``) and ``@idRef(selector: ...)``
     nest functions at most :data:`~smithy2cfn.languages.selector.MAX_SELECTOR_NESTING` deep.
@@ -184,8 +163,12 @@ def check_selectors(model: Model) -> Iterable[Diagnostic]:
                 continue  # unsupported syntax: a NOTE where the selector is used (S3008)
 
 
-@validator("S3020", "S3132",
-           rule="Every ``@pattern`` can be compiled within this implementation's limits.")
+@validator(Code("S3020", Severity.ERROR, "Model",
+                "a `@pattern` cannot be compiled: groups nested more than 100 deep, or a repetition count too large"
+                " (`a{4294967296}`)"),
+           Code("S3132", Severity.WARNING, "PatternTrait", "a `@pattern` without a leading `^` or a trailing `$`"),
+           rule="reference PatternTraitValidator (smithy-model); Smithy 2.0 constraint-traits.rst, pattern "
+                "trait")
 def check_pattern_traits(model: Model) -> Iterable[Diagnostic]:
     """Every ``@pattern`` can be compiled within this implementation's limits.
 
@@ -193,7 +176,9 @@ def check_pattern_traits(model: Model) -> Iterable[Diagnostic]:
     expression; the reference compiles it and rejects the model when it cannot). A pattern
     whose groups nest more than :data:`~smithy2cfn.languages.patterns.MAX_PATTERN_NESTING`
     deep, or with a repetition count too large for a regular expression engine
-    (``a{4294967296}``), is an error ``S3020`` at the shape or member that has the trait.
+    (``a{4294967296}``), is an error ``S3020`` at the shape or member that has the trait (a
+    ``Model`` error, as the reference's ``PatternTrait`` provider reports a pattern it cannot
+    compile).
     Syntax Python's ``re`` does not know (``\\p{L}``...) is not reported here: it may be a
     valid ECMA-262 or Java pattern (the schema check warns ``S4202``). A pattern without a
     leading ``^`` or a trailing ``$`` is a ``PatternTrait`` warning (the reference's
@@ -215,12 +200,14 @@ def check_pattern_traits(model: Model) -> Iterable[Diagnostic]:
             continue
         compiled, kind, reason = compile_pattern(pattern)
         if kind == "limit":
-            yield error(model, "S3020", node, f"the @pattern of `{node}` cannot be compiled: {reason}",
-                        hint="simplify the regular expression")
+            # (the reference's PatternTrait provider: a loading error, "Error creating trait")
+            yield error(model, "S3020", node, "Error creating trait `pattern`: Invalid pattern trait regular "
+                        f"expression: `{shorten(pattern, 200)}`. {reason}", hint="simplify the regular expression")
 
 
-@validator("S3002",
-           rule="No shape applies two traits where one's definition lists the other in ``conflicts``.")
+@validator(Code("S3002", Severity.ERROR, "TraitConflict", "conflicting traits"),
+           rule="reference TraitConflictValidator (smithy-model); Smithy 2.0 model.rst, Defining traits "
+                "(conflicts)")
 def check_trait_conflicts(model: Model) -> Iterable[Diagnostic]:
     """No shape applies two traits where one's definition lists the other in ``conflicts``.
 
@@ -243,8 +230,9 @@ def check_trait_conflicts(model: Model) -> Iterable[Diagnostic]:
             yield error(model, "S3002", node, f"Found conflicting traits on {kind} shape: {', '.join(sorted(lines))}")
 
 
-@validator("S3005",
-           rule="Traits marked ``structurallyExclusive`` appear at most once per aggregate shape.")
+@validator(Code("S3005", Severity.ERROR, "ExclusiveStructureMemberTrait", "structurally exclusive trait used twice"),
+           rule="reference ExclusiveStructureMemberTraitValidator (smithy-model); Smithy 2.0 model.rst, "
+                "Defining traits (structurallyExclusive)")
 def check_structurally_exclusive(model: Model) -> Iterable[Diagnostic]:
     """Traits marked ``structurallyExclusive`` appear at most once per aggregate shape.
 
@@ -279,24 +267,31 @@ def check_structurally_exclusive(model: Model) -> Iterable[Diagnostic]:
                                                       f"{ticked(names)}")
 
 
-@validator("S3006",
-           rule="Warn where a trait marked ``@unstable`` is applied.")
+@validator(Code("S3006", Severity.WARNING, "UnstableTrait", "unstable trait"),
+           rule="reference UnstableTraitValidator (smithy-model); Smithy 2.0 documentation-traits.rst, "
+                "unstable trait")
 def check_unstable_traits(model: Model) -> Iterable[Diagnostic]:
     """Warn where a trait marked ``@unstable`` is applied.
 
     Spec: documentation-traits.rst §"unstable trait" ("the shape ... may change in the
-    future"); the reference reports ``UnstableTrait`` warnings.
+    future"); the reference's ``UnstableTraitValidator`` (``UnstableTrait.<trait>`` warnings,
+    located at the applied trait).
     """
     for node, traits in user_nodes_with_traits(model):
         for tid in traits:
             definition = model.shapes.get(tid)
             if definition is not None and UNSTABLE in definition.traits \
                     and TRAIT in definition.traits:
-                yield event(model, "S3006", node, f"This shape applies a trait that is unstable: {tid}", trait=tid)
+                yield event(model, "S3006", node, f"This shape applies a trait that is unstable: {tid}", trait=tid,
+                            event_id=f"UnstableTrait.{tid}")
 
 
-@validator("S3108", "S3109",
-           rule="The values of an ``@enum`` trait: unique ``value`` s, unique ``name`` s, names on every value or on none (a warning when on none), ``UPPER_SNAKE_CASE`` names (warnings).")
+@validator(Code("S3108", Severity.ERROR, "EnumTrait",
+                "`@enum` trait values: a duplicate `value` or `name`, or a value without `name` where others have "
+                "one"),
+           Code("S3109", Severity.WARNING, "EnumTrait",
+                "`@enum` trait names missing (`EnumNamesPresent`) or not upper case (`EnumTrait.<name>`)"),
+           rule="reference EnumTraitValidator (smithy-model); Smithy 2.0 constraint-traits.rst, enum trait")
 def check_enum_traits(model: Model) -> Iterable[Diagnostic]:
     """The values of an ``@enum`` trait: unique ``value`` s, unique ``name`` s, names on every
     value or on none (a warning when on none), ``UPPER_SNAKE_CASE`` names (warnings).
@@ -344,8 +339,9 @@ def check_enum_traits(model: Model) -> Iterable[Diagnostic]:
                                                 "generated in code generators.", "EnumNamesPresent")
 
 
-@validator("S3107",
-           rule="Warn where a trait marked ``@deprecated`` is applied (``@enum``'s deprecation is reported by the enum checks).")
+@validator(Code("S3107", Severity.WARNING, "DeprecatedTrait", "a `@deprecated` trait is applied"),
+           rule="reference DeprecatedTraitValidator (smithy-model); Smithy 2.0 documentation-traits.rst, "
+                "deprecated trait")
 def check_deprecated_traits(model: Model) -> Iterable[Diagnostic]:
     """Warn where a trait marked ``@deprecated`` is applied (``@enum``'s deprecation is
     reported by the enum checks).
@@ -378,8 +374,10 @@ def _pointer_parts(path: str) -> list[str] | None:
     return [part.replace("~1", "/").replace("~0", "~") for part in path[1:].split("/")]
 
 
-@validator("S3125",
-           rule="The ``path`` of each ``breakingChanges`` rule of a trait definition names members that exist, segment by segment from the trait's shape.")
+@validator(Code("S3125", Severity.ERROR, "TraitBreakingChanges",
+                "a trait definition's `breakingChanges` path names a missing member"),
+           rule="reference TraitBreakingChangesValidator (smithy-model); Smithy 2.0 model.rst, Trait "
+                "breaking change rules")
 def check_trait_breaking_changes(model: Model) -> Iterable[Diagnostic]:
     """The ``path`` of each ``breakingChanges`` rule of a trait definition names members that
     exist, segment by segment from the trait's shape.
@@ -414,8 +412,10 @@ def check_trait_breaking_changes(model: Model) -> Iterable[Diagnostic]:
 # --------------------------------------------------------------------------- trait values
 
 
-@validator("S3003", "S3004",
-           rule="Every trait value matches the shape of its trait definition.")
+@validator(Code("S3003", Severity.ERROR, "TraitValue", "trait value does not match the trait's shape"),
+           Code("S3004", Severity.WARNING, "TraitValue", "trait value has a member the trait's shape lacks"),
+           rule="reference TraitValueValidator and NodeValidationVisitor (smithy-model); Smithy 2.0 "
+                "model.rst, Trait node values")
 def check_trait_values(model: Model) -> Iterable[Diagnostic]:
     """Every trait value matches the shape of its trait definition.
 

@@ -35,7 +35,8 @@ SHARED_CODES = declare_codes(
          "`@endpoint` host prefix that does not parse; a member of `@http`, `@endpoint`, `@httpApiKeyAuth`, "
          "`@requestCompression`, `@paginated`, `@idempotent`, `@references`, `@examples` missing or of the "
          "wrong type; a shape ID in `@auth`, `@idempotent`, `@references`, `@examples` that is none; "
-         "`@error` neither client nor server; an empty `@httpHeader`/`@httpQuery`"),
+         "`@error` neither client nor server; an empty `@httpHeader`/`@httpQuery`; a selector of `@trait`, "
+         "`@idRef` or `@traitValidators` that does not parse"),
 )
 
 
