@@ -92,6 +92,15 @@ class Check:
 DECLARED: list[Check] = []
 
 
+def _line(function: Callable[..., Any]) -> int:
+    """Where ``function`` is defined: the line of the function a wrapper made with
+    :func:`functools.wraps` wraps (``@distinct``), not the wrapper's."""
+    while hasattr(function, "__wrapped__"):
+        function = function.__wrapped__
+    code = getattr(function, "__code__", None)
+    return code.co_firstlineno if code is not None else 0
+
+
 def _declare(kind: str, name: str | None, codes: Iterable[Code | str], rule: str,
              packages: Iterable[str], function: Callable[..., Any]) -> Check:
     module = function.__module__
@@ -108,7 +117,7 @@ def _declare(kind: str, name: str | None, codes: Iterable[Code | str], rule: str
     if not rule:
         raise ValueError(f"{module}.{function.__name__}: a check names the rule it follows")
     check = Check(kind, name or function.__name__, module, function.__name__, tuple(sorted(set(found))), rule,
-                  tuple(packages), function.__code__.co_firstlineno if hasattr(function, "__code__") else 0,
+                  tuple(packages), _line(function),
                   function)
     DECLARED[:] = [c for c in DECLARED if (c.module, c.function) != (check.module, check.function)]
     DECLARED.append(check)
