@@ -32,14 +32,14 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from conftest import FIXTURES, REPO, SHARED
+from conftest import REPO, SHARED
 
 _spec = importlib.util.spec_from_file_location("smithy2cfn_fuzz", REPO / "tools" / "fuzz.py")
 fuzz = importlib.util.module_from_spec(_spec)
 sys.modules["smithy2cfn_fuzz"] = fuzz
 _spec.loader.exec_module(fuzz)
 
-HOSTILE = FIXTURES / "hostile"
+HOSTILE = REPO / "tests" / "hostile" / "fixtures"
 FIXTURE_CASES = sorted(p.parent.name for p in HOSTILE.glob("*/case.json"))
 
 

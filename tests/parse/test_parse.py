@@ -23,10 +23,10 @@ from smithy2cfn.model.jsonread import BigNumber
 from smithy2cfn.parse.idl import parse_idl
 from smithy2cfn.parse.lower import lower_idl
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 CONFORMANCE = SHARED / "conformance"
 VALID = CONFORMANCE / "idl" / "valid"
-FIXTURES = Path(__file__).parent / "fixtures" / "parse"
+FIXTURES = Path(__file__).parent / "fixtures"
 
 needs_shared = pytest.mark.skipif(not SHARED.is_dir(), reason="../shared (conformance suites) is not present")
 

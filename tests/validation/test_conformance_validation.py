@@ -20,12 +20,12 @@ from pathlib import Path
 
 import pytest
 
-from conftest import FIXTURES, SHARED, record_result
+from conftest import SHARED, record_result
 from smithy2cfn import api
 from smithy2cfn.diagnostics import Diagnostic
 
 ROOT = SHARED / "conformance" / "validation"
-KNOWN_FAILURES = FIXTURES / "validation-known-failures.txt"
+KNOWN_FAILURES = Path(__file__).resolve().parent / "validation-known-failures.txt"
 _LINE = re.compile(r"^\[(\w+)\] (.*?): (.*) \| (\S*)\s*$")
 
 

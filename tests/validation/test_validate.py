@@ -19,13 +19,13 @@ from pathlib import Path
 
 import pytest
 
-from conftest import FIXTURES, SHARED, record_result, shared_or_skip
+from conftest import SHARED, record_result, shared_or_skip
 from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity
 from smithy2cfn.languages.selector import SelectorEngine, SelectorError, parse_selector
 from smithy2cfn.load import load_model, load_texts
 from smithy2cfn.validation import VALIDATORS, run_validators, validate_model
 
-HERE = FIXTURES / "validate"
+HERE = Path(__file__).resolve().parent / "models"
 
 
 def check(text: str, *, allow_load_errors: bool = False) -> list[Diagnostic]:
