@@ -1,4 +1,4 @@
-"""Every plugin setting, on the example model: golden files under ``tests/fixtures/settings``.
+"""Every plugin setting, on the example model: golden files under ``tests/api/fixtures/settings``.
 
 Each case builds ``examples/vault`` with the example's settings plus one change and
 compares the schema with ``fixtures/settings/<case>.json`` (``--update-goldens`` rewrites

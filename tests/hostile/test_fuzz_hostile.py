@@ -10,7 +10,7 @@ internal-error diagnostic, no timeout, exit code 0/1/2, nothing written on failu
 input folder), outputs are strict JSON, written files are named after their ``typeName``, and
 a poisoned cache runs no code.
 
-``tests/fixtures/hostile/<class>/`` holds one minimal reproducer per failure class the campaign
+``tests/hostile/fixtures/<class>/`` holds one minimal reproducer per failure class the campaign
 found (``case.json`` + ``files/``, the format of ``python tools/fuzz.py --replay DIR``); each is
 run through the CLI (the few that only the library API can express, through the API).
 

@@ -1,7 +1,7 @@
 """Tests of the validate stage (:mod:`smithy2cfn.validation`).
 
 * unit tests per check, on small IDL models (``load_texts``) and on fixtures under
-  ``tests/fixtures/validate/``;
+  ``tests/validation/models/``;
 * the reference's ``aws.cloudformation`` validation events (``../shared/conformance/cfn-traits``),
   reported as reproduced/total;
 * no false ERRORs on valid models: real AWS models, the converter's cases, the IDL valid suite;
