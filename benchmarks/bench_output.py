@@ -21,7 +21,7 @@ Each case and size is run as whole ``smithy2cfn`` processes (a fresh interpreter
 bytes written on standard error (the diagnostics), the peak resident memory (``ru_maxrss``
 of the process, from ``wait4``) and the CPU seconds (user + system), then the log-log slope
 of each against the model's size in bytes (1.0 is linear; issue 15's goal for output and
-memory is ≤ 1.1). Figures are printed, never asserted: ``tests/test_output_linear.py``
+memory is ≤ 1.1). Figures are printed, never asserted: ``tests/hostile/test_output_linear.py``
 checks the growth of the output's size at small sizes.
 """
 

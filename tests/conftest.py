@@ -9,7 +9,6 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 
 def shared_or_skip(*parts: str) -> Path:
@@ -22,7 +21,7 @@ def shared_or_skip(*parts: str) -> Path:
 
 def pytest_addoption(parser):
     parser.addoption("--update-goldens", action="store_true", default=False,
-                     help="rewrite golden files under tests/fixtures instead of comparing")
+                     help="rewrite golden files (under tests/<room>/fixtures) instead of comparing")
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ write outside the output folder, no code run from a cache").
 Usage::
 
     python tools/fuzz.py --inputs 10000 --jobs 2 --seed 1 --out /tmp/fuzz-report
-    python tools/fuzz.py --replay tests/fixtures/hostile/some-case      # one reproducer, verdict
+    python tools/fuzz.py --replay tests/hostile/fixtures/some-case      # one reproducer, verdict
     python tools/fuzz.py --replay DIR --mode cli                         # ... forced through the CLI
 
 Run it with the Python of the venv that has smithy2cfn installed (``.venv/bin/python``), or
@@ -70,7 +70,7 @@ tokens, JSON members, settings, flags, recipe sizes removed while the same class
 fails, bounded by ``--shrink-seconds`` per class) and written as ``case.json`` plus its
 input files under ``files/`` (paths relative to the child's working folder: ``files/in/...`` are the
 models, ``files/cfg.json`` a config, ...); ``--replay`` runs such a folder (the tests under
-``tests/fixtures/hostile/`` use the same format).
+``tests/hostile/fixtures/`` use the same format).
 """
 
 from __future__ import annotations
@@ -311,7 +311,11 @@ class Seeds:
         self.traits: list[str] = _trait_ids(repo)
         shared = shared if shared is not None and shared.exists() else None
         # IDL seeds
-        idl_files = sorted((repo / "examples").rglob("*.smithy")) + sorted((repo / "tests/fixtures").rglob("*.smithy"))
+        idl_files = sorted((repo / "examples").rglob("*.smithy"))
+        # the tests' hand-written models (not the hostile reproducers, not the per-check
+        # fixtures of tests/validation/fixtures), in the order they had under tests/fixtures/
+        for folder in ("cli/fixtures", "emit/fixtures", "parse/fixtures", "validation/models"):
+            idl_files += sorted((repo / "tests" / folder).rglob("*.smithy"))
         if shared:
             idl_files += sorted((shared / "conformance/idl/valid").rglob("*.smithy"))
             idl_files += sorted((shared / "conformance/cfn").rglob("*.smithy"))

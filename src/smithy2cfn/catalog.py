@@ -5,7 +5,7 @@ Codes and checks are declared where they are used (:func:`smithy2cfn.diagnostics
 the decorators of :mod:`smithy2cfn.checks`). ``python -m smithy2cfn.precompute`` imports every
 module of the package, collects those declarations and writes them to
 ``smithy2cfn/data/precomputed/catalog.json`` (and the README's tables of codes);
-``tests/test_catalog.py`` fails while either is stale. At run time the file:
+``tests/api/test_catalog.py`` fails while either is stale. At run time the file:
 
 * routes the validators: which module holds each one and which trait packages it needs, so
   that a build imports only the validators of the packages its model loads

@@ -21,7 +21,7 @@ A code is given either as a :class:`~smithy2cfn.diagnostics.Code` (declared ther
 the check's module) or as the code string of one the module (or the validation support
 module) declares with :func:`~smithy2cfn.diagnostics.declare_codes`, for codes that several
 checks of one module share. A check reports only the codes it names: the runners turn any
-other into an internal error (``S3099``), and ``tests/test_catalog.py`` reads every check's
+other into an internal error (``S3099``), and ``tests/api/test_catalog.py`` reads every check's
 source for the codes it writes.
 """
 
@@ -185,7 +185,7 @@ def runnable(kind: str, package: str, keep: Callable[[Check], bool] | None = Non
 
     Raises:
         ImportError, AttributeError: a catalog entry names no function (a stale catalog:
-            ``tests/test_catalog.py`` fails first).
+            ``tests/api/test_catalog.py`` fails first).
     """
     import importlib
 

@@ -14,7 +14,7 @@ source, so stale data costs start-up time, never correctness. ``catalog.json`` (
 and check as the source declares them, :mod:`smithy2cfn.catalog`) and the README's tables of
 codes (between ``<!-- generated: NAME -->`` and ``<!-- end generated -->``) are made by
 importing every module and reading their declarations (:func:`catalog_text`,
-:func:`readme_text`); they carry no key: ``tests/test_catalog.py`` fails while they are stale.
+:func:`readme_text`); they carry no key: ``tests/api/test_catalog.py`` fails while they are stale.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The rules engine's language (:mod:`smithy2cfn.languages.rules_engine`): reading rule sets and
 BDDs, and evaluating them over endpoint test cases. The validators that use it are tested by
-their fixtures (tests/validation/fixtures/rules) and tests/test_validate_rules_engine.py.
+their fixtures (tests/validation/fixtures/rules) and tests/validation/test_validate_rules_engine.py.
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ some 25 times faster than ``jsonschema``, and without importing ``jsonschema`` a
 a schema it rejects goes through ``jsonschema``, which reports the located errors. The
 compiled module is used only while its key matches the meta-schema files
 (:func:`metaschema_key`); regenerate it with ``python -m smithy2cfn.emit.metaschema``
-(``tests/test_metaschema_fast.py`` fails until you do).
+(``tests/emit/test_metaschema_fast.py`` fails until you do).
 """
 
 from __future__ import annotations
@@ -150,7 +150,7 @@ def _compiled() -> Any:
 
 def fast_accepts(schema: dict[str, Any]) -> bool:
     """True when the compiled meta-schema accepts ``schema`` (then ``jsonschema`` would
-    report nothing either: ``tests/test_metaschema_fast.py``); False when it rejects it, or
+    report nothing either: ``tests/emit/test_metaschema_fast.py``); False when it rejects it, or
     cannot tell (no current compiled module, a document too deep for it)."""
     validate = _compiled()
     if validate is None:

@@ -50,7 +50,7 @@ def lint_rules() -> list[Check]:
 
     Raises:
         ImportError, AttributeError: a catalog entry names no function (a stale catalog:
-            ``tests/test_catalog.py`` fails first).
+            ``tests/api/test_catalog.py`` fails first).
     """
     return runnable("lint", __name__)
 

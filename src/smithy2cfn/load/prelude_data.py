@@ -6,7 +6,7 @@ parsing and lowering them is most of a small build's start-up. They are lowered 
 (:func:`encode_documents`), and read back at run time (:func:`decode_documents`) when the
 file's key matches :func:`key`: the package version, the grammar, every prelude
 file, and the source of every module whose change could change the lowered
-documents (:data:`FRONT_END_MODULES`; ``tests/test_prelude_cache.py`` checks that list
+documents (:data:`FRONT_END_MODULES`; ``tests/load/test_prelude_cache.py`` checks that list
 against the modules' imports). Otherwise they are lowered from source. Nothing is pickled,
 and nothing is written at run time.
 

@@ -87,7 +87,7 @@ class _Parser:
 #: How the tokenizer matches the grammar's string terminals: the same text as their regexes
 #: in the grammar, written as "unrolled loops" (a run of plain characters, then one escape or
 #: inner quote, and so on) so that the regex engine loops once per escape, not once per
-#: character (see :func:`_tokenizer_regex`; ``tests/test_scaling.py`` checks they agree).
+#: character (see :func:`_tokenizer_regex`; ``tests/hostile/test_scaling.py`` checks they agree).
 _STRING_REGEXES = {
     "TEXT_BLOCK": r'"""[^"\\]*(?:(?:\\[\s\S]|"(?!""))[^"\\]*)*"""',
     "QUOTED_TEXT": r'"[^"\\]*(?:\\[\s\S][^"\\]*)*"',

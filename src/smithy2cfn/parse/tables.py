@@ -25,7 +25,7 @@ module's source, the package version). :func:`load_tables` uses the file only wh
 matches; otherwise :func:`parser_tables` computes the tables with Lark (imported only
 then: when the shipped data is current no run imports Lark). The installed Lark version is
 left out of the key on purpose: at run time the shipped tables do not depend on it, and
-``tests/test_prelude_cache.py`` checks that the installed Lark computes the same automaton.
+``tests/load/test_prelude_cache.py`` checks that the installed Lark computes the same automaton.
 Plain JSON, nothing unpickled, nothing written at run time.
 """
 

@@ -30,7 +30,7 @@ from pathlib import Path
 
 # Load order: the core prelude first (the other packages apply its traits), then the AWS
 # packages, then the other public packages, each group in name order. Every ``.smithy`` file of this package must be
-# listed here; tests/test_prelude.py checks that.
+# listed here; tests/load/test_prelude.py checks that.
 PRELUDE_FILE_NAMES: tuple[str, ...] = (
     "smithy.api.smithy",
     "aws.api.smithy",

@@ -45,7 +45,7 @@ def validators_for(model: Model | None = None) -> list[Validator]:
 
     Raises:
         ImportError, AttributeError: a catalog entry names no function (a stale catalog:
-            ``tests/test_catalog.py`` fails first).
+            ``tests/api/test_catalog.py`` fails first).
     """
     packages = None if model is None else model.packages
 

@@ -184,7 +184,7 @@ def configurable_named(name: str) -> Check | None:
 
     Raises:
         ImportError, AttributeError: a catalog entry names no function (a stale catalog:
-            ``tests/test_catalog.py`` fails first).
+            ``tests/api/test_catalog.py`` fails first).
     """
     found = runnable("configurable", _STAGE, lambda unit: unit.name == name)
     return found[0] if found else None

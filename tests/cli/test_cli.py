@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from conftest import FIXTURES, REPO
+from conftest import REPO
 from smithy2cfn.cli import main
 
-CLI = FIXTURES / "cli"
+CLI = Path(__file__).resolve().parent / "fixtures"
 EXAMPLE = REPO / "examples" / "vault"
 
 

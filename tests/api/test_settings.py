@@ -1,4 +1,4 @@
-"""Every plugin setting, on the example model: golden files under ``tests/fixtures/settings``.
+"""Every plugin setting, on the example model: golden files under ``tests/api/fixtures/settings``.
 
 Each case builds ``examples/vault`` with the example's settings plus one change and
 compares the schema with ``fixtures/settings/<case>.json`` (``--update-goldens`` rewrites
@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from conftest import FIXTURES, REPO, read_golden
+from conftest import REPO, read_golden
 from smithy2cfn import api
 from smithy2cfn.diagnostics import Diagnostics, Span
 from smithy2cfn.settings import DEFAULT_SOURCE_DOCS, Settings
@@ -57,7 +57,7 @@ def test_setting(name: str, update_goldens: bool) -> None:
     assert not errors, errors
     (schema,) = result.schemas.values()
     assert purpose(schema)
-    golden = read_golden(FIXTURES / "settings" / f"{name}.json", api.render_schema(schema), update_goldens)
+    golden = read_golden(REPO / "tests" / "api" / "fixtures" / "settings" / f"{name}.json", api.render_schema(schema), update_goldens)
     assert schema == json.loads(golden)
 
 

@@ -6,7 +6,7 @@
 * the same traits applied where their selectors, conflicts or value shapes forbid are
   rejected, so the definitions (not a lax validator) are what the first tests exercise.
 
-The published AWS service models are tested in ``test_aws_all.py``.
+The published AWS service models are tested in ``tests/emit/test_aws_all.py``.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Conversion robustness: every shape type and feature as a ``cfnResource`` property.
 
-Hand-written models under ``tests/fixtures/convert/`` (and small ones inline) go through
+Hand-written models under ``tests/emit/fixtures/convert/`` (and small ones inline) go through
 load → validate → convert. For each: no ERROR diagnostic, deterministic output, and every
 schema passes our meta-schema check (``emit.metaschema.check_schema``) *and* the
 CloudFormation CLI's own loader (``rpdk.core.data_loaders.load_resource_spec``).

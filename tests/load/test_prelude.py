@@ -20,7 +20,7 @@ from smithy2cfn.parse.idl import parse_idl
 from smithy2cfn.parse.lower import lower_idl
 from smithy2cfn.prelude import PRELUDE_FILE_NAMES, PRELUDE_NAMESPACE, prelude_files
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 REFERENCE_PRELUDE = SHARED / "reference" / "prelude"
 
 SHAPE_TYPES = (

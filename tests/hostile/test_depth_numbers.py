@@ -566,7 +566,7 @@ def test_random_deep_graphs_build_or_give_located_errors(graph, root):
 
 # ------------------------------------------------------- trait values of the wrong type
 
-VAULT = Path(__file__).resolve().parents[1] / "examples" / "vault" / "model" / "vault.smithy"
+VAULT = Path(__file__).resolve().parents[2] / "examples" / "vault" / "model" / "vault.smithy"
 ODD_VALUES = [None, True, 5, 1.5, float("inf"), 10**400, "", "x", [], [5], {}, {"a": 1}, {"name": 5},
               {"property": 3}, {"additionalSchemas": 5}, {"additionalSchemas": [1]}, {"apiConfig": 5},
               {"arnNamespace": 5}, {"cloudFormationName": 5}, {"requiredActions": [5]}, [{"value": 1}]]

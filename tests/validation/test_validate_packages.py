@@ -1,8 +1,8 @@
 """Validators of the trait packages: traitValidators, waiters (with the JMESPath type check),
 protocols, protocol tests, mqtt, apigateway, contracts.
 
-Each rule gets one model that triggers it and one that does not; the JMESPath parser and
-type check are also run over generated expressions (they never raise).
+Each rule gets one model that triggers it and one that does not. The JMESPath language the
+waiters are checked with is tested in tests/languages/test_jmespath_lint.py.
 """
 
 from __future__ import annotations
@@ -10,12 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from smithy2cfn import api
 from smithy2cfn.diagnostics import Diagnostic
-from smithy2cfn.languages import jmespath_lint as jl
 
 
 def run(tmp_path: Path, body: str, header: str = 'namespace smithy.example\n') -> list[Diagnostic]:
@@ -195,90 +192,6 @@ operation B {}
     assert errors(run(tmp_path, body % "DONE")) == [("UniqueWaiterNames", "smithy.example#A"),
                                                     ("UniqueWaiterNames", "smithy.example#B")]
     assert errors(run(tmp_path, body % "Other")) == []
-
-
-# --------------------------------------------------------------------------- JMESPath type check
-
-
-def test_sample_values_follow_the_shapes(tmp_path):
-    path = tmp_path / "m.smithy"
-    path.write_text("""$version: "2.0"
-namespace ex
-structure S {
-    s: Short
-    t: Three
-    l: L
-    m: M
-    r: S
-    ts: Timestamp
-    d: Document
-}
-@length(max: 1) list L { member: String }
-@length(min: 3) string Three
-map M { key: String, value: Integer }
-""", encoding="utf-8")
-    model = api.load([path]).model
-    value = jl.sample_value(model, "ex#S")
-    assert value["s"] == 8 and value["t"] == "aaa" and value["l"] == ["aa"]
-    assert value["m"] == {"aa0": 8, "aa1": 8} and value["ts"] == 0
-    assert value["d"] is jl.ANY and value["r"]["r"] is jl.ANY  # recursion ends in "any"
-    assert jl.lint(jl.parse("r.s"), value).return_type == "number"
-    assert jl.lint(jl.parse("l[0]"), value).return_type == "string"
-    assert jl.lint(jl.parse("l[5]"), value).return_type == "null"
-    assert jl.lint(jl.parse("*.s"), value).return_type == "array"
-    assert jl.lint(jl.parse("ends_with(t, 'a')"), value).return_type == "number"  # as the reference declares
-
-
-@pytest.mark.parametrize("text, problem", [
-    ("a.b", "DANGER"), ("x", None), ("[a, b]", "DANGER"), ("`\"s\"` < `\"t\"`", "WARNING"), ("x < `2`", None),
-    ("sort_by(@, &a)", "ERROR"), ("abs(x)", None), ("abs('s')", "ERROR"), ("join(',', ['a'])", None),
-    ("merge(@, @)", None), ("not_null(x, `1`)", None), ("to_string()", "ERROR"), ("x.y", "DANGER"),
-])
-def test_lint_problems_over_an_object(text, problem):
-    result = jl.lint(jl.parse(text), {"x": 1})
-    severities = {p.severity for p in result.problems}
-    assert (problem in severities) if problem else not severities
-
-
-@pytest.mark.parametrize("text, problem", [
-    # an expression reference is checked against the function's current value, not against the
-    # array's items (the reference's TypeChecker does so): `&a` over an array is a DANGER
-    ("sort_by(@, &a)", "DANGER"), ("max_by(@, &a)", "DANGER"), ("map(&a, @)", "DANGER"), ("[?a == `1`].a", None),
-    ("sort_by(@, &@)", None),
-    ("[?b == `1`]", "DANGER"), ("[].a", None), ("[*].b", "DANGER"), ("sum(@)", "ERROR"), ("@.a", "DANGER"),
-])
-def test_lint_problems_over_an_array(text, problem):
-    result = jl.lint(jl.parse(text), [{"a": 1}, {"a": 2}])
-    severities = {p.severity for p in result.problems}
-    assert (problem in severities) if problem else not severities
-
-
-def test_parse_limits():
-    with pytest.raises(jl.JmespathSyntaxError):
-        jl.parse("!" * 5000 + "a")
-    with pytest.raises(jl.JmespathSyntaxError):
-        jl.parse(" || ".join(["a"] * (jl.MAX_DEPTH + 5)))
-    with pytest.raises(jl.JmespathSyntaxError):
-        jl.parse("`NaN`")
-    assert jl.parse(" || ".join(["a"] * 50)).text
-
-
-_ATOMS = st.sampled_from(["a", "b", "@", "`1`", "'s'", "`true`", "`null`", "`[1, 2]`", "`{\"a\": 1}`", "*",
-                          "[]", "[0]", "[1:]", "[?a]", "&a", "length(@)", "x"])
-_GLUE = st.sampled_from([".", " | ", " || ", " && ", " == ", " < ", "", "!", "[", "]", "(", ")", ", "])
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.lists(st.tuples(_ATOMS, _GLUE), max_size=12),
-       st.sampled_from([jl.ANY, {"a": [{"a": 1}], "b": "x"}, [1, 2], "s", None]))
-def test_parse_and_lint_never_raise_anything_else(parts, current):
-    text = "".join(a + g for a, g in parts)
-    try:
-        expression = jl.parse(text)
-    except jl.JmespathSyntaxError:
-        return
-    result = jl.lint(expression, current)
-    assert result.return_type in {"string", "number", "boolean", "null", "array", "object", "expression", "any"}
 
 
 # --------------------------------------------------------------------------- protocols

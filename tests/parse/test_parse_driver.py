@@ -24,7 +24,7 @@ from smithy2cfn.parse.idl import parse_idl
 from smithy2cfn.parse.lower import lower_idl
 from smithy2cfn.parse.tables import safe_reductions
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 IDL = SHARED / "conformance" / "idl"
 
 

@@ -143,7 +143,7 @@ def test_exit_code_is_a_property_of_the_result(items, code):
 
 def test_validate_files():
     assert api.validate_files([EXAMPLE / "model"]).exit_code == 0
-    result = api.validate_files([REPO / "tests" / "fixtures" / "cli" / "unknown-shape.smithy"])
+    result = api.validate_files([REPO / "tests" / "cli" / "fixtures" / "unknown-shape.smithy"])
     assert result.exit_code == 1 and "S2001" in codes(result) and result.model is not None
 
 
@@ -186,7 +186,7 @@ def test_json_ast_failures(tmp_path):
     result = api.write_json_ast([EXAMPLE / "model"], tmp_path)
     (d,) = result.diagnostics
     assert (d.code, d.span, result.exit_code) == ("S5011", Span(str(tmp_path)), 1)
-    result = api.write_json_ast(REPO / "tests" / "fixtures" / "cli" / "syntax-error.smithy", tmp_path / "x.json")
+    result = api.write_json_ast(REPO / "tests" / "cli" / "fixtures" / "syntax-error.smithy", tmp_path / "x.json")
     assert result.exit_code == 1 and result.text is None and "S1001" in codes(result)
     assert not (tmp_path / "x.json").exists()
 
@@ -220,7 +220,7 @@ def test_every_call_returns_a_result_with_its_product():
                                    extensions=[])
     assert isinstance(converted, api.ConvertResult) and converted.exit_code == 0
     assert api.render_schema(converted.schemas[SCHEMA]).encode() == GOLDEN.read_bytes()
-    bad = smithy2cfn.load(REPO / "tests" / "fixtures" / "cli" / "syntax-error.smithy")
+    bad = smithy2cfn.load(REPO / "tests" / "cli" / "fixtures" / "syntax-error.smithy")
     assert bad.exit_code == 1 and "S1001" in codes(bad)
     assert smithy2cfn.validate(bad).exit_code == 1  # the load's errors come along
     assert smithy2cfn.convert(checked.model, {"useIntegerType": 1}, extensions=[]).exit_code == 2
@@ -255,6 +255,6 @@ def test_the_earlier_call_forms_still_work(tmp_path):
     assert list(schemas) == [SCHEMA] and schemas[SCHEMA]["typeName"] == "Acme::Vault::Vault"
     assert schemas == {SCHEMA: schemas.schemas[SCHEMA]} and schemas != {}
     found = Diagnostics()
-    smithy2cfn.load([REPO / "tests" / "fixtures" / "cli" / "syntax-error.smithy"], found)
+    smithy2cfn.load([REPO / "tests" / "cli" / "fixtures" / "syntax-error.smithy"], found)
     assert found.has_errors
     assert smithy2cfn.convert(model, settings, found, extensions=[]) == {}  # a failed run converts nothing

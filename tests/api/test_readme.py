@@ -1,5 +1,5 @@
 """The README's library example runs and prints what its comment says (its tables of codes are
-generated from the declarations: ``tests/test_catalog.py``)."""
+generated from the declarations: ``tests/api/test_catalog.py``)."""
 
 from __future__ import annotations
 

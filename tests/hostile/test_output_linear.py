@@ -22,7 +22,7 @@ from click.testing import CliRunner
 from smithy2cfn import api
 from smithy2cfn.cli import main
 
-_BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+_BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 sys.path.insert(0, str(_BENCHMARKS))  # bench_output imports bench_scaling beside it
 _spec = importlib.util.spec_from_file_location("bench_output", _BENCHMARKS / "bench_output.py")
 bench = importlib.util.module_from_spec(_spec)

@@ -23,10 +23,10 @@ from smithy2cfn.model.jsonread import BigNumber
 from smithy2cfn.parse.idl import parse_idl
 from smithy2cfn.parse.lower import lower_idl
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 CONFORMANCE = SHARED / "conformance"
 VALID = CONFORMANCE / "idl" / "valid"
-FIXTURES = Path(__file__).parent / "fixtures" / "parse"
+FIXTURES = Path(__file__).parent / "fixtures"
 
 needs_shared = pytest.mark.skipif(not SHARED.is_dir(), reason="../shared (conformance suites) is not present")
 
@@ -254,7 +254,7 @@ def _golden_parts(doc) -> dict:
 
 @pytest.mark.parametrize("path", sorted(FIXTURES.glob("*.smithy")), ids=lambda p: p.stem)
 def test_golden_lowering(path: Path, update_goldens: bool) -> None:
-    """``fixtures/parse/X.smithy`` lowers to ``X.json`` (``--update-goldens`` rewrites it)."""
+    """``tests/parse/fixtures/X.smithy`` lowers to ``X.json`` (``--update-goldens`` rewrites it)."""
     idl = parse_idl(path.read_text(encoding="utf-8"), path.name)
     assert not idl.diagnostics, [d.format_text() for d in idl.diagnostics]
     doc = lower_idl(idl, set(PRELUDE_IDS) | idl.defined_shape_ids())

@@ -8,7 +8,7 @@ ERROR/DANGER event on the same shape with the same event ID (either may be a dot
 the other: ``TraitValue`` for ``TraitValue.Member.InvalidRange``, and, as the reference's
 own runner allows, ``PaginatedTrait.WrongShapeType.pageSize`` for ``PaginatedTrait``).
 
-Cases that do not pass yet are listed in ``tests/fixtures/validation-known-failures.txt``;
+Cases that do not pass yet are listed in ``tests/validation/validation-known-failures.txt``;
 the list is strict: a listed case that passes fails the run (remove it from the list), an
 unlisted case that fails fails the run. The counts print at the end of the run.
 """
@@ -20,12 +20,12 @@ from pathlib import Path
 
 import pytest
 
-from conftest import FIXTURES, SHARED, record_result
+from conftest import SHARED, record_result
 from smithy2cfn import api
 from smithy2cfn.diagnostics import Diagnostic
 
 ROOT = SHARED / "conformance" / "validation"
-KNOWN_FAILURES = FIXTURES / "validation-known-failures.txt"
+KNOWN_FAILURES = Path(__file__).resolve().parent / "validation-known-failures.txt"
 _LINE = re.compile(r"^\[(\w+)\] (.*?): (.*) \| (\S*)\s*$")
 
 

@@ -1,8 +1,7 @@
 """Tests of the validate stage (:mod:`smithy2cfn.validation`).
 
 * unit tests per check, on small IDL models (``load_texts``) and on fixtures under
-  ``tests/fixtures/validate/``;
-* the selector engine on its own;
+  ``tests/validation/models/``;
 * the reference's ``aws.cloudformation`` validation events (``../shared/conformance/cfn-traits``),
   reported as reproduced/total;
 * no false ERRORs on valid models: real AWS models, the converter's cases, the IDL valid suite;
@@ -19,13 +18,12 @@ from pathlib import Path
 
 import pytest
 
-from conftest import FIXTURES, SHARED, record_result, shared_or_skip
+from conftest import SHARED, record_result, shared_or_skip
 from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity
-from smithy2cfn.languages.selector import SelectorEngine, SelectorError, parse_selector
 from smithy2cfn.load import load_model, load_texts
 from smithy2cfn.validation import VALIDATORS, run_validators, validate_model
 
-HERE = FIXTURES / "validate"
+HERE = Path(__file__).resolve().parent / "models"
 
 
 def check(text: str, *, allow_load_errors: bool = False) -> list[Diagnostic]:
@@ -81,132 +79,6 @@ def test_diagnostics_are_located():
     assert d.shape_id == "smithy.example#S$a"
     assert d.span is not None and d.span.path == "test.smithy" and d.span.line >= 5
     assert "TraitTarget" in (d.hint or "")
-
-
-# --------------------------------------------------------------------------- selectors
-
-
-def _model(body: str):
-    diags = Diagnostics()
-    model = load_texts([("sel.smithy", idl(body))], diags)
-    assert not diags.has_errors
-    return model
-
-
-SELECTOR_MODEL = """
-@documentation("Top")
-service Svc {
-    version: "2020-01-01"
-    operations: [GetThing]
-    resources: [Thing]
-}
-
-resource Thing {
-    identifiers: { thingId: ThingId }
-    read: ReadThing
-}
-
-string ThingId
-
-@readonly
-operation ReadThing {
-    input := { @required thingId: ThingId }
-    output := { name: String, tags: TagList, count: Integer }
-}
-
-@readonly
-@http(method: "GET", uri: "/x")
-operation GetThing {
-    input := { @required @length(min: 1) name: String }
-}
-
-list TagList { member: String }
-map TagMap { key: String, value: Document }
-
-@error("client")
-structure Oops { message: String }
-
-enum Color { RED, GREEN }
-"""
-
-
-@pytest.mark.parametrize(
-    "selector,expected",
-    [
-        ("operation", {"smithy.example#ReadThing", "smithy.example#GetThing"}),
-        ("structure > member [trait|required]",
-         {"smithy.example#ReadThingInput$thingId", "smithy.example#GetThingInput$name"}),
-        ("list > member > string", {"smithy.api#String"}),
-        ("string :not(enum) [id|namespace = smithy.example]", {"smithy.example#ThingId"}),
-        ("string [id|namespace = 'smithy.example']", {"smithy.example#ThingId", "smithy.example#Color"}),
-        ("[trait|error = client]", {"smithy.example#Oops"}),
-        ("[trait|http|method = get i]", {"smithy.example#GetThing"}),
-        ("[trait|length|min > 0]", {"smithy.example#GetThingInput$name"}),
-        ("resource -[read]-> operation -[output]-> structure > member :test(> list)",
-         {"smithy.example#ReadThingOutput$tags"}),
-        ("service ~> resource", {"smithy.example#Thing"}),
-        (":is(map, list) [id|name ^= Tag]", {"smithy.example#TagList", "smithy.example#TagMap"}),
-        ("~> member :test(> document)", {"smithy.example#TagMap$value"}),
-        ("[service|version ^= '2020-']", {"smithy.example#Svc"}),
-        # :topdown follows `operation` and `resource` relationships only (selectors.rst
-        # §"topdown", reference TopDownSelector): not the lifecycle `read: ReadThing`.
-        (":topdown([trait|documentation])",
-         {"smithy.example#Svc", "smithy.example#Thing", "smithy.example#GetThing"}),
-        # The reference's deprecated synthetic relationships.
-        ("resource -[instanceOperation]-> operation", {"smithy.example#ReadThing"}),
-        ("operation <-[instanceOperation]- resource", set()),
-        ("resource -[bound]-> service", {"smithy.example#Svc"}),
-        ("resource <-[bound]- service", {"smithy.example#Svc"}),
-        # No member -> target edge from an enum member, no edge to an absent (Unit) output.
-        ("enum > member > *", set()),
-        ("operation [id|name = GetThing] -[output]-> *", set()),
-        ("string :test(< member < list)", {"smithy.api#String"}),
-        ("structure <-[output]- operation", {"smithy.example#ReadThing"}),
-        ("[@trait|length: @{min} = 1]", {"smithy.example#GetThingInput$name"}),
-        ("enum > member [id|member = RED]", {"smithy.example#Color$RED"}),
-        (":unknownFunction(*)", set()),
-    ],
-)
-def test_selector_matches(selector, expected):
-    model = _model(SELECTOR_MODEL)
-    engine = SelectorEngine(model)
-    got = {n for n in engine.select(parse_selector(selector))
-           if n.startswith("smithy.example#") or n in expected}
-    assert got == expected
-
-
-def test_recursive_neighbors_exclude_the_start():
-    """``~>`` yields what each start reaches, never the start itself, even through a cycle
-    (reference RecursiveNeighborSelector); a start reached from another start is yielded."""
-    model = _model("structure A { a: A }\nstructure B { b: C }\nstructure C { c: B }\n")
-    engine = SelectorEngine(model)
-
-    def run(text):
-        return {n for n in engine.select(parse_selector(text)) if n.startswith("smithy.example#")}
-
-    assert run("structure [id|name = A] ~> structure") == set()
-    assert run("structure [id|name = A] ~> member") == {"smithy.example#A$a"}
-    assert run("structure [id|name = B] ~> structure") == {"smithy.example#C"}
-    assert run("structure :is([id|name = B], [id|name = C]) ~> structure") == {"smithy.example#B", "smithy.example#C"}
-    assert run("structure :test(~> structure [id|name = A])") == set()
-
-
-@pytest.mark.parametrize("text", ["", "[trait|", "string ]", "-[input", "notAType", "[id = 'x]", ":test(string"])
-def test_selector_parse_errors(text):
-    with pytest.raises(SelectorError):
-        parse_selector(text)
-
-
-def test_every_prelude_selector_parses():
-    from smithy2cfn.prelude import prelude_files
-
-    found = 0
-    for _name, text in prelude_files():
-        for m in re.finditer(r'selector:\s*("""(.*?)"""|"((?:[^"\\]|\\.)*)")', text, re.S):
-            sel = m.group(2) if m.group(2) is not None else m.group(3)
-            found += 1
-            parse_selector(sel)
-    assert found > 40
 
 
 # --------------------------------------------------------------------------- trait checks

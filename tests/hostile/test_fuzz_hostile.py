@@ -10,7 +10,7 @@ internal-error diagnostic, no timeout, exit code 0/1/2, nothing written on failu
 input folder), outputs are strict JSON, written files are named after their ``typeName``, and
 a poisoned cache runs no code.
 
-``tests/fixtures/hostile/<class>/`` holds one minimal reproducer per failure class the campaign
+``tests/hostile/fixtures/<class>/`` holds one minimal reproducer per failure class the campaign
 found (``case.json`` + ``files/``, the format of ``python tools/fuzz.py --replay DIR``); each is
 run through the CLI (the few that only the library API can express, through the API).
 
@@ -32,14 +32,14 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from conftest import FIXTURES, REPO, SHARED
+from conftest import REPO, SHARED
 
 _spec = importlib.util.spec_from_file_location("smithy2cfn_fuzz", REPO / "tools" / "fuzz.py")
 fuzz = importlib.util.module_from_spec(_spec)
 sys.modules["smithy2cfn_fuzz"] = fuzz
 _spec.loader.exec_module(fuzz)
 
-HOSTILE = FIXTURES / "hostile"
+HOSTILE = REPO / "tests" / "hostile" / "fixtures"
 FIXTURE_CASES = sorted(p.parent.name for p in HOSTILE.glob("*/case.json"))
 
 

@@ -22,7 +22,7 @@ from smithy2cfn.diagnostics import CODES, Severity
 from smithy2cfn.parse.idl import IdlFile, parse_idl
 from smithy2cfn.parse.lower import lower_idl
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 REFERENCE_CASE = SHARED / "conformance" / "validation" / "smithy-model" / "loader" / \
     "detects-invalid-documentation-comments"
 PREFIX = ("Found documentation comments ('///') attached to nothing. Documentation comments must appear on "
