@@ -30,7 +30,7 @@ PACKAGE = REPO / "src" / "smithy2cfn"
 #: name is the module or a package above it.
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("base", ("smithy2cfn.diagnostics", "smithy2cfn.catalog", "smithy2cfn.checks", "smithy2cfn.model",
-              "smithy2cfn.settings", "smithy2cfn.prelude", "smithy2cfn.stamps", "smithy2cfn.collector",
+              "smithy2cfn.settings", "smithy2cfn.prelude", "smithy2cfn.stamps", "smithy2cfn.garbage_collection",
               "smithy2cfn.version")),
     ("parse", ("smithy2cfn.parse",)),
     ("load", ("smithy2cfn.load", "smithy2cfn.smithy_build")),

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from smithy2cfn import collector
+from smithy2cfn import garbage_collection
 from smithy2cfn.diagnostics import CODES, Code, Diagnostic, Diagnostics, Severity, Span, declare_codes, funnel
 from smithy2cfn.load import load_model
 from smithy2cfn.model import Model
@@ -375,7 +375,7 @@ def _convert(model: Model, settings: Settings, mappers: ExtensionMappers,
     from smithy2cfn.derive.plan import derive_plan
     from smithy2cfn.emit import emit_schemas
 
-    with collector.paused():
+    with garbage_collection.paused():
         plan = derive_plan(model, settings, diags)
         if plan is None:
             return {}

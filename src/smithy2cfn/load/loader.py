@@ -34,7 +34,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from smithy2cfn import collector
+from smithy2cfn import garbage_collection
 from smithy2cfn.diagnostics import Code, Diagnostic, Diagnostics, Severity, Span, declare_codes, listed
 from smithy2cfn.load.files import decode_utf8, kind_of, os_error_problem, read_bytes
 from smithy2cfn.model.document import ANNOTATION, ApplyStatement, SourceDocument
@@ -407,7 +407,7 @@ def _prelude_ids(prelude_docs: list[SourceDocument]) -> set[str]:
     return known
 
 
-@collector.paused()  # see smithy2cfn.collector
+@garbage_collection.paused()  # see smithy2cfn.garbage_collection
 def load_model(paths: Iterable[str], diags: Diagnostics, *, prelude: bool = True,
                allow_unknown_traits: bool = False) -> Model:
     """Load model files and directories into one :class:`Model`.
@@ -433,7 +433,7 @@ def load_model(paths: Iterable[str], diags: Diagnostics, *, prelude: bool = True
     return assemble(prelude_docs, docs, diags, allow_unknown_traits=allow_unknown_traits)
 
 
-@collector.paused()  # see smithy2cfn.collector
+@garbage_collection.paused()  # see smithy2cfn.garbage_collection
 def load_texts(sources: Iterable[tuple[str, str]], diags: Diagnostics, *, prelude: bool = True,
                allow_unknown_traits: bool = False) -> Model:
     """Load in-memory sources ``(path, text)``; the path's suffix picks IDL or JSON AST

@@ -32,7 +32,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from smithy2cfn import collector
+from smithy2cfn import garbage_collection
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, SourceLimiter, Span, declare_codes
 from smithy2cfn.model.document import ANNOTATION
 from smithy2cfn.model.jsonread import MAX_NODE_DEPTH as _MAX_NODE_DEPTH
@@ -872,7 +872,7 @@ def parse_idl(text: str, path: str) -> IdlFile:
     """
     if text.startswith("\ufeff"):
         text = " " + text[1:]
-    with collector.paused():  # parsing makes no cycles (smithy2cfn.collector)
+    with garbage_collection.paused():  # parsing makes no cycles (smithy2cfn.garbage_collection)
         # The tokens and trees die when _parse_idl returns, before the collector is back on
         # (else its first collection walks all of them).
         return _parse_idl(text, path)

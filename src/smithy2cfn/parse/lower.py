@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from smithy2cfn import collector
+from smithy2cfn import garbage_collection
 from smithy2cfn.diagnostics import Code, Severity, SourceLimiter, Span, declare_codes
 from smithy2cfn.model.document import ApplyStatement, SourceDocument
 from smithy2cfn.model.traits import DEFAULT, DOCUMENTATION, ENUM_VALUE, MIXIN, UNIT
@@ -330,7 +330,7 @@ def lower_idl(file: IdlFile, known_shape_ids: set[str] | frozenset[str]) -> Sour
     Follows Smithy 2.0 "Smithy IDL" §"Relative shape ID resolution", §"Syntactic shape IDs",
     §"Documentation comment", §"Inline input / output shapes" and §"Target Elision".
     """
-    with collector.paused():
+    with garbage_collection.paused():
         lowerer = _Lowerer(file, known_shape_ids)
         try:
             lowerer.lower()

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from smithy2cfn import collector
+from smithy2cfn import garbage_collection
 from smithy2cfn.checks import Check, runnable
 from smithy2cfn.diagnostics import Code, Diagnostic, Diagnostics, Severity, declare_codes
 from smithy2cfn.model.shapes import Model, ShapeId
@@ -78,7 +78,7 @@ def validate_model(model: Model, validators: Iterable[Validator] | None = None,
     failed is kept).
     """
     out: list[Diagnostic] = []
-    with collector.frozen():  # the loaded model out of the collector's reach
+    with garbage_collection.frozen():  # the loaded model out of the collector's reach
         _run(model, validators if validators is not None else validators_for(model), out)
     return finish(model, list(prior or []), out)[1]
 
