@@ -390,6 +390,52 @@ def test_json_add_array_indexes_are_ascii_and_bounded(pointer: str) -> None:
     assert json_add(doc, "/a/1", 2) is None and doc == {"a": [1, 2]}
 
 
+# Found by the coverage-guided harnesses (tools/fuzz_coverage.py): diagnostics without a
+# location (no file, or the settings file without a line).
+
+@pytest.mark.parametrize("entry,code", [
+    ('{name: "NoSuchValidator"}', "S3581"),
+    ('{name: "EmitEachSelector"}', "S3582"),
+    ('{name: "EmitNoneSelector", configuration: {selector: "string"}, namespace: "a"}', "S3583"),
+    ('{name: "EmitNoneSelector", configuration: {selector: "[trait|length]"}}', "S3591"),
+    ('5', "S3580"),
+])
+def test_events_of_configured_validators_are_located_at_the_validators_metadata(entry: str, code: str) -> None:
+    diags = Diagnostics()
+    model = load_texts([("m.smithy", f'$version: "2"\n\nmetadata validators = [{entry}]\nnamespace a\nstring S\n')],
+                       diags)
+    api.validate(model, diags)
+    found = [d for d in diags if d.code == code]
+    assert found and all((d.span.path, d.span.line) == ("m.smithy", 3) for d in found), [str(d.span) for d in found]
+
+
+def test_a_protocol_test_naming_a_missing_shape_is_located_at_its_trait() -> None:
+    diags = Diagnostics()
+    model = load_texts([("m.smithy", '$version: "2"\nnamespace a\nuse smithy.test#httpRequestTests\n'
+                                     "@trait @protocolDefinition structure p {}\n"
+                                     '@http(method: "POST", uri: "/")\n'
+                                     '@httpRequestTests([{id: "x", protocol: p, method: "POST", uri: "/", '
+                                     'vendorParamsShape: "a#Nope", vendorParams: {a: 1}}])\n'
+                                     "operation Op {}\n")], diags)
+    api.validate(model, diags)
+    (d,) = [d for d in diags if d.code == "S3767"]
+    assert (d.span.path, d.span.line, d.span.column) == ("m.smithy", 6, 1) and not d.shape_id
+
+
+@pytest.mark.parametrize("settings,code,line", [
+    ('{"organizationName": "Acme",\n "service": "acme.vault#Nope"}', "S4001", 2),
+    ('{"service": "acme.vault#VaultService", "organizationName": "Acme",\n "jsonAdd": {"acme.vault#Vault": '
+     '{"no-slash": 1}}}', "S4005", 2),
+])
+def test_settings_problems_found_in_conversion_are_located_at_their_key(tmp_path: Path, settings: str, code: str,
+                                                                       line: int) -> None:
+    cfg = tmp_path / "settings.json"
+    cfg.write_text(settings)
+    result = api.build_from_config(cfg, [EXAMPLE], out_dir=None)
+    (d,) = [d for d in result.diagnostics if d.code == code]
+    assert (d.span.path, d.span.line, d.span.column) == (str(cfg), line, 2)
+
+
 def test_suppressions_metadata_of_the_wrong_type_does_not_crash() -> None:
     for value in ("1", "[1, [2], {\"id\": 5}]", '"x"'):
         diags = Diagnostics()
