@@ -16,9 +16,9 @@ mutant that reaches new code. One target per reader, each mutating its own bytes
                (the reader of ``smithy2cfn plugin``'s standard input);
 * ``settings`` the bytes of a ``--config`` file (flat settings or a smithy-build.json):
                ``smithy2cfn.buildconfig.read_config_file``, then, when the file is
-               usable, ``smithy2cfn.api.convert`` of a model loaded once (the model whose
-               service the settings name: the vault example or a cfn conformance case), so
-               that every setting reaches derive, emit and lint.
+               usable, ``smithy2cfn.api.convert`` of a model loaded once (a model holding
+               the service the settings name: the vault example, a cfn conversion case, the
+               AWS scheduler model), so that every setting reaches derive, emit and lint.
 
 An input fails (libFuzzer stops and writes it to ``build/fuzz-findings/<target>/crash-*``)
 when an exception escapes (a traceback); when a diagnostic has no known code, no location
@@ -339,25 +339,34 @@ class Harness:
         return [*out, without_prelude(text)]
 
     def _load_models(self) -> None:
-        """The models the settings convert: the vault example and every cfn conversion case,
-        by the service each holds (loaded and validated once)."""
+        """The models the settings convert, by the service they hold (loaded and validated
+        once): the vault example, every cfn conversion case (14 of them hold
+        ``smithy.example#TestService``) and the smallest AWS model."""
         from smithy2cfn.diagnostics import Diagnostics
 
         shared = Path(os.environ.get("SMITHY2CFN_FUZZ_SHARED", REPO.parent / "shared"))
-        groups = [[REPO / "examples" / "vault" / "model"]]
+        groups = [[REPO / "examples" / "vault" / "model"],
+                  [shared / "conformance" / "aws" / "models" / "scheduler-2021-06-30.json"]]
         cases = _json_of(shared / "conformance" / "cfn" / "cases.json") or {}
         for case in cases.get("cases", []):
             groups.append([shared / "conformance" / "cfn" / m for m in case.get("models", [])])
         for paths in groups:
             diags = Diagnostics()
-            model, _ = self.api.load(paths, diags)
+            model, _ = self.api.load([p for p in paths if p.exists()], diags)
             self.api.validate(model, diags)
             if diags.has_errors:
                 continue
             for shape_id, shape in model.shapes.items():
                 if shape.type == "service" and not model.is_prelude(shape_id):
-                    self.models.setdefault(shape_id, model)
-        self.default = self.models["acme.vault#VaultService"]
+                    self.models.setdefault(shape_id, []).append(model)
+        self.default = self.models["acme.vault#VaultService"][0]
+
+    def _model_for(self, settings: dict, data: bytes) -> Any:
+        """The model whose service the settings name (one of those holding it, chosen by
+        the input's CRC: the same input always gets the same model), else the vault's."""
+        service = settings.get("service")
+        models = self.models.get(service) if isinstance(service, str) else None
+        return models[zlib.crc32(data) % len(models)] if models else self.default
 
     def _settings(self, data: bytes) -> list[str]:
         from smithy2cfn.buildconfig import read_config_file
@@ -370,8 +379,7 @@ class Harness:
         out = _rendered(diags)
         if diags.has_errors:
             return out
-        service = cfg.settings.get("service")
-        model = self.models.get(service, self.default) if isinstance(service, str) else self.default
+        model = self._model_for(cfg.settings, data)
         found = Diagnostics()
         schemas = self.api.convert(model, cfg.settings, found, str(self.path), setting_spans=cfg.spans,
                                    extensions=[])
