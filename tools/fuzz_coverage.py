@@ -15,7 +15,8 @@ mutant that reaches new code. One target per reader, each mutating its own bytes
                ``load`` + ``validate``), and through ``smithy2cfn.plugin.without_prelude``
                (the reader of ``smithy2cfn plugin``'s standard input);
 * ``settings`` the bytes of a ``--config`` file (flat settings or a smithy-build.json):
-               ``smithy2cfn.buildconfig.read_config_file``, then, when the file is
+               ``smithy2cfn.api.read_settings`` (``smithy2cfn.smithy_build`` and
+               ``smithy2cfn.settings``, as ``smithy2cfn build`` reads it), then, when it is
                usable, ``smithy2cfn.api.convert`` of a model loaded once (a model holding
                the service the settings name: the vault example, a cfn conversion case, the
                AWS scheduler model), so that every setting reaches derive, emit and lint.
@@ -141,10 +142,9 @@ def _json_asts(paths: list[Path]) -> Iterator[str]:
     from smithy2cfn.diagnostics import Diagnostics
 
     for path in paths:
-        diags = Diagnostics()
-        model, _ = api.load([path], diags)
-        if not diags.has_errors:
-            text = api.json_ast(model, diags)
+        checked = api.validate(api.load([path]))
+        if checked.ok:
+            text = api.json_ast(checked.model, Diagnostics(list(checked.diagnostics)))
             if text:
                 yield text
 
@@ -320,10 +320,9 @@ class Harness:
         out = _rendered(read)
         if (text is None or read.has_errors) and zlib.crc32(data) % DEEP:
             return out
-        model, diags = self.api.load([self.path])
-        self.api.validate(model, diags)
-        check_diagnostics(diags, str(self.path), self.unlocated)
-        return out + _rendered(diags)
+        checked = self.api.validate(self.api.load([self.path]))
+        check_diagnostics(checked.diagnostics, str(self.path), self.unlocated)
+        return out + _rendered(checked.diagnostics)
 
     def _idl(self, data: bytes) -> list[str]:
         return self._model(data)
@@ -342,8 +341,6 @@ class Harness:
         """The models the settings convert, by the service they hold (loaded and validated
         once): the vault example, every cfn conversion case (14 of them hold
         ``smithy.example#TestService``) and the smallest AWS model."""
-        from smithy2cfn.diagnostics import Diagnostics
-
         shared = Path(os.environ.get("SMITHY2CFN_FUZZ_SHARED", REPO.parent / "shared"))
         groups = [[REPO / "examples" / "vault" / "model"],
                   [shared / "conformance" / "aws" / "models" / "scheduler-2021-06-30.json"]]
@@ -351,43 +348,39 @@ class Harness:
         for case in cases.get("cases", []):
             groups.append([shared / "conformance" / "cfn" / m for m in case.get("models", [])])
         for paths in groups:
-            diags = Diagnostics()
-            model, _ = self.api.load([p for p in paths if p.exists()], diags)
-            self.api.validate(model, diags)
-            if diags.has_errors:
+            checked = self.api.validate(self.api.load([p for p in paths if p.exists()]))
+            if not checked.ok:
                 continue
+            model = checked.model
             for shape_id, shape in model.shapes.items():
                 if shape.type == "service" and not model.is_prelude(shape_id):
                     self.models.setdefault(shape_id, []).append(model)
         self.default = self.models["acme.vault#VaultService"][0]
 
-    def _model_for(self, settings: dict, data: bytes) -> Any:
+    def _model_for(self, settings: Any, data: bytes) -> Any:
         """The model whose service the settings name (one of those holding it, chosen by
         the input's CRC: the same input always gets the same model), else the vault's."""
-        service = settings.get("service")
+        service = settings.service
         models = self.models.get(service) if isinstance(service, str) else None
         return models[zlib.crc32(data) % len(models)] if models else self.default
 
     def _settings(self, data: bytes) -> list[str]:
-        from smithy2cfn.buildconfig import read_config_file
         from smithy2cfn.diagnostics import Diagnostics
+        from smithy2cfn.writer import render_schema
 
         self.path.write_bytes(data)
         diags = Diagnostics()
-        cfg = read_config_file(self.path, diags)
+        settings, _ = self.api.read_settings(self.path, None, None, diags)
         check_diagnostics(diags, str(self.path), self.unlocated)
         out = _rendered(diags)
         if diags.has_errors:
             return out
-        model = self._model_for(cfg.settings, data)
-        found = Diagnostics()
-        schemas = self.api.convert(model, cfg.settings, found, str(self.path), setting_spans=cfg.spans,
-                                   extensions=[])
-        check_diagnostics(found, str(self.path), self.unlocated)
-        for name, schema in schemas.items():
-            self.api.render_schema(schema)  # strict JSON, or it raises
+        converted = self.api.convert(self._model_for(settings, data), settings, extensions=[])
+        check_diagnostics(converted.diagnostics, str(self.path), self.unlocated)
+        for name, schema in converted.schemas.items():
+            render_schema(schema)  # strict JSON, or it raises
             out.append(name)
-        return out + _rendered(found)
+        return out + _rendered(converted.diagnostics)
 
 
 # ---------------------------------------------------------------------------- running
