@@ -436,6 +436,19 @@ def test_settings_problems_found_in_conversion_are_located_at_their_key(tmp_path
     assert (d.span.path, d.span.line, d.span.column) == (str(cfg), line, 2)
 
 
+def test_the_shapes_of_a_file_with_an_invalid_namespace_are_not_defined() -> None:
+    """Found by the coverage-guided harness: ``namespace a.b$c`` made shape IDs that read as
+    member IDs (``a.b$c#M``), and validators' events about them had no location."""
+    for namespace, defined in (("a.b$c", False), ("a.b_c", True)):
+        diags = Diagnostics()
+        model = load_texts([("m.smithy", f'$version: "2"\nnamespace {namespace}\nmap M {{}}\n'
+                                         f"apply M @documentation(\"x\")\n")], diags)
+        api.validate(model, diags)
+        assert all(d.span is not None and d.span.line for d in diags), [d.format_text() for d in diags]
+        assert (f"{namespace}#M" in model.shapes) == defined
+        assert [d.code for d in diags if d.is_error] == (["S3041"] if defined else ["S1001"])
+
+
 def test_validating_model_after_model_keeps_memory_bounded() -> None:
     """Found by the coverage-guided harness (its memory grew 25 MB a minute): the cycles of
     every validated model piled up in the collector's oldest generation (collector.frozen)."""
