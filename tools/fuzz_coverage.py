@@ -27,7 +27,8 @@ when an exception escapes (a traceback); when a diagnostic has no known code, no
 about a whole file, :data:`WHOLE_FILE_CODES`), or is an internal error (``S3099``); or, for
 one input in ``--recheck`` (32), when running it again gives other diagnostics
 (non-deterministic output). A hang is a libFuzzer ``timeout-*`` (``--timeout``, 20 s), a memory blow-up an
-``oom-*`` (``--rss-limit-mb``, 2048).
+``oom-*`` (``--rss-limit-mb``, 2048). Fix a finding at its class, and make it a test in ``tests/hostile/``
+(``test_hostile_inputs.py``, or a reproducer folder under ``tests/hostile/fixtures``).
 
 Usage (run with the venv's Python, after ``pip install -e '.[fuzz]'``)::
 
