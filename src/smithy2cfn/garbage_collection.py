@@ -39,6 +39,10 @@ def paused() -> Iterator[None]:
             gc.enable()
 
 
+#: A :func:`frozen` block has ended since the last full collection (see :func:`frozen`).
+_thawed = False
+
+
 @contextlib.contextmanager
 def frozen() -> Iterator[None]:
     """Inside the block, every object alive when it starts is out of the collector's reach
@@ -46,10 +50,22 @@ def frozen() -> Iterator[None]:
     counting), and the young generation is collected every :data:`YOUNG_THRESHOLD`
     allocations; the thresholds are restored after it. Nothing is frozen when the process
     already froze objects of its own (its freeze is left as it is). ``gc.freeze`` is
-    process-wide: threads working at the same time only lose speed."""
+    process-wide: threads working at the same time only lose speed.
+
+    ``gc.unfreeze`` puts the objects in the oldest generation without counting them, which
+    CPython then collects only when survivors of younger collections add a quarter to it:
+    in a process that validates model after model (a server, a fuzzer) the cycles of every
+    earlier model (a model and its indexes refer to each other) would pile up, 1,500
+    objects for a small model, without end. So the second and later blocks of a process
+    first collect everything (one full collection per validation; a one-shot ``smithy2cfn``
+    run never pays it), and memory holds at most one dead model."""
+    global _thawed
     threshold = gc.get_threshold()
     freeze = not gc.get_freeze_count()
     if freeze:
+        if _thawed:
+            gc.collect()
+            _thawed = False
         gc.freeze()
     gc.set_threshold(max(threshold[0], YOUNG_THRESHOLD), *threshold[1:])
     try:
@@ -58,6 +74,7 @@ def frozen() -> Iterator[None]:
         gc.set_threshold(*threshold)
         if freeze:
             gc.unfreeze()
+            _thawed = True
 
 
 __all__ = ["YOUNG_THRESHOLD", "frozen", "paused"]

@@ -23,7 +23,6 @@ build`` does, and writes the schemas to ``SMITHY_PLUGIN_DIR``::
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -63,19 +62,19 @@ def read_stdin(stream: IO[bytes], diags: Diagnostics, limit: int = MAX_FILE_BYTE
 def without_prelude(text: str) -> str:
     """A JSON AST text without the shapes of the ``smithy.api`` namespace (what the run
     plugin sends with ``sendPrelude: true``: our own prelude is loaded, and redefining it is
-    an error); the text as it is when it is not a JSON
-    object with a ``shapes`` object (the loader reports it). Positions in diagnostics are
-    then those of the rewritten text."""
-    try:
-        document = json.loads(text)
-    except ValueError:
-        return text
-    shapes = document.get("shapes") if isinstance(document, dict) else None
+    an error); the text as it is when it is not a JSON object with a ``shapes`` object, or
+    not strict JSON (the loader reports it). It is read as the loader reads it
+    (:func:`~smithy2cfn.model.json_ast.parse_json_ast_text`: bounded depth, numbers beyond a
+    double kept as written). Positions in diagnostics are then those of the rewritten text."""
+    from smithy2cfn.model.json_ast import parse_json_ast_text, render_json_ast
+
+    parsed, problem = parse_json_ast_text(text, STDIN_NAME)
+    document = parsed.value
+    shapes = document.get("shapes") if problem is None and isinstance(document, dict) else None
     if not isinstance(shapes, dict):
         return text
-    document["shapes"] = {k: v for k, v in shapes.items()
-                          if not (isinstance(k, str) and k.startswith(PRELUDE_NAMESPACE + "#"))}
-    return json.dumps(document, indent=2)
+    document["shapes"] = {k: v for k, v in shapes.items() if not k.startswith(PRELUDE_NAMESPACE + "#")}
+    return render_json_ast(document, sort_keys=False)
 
 
 def run_plugin(

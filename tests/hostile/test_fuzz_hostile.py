@@ -168,3 +168,46 @@ def test_hostile_reproducer(runner, name):
     if not case.api_only:
         case.mode = "cli"
     assert verdict(runner, case) == []
+
+
+# ---------------------------------------------------------------- the coverage-guided harnesses
+
+def _coverage_tool():
+    spec = importlib.util.spec_from_file_location("smithy2cfn_fuzz_coverage", REPO / "tools" / "fuzz_coverage.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["smithy2cfn_fuzz_coverage"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("target,data", [
+    ("idl", b'$version: "2"\nnamespace a\n@range(min: 1e1000000000000000000)\ninteger I\n'),
+    ("idl", b'$version: "2"\nnamespace a\nstring S\n'),
+    ("json", b'{"smithy": "2.0", "metadata": {"m": 1e1000000000000000000}, "shapes": {}}'),
+    ("json", b'{"smithy": "2.0", "shapes": {"a#S": {"type": "string"}}}'),
+    ("settings", b'{"service": "acme.vault#VaultService", "organizationName": "Acme", "x": -1E-1000000000000000000}'),
+    ("settings", b'{"service": "acme.vault#VaultService", "organizationName": "Acme",\n "jsonAdd": {"acme.vault#Vault": '
+                 b'{"no-slash": 1}}}'),
+])
+def test_coverage_harnesses_run_without_atheris(target, data):
+    """``tools/fuzz_coverage.py``'s harnesses (what ``--replay`` runs) pass inputs its runs
+    found (each once a finding), twice for determinism; atheris is needed only to fuzz."""
+    tool = _coverage_tool()
+    harness = tool.Harness(target, recheck=1)
+    try:
+        harness(data)
+    finally:
+        harness.close()
+    assert "atheris" not in sys.modules
+
+
+def test_coverage_harness_oracle_wants_a_code_and_a_location():
+    from smithy2cfn.diagnostics import Diagnostic, Severity, Span
+
+    tool = _coverage_tool()
+    tool.check_diagnostics([Diagnostic("S1001", Severity.ERROR, "x", Span("m.smithy", 1, 1))], "m.smithy")
+    for bad in (Diagnostic("S1001", Severity.ERROR, "x", None), Diagnostic("S1001", Severity.ERROR, "x", Span("m.smithy")),
+                Diagnostic("X1", Severity.ERROR, "x", Span("m.smithy", 1, 1)),
+                Diagnostic("S3099", Severity.ERROR, "internal error", Span("m.smithy", 1, 1))):
+        with pytest.raises(tool.Finding):
+            tool.check_diagnostics([bad], "m.smithy")

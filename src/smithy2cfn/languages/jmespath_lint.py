@@ -198,6 +198,9 @@ def parse(text: str) -> Expression:
             raise JmespathSyntaxError(f"Syntax error: {e}") from None
         except RecursionError:
             raise JmespathSyntaxError(f"the expression is nested more than {MAX_DEPTH} levels deep") from None
+        except ValueError:  # the lexer's int() of a number token: more digits than Python converts
+            raise JmespathSyntaxError("Syntax error: a number has more digits than this Python converts "
+                                      "(4300 by default)") from None
     if any(issubclass(w.category, PendingDeprecationWarning) for w in caught):
         raise JmespathSyntaxError("Syntax error: a JSON literal between backticks is not valid JSON "
                                   "(quote strings: `\"foo\"`, or use a raw string 'foo')")

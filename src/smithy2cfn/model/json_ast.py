@@ -42,7 +42,7 @@ from typing import Any
 
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, SourceLimiter, declare_codes
 from smithy2cfn.model.document import ApplyStatement, SourceDocument
-from smithy2cfn.model.jsonread import BigNumber, JsonText, parse_json
+from smithy2cfn.model.jsonread import BigNumber, JsonProblem, JsonText, parse_json
 from smithy2cfn.model.knowledge_ops import sorted_ids
 from smithy2cfn.model.nodes import node_kind
 from smithy2cfn.model.relationships import LIFECYCLE_RELATIONSHIPS, NeighborIndex, RelationshipType
@@ -325,6 +325,13 @@ class _Reader:
         doc.spans[shape_id] = span
 
 
+def parse_json_ast_text(text: str, path: str) -> tuple[JsonText, JsonProblem | None]:
+    """The JSON of a JSON AST file, parsed as :func:`read_json_ast` parses it (strict
+    RFC 8259, node values at most 256 levels deep, positions of the upper levels); see
+    :func:`~smithy2cfn.model.jsonread.parse_json`. Never raises on bad input."""
+    return parse_json(text, path, _descend, whole_is_node=False)
+
+
 def read_json_ast(text: str, path: str) -> SourceDocument:
     """Parse a JSON AST file into a :class:`SourceDocument`; never raises on bad input.
 
@@ -340,7 +347,7 @@ def read_json_ast(text: str, path: str) -> SourceDocument:
     reference's ``JsonAstLoader``.
     """
     doc = SourceDocument(path=path, version="2.0", ast={"smithy": "2.0", "metadata": {}, "shapes": {}})
-    jt, problem = parse_json(text, path, _descend, whole_is_node=False)
+    jt, problem = parse_json_ast_text(text, path)
     if problem is not None:
         message = f"invalid JSON: {problem.message}" if problem.code == "S1100" else problem.message
         doc.diagnostics.append(Diagnostic(problem.code, Severity.ERROR, message, jt.span_at(problem.offset)))
@@ -512,9 +519,10 @@ def model_to_json_ast(model: Model, *, include_prelude: bool = False) -> dict[st
     return doc
 
 
-def render_json_ast(document: dict[str, Any]) -> str:
+def render_json_ast(document: dict[str, Any], *, sort_keys: bool = True) -> str:
     """Byte-stable text of a JSON AST document: sorted keys (a shape's ``members`` in the
-    model's order), 4-space indent, final newline.
+    model's order; every key in its order when ``sort_keys`` is false), 4-space indent,
+    final newline.
 
     Strict JSON (RFC 8259). A :class:`~smithy2cfn.model.jsonread.BigNumber` (a number too
     large for a 64-bit float) is written as it was written in the model, as the reference
@@ -533,7 +541,7 @@ def render_json_ast(document: dict[str, Any]) -> str:
         if isinstance(value, dict):
             # keys sorted, except a shape's members: their order is the model's (an enum's
             # values, a structure's fields), as the reference's JSON AST keeps it
-            items = value.items() if ordered else sorted(value.items())
+            items = value.items() if ordered or not sort_keys else sorted(value.items())
             return {k: swap(v, k == "members") for k, v in items}
         if isinstance(value, list):
             return [swap(v) for v in value]

@@ -16,7 +16,8 @@ Limits (README "Limits"):
   may hold values nested at most 256 arrays/objects deep — the limit of the IDL front end
   too (``S1016``);
 * ``NaN`` and ``Infinity`` are refused (``S1100``); a number may have at most
-  :data:`MAX_INTEGER_DIGITS` digits before its decimal point (``S1103``); one too large for a
+  :data:`MAX_INTEGER_DIGITS` digits before its decimal point and an exponent of at most
+  :data:`MAX_EXPONENT_DIGITS` digits (``S1103``, :func:`read_number`); one too large for a
   64-bit float is kept exactly as a :class:`BigNumber`, never as ``inf``;
 * strings keep their text; an unpaired UTF-16 surrogate escape (``"\\ud800"``) becomes
   U+FFFD, as in the IDL front end (it cannot be written as UTF-8).
@@ -48,8 +49,11 @@ CODES = declare_codes(
     Code("S1103", Severity.ERROR, "Model", "a number literal out of range (IDL or JSON; see Limits)"),
 )
 
-#: The most digits an integer literal may have (Python converts at most 4300 by default).
+#: The most digits an integer literal may have (Python converts at most 4300 by default),
+#: and the most digits any number may have before its decimal point.
 MAX_INTEGER_DIGITS = 1000
+#: The most digits the exponent of a number literal may have, leading zeros aside.
+MAX_EXPONENT_DIGITS = 9
 
 Path = tuple  # of str (object keys) and int (array indexes)
 
@@ -104,31 +108,59 @@ class BigNumber(int):
 def read_number(literal: str) -> tuple[int | float, str | None]:
     """The value of a JSON or IDL number literal, and a problem when it cannot be represented.
 
-    Integers are exact (at most :data:`MAX_INTEGER_DIGITS` digits); other literals are
-    floats, or a :class:`BigNumber` when a float would overflow (an integral value of at
-    most :data:`MAX_INTEGER_DIGITS` digits). Returns ``(0, problem)`` on a problem.
+    The one number reader of every input (IDL, JSON AST, settings files, smithy-build.json,
+    the plugin's standard input). The literal is judged on its text before any ``int``,
+    ``float`` or ``Decimal`` is built (README "Limits"):
+
+    * an exponent may have at most :data:`MAX_EXPONENT_DIGITS` digits, leading zeros aside
+      (``Decimal`` itself fails on 19; the reference's ``BigDecimal`` refuses exponents past
+      about 2.1e9 with "Too many nonzero exponent digits");
+    * the value may have at most :data:`MAX_INTEGER_DIGITS` digits before its decimal point
+      (an integer literal at most that many digits, written as it is).
+
+    Integers are exact; other literals are floats, or a :class:`BigNumber` when a float
+    would overflow (an integral value). Returns ``(0, problem)`` on a problem; never raises.
     """
-    if not any(c in literal for c in ".eE"):
-        digits = len(literal.lstrip("+-"))
+    parts = _NUMBER_PARTS.fullmatch(literal)
+    if parts is None:
+        return 0, f"invalid number {truncate(literal)}"
+    whole, fraction, sign, exponent = parts.groups()
+    if fraction is None and exponent is None:
+        digits = len(whole)
         if digits > MAX_INTEGER_DIGITS:
             return 0, f"the integer has {digits} digits; at most {MAX_INTEGER_DIGITS} are allowed"
         try:
             return int(literal), None
         except ValueError:  # the interpreter's int-string limit was lowered below ours
             return 0, f"the integer has {digits} digits, more than this Python converts"
-    try:
-        value = float(literal)
-    except (ValueError, OverflowError):
-        return 0, f"invalid number {truncate(literal)}"
-    if not math.isinf(value):
-        return value, None
-    exact = decimal.Decimal(literal)
-    if exact.adjusted() >= MAX_INTEGER_DIGITS:
+    exponent = exponent or ""
+    if len(exponent) > MAX_EXPONENT_DIGITS:
+        return 0, (f"the exponent of {truncate(literal)} has {len(exponent)} digits; at most "
+                   f"{MAX_EXPONENT_DIGITS} are allowed")
+    if _magnitude(whole, fraction or "", int((sign or "") + (exponent or "0"))) >= MAX_INTEGER_DIGITS:
         return 0, (f"the number {truncate(literal)} is too large (more than {MAX_INTEGER_DIGITS} digits; a 64-bit "
                    "float overflows at about 1.8e308)")
+    value = float(literal)
+    if not math.isinf(value):
+        return value, None
+    exact = decimal.Decimal(literal)  # safe: a short exponent and fewer than 1000 integer digits
     if exact != exact.to_integral_value():
         return 0, f"the number {truncate(literal)} overflows a 64-bit float and is not an integer"
     return BigNumber(int(exact), literal), None
+
+
+#: sign, integer digits, fraction digits, exponent sign, exponent digits without leading zeros
+_NUMBER_PARTS = re.compile(r"[-+]?(?=\.?[0-9])([0-9]*)(?:\.([0-9]*))?(?:[eE]([-+]?)(?=[0-9])0*([0-9]*))?")
+
+
+def _magnitude(whole: str, fraction: str, exponent: int) -> int:
+    """The decimal exponent of the leading digit of ``whole.fraction × 10**exponent`` (what
+    ``Decimal.adjusted()`` gives: 2 for 123.4, -2 for 0.01), -1 for zero."""
+    significant = whole.lstrip("0")
+    if significant:
+        return len(significant) - 1 + exponent
+    rest = fraction.lstrip("0")
+    return -(len(fraction) - len(rest)) - 1 + exponent if rest else -1
 
 
 class _BadNumber(ValueError):
@@ -441,5 +473,5 @@ def _fix_surrogates(value: Any) -> Any:
     return walk(value)
 
 
-__all__ = ["MAX_INTEGER_DIGITS", "MAX_NODE_DEPTH", "BigNumber", "JsonProblem", "JsonText", "parse_json",
+__all__ = ["MAX_EXPONENT_DIGITS", "MAX_INTEGER_DIGITS", "MAX_NODE_DEPTH", "BigNumber", "JsonProblem", "JsonText", "parse_json",
            "read_number"]

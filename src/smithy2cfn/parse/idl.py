@@ -536,6 +536,7 @@ class _Walker:
         f = self.file
         phase = 0  # 0 control, 1 metadata, 2 namespace seen, 3 use, 4 shapes
         version_seen = False
+        invalid_namespace = False
         # (each statement starts on a new line: the parser checks it)
         for st in statements:
             data = st.data
@@ -568,6 +569,7 @@ class _Walker:
                     self.same_line(toks[0] if toks else None, ns_tree.children[0], "a namespace")
                     if not _NAMESPACE.match(ns):
                         self.syntax(f"invalid namespace '{ns}'", ns_tree)
+                        invalid_namespace = True
                     f.namespace = ns
                 phase = max(phase, 2)
             elif data == "use_statement":
@@ -590,6 +592,12 @@ class _Walker:
             if self.docs:
                 self.doc_br_event(st.end)  # every statement ends with a line break (BR)
         self.resolve_doc_comments(f.namespace is not None and bool(f.shapes or f.applies))
+        if invalid_namespace:
+            # The reference stops at the namespace; its shapes would get IDs that are no shape
+            # IDs (`a.b$c#S` reads as a member), so they are not defined (the syntax errors of
+            # the file are reported all the same).
+            f.shapes.clear()
+            f.applies.clear()
         return f
 
     def control_key(self, st: Node) -> str:

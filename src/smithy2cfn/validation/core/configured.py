@@ -222,7 +222,17 @@ def check_configured_validators(model: Model) -> Iterable[Diagnostic]:
     creating `Name` validator: ..."). The configured validators report their own codes
     (each declares them, :func:`smithy2cfn.checks.configurable`); one that reports another
     code, or fails, is an internal error ``S3099`` naming it, and the others still run.
+
+    An event without a location of its own (the reference's events about no shape, such
+    as a malformed entry or ``EmitNoneSelector``'s) is located at the ``validators``
+    metadata key.
     """
+    where = model.metadata_spans.get("validators")
+    for d in _configured_validators(model):
+        yield dataclasses.replace(d, span=where) if d.span is None and where is not None else d
+
+
+def _configured_validators(model: Model) -> Iterable[Diagnostic]:
     definitions, problems = load_definitions(model)
     seen: set[Diagnostic] = set()
     for d in problems:

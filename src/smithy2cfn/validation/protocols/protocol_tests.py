@@ -32,6 +32,7 @@ is allowed for optional members, ``float``/``double`` take ``"NaN"``/``"Infinity
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import xml.parsers.expat
 from collections.abc import Iterable
@@ -266,13 +267,15 @@ class _MissingShape(Exception):
     """A test case names a shape the model lacks (the reference's validator fails with
     "Shape not found in model")."""
 
-    def __init__(self, shape_id: str) -> None:
+    def __init__(self, shape_id: str, emit: _Emitter) -> None:
         super().__init__(shape_id)
         self.shape_id = shape_id
+        self.emit = emit
 
 
-def _resolve(model: Model, ref: Any) -> str | None:
-    """The shape a test case names (an absolute ID), ``None`` when it names none.
+def _resolve(model: Model, ref: Any, emit: _Emitter) -> str | None:
+    """The shape a test case of ``emit``'s trait names (an absolute ID), ``None`` when it
+    names none.
 
     Raises:
         _MissingShape: the model has no such shape.
@@ -280,13 +283,16 @@ def _resolve(model: Model, ref: Any) -> str | None:
     if not isinstance(ref, str):
         return None
     if ref not in model.shapes:
-        raise _MissingShape(ref)
+        raise _MissingShape(ref, emit)
     return ref
 
 
 def _missing(model: Model, e: _MissingShape) -> Diagnostic:
-    return diag(model, "S3767", None, "", f"Shape not found in model: {e.shape_id}",
-                hint="define the shape, or correct the shape ID")
+    """The reference's event is about no shape; it is located at the test trait."""
+    d = diag(model, "S3767", None, "", f"Shape not found in model: {e.shape_id}",
+             hint="define the shape, or correct the shape ID")
+    span = e.emit.shape.trait_spans.get(e.emit.trait) or e.emit.shape.span
+    return dataclasses.replace(d, span=span) if span is not None else d
 
 
 # --------------------------------------------------------------------------- HTTP tests
@@ -335,7 +341,7 @@ def _http_test_validator(model: Model, trait: str, code: str, event: str, descri
                     yield emit.add(Severity.WARNING,
                                    "Protocol test case defined a `vendorParamsShape` but no `vendorParams`")
                 else:
-                    target = _resolve(model, vendor_shape)
+                    target = _resolve(model, vendor_shape, emit)
                     if target is not None:
                         yield from emit.node(vendor, target, f"{trait}.{i}.vendorParams", True)
             ops = model.knowledge(OperationIndex)
@@ -515,16 +521,16 @@ def _event_stream_case(model: Model, emit: _Emitter, op: Shape, i: int, case: di
     if case.get("initialRequestParams") is not None:
         yield from emit.node(case["initialRequestParams"], model.knowledge(OperationIndex).input_id(op.id),
                              f"{trait}.{i}.initialRequestParams", False)
-    target = _resolve(model, case.get("initialRequestShape"))
+    target = _resolve(model, case.get("initialRequestShape"), emit)
     if target is not None:
         yield from emit.node(value_of("initialRequest"), target, f"{trait}.{i}.initialRequest", False)
     if case.get("initialResponseParams") is not None:
         yield from emit.node(case["initialResponseParams"], model.knowledge(OperationIndex).output_id(op.id),
                              f"{trait}.{i}.initialResponseParams", False)
-    target = _resolve(model, case.get("initialResponseShape"))
+    target = _resolve(model, case.get("initialResponseShape"), emit)
     if target is not None:
         yield from emit.node(value_of("initialResponse"), target, f"{trait}.{i}.initialResponse", False)
-    target = _resolve(model, case.get("vendorParamsShape"))
+    target = _resolve(model, case.get("vendorParamsShape"), emit)
     if target is not None:
         yield from emit.node(value_of("vendorParams"), target, f"{trait}.{i}.vendorParams", False)
     events = case.get("events")
@@ -552,7 +558,7 @@ def _event_stream_case(model: Model, emit: _Emitter, op: Shape, i: int, case: di
             problem = media_problem(body, media_type)
             if problem is not None:
                 yield emit.add(Severity.DANGER, f"{trait}.{where}.body: Invalid {media_type} content: {problem}")
-        target = _resolve(model, event.get("vendorParamsShape"))
+        target = _resolve(model, event.get("vendorParamsShape"), emit)
         if target is not None:
             vendor = event.get("vendorParams")
             yield from emit.node(vendor if vendor is not None else {}, target, f"{trait}.{where}.vendorParams", False)
