@@ -28,12 +28,12 @@ import json
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from smithy2cfn.diagnostics import Code, Diagnostic, Diagnostics, Severity, Span, declare_codes
 from smithy2cfn.load.files import read_bytes
+from smithy2cfn.records import Record
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -45,8 +45,7 @@ CODES = declare_codes(
 )
 
 
-@dataclass
-class WriteResult:
+class WriteResult(Record):
     """What :func:`write_artifacts` (or :func:`write_file`) did.
 
     Attributes:
@@ -57,9 +56,16 @@ class WriteResult:
             leaving it), ``S5010`` (stale, in check mode), ``S5011`` (cannot write).
     """
 
-    written: list[Path] = field(default_factory=list)
-    stale: list[Path] = field(default_factory=list)
-    diagnostics: list[Diagnostic] = field(default_factory=list)
+    __slots__ = ("written", "stale", "diagnostics")
+    written: list[Path]
+    stale: list[Path]
+    diagnostics: list[Diagnostic]
+
+    def __init__(self, written: list[Path] | None = None, stale: list[Path] | None = None,
+                 diagnostics: list[Diagnostic] | None = None) -> None:
+        self.written = [] if written is None else written
+        self.stale = [] if stale is None else stale
+        self.diagnostics = [] if diagnostics is None else diagnostics
 
     @property
     def ok(self) -> bool:

@@ -23,10 +23,10 @@ Codes (README "Diagnostics"): ``S5020`` a setting (``organizationName``/``servic
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, Span, declare_codes
+from smithy2cfn.records import Record
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -65,8 +65,7 @@ def flag_of(span: Span | None) -> str | None:
     return m.group(1) if m else None
 
 
-@dataclass(frozen=True)
-class Part:
+class Part(Record, frozen=True):
     """One part of a type name and where it comes from.
 
     Attributes:
@@ -84,7 +83,11 @@ class Part:
     code: str
     span: Span | None
     hint: str
-    shape_id: str | None = None
+    shape_id: str | None
+
+    def __init__(self, value: str, what: str, code: str, span: Span | None, hint: str,
+                 shape_id: str | None = None) -> None:
+        self.__dict__.update(value=value, what=what, code=code, span=span, hint=hint, shape_id=shape_id)
 
 
 def setting_part(value: str, key: str, flag: str, span: Span | None) -> Part:

@@ -28,13 +28,13 @@ from __future__ import annotations
 import sysconfig
 import traceback
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from smithy2cfn.diagnostics import Code, Diagnostics, Severity, Span, declare_codes
 from smithy2cfn.emit.jsonschema import SchemaMapper
 from smithy2cfn.emit.mappers import CfnMapper
+from smithy2cfn.records import Record
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -70,8 +70,7 @@ class Extension(Protocol):
         return ()
 
 
-@dataclass
-class ExtensionMappers:
+class ExtensionMappers(Record):
     """The mappers every extension of a run contributes, in extension order; itself an
     :class:`Extension` (their union), so that extensions loaded once can be passed on.
 
@@ -80,8 +79,13 @@ class ExtensionMappers:
         json_schema: JSON Schema mappers (:data:`SchemaMapper` callables).
     """
 
-    cfn: list[CfnMapper] = field(default_factory=list)
-    json_schema: list[SchemaMapper] = field(default_factory=list)
+    __slots__ = ("cfn", "json_schema")
+    cfn: list[CfnMapper]
+    json_schema: list[SchemaMapper]
+
+    def __init__(self, cfn: list[CfnMapper] | None = None, json_schema: list[SchemaMapper] | None = None) -> None:
+        self.cfn = [] if cfn is None else cfn
+        self.json_schema = [] if json_schema is None else json_schema
 
     def cfn_mappers(self) -> list[CfnMapper]:
         """:attr:`cfn`, as an extension's hook."""

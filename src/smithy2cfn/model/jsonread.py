@@ -32,12 +32,12 @@ import json.scanner
 import math
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Any
 
 from smithy2cfn.diagnostics import Code, Severity, Span, declare_codes
 from smithy2cfn.model.nodes import MAX_NODE_DEPTH, truncate
+from smithy2cfn.records import Record
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -165,14 +165,19 @@ _SCAN = json.scanner.make_scanner(_DECODER)
 _SCANSTRING = json.decoder.scanstring
 
 
-@dataclass
-class JsonProblem:
+class JsonProblem(Record):
     """Why a JSON text cannot be read: ``code`` (``S1100`` syntax, ``S1103`` number out of
     range, ``S1016`` nested too deeply), a message and the character offset."""
 
+    __slots__ = ("code", "message", "offset")
     code: str
     message: str
     offset: int
+
+    def __init__(self, code: str, message: str, offset: int) -> None:
+        self.code = code
+        self.message = message
+        self.offset = offset
 
     @property
     def is_syntax_error(self) -> bool:
@@ -187,16 +192,24 @@ class _Stop(Exception):
         self.problem = problem
 
 
-@dataclass
-class JsonText:
+class JsonText(Record):
     """A parsed JSON text: ``value``, and ``positions`` (path → character offset of the key,
     for object members, or of the value, for array elements) for the walked levels."""
 
+    __slots__ = ("path", "text", "value", "positions", "_lines")
     path: str
     text: str
-    value: Any = None
-    positions: dict[Path, int] = field(default_factory=dict)
-    _lines: list[int] | None = None
+    value: Any
+    positions: dict[Path, int]
+    _lines: list[int] | None
+
+    def __init__(self, path: str, text: str, value: Any = None, positions: dict[Path, int] | None = None,
+                 _lines: list[int] | None = None) -> None:
+        self.path = path
+        self.text = text
+        self.value = value
+        self.positions = {} if positions is None else positions
+        self._lines = _lines
 
     def line_col(self, offset: int) -> tuple[int, int]:
         """1-based line and column of a character offset."""

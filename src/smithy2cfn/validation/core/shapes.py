@@ -13,13 +13,13 @@ import base64
 import binascii
 import json
 from collections.abc import Iterable
-from dataclasses import replace
 
 from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
 from smithy2cfn.model.nodes import canonical, describe
 from smithy2cfn.model.shapes import Member, Model
 from smithy2cfn.model.traits import DEFAULT, ENUM_VALUE, MIXIN
+from smithy2cfn.records import replace
 from smithy2cfn.validation.support.events import error, event, warning
 from smithy2cfn.validation.support.node_values import NodeChecker
 from smithy2cfn.validation.support.shapes import (
