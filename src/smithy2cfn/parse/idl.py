@@ -2,8 +2,9 @@
 
 :func:`parse_idl` tokenizes and parses one file with the LALR grammar
 (``grammar/smithy.lark``, see :mod:`smithy2cfn.parse.syntax`), then walks the parse tree into
-plain records (:mod:`smithy2cfn.records`) that keep every name *as written* (relative shape IDs are resolved later,
-by :func:`smithy2cfn.parse.lower.lower_idl`, once the IDs of all loaded files are known).
+plain records (:mod:`smithy2cfn.records`) that keep every name *as written* (relative shape
+IDs are resolved later, by :func:`smithy2cfn.parse.lower.lower_idl`, once the IDs of all
+loaded files are known).
 It also makes the checks that the ABNF expresses through whitespace (``BR``/``SP``) and the
 section order (control, metadata, namespace, use, shapes).
 
