@@ -122,19 +122,24 @@ _MEMBER_TYPE = {
 }
 
 
-class Relationship(NamedTuple):
+# The field types as objects: with ``class Relationship(NamedTuple)``, this module's
+# annotations are strings, each of which typing compiles (a ForwardRef): 11 M instructions
+# at import.
+_RelationshipFields = NamedTuple("_RelationshipFields", [("shape", str), ("type", RelationshipType),
+                                                         ("neighbor", str), ("is_valid", bool)])
+_RelationshipFields.__new__.__defaults__ = (True,)
+
+
+class Relationship(_RelationshipFields):
     """One edge: ``shape`` —``type``→ ``neighbor`` (absolute shape or member IDs).
 
-    ``is_valid`` is ``False`` when ``neighbor`` is not in the model (a broken reference the
-    loader has reported); walks skip such edges. (A named tuple: a model has an edge or two
-    per shape and member, and a tuple is several times cheaper to make than a frozen
-    dataclass.)
+    ``is_valid`` (default ``True``) is ``False`` when ``neighbor`` is not in the model (a
+    broken reference the loader has reported); walks skip such edges. (A named tuple: a
+    model has an edge or two per shape and member, and a tuple is several times cheaper to
+    make than a frozen dataclass.)
     """
 
-    shape: str
-    type: RelationshipType
-    neighbor: str
-    is_valid: bool = True
+    __slots__ = ()
 
 
 def _exists(model: Model, shape_id: str) -> bool:
