@@ -211,7 +211,9 @@ def declare_codes(*entries: Code, owner: str | None = None) -> dict[str, Code]:
         ValueError: a code is already declared by another module (see :meth:`CodeTable.declare`).
     """
     if owner is None:
-        owner = sys._getframe(1).f_globals.get("__name__", "")
+        caller = sys._getframe(1).f_globals
+        spec = caller.get("__spec__")  # a module run as __main__ (python -m) keeps its own name
+        owner = spec.name if caller.get("__name__") == "__main__" and spec is not None else caller.get("__name__", "")
     return {e.code: CODES.declare(replace(e, owner=owner)) for e in entries}
 
 

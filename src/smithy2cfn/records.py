@@ -34,6 +34,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Any, TypeVar
 
+
 def _frozen_error(name: str) -> AttributeError:
     # The exception a frozen dataclass raises (code that catches it keeps working); the
     # module is imported only here, on this error's path.

@@ -26,7 +26,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -34,6 +33,7 @@ from typing import Any
 from smithy2cfn.diagnostics import Code, Diagnostic, Diagnostics, Severity, Span, declare_codes
 from smithy2cfn.load.files import read_bytes
 from smithy2cfn.records import Record
+from smithy2cfn.regexes import lazy
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -91,7 +91,7 @@ def render_schema(schema: Mapping[str, Any]) -> str:
 
 #: Our temporary files in an output folder: ``.<output file>.<8 random characters>.tmp``
 #: (what a ``kill -9`` between link and rename can leave; swept by the next build).
-TEMP_FILE_RE = re.compile(r"\.[A-Za-z0-9_-][A-Za-z0-9._-]*\.[A-Za-z0-9_]{8}\.tmp")
+TEMP_FILE_RE = lazy(r"\.[A-Za-z0-9_-][A-Za-z0-9._-]*\.[A-Za-z0-9_]{8}\.tmp")
 _WRITE_MODE = 0o644
 
 

@@ -22,11 +22,11 @@ Codes (README "Diagnostics"): ``S5020`` a setting (``organizationName``/``servic
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, Span, declare_codes
 from smithy2cfn.records import Record
+from smithy2cfn.regexes import lazy
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -39,12 +39,12 @@ CODES = declare_codes(
 )
 
 #: The meta-schema's ``typeName`` pattern, for :func:`re.fullmatch`.
-TYPE_NAME_RE = re.compile(r"[a-zA-Z0-9]{2,64}::[a-zA-Z0-9]{2,64}::[a-zA-Z0-9]{2,64}(?:::MODULE)?")
+TYPE_NAME_RE = lazy(r"[a-zA-Z0-9]{2,64}::[a-zA-Z0-9]{2,64}::[a-zA-Z0-9]{2,64}(?:::MODULE)?")
 #: One part of a type name.
-PART_RE = re.compile(r"[a-zA-Z0-9]{2,64}")
+PART_RE = lazy(r"[a-zA-Z0-9]{2,64}")
 #: What a part must be, in words (used in messages and hints).
 PART_RULE = "2 to 64 ASCII letters or digits"
-_FLAG_IN_SPAN = re.compile(r"<command line (--[A-Za-z-]+)>")
+_FLAG_IN_SPAN = lazy(r"<command line (--[A-Za-z-]+)>")
 
 
 def is_type_name(value: Any) -> bool:

@@ -8,7 +8,7 @@ compiled_validator_source) with fastjsonschema 2.22.3.
 KEY = "crc32+adler32:d51c7a137e2f3e10:33789"
 VERSION = "2.22.3"
 from decimal import Decimal
-import re
+from smithy2cfn.regexes import lazy
 class JsonSchemaValueException(ValueError):
     def __init__(self, message, value=None, name=None, definition=None, rule=None):
         super().__init__(message)
@@ -18,17 +18,17 @@ JsonSchemaValuesException = JsonSchemaValueException
 
 
 REGEX_PATTERNS = {
-    '^[A-Za-z0-9]{1,64}$': re.compile('^[A-Za-z0-9]{1,64}$'),
-    '^\\$id$': re.compile('^\\$id$'),
-    'uri-reference_re_pattern': re.compile('^(\\w+:(\\/?\\/?))?[^#\\\\\\s]*(#[^\\\\\\s]*)?\\Z'),
-    '(?!CloudFormation)^[A-Za-z0-9]{1,64}$': re.compile('(?!CloudFormation)^[A-Za-z0-9]{1,64}$'),
-    '^[a-zA-Z0-9]{2,64}::[a-zA-Z0-9]{2,64}::[a-zA-Z0-9]{2,64}$': re.compile('^[a-zA-Z0-9]{2,64}::[a-zA-Z0-9]{2,64}::[a-zA-Z0-9]{2,64}\\Z'),
-    '^(/properties/)[A-Za-z0-9]*$': re.compile('^(/properties/)[A-Za-z0-9]*\\Z'),
-    '[0-9a-zA-Z]{12,40}': re.compile('[0-9a-zA-Z]{12,40}'),
-    'uri_re_pattern': re.compile('^\\w+:(\\/?\\/?)[^\\s]+\\Z'),
-    '^(/|https:)': re.compile('^(/|https:)'),
-    '^schema[0-9]+$': re.compile('^schema[0-9]+$'),
-    '^https://[0-9a-zA-Z]([-.\\w]*[0-9a-zA-Z])(:[0-9]*)*([?/#].*)?$': re.compile('^https://[0-9a-zA-Z]([-.\\w]*[0-9a-zA-Z])(:[0-9]*)*([?/#].*)?\\Z')
+    '^[A-Za-z0-9]{1,64}$': lazy('^[A-Za-z0-9]{1,64}$'),
+    '^\\$id$': lazy('^\\$id$'),
+    'uri-reference_re_pattern': lazy('^(\\w+:(\\/?\\/?))?[^#\\\\\\s]*(#[^\\\\\\s]*)?\\Z'),
+    '(?!CloudFormation)^[A-Za-z0-9]{1,64}$': lazy('(?!CloudFormation)^[A-Za-z0-9]{1,64}$'),
+    '^[a-zA-Z0-9]{2,64}::[a-zA-Z0-9]{2,64}::[a-zA-Z0-9]{2,64}$': lazy('^[a-zA-Z0-9]{2,64}::[a-zA-Z0-9]{2,64}::[a-zA-Z0-9]{2,64}\\Z'),
+    '^(/properties/)[A-Za-z0-9]*$': lazy('^(/properties/)[A-Za-z0-9]*\\Z'),
+    '[0-9a-zA-Z]{12,40}': lazy('[0-9a-zA-Z]{12,40}'),
+    'uri_re_pattern': lazy('^\\w+:(\\/?\\/?)[^\\s]+\\Z'),
+    '^(/|https:)': lazy('^(/|https:)'),
+    '^schema[0-9]+$': lazy('^schema[0-9]+$'),
+    '^https://[0-9a-zA-Z]([-.\\w]*[0-9a-zA-Z])(:[0-9]*)*([?/#].*)?$': lazy('^https://[0-9a-zA-Z]([-.\\w]*[0-9a-zA-Z])(:[0-9]*)*([?/#].*)?\\Z')
 }
 
 NoneType = type(None)

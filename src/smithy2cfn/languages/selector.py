@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import collections
 import functools
-import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -39,6 +38,7 @@ from smithy2cfn.model.relationships import NeighborIndex, RelationshipType, all_
 from smithy2cfn.model.shapes import SIMPLE_TYPES, Model, ShapeId
 from smithy2cfn.prelude import PRELUDE_NAMESPACE
 from smithy2cfn.records import Record
+from smithy2cfn.regexes import lazy
 
 # --------------------------------------------------------------------------- syntax tree
 
@@ -150,9 +150,9 @@ _STRING_OPS = ("^=", "$=", "*=", "!=", "?=", "=")
 _NUMERIC_OPS = (">=", "<=", ">", "<")
 _PROJECTION_OPS = ("{!=}", "{<<}", "{=}", "{<}")
 _COMPARATORS = _PROJECTION_OPS + ("^=", "$=", "*=", "!=", "?=", ">=", "<=", "=", ">", "<")
-_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_BARE_VALUE = re.compile(r"[A-Za-z0-9_.#+\-]+")
-_NUMBER = re.compile(r"-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$")
+_IDENT = lazy(r"[A-Za-z_][A-Za-z0-9_]*")
+_BARE_VALUE = lazy(r"[A-Za-z0-9_.#+\-]+")
+_NUMBER = lazy(r"-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$")
 
 #: Type tokens (§"Matching shapes by type") → the JSON AST types they match.
 _NUMBERS = frozenset({"byte", "short", "integer", "long", "float", "double", "bigDecimal",

@@ -28,7 +28,6 @@ import functools
 import graphlib
 import json
 import os
-import re
 import stat
 from collections.abc import Iterable
 from pathlib import Path
@@ -66,6 +65,7 @@ from smithy2cfn.model.traits import (
     UNIT,
 )
 from smithy2cfn.prelude import PRELUDE_NAMESPACE, idiomatic, package_namespace, prelude_files
+from smithy2cfn.regexes import lazy
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -1162,7 +1162,7 @@ _URL_SCHEMES = frozenset({"http", "https", "ftp", "file", "jar", "mailto", "netd
 
 
 _IDENTIFIER = r"(?:_+[A-Za-z0-9]|[A-Za-z])\w*"
-_ABSOLUTE_SHAPE_ID = re.compile(rf"{_IDENTIFIER}(?:\.{_IDENTIFIER})*#{_IDENTIFIER}(?:\${_IDENTIFIER})?")
+_ABSOLUTE_SHAPE_ID = lazy(rf"{_IDENTIFIER}(?:\.{_IDENTIFIER})*#{_IDENTIFIER}(?:\${_IDENTIFIER})?")
 
 
 def _shape_id_values(trait_id: str, value: Any) -> list[str]:

@@ -45,7 +45,7 @@ DOCUMENTS_FILE = "prelude-documents.json"
 FRONT_END_MODULES: tuple[str, ...] = (
     "parse/idl.py", "parse/lower.py", "parse/strings.py", "parse/syntax.py", "parse/tables.py",
     "model/document.py", "model/jsonread.py", "load/prelude_data.py", "model/nodes.py", "model/traits.py",
-    "diagnostics.py", "catalog.py", "version.py", "stamps.py", "collector.py", "records.py",
+    "diagnostics.py", "catalog.py", "version.py", "stamps.py", "collector.py", "records.py", "regexes.py",
     "prelude/__init__.py",
 )
 _MARK = "\0"

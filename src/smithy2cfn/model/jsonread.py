@@ -38,6 +38,7 @@ from typing import Any
 from smithy2cfn.diagnostics import Code, Severity, Span, declare_codes
 from smithy2cfn.model.nodes import MAX_NODE_DEPTH, truncate
 from smithy2cfn.records import Record
+from smithy2cfn.regexes import lazy
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -53,18 +54,18 @@ MAX_INTEGER_DIGITS = 1000
 
 Path = tuple  # of str (object keys) and int (array indexes)
 
-_WS = re.compile(r"[ \t\n\r]*")
-_KEY = re.compile(r'"([^"\\\x00-\x1f]*)"[ \t\n\r]*:')
-_SEPARATOR = re.compile(r"[ \t\n\r]*([,\]}])[ \t\n\r]*")
+_WS = lazy(r"[ \t\n\r]*")
+_KEY = lazy(r'"([^"\\\x00-\x1f]*)"[ \t\n\r]*:')
+_SEPARATOR = lazy(r"[ \t\n\r]*([,\]}])[ \t\n\r]*")
 _STRING = r'"[^"\\]*(?:\\.[^"\\]*)*"'
 _NUMBER = r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?"
 #: Tokens for the (error-path) scans: a string, a bracket, a number, a literal.
-_TOKEN = re.compile(rf"({_STRING})|([\[{{])|([\]}}])|({_NUMBER})|(-?Infinity|NaN|true|false|null)")
-_STRINGS = re.compile(_STRING)
-_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
-_ANY_SURROGATE_ESCAPE = re.compile(r"\\u[dD]([89a-fA-F])[0-9a-fA-F]{2}")
-_LOW_ESCAPE = re.compile(r"\\u[dD][c-fC-F][0-9a-fA-F]{2}")
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+_TOKEN = lazy(rf"({_STRING})|([\[{{])|([\]}}])|({_NUMBER})|(-?Infinity|NaN|true|false|null)")
+_STRINGS = lazy(_STRING)
+_NOT_BRACKETS = lazy(r"[^\[\]{}]+")
+_ANY_SURROGATE_ESCAPE = lazy(r"\\u[dD]([89a-fA-F])[0-9a-fA-F]{2}")
+_LOW_ESCAPE = lazy(r"\\u[dD][c-fC-F][0-9a-fA-F]{2}")
+_LONE_SURROGATE = lazy("[\ud800-\udfff]")
 _STEP = [0] * 256
 _STEP[ord("[")] = _STEP[ord("{")] = 1
 _STEP[ord("]")] = _STEP[ord("}")] = -1

@@ -34,8 +34,9 @@ from smithy2cfn.model.traits import (
     HTTP_RESPONSE_CODE,
 )
 from smithy2cfn.records import Record
+from smithy2cfn.regexes import lazy
 
-_IDENTIFIER = re.compile(r"(?:[A-Za-z]|_+[A-Za-z0-9])[A-Za-z0-9_]*")
+_IDENTIFIER = lazy(r"(?:[A-Za-z]|_+[A-Za-z0-9])[A-Za-z0-9_]*")
 
 
 def is_identifier(text: str) -> bool:

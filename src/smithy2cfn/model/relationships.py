@@ -125,8 +125,11 @@ _MEMBER_TYPE = {
 # The field types as objects: with ``class Relationship(NamedTuple)``, this module's
 # annotations are strings, each of which typing compiles (a ForwardRef): 11 M instructions
 # at import.
-_RelationshipFields = NamedTuple("_RelationshipFields", [("shape", str), ("type", RelationshipType),
-                                                         ("neighbor", str), ("is_valid", bool)])
+class _RelationshipFields(NamedTuple):
+    shape: str
+    type: RelationshipType
+    neighbor: str
+    is_valid: bool
 _RelationshipFields.__new__.__defaults__ = (True,)
 
 

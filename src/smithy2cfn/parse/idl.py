@@ -40,6 +40,7 @@ from smithy2cfn.model.jsonread import read_number
 from smithy2cfn.parse import strings
 from smithy2cfn.parse.syntax import DocComment, Node, Tokens, after, parse_tokens
 from smithy2cfn.records import Record
+from smithy2cfn.regexes import lazy
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -71,11 +72,11 @@ _BAD_DOC_HINT = ("put '///' comments on their own lines directly before the shap
                  "above its traits, or make them plain comments ('//')")
 
 
-_IDENTIFIER = re.compile(r"(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*\Z")
-_NAMESPACE = re.compile(r"(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*(?:\.(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*)*\Z")
-_SHAPE_ID = re.compile(
+_IDENTIFIER = lazy(r"(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*\Z")
+_NAMESPACE = lazy(r"(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*(?:\.(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*)*\Z")
+_SHAPE_ID = lazy(
     r"(?:[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*#)?[A-Za-z_][A-Za-z0-9_]*(?:\$[A-Za-z_][A-Za-z0-9_]*)?\Z")
-_VERSION = re.compile(r"([0-9]+)(?:\.([0-9]+))?\Z")
+_VERSION = lazy(r"([0-9]+)(?:\.([0-9]+))?\Z")
 
 
 class UnquotedId(str):

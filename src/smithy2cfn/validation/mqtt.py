@@ -18,7 +18,6 @@ This module mirrors the reference's Java parts:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from smithy2cfn.checks import validator
@@ -27,10 +26,11 @@ from smithy2cfn.model.knowledge_ops import OperationIndex
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import MQTT_PUBLISH, MQTT_SUBSCRIBE, MQTT_TOPIC_LABEL
 from smithy2cfn.records import Record
+from smithy2cfn.regexes import lazy
 from smithy2cfn.validation.support.events import at_trait, diag
 from smithy2cfn.validation.support.shapes import event_stream, user_shapes_of_type
 
-_LABEL = re.compile(r"[a-zA-Z0-9_]+\Z")
+_LABEL = lazy(r"[a-zA-Z0-9_]+\Z")
 
 
 class TopicSyntaxError(ValueError):

@@ -34,6 +34,7 @@ from smithy2cfn.model.traits import (
     XML_NAME,
     XML_NAMESPACE,
 )
+from smithy2cfn.regexes import lazy
 from smithy2cfn.validation.support.events import diag, error, event, shape_text, warning
 from smithy2cfn.validation.support.shapes import (
     shapes_having,
@@ -180,7 +181,7 @@ def check_json_names(model: Model) -> Iterable[Diagnostic]:
 #: Characters ``java.net.URI`` never accepts unescaped (RFC 2396 §2.4.3 "excluded"),
 #: besides controls and spaces.
 _URI_EXCLUDED = frozenset('"<>\\^`{|}')
-_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*")
+_SCHEME = lazy(r"[A-Za-z][A-Za-z0-9+.-]*")
 
 
 def uri_problem(text: str) -> str | None:

@@ -49,6 +49,7 @@ from smithy2cfn.model.traits import (
     HTTP_REQUEST_TESTS,
     HTTP_RESPONSE_TESTS,
 )
+from smithy2cfn.regexes import lazy
 from smithy2cfn.validation.support.events import at_trait, diag
 from smithy2cfn.validation.support.node_values import NodeChecker
 from smithy2cfn.validation.support.shapes import event_stream
@@ -60,7 +61,7 @@ CODES = declare_codes(
 )
 
 _FLOAT_SPECIALS = frozenset({"NaN", "Infinity", "-Infinity"})
-_MEDIA_TYPE = re.compile(r"\s*([^/\s;]+)/([^\s;]+)")
+_MEDIA_TYPE = lazy(r"\s*([^/\s;]+)/([^\s;]+)")
 
 
 # --------------------------------------------------------------------------- bodies
@@ -182,8 +183,8 @@ class _Emitter:
 
 #: The node-value checker's message for a member the shape lacks (the reference's wording, and
 #: the older one ``Invalid structure member ...``): its event ID names the shape and the member.
-_UNKNOWN_MEMBER = (re.compile(r"Member `(?P<m>[^`]*)` does not exist in `(?P<s>[^`]*)`"),
-                   re.compile(r"Invalid \w+ member `(?P<m>[^`]*)` found for `(?P<s>[^`]*)`"))
+_UNKNOWN_MEMBER = (lazy(r"Member `(?P<m>[^`]*)` does not exist in `(?P<s>[^`]*)`"),
+                   lazy(r"Invalid \w+ member `(?P<m>[^`]*)` found for `(?P<s>[^`]*)`"))
 
 
 def _event_of(event: str, message: str) -> str:
@@ -199,7 +200,7 @@ _IDENT = r"(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*"
 #: An absolute shape ID (reference ``ShapeId.from``): what the test traits' shape references
 #: must be once loaded (an unquoted one is made absolute by the loader; a quoted relative one
 #: is not, and the reference cannot create the trait).
-_ABSOLUTE_ID = re.compile(rf"{_IDENT}(?:\.{_IDENT})*#{_IDENT}(?:\${_IDENT})?\Z", re.ASCII)
+_ABSOLUTE_ID = lazy(rf"{_IDENT}(?:\.{_IDENT})*#{_IDENT}(?:\${_IDENT})?\Z", re.ASCII)
 
 #: Keys holding shape IDs: of a test case, and of an event stream test's events.
 _CASE_REFS = ("vendorParamsShape", "initialRequestShape", "initialResponseShape")

@@ -23,7 +23,6 @@ model (:class:`RuleSetIndex`). Reference validators mirrored here:
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -61,6 +60,7 @@ from smithy2cfn.model.traits import (
     RULES_STATIC_CONTEXT_PARAMS,
 )
 from smithy2cfn.records import Record
+from smithy2cfn.regexes import lazy
 from smithy2cfn.validation.support.events import at_trait, diag
 from smithy2cfn.validation.support.node_values import NodeChecker
 from smithy2cfn.validation.support.shapes import user_shapes_of_type
@@ -821,8 +821,8 @@ def _test_case(model: Model, service: Shape, rule_set: RuleSet, case: dict,
 
 #: The node-value checker's message for a member the shape lacks (the reference's wording, and
 #: the older one ``Invalid structure member ...``): its event ID names the shape and the member.
-_UNKNOWN_MEMBER = (re.compile(r"Member `(?P<m>[^`]*)` does not exist in `(?P<s>[^`]*)`"),
-                   re.compile(r"Invalid \w+ member `(?P<m>[^`]*)` found for `(?P<s>[^`]*)`"))
+_UNKNOWN_MEMBER = (lazy(r"Member `(?P<m>[^`]*)` does not exist in `(?P<s>[^`]*)`"),
+                   lazy(r"Invalid \w+ member `(?P<m>[^`]*)` found for `(?P<s>[^`]*)`"))
 
 
 def _event_of(event: str, message: str) -> str:
