@@ -16,12 +16,9 @@ applied by the emitter: the plan always holds the facts.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
-
-import jsonpointer
 
 from smithy2cfn.derive.resource_index import (
     FULL,
@@ -329,6 +326,8 @@ def resolve_service(model: Model, config: Settings, diags: Diagnostics) -> Shape
         if shape is None or shape.type != "service":
             what = "not found" if shape is None else f"a {shape.type}, not a service"
             names = [s.id for s in model.of_type("service") if not model.is_prelude(s.id)]
+            import difflib  # only for a "did you mean" hint
+
             close = difflib.get_close_matches(config.service, names, n=1, cutoff=0.6)
             hint = f"did you mean '{close[0]}'?" if close else (
                 f"services in the model: {listed(names)}" if names else None)
@@ -418,6 +417,8 @@ def _final_type_name(computed: str, parts: list[Part], resource: Shape, config: 
     if "typeName" in config.schema_document_extensions:
         final, setter = config.schema_document_extensions["typeName"], "schemaDocumentExtensions"
     for where, value in config.json_add.get(resource.id, {}).items():
+        import jsonpointer  # only with jsonAdd settings
+
         try:
             if jsonpointer.JsonPointer(where).parts == ["typeName"]:
                 final, setter = value, "jsonAdd"

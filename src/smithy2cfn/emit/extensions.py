@@ -25,8 +25,6 @@ sequence of mappers, is error ``S5030`` located in the extension's code, never a
 
 from __future__ import annotations
 
-import sysconfig
-import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
@@ -101,6 +99,8 @@ _PACKAGE_DIR = Path(__file__).resolve().parent.parent
 
 def _library_dirs() -> tuple[list[Path], list[Path]]:
     """(standard library folders, site-packages folders) of this interpreter."""
+    import sysconfig  # only when an extension fails: its import cost every build some 3 ms
+
     paths = sysconfig.get_paths()
     std = [Path(paths[k]).resolve() for k in ("stdlib", "platstdlib") if k in paths]
     site = [Path(paths[k]).resolve() for k in ("purelib", "platlib") if k in paths]
@@ -128,6 +128,8 @@ def raise_site(error: BaseException) -> Span | None:
     when no such frame exists."""
     if isinstance(error, SyntaxError) and error.filename and error.lineno:
         return Span(str(error.filename), error.lineno, max(error.offset or 1, 1))
+    import traceback  # only when an extension fails
+
     std, site = _library_dirs()
     for frame in reversed(traceback.extract_tb(error.__traceback__)):
         if _is_theirs(frame.filename, std, site) and frame.lineno:

@@ -16,8 +16,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import jsonpointer
-
 from smithy2cfn.diagnostics import Code, Severity, declare_codes
 from smithy2cfn.emit.schema import Context, ResourceSchema
 from smithy2cfn.model.nodes import copy_node, truncate
@@ -189,6 +187,8 @@ def json_add(doc: dict[str, Any], pointer: str, value: Any) -> str | None:
     Pointers are parsed by the ``jsonpointer`` library. Returns a problem description, or
     ``None`` on success.
     """
+    import jsonpointer  # only with jsonAdd settings
+
     try:
         parts = jsonpointer.JsonPointer(pointer).parts
     except jsonpointer.JsonPointerException as e:

@@ -192,10 +192,19 @@ def compiled_validator_source() -> str:
         raise RuntimeError("fastjsonschema's generated code changed: update compiled_validator_source")
     # Its patterns compiled on first use (smithy2cfn.regexes): a build checks a few of them.
     code = code.replace("\nimport re\n", "\nfrom smithy2cfn.regexes import lazy\n").replace("re.compile(", "lazy(")
+    # decimal.Decimal only once decimal is imported (before that, no value can be one): its
+    # import cost every build about 5 M instructions.
+    number = "(int, float, Decimal)"
+    if "\nfrom decimal import Decimal\n" not in code or code.count("Decimal") != code.count(number) + 1:
+        raise RuntimeError("fastjsonschema's generated code changed: update compiled_validator_source")
+    code = code.replace("\nfrom decimal import Decimal\n", "\nimport sys\n").replace(number, "(int, float, *_decimal())")
     local = ("class JsonSchemaValueException(ValueError):\n"
              "    def __init__(self, message, value=None, name=None, definition=None, rule=None):\n"
              "        super().__init__(message)\n\n\n"
-             "JsonSchemaValuesException = JsonSchemaValueException\n")
+             "JsonSchemaValuesException = JsonSchemaValueException\n\n\n"
+             "def _decimal():\n"
+             "    module = sys.modules.get('decimal') or sys.modules.get('_decimal')\n"
+             "    return (module.Decimal,) if module is not None else ()\n")
     entry = re.search(r"^def (validate_https___schema_cloudformation_[a-z0-9_]*provider_definition_schema_v1_json)\(",
                       code, re.M)
     if entry is None:

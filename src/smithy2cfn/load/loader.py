@@ -23,7 +23,6 @@ type of every raw value it reads (IDL-lowered documents may hold anything a node
 
 from __future__ import annotations
 
-import difflib
 import functools
 import graphlib
 import json
@@ -476,6 +475,8 @@ class _Assembler:
     def suggest(self, missing: str) -> str | None:
         name = ShapeId.name(missing)
         candidates = {ShapeId.name(i): i for i in self.raw if "$" not in i}
+        import difflib  # only for a "did you mean" hint
+
         close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.75)
         return f"did you mean '{candidates[close[0]]}'?" if close else None
 

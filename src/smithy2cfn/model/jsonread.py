@@ -25,7 +25,6 @@ Limits (README "Limits"):
 from __future__ import annotations
 
 import bisect
-import decimal
 import json
 import json.decoder
 import json.scanner
@@ -123,6 +122,8 @@ def read_number(literal: str) -> tuple[int | float, str | None]:
         return 0, f"invalid number {truncate(literal)}"
     if not math.isinf(value):
         return value, None
+    import decimal  # only for a number a float cannot hold
+
     exact = decimal.Decimal(literal)
     if exact.adjusted() >= MAX_INTEGER_DIGITS:
         return 0, (f"the number {truncate(literal)} is too large (more than {MAX_INTEGER_DIGITS} digits; a 64-bit "

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from decimal import Decimal, InvalidOperation
+from typing import TYPE_CHECKING
 
 from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
@@ -52,6 +52,9 @@ CODES = declare_codes(
          "a deprecated feature: a `set` shape, the `@enum` trait in IDL 2.0"),
 )
 
+if TYPE_CHECKING:
+    from decimal import Decimal
+
 _DECIMAL_TYPES = frozenset({"float", "double", "bigDecimal"})
 
 
@@ -60,6 +63,8 @@ def _decimal(value: object) -> Decimal | None:
     number (or has too many digits to print)."""
     if not is_number(value):
         return None
+    from decimal import Decimal, InvalidOperation  # only for @range and @length values
+
     try:
         number = Decimal(str(value))
     except (InvalidOperation, ValueError):

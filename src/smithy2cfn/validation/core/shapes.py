@@ -9,7 +9,6 @@ type-refinement-traits.rst §"default trait" (a default value matches its target
 
 from __future__ import annotations
 
-import base64
 import binascii
 import json
 from collections.abc import Iterable
@@ -255,6 +254,8 @@ def check_default_values(model: Model) -> Iterable[Diagnostic]:
 def _default_shape_rules(model: Model, node: str, kind: str, value: object) -> Iterable[Diagnostic]:
     """The reference's rules on a default's value by the type of shape it is for."""
     if kind == "blob" and isinstance(value, str):
+        import base64
+
         try:
             base64.b64decode(value.encode("utf-8"), validate=True)
         except (binascii.Error, ValueError):
