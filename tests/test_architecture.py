@@ -31,7 +31,7 @@ PACKAGE = REPO / "src" / "smithy2cfn"
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("base", ("smithy2cfn.diagnostics", "smithy2cfn.catalog", "smithy2cfn.checks", "smithy2cfn.model",
               "smithy2cfn.settings", "smithy2cfn.prelude", "smithy2cfn.stamps", "smithy2cfn.garbage_collection",
-              "smithy2cfn.version")),
+              "smithy2cfn.version", "smithy2cfn.records", "smithy2cfn.regexes")),
     ("parse", ("smithy2cfn.parse",)),
     ("load", ("smithy2cfn.load", "smithy2cfn.smithy_build")),
     ("languages", ("smithy2cfn.languages",)),

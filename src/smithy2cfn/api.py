@@ -32,10 +32,8 @@ never raises on bad input.
 
 from __future__ import annotations
 
-import dataclasses
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +41,7 @@ from smithy2cfn import garbage_collection
 from smithy2cfn.diagnostics import CODES, Code, Diagnostic, Diagnostics, Severity, Span, declare_codes, funnel
 from smithy2cfn.load import load_model
 from smithy2cfn.model import Model
+from smithy2cfn.records import Record, replace
 from smithy2cfn.writer import (  # the writer's public names, re-exported (README "Library")
     TEMP_FILE_RE,
     output_path,
@@ -85,8 +84,7 @@ def is_configuration_error(diagnostic: Diagnostic) -> bool:
     return entry is not None and entry.usage
 
 
-@dataclass
-class Result:
+class Result(Record):
     """What a library call did: its diagnostics, the exit code the command line gives them,
     and (in each subclass) its product, which is never one that failed its checks.
 
@@ -94,7 +92,10 @@ class Result:
         diagnostics: every problem found, sorted by location (duplicates removed).
     """
 
-    diagnostics: list[Diagnostic] = field(default_factory=list)
+    diagnostics: list[Diagnostic]
+
+    def __init__(self, diagnostics: list[Diagnostic] | None = None) -> None:
+        self.diagnostics = [] if diagnostics is None else diagnostics
 
     @property
     def ok(self) -> bool:
@@ -111,8 +112,7 @@ class Result:
         return 2 if any(is_configuration_error(d) for d in self.diagnostics) else 1
 
 
-@dataclass
-class LoadResult(Result):
+class LoadResult(Result, hidden=("collector",)):
     """What :func:`load` read.
 
     Attributes:
@@ -126,8 +126,14 @@ class LoadResult(Result):
     to which ``validate(model, diags)`` adds.
     """
 
-    model: Model = field(default_factory=Model)
-    collector: Diagnostics = field(default_factory=Diagnostics, repr=False, compare=False)
+    model: Model
+    collector: Diagnostics
+
+    def __init__(self, diagnostics: list[Diagnostic] | None = None, model: Model | None = None,
+                 collector: Diagnostics | None = None) -> None:
+        self.diagnostics = [] if diagnostics is None else diagnostics
+        self.model = Model() if model is None else model
+        self.collector = Diagnostics() if collector is None else collector
 
     def __iter__(self) -> Iterator[Any]:
         """``(model, collector)``, the earlier return value of :func:`load`."""
@@ -138,7 +144,6 @@ class LoadResult(Result):
         return (self.model, self.collector)[index]
 
 
-@dataclass
 class ValidationResult(Result):
     """What :func:`validate` or :func:`validate_files` found.
 
@@ -147,11 +152,14 @@ class ValidationResult(Result):
         diagnostics: load and validation problems, sorted by location.
     """
 
-    model: Model = field(default_factory=Model)
+    model: Model
+
+    def __init__(self, diagnostics: list[Diagnostic] | None = None, model: Model | None = None) -> None:
+        self.diagnostics = [] if diagnostics is None else diagnostics
+        self.model = Model() if model is None else model
 
 
-@dataclass(eq=False)
-class ConvertResult(Result, Mapping[str, dict[str, Any]]):
+class ConvertResult(Result, Mapping[str, dict[str, Any]], eq=False):
     """What :func:`convert` made.
 
     Attributes:
@@ -167,7 +175,12 @@ class ConvertResult(Result, Mapping[str, dict[str, Any]]):
     ``for name in result``, ``result == {}``).
     """
 
-    schemas: dict[str, dict[str, Any]] = field(default_factory=dict)
+    schemas: dict[str, dict[str, Any]]
+
+    def __init__(self, diagnostics: list[Diagnostic] | None = None,
+                 schemas: dict[str, dict[str, Any]] | None = None) -> None:
+        self.diagnostics = [] if diagnostics is None else diagnostics
+        self.schemas = {} if schemas is None else schemas
 
     def __getitem__(self, name: str) -> dict[str, Any]:
         return self.schemas[name]
@@ -190,7 +203,6 @@ class ConvertResult(Result, Mapping[str, dict[str, Any]]):
     __hash__ = None  # type: ignore[assignment]  # mutable, like the dict it stands for
 
 
-@dataclass
 class BuildResult(Result):
     """What :func:`build` (or :func:`build_from_config`) did.
 
@@ -204,11 +216,21 @@ class BuildResult(Result):
         check: the build compared with ``out_dir`` instead of writing.
     """
 
-    schemas: dict[str, dict[str, Any]] = field(default_factory=dict)
-    written: list[Path] = field(default_factory=list)
-    stale: list[Path] = field(default_factory=list)
-    out_dir: Path | None = None
-    check: bool = False
+    schemas: dict[str, dict[str, Any]]
+    written: list[Path]
+    stale: list[Path]
+    out_dir: Path | None
+    check: bool
+
+    def __init__(self, diagnostics: list[Diagnostic] | None = None,
+                 schemas: dict[str, dict[str, Any]] | None = None, written: list[Path] | None = None,
+                 stale: list[Path] | None = None, out_dir: Path | None = None, check: bool = False) -> None:
+        self.diagnostics = [] if diagnostics is None else diagnostics
+        self.schemas = {} if schemas is None else schemas
+        self.written = [] if written is None else written
+        self.stale = [] if stale is None else stale
+        self.out_dir = out_dir
+        self.check = check
 
     @property
     def ok(self) -> bool:
@@ -216,7 +238,6 @@ class BuildResult(Result):
         return super().ok and not self.stale
 
 
-@dataclass
 class AstResult(Result):
     """What :func:`write_json_ast` did.
 
@@ -226,8 +247,14 @@ class AstResult(Result):
         diagnostics: load errors and ``S5011`` (cannot write), sorted by location.
     """
 
-    text: str | None = None
-    written: Path | None = None
+    text: str | None
+    written: Path | None
+
+    def __init__(self, diagnostics: list[Diagnostic] | None = None, text: str | None = None,
+                 written: Path | None = None) -> None:
+        self.diagnostics = [] if diagnostics is None else diagnostics
+        self.text = text
+        self.written = written
 
 
 def _paths(paths: Iterable[str | os.PathLike[str]] | str | os.PathLike[str]) -> list[str]:
@@ -436,7 +463,7 @@ def build(
     result = BuildResult(out_dir=None if out_dir is None else Path(out_dir), check=check)
     config = _settings(settings, settings_source, setting_spans, diags)
     if strict is not None:
-        config = dataclasses.replace(config, strict=strict)
+        config = replace(config, strict=strict)
     configured = not diags.has_errors
     from smithy2cfn.emit.discovery import resolve_extensions
 

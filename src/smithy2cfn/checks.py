@@ -28,10 +28,10 @@ source for the codes it writes.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from smithy2cfn.diagnostics import CODES, Code, declare_codes
+from smithy2cfn.records import Record
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -41,8 +41,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 KINDS = ("validator", "lint", "configurable")
 
 
-@dataclass(frozen=True)
-class Check:
+class Check(Record, frozen=True, hidden=("run",)):
     """One check, as its decorator declared it.
 
     Attributes:
@@ -68,9 +67,14 @@ class Check:
     function: str
     codes: tuple[str, ...]
     rule: str
-    packages: tuple[str, ...] = ()
-    line: int = 0
-    run: Callable[..., Any] | None = field(default=None, compare=False, repr=False)
+    packages: tuple[str, ...]
+    line: int
+    run: Callable[..., Any] | None
+
+    def __init__(self, kind: str, name: str, module: str, function: str, codes: tuple[str, ...], rule: str,
+                 packages: tuple[str, ...] = (), line: int = 0, run: Callable[..., Any] | None = None) -> None:
+        self.__dict__.update(kind=kind, name=name, module=module, function=function, codes=codes, rule=rule,
+                             packages=packages, line=line, run=run)
 
     def to_json(self) -> dict[str, Any]:
         """The check's catalog entry (:mod:`smithy2cfn.catalog`)."""

@@ -1,52 +1,90 @@
-"""The ``smithy2cfn`` command line: click commands over :mod:`smithy2cfn.api`, nothing more.
+"""The ``smithy2cfn`` command line: commands over :mod:`smithy2cfn.api`, nothing more.
 
 Each command parses its arguments, calls one library function, prints the diagnostics (and
 the summary line) on stderr and exits with the result's ``exit_code``: 0 success, 1 the
 model or output has errors, 2 bad usage or configuration (see
 :func:`smithy2cfn.api.is_configuration_error`).
+
+Every command's parameters are declared once, in :data:`COMMANDS`. click reads them
+(:data:`main`, made on first use: help, ``--version``, shell completion, usage errors); a
+command line that click would take as it is written (:func:`parse_plain`: known options,
+values that click's types keep as given) is parsed from the same declarations without
+importing click, whose import cost a small build about a sixth of its instructions (issue
+15, "Cold start"). Anything else (``--help``, a misspelt option, a missing value, a value
+click would reject or rewrite, a completion request) goes to click. ``tests/cli`` shows
+that both parse every command and option the same way.
 """
 
 from __future__ import annotations
 
+import codecs
+import errno
 import os
 import sys
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-
-import click
+from typing import Any
 
 from smithy2cfn import api
 from smithy2cfn.diagnostics import Diagnostic, Severity, Span, format_diagnostics
 from smithy2cfn.report import DiagnosticFilter, split_ids
 
-_FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json", "sarif"]), default="text",
-                       show_default=True,
-                       help="How diagnostics are printed: text or json (one object a line) on stderr, or one "
-                            "SARIF 2.1.0 document on stdout (for code scanning; paths relative to the "
-                            "repository).")
-_VERBOSE = click.option("-v", "--verbose", is_flag=True,
-                        help="Print notes too, and every warning (by default notes are left out and a warning "
-                             "repeated more than 3 times is summed up).")
-_SEVERITY = click.option("--severity", type=click.Choice([s.label for s in Severity], case_sensitive=False),
-                         help="The lowest severity printed (default: warning; note with -v; error with -q). "
-                              "Errors are always printed.")
-_HIDE = click.option("--hide", "--hide-validators", "hide", multiple=True, metavar="ID[,ID...]",
-                     help="Leave out the diagnostics with this code (S3006) or event ID (UnstableTrait; an ID "
-                          "covers the IDs under it: Model covers Model.UnresolvedTrait). Repeatable. Errors are "
-                          "always printed.")
-_SHOW = click.option("--show", "--show-validators", "show", multiple=True, metavar="ID[,ID...]",
-                     help="Print only the diagnostics with this code or event ID (and errors). Repeatable. "
-                          "Brings back what a command leaves out by default (build: --show S3006).")
 
-_ALLOW_UNKNOWN_TRAITS = click.option("--allow-unknown-traits", is_flag=True,
-                                     help="An applied trait that no loaded file defines is a warning (kept as "
-                                          "is) instead of an error (S2010), as smithy's --allow-unknown-traits.")
+class Param:
+    """One parameter of a command, as click declares it (:func:`_click_param` makes the click
+    object; :func:`parse_plain` reads the same fields).
+
+    Attributes:
+        dest: the command function's parameter.
+        names: the option's names (``("-o", "--output")``); ``()`` for the positional
+            arguments (``MODELS``: ``nargs=-1``).
+        kind: ``"flag"`` (``is_flag``), ``"value"``, ``"values"`` (``multiple=True``) or
+            ``"arguments"``.
+        choices: ``click.Choice`` of these (``case_sensitive``), or ``None``.
+        path: ``click.Path(path_type=Path)``: ``"any"``, ``"file"`` (``dir_okay=False``),
+            ``"dir"`` (``file_okay=False``), or ``None`` (text).
+        default, show_default, help, metavar, required: as click's.
+    """
+
+    __slots__ = ("dest", "names", "kind", "choices", "case_sensitive", "path", "default", "show_default", "help",
+                 "metavar", "required")
+
+    def __init__(self, dest: str, names: tuple[str, ...] = (), kind: str = "value",
+                 choices: tuple[str, ...] | None = None, case_sensitive: bool = True, path: str | None = None,
+                 default: Any = None, show_default: bool = False, help: str | None = None,
+                 metavar: str | None = None, required: bool = False) -> None:
+        self.dest, self.names, self.kind, self.choices, self.case_sensitive = dest, names, kind, choices, case_sensitive
+        self.path, self.default, self.show_default, self.help = path, default, show_default, help
+        self.metavar, self.required = metavar, required
 
 
-def _options(function):
-    """The options every checking command shares: how diagnostics are printed and which."""
-    for option in (_SHOW, _HIDE, _SEVERITY, _VERBOSE, _FORMAT):
-        function = option(function)
-    return function
+_FORMAT = Param("fmt", ("--format",), choices=("text", "json", "sarif"), default="text", show_default=True,
+                help="How diagnostics are printed: text or json (one object a line) on stderr, or one "
+                     "SARIF 2.1.0 document on stdout (for code scanning; paths relative to the "
+                     "repository).")
+_VERBOSE = Param("verbose", ("-v", "--verbose"), "flag",
+                 help="Print notes too, and every warning (by default notes are left out and a warning "
+                      "repeated more than 3 times is summed up).")
+_SEVERITY = Param("severity", ("--severity",), choices=tuple(s.label for s in Severity), case_sensitive=False,
+                  help="The lowest severity printed (default: warning; note with -v; error with -q). "
+                       "Errors are always printed.")
+_HIDE = Param("hide", ("--hide", "--hide-validators"), "values", metavar="ID[,ID...]",
+              help="Leave out the diagnostics with this code (S3006) or event ID (UnstableTrait; an ID "
+                   "covers the IDs under it: Model covers Model.UnresolvedTrait). Repeatable. Errors are "
+                   "always printed.")
+_SHOW = Param("show", ("--show", "--show-validators"), "values", metavar="ID[,ID...]",
+              help="Print only the diagnostics with this code or event ID (and errors). Repeatable. "
+                   "Brings back what a command leaves out by default (build: --show S3006).")
+#: The options every checking command shares: how diagnostics are printed and which.
+_PRINTING = (_FORMAT, _VERBOSE, _SEVERITY, _HIDE, _SHOW)
+
+_ALLOW_UNKNOWN_TRAITS = Param("allow_unknown_traits", ("--allow-unknown-traits",), "flag",
+                              help="An applied trait that no loaded file defines is a warning (kept as "
+                                   "is) instead of an error (S2010), as smithy's --allow-unknown-traits.")
+_QUIET = Param("quiet", ("-q", "--quiet"), "flag", help="Print errors only, no warnings.")
+_SERVICE = Param("service", ("--service",), help="Shape ID of the service to convert (setting 'service').")
+_ORG = Param("organization", ("--org",), help="Setting 'organizationName' (typeName's first part).")
+_SERVICE_NAME = Param("service_name", ("--service-name",), help="Setting 'serviceName' (typeName's second part).")
 
 
 def _filter(quiet: bool, verbose: bool, severity: str | None, hide: tuple[str, ...], show: tuple[str, ...],
@@ -58,6 +96,21 @@ def _filter(quiet: bool, verbose: bool, severity: str | None, hide: tuple[str, .
     return DiagnosticFilter(level, split_ids(hide), split_ids(show), hide_cfn_unstable)
 
 
+def _echo(text: str, err: bool = False) -> None:
+    """``click.echo(text, nl=False, err=err)``: written as it is, unless click would change it
+    (an ANSI escape, which click strips when the stream is not a terminal; a stream whose
+    encoding is ASCII, which click replaces; no stream), when click writes it."""
+    stream = sys.stderr if err else sys.stdout
+    encoding = getattr(stream, "encoding", None)
+    if stream is None or "\x1b" in text or not encoding or codecs.lookup(encoding).name == "ascii":
+        import click
+
+        click.echo(text, nl=False, err=err)
+        return
+    stream.write(text)
+    stream.flush()
+
+
 def _report(items: list[Diagnostic], fmt: str, quiet: bool = False, verbose: bool = False,
             selection: DiagnosticFilter | None = None, exit_code: int = 0) -> None:
     """Print the diagnostics ``selection`` keeps (default: by ``quiet``/``verbose``)."""
@@ -67,37 +120,15 @@ def _report(items: list[Diagnostic], fmt: str, quiet: bool = False, verbose: boo
     if fmt == "sarif":
         from smithy2cfn.report import render_sarif, sarif_document
 
-        click.echo(render_sarif(sarif_document(items, successful=exit_code != 2)), nl=False)
+        _echo(render_sarif(sarif_document(items, successful=exit_code != 2)))
     elif items:
-        click.echo(format_diagnostics(items, fmt, fold_after=None if verbose else 3), nl=False, err=True)
+        _echo(format_diagnostics(items, fmt, fold_after=None if verbose else 3), err=True)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="smithy2cfn")
-def main() -> None:
-    """Compile Smithy models to CloudFormation resource provider schemas."""
-
-
-@main.command()
-@click.argument("models", nargs=-1, type=click.Path(path_type=Path))
-@click.option("-o", "--output", "out_dir", type=click.Path(file_okay=False, path_type=Path),
-              default=None, help="Folder for the schemas (default: build/cloudformation).")
-@click.option("--config", "config_file", type=click.Path(dir_okay=False, path_type=Path),
-              help="Settings JSON, or a smithy-build.json (its sources and plugins.cloudformation).")
-@click.option("--service", help="Shape ID of the service to convert (setting 'service').")
-@click.option("--org", "organization", help="Setting 'organizationName' (typeName's first part).")
-@click.option("--service-name", help="Setting 'serviceName' (typeName's second part).")
-@click.option("--compatibility", type=click.Choice(["default", "reference"]),
-              help="Setting 'compatibility': 'default' writes registry-ready schemas, 'reference' what the "
-                   "Java plugin writes.")
-@click.option("--strict", is_flag=True,
-              help="Fail the build on warnings (setting 'strict'): exit 1, nothing written.")
-@click.option("--check", is_flag=True, help="Write nothing; exit 1 if the output folder is out of date.")
-@click.option("-q", "--quiet", is_flag=True, help="Print errors only, no warnings.")
-@_ALLOW_UNKNOWN_TRAITS
-@_options
-def build(models, out_dir, config_file, service, organization, service_name, compatibility, strict, check, quiet,
-          allow_unknown_traits, fmt, verbose, severity, hide, show):
+def build(models: tuple[Path, ...], out_dir: Path | None, config_file: Path | None, service: str | None,
+          organization: str | None, service_name: str | None, compatibility: str | None, strict: bool, check: bool,
+          quiet: bool, allow_unknown_traits: bool, fmt: str, verbose: bool, severity: str | None,
+          hide: tuple[str, ...], show: tuple[str, ...]) -> None:
     """Build one schema per cfnResource resource of MODELS (files or folders).
 
     With no MODELS and no --config, a smithy-build.json in the current folder is used.
@@ -120,22 +151,12 @@ def build(models, out_dir, config_file, service, organization, service_name, com
         sys.exit(result.exit_code)
     if not quiet:
         verb = "up to date" if check else "wrote"
-        click.echo(f"{verb} {len(result.schemas)} schema(s) in {result.out_dir}", err=True)
+        _echo(f"{verb} {len(result.schemas)} schema(s) in {result.out_dir}\n", err=True)
 
 
-@main.command()
-@click.option("--config", "config_file", type=click.Path(dir_okay=False, path_type=Path),
-              help="Settings JSON, or a smithy-build.json (its plugins.cloudformation; its sources are not "
-                   "loaded); relative to SMITHY_ROOT_DIR.")
-@click.option("--service", help="Shape ID of the service to convert (setting 'service').")
-@click.option("--org", "organization", help="Setting 'organizationName' (typeName's first part).")
-@click.option("--service-name", help="Setting 'serviceName' (typeName's second part).")
-@click.option("--compatibility", type=click.Choice(["default", "reference"]),
-              help="Setting 'compatibility' (see build).")
-@click.option("-q", "--quiet", is_flag=True, help="Print errors only, no warnings.")
-@_options
-def plugin(config_file, service, organization, service_name, compatibility, quiet, fmt, verbose, severity, hide,
-           show):
+def plugin(config_file: Path | None, service: str | None, organization: str | None, service_name: str | None,
+           compatibility: str | None, quiet: bool, fmt: str, verbose: bool, severity: str | None,
+           hide: tuple[str, ...], show: tuple[str, ...]) -> None:
     """Build the JSON AST model on standard input into SMITHY_PLUGIN_DIR.
 
     This is smithy2cfn as Smithy's run plugin: in smithy-build.json,
@@ -154,15 +175,11 @@ def plugin(config_file, service, organization, service_name, compatibility, quie
     if result.exit_code:
         sys.exit(result.exit_code)
     if not quiet:
-        click.echo(f"wrote {len(result.schemas)} schema(s) in {result.out_dir}", err=True)
+        _echo(f"wrote {len(result.schemas)} schema(s) in {result.out_dir}\n", err=True)
 
 
-@main.command()
-@click.argument("models", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option("-q", "--quiet", is_flag=True, help="Print errors only, no warnings.")
-@_ALLOW_UNKNOWN_TRAITS
-@_options
-def validate(models, quiet, allow_unknown_traits, fmt, verbose, severity, hide, show):
+def validate(models: tuple[Path, ...], quiet: bool, allow_unknown_traits: bool, fmt: str, verbose: bool,
+             severity: str | None, hide: tuple[str, ...], show: tuple[str, ...]) -> None:
     """Load and check MODELS; exit 1 when they have errors."""
     result = api.validate_files(models, allow_unknown_traits=allow_unknown_traits)
     _report(result.diagnostics, fmt, quiet, verbose, _filter(quiet, verbose, severity, hide, show),
@@ -170,26 +187,202 @@ def validate(models, quiet, allow_unknown_traits, fmt, verbose, severity, hide, 
     sys.exit(result.exit_code)
 
 
-@main.command()
-@click.argument("models", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option("-o", "--output", "out_file", type=click.Path(path_type=Path),
-              help="File to write (default: standard output).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="How diagnostics are printed on stderr.")
-@_ALLOW_UNKNOWN_TRAITS
-def ast(models, out_file, fmt, allow_unknown_traits):
+def ast(models: tuple[Path, ...], out_file: Path | None, fmt: str, allow_unknown_traits: bool) -> None:
     """Write the loaded model as Smithy JSON AST (prelude left out)."""
     result = api.write_json_ast(models, out_file, allow_unknown_traits=allow_unknown_traits)
     _report(result.diagnostics, fmt, quiet=True)
     if result.exit_code:
         sys.exit(result.exit_code)
     if out_file is None:
-        click.echo(result.text, nl=False)
+        _echo(result.text or "")
+
+
+#: The commands: name → (function, its parameters in the order click lists them).
+COMMANDS: dict[str, tuple[Callable[..., None], tuple[Param, ...]]] = {
+    "build": (build, (
+        Param("models", kind="arguments", path="any"),
+        Param("out_dir", ("-o", "--output"), path="dir",
+              help="Folder for the schemas (default: build/cloudformation)."),
+        Param("config_file", ("--config",), path="file",
+              help="Settings JSON, or a smithy-build.json (its sources and plugins.cloudformation)."),
+        _SERVICE, _ORG, _SERVICE_NAME,
+        Param("compatibility", ("--compatibility",), choices=("default", "reference"),
+              help="Setting 'compatibility': 'default' writes registry-ready schemas, 'reference' what the "
+                   "Java plugin writes."),
+        Param("strict", ("--strict",), "flag",
+              help="Fail the build on warnings (setting 'strict'): exit 1, nothing written."),
+        Param("check", ("--check",), "flag", help="Write nothing; exit 1 if the output folder is out of date."),
+        _QUIET, _ALLOW_UNKNOWN_TRAITS, *_PRINTING)),
+    "plugin": (plugin, (
+        Param("config_file", ("--config",), path="file",
+              help="Settings JSON, or a smithy-build.json (its plugins.cloudformation; its sources are not "
+                   "loaded); relative to SMITHY_ROOT_DIR."),
+        _SERVICE, _ORG, _SERVICE_NAME,
+        Param("compatibility", ("--compatibility",), choices=("default", "reference"),
+              help="Setting 'compatibility' (see build)."),
+        _QUIET, *_PRINTING)),
+    "validate": (validate, (
+        Param("models", kind="arguments", path="any", required=True),
+        _QUIET, _ALLOW_UNKNOWN_TRAITS, *_PRINTING)),
+    "ast": (ast, (
+        Param("models", kind="arguments", path="any", required=True),
+        Param("out_file", ("-o", "--output"), path="any", help="File to write (default: standard output)."),
+        Param("fmt", ("--format",), choices=("text", "json"), default="text", show_default=True,
+              help="How diagnostics are printed on stderr."),
+        _ALLOW_UNKNOWN_TRAITS)),
+}
+
+#: What :func:`parse_plain` leaves to click.
+_DECLINED = object()
+
+
+def _plain_value(param: Param, text: str) -> Any:
+    """``text`` as click's type for ``param`` gives it back, or :data:`_DECLINED` where click
+    would reject or rewrite it (a choice not written exactly; a path that exists but is of
+    the wrong kind or unreadable: ``click.Path.convert``'s checks)."""
+    if param.choices is not None:
+        return text if text in param.choices else _DECLINED
+    if param.path is None:
+        return text
+    try:
+        st = os.stat(text)
+    except OSError:
+        return Path(text)  # click.Path(exists=False): a path that does not exist is taken as given
+    import stat
+
+    if (param.path == "dir" and stat.S_ISREG(st.st_mode)) or (param.path == "file" and stat.S_ISDIR(st.st_mode)) \
+            or not os.access(text, os.R_OK):
+        return _DECLINED
+    return Path(text)
+
+
+def parse_plain(argv: Sequence[str], environ: Mapping[str, str]) -> tuple[Callable[..., None], dict[str, Any]] | None:
+    """``(command function, its keyword arguments)`` for a command line that click would
+    parse into exactly these (``argv`` without the program name), or ``None`` to leave it to
+    click: no command, an option before it, ``-h``/``--help``/``--version``, an unknown or
+    combined option (``-qv``), a flag given a value, an option without its value, a value
+    click would reject or rewrite (:func:`_plain_value`), no MODELS where they are required,
+    a shell completion request (``_SMITHY2CFN_COMPLETE``), Windows (click expands wildcards
+    there).
+
+    What it takes, it takes as click's parser does: options anywhere among the arguments,
+    ``--name=value``, an option's value taken from the next argument whatever it is,
+    ``--`` ending the options, ``-`` as an argument, the last of a repeated option (all of
+    a ``"values"`` one, in order), the defaults of options not given.
+    """
+    if not argv or "_SMITHY2CFN_COMPLETE" in environ or os.name == "nt":
+        return None
+    entry = COMMANDS.get(argv[0])
+    if entry is None:
+        return None
+    function, params = entry
+    by_name = {name: p for p in params for name in p.names}
+    values: dict[str, Any] = {p.dest: False if p.kind == "flag" else () if p.kind in ("values", "arguments")
+                              else p.default for p in params}
+    arguments: list[str] = []
+    rest = list(argv[1:])
+    options_ended = False
+    while rest:
+        token = rest.pop(0)
+        if options_ended or token == "-" or not token.startswith("-"):
+            arguments.append(token)
+            continue
+        if token == "--":
+            options_ended = True
+            continue
+        name, equals, attached = token.partition("=") if token.startswith("--") else (token, "", "")
+        param = by_name.get(name)
+        if param is None:
+            return None
+        if param.kind == "flag":
+            if equals:
+                return None
+            values[param.dest] = True
+            continue
+        if not equals:
+            if not rest:
+                return None
+            attached = rest.pop(0)
+        value = _plain_value(param, attached)
+        if value is _DECLINED:
+            return None
+        values[param.dest] = values[param.dest] + (value,) if param.kind == "values" else value
+    positional = next((p for p in params if p.kind == "arguments"), None)
+    if positional is None:
+        return None if arguments else (function, values)
+    if positional.required and not arguments:
+        return None
+    converted = tuple(_plain_value(positional, a) for a in arguments)
+    if any(v is _DECLINED for v in converted):
+        return None
+    values[positional.dest] = converted
+    return function, values
+
+
+def _click_param(param: Param) -> Any:
+    """The click parameter ``param`` declares."""
+    import click
+
+    kind: Any = None
+    if param.choices is not None:
+        kind = click.Choice(list(param.choices), case_sensitive=param.case_sensitive)
+    elif param.path is not None:
+        kind = click.Path(file_okay=param.path != "dir", dir_okay=param.path != "file", path_type=Path)
+    if param.kind == "arguments":
+        return click.Argument([param.dest], nargs=-1, required=param.required, type=kind)
+    # Only what the declaration sets: click tells an argument left out from one given its
+    # default value (an explicit is_flag=False makes a value optional; default=None on a flag
+    # makes its value None).
+    given = {"is_flag": param.kind == "flag", "multiple": param.kind == "values", "default": param.default,
+             "show_default": param.show_default, "help": param.help, "metavar": param.metavar}
+    return click.Option([*param.names, param.dest], type=kind, **{k: v for k, v in given.items() if v})
+
+
+def _main() -> None:
+    """Compile Smithy models to CloudFormation resource provider schemas."""
+
+
+def _click_group() -> Any:
+    """The click group of :data:`COMMANDS` (``smithy2cfn``), with ``--version`` and ``-h``."""
+    import click
+
+    group = click.Group("main", callback=_main, help=_main.__doc__,
+                        context_settings={"help_option_names": ["-h", "--help"]})
+    group = click.version_option(package_name="smithy2cfn")(group)
+    for name, (function, params) in COMMANDS.items():
+        group.add_command(click.Command(name, callback=function, params=[_click_param(p) for p in params],
+                                        help=function.__doc__))
+    return group
+
+
+def __getattr__(name: str) -> Any:
+    """``main``: the click group (:func:`_click_group`), made on first use (importing click)."""
+    if name == "main":
+        group = globals()["main"] = _click_group()
+        return group
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _run_plain(function: Callable[..., None], params: dict[str, Any]) -> bool:
+    """Run a command parsed by :func:`parse_plain` as click's standalone mode runs it
+    (``click.Command.main``): an interrupt prints a blank line and ``Aborted!`` and exits 1;
+    a closed pipe exits 1 (returns ``True``: :func:`run` then exits 1)."""
+    try:
+        function(**params)
+    except (EOFError, KeyboardInterrupt):
+        _echo("\nAborted!\n", err=True)
+        sys.exit(1)
+    except OSError as e:
+        if e.errno != errno.EPIPE:
+            raise
+        return True
+    return False
 
 
 def run() -> None:
-    """The ``smithy2cfn`` program (the console script and ``python -m smithy2cfn``):
-    :func:`main`, then an exit that skips the interpreter's teardown.
+    """The ``smithy2cfn`` program (the console script and ``python -m smithy2cfn``): the
+    command :func:`parse_plain` parses, or click's :data:`main`, then an exit that skips the
+    interpreter's teardown.
 
     Freeing every module and object one by one at exit took some 20 ms of a 150 ms small
     build (issue 10: the cold start is what users feel), and nothing needs it: the command
@@ -198,12 +391,15 @@ def run() -> None:
     reader) makes a successful exit status 120, as Python's own exit does. An exception
     other than ``SystemExit`` (a bug) leaves through Python's usual path, traceback and all,
     and so does every exit under a profiler or tracer (``python -m cProfile``, coverage),
-    which writes its results after the program ends. Tests call :func:`main` through
+    which writes its results after the program ends. Tests call :data:`main` through
     click's runner instead, which never exits the process.
     """
     try:
-        main(prog_name="smithy2cfn")
-        code: object = 0
+        plain = parse_plain(sys.argv[1:], os.environ)
+        if plain is None:
+            __getattr__("main")(prog_name="smithy2cfn")  # click's standalone mode exits
+            raise SystemExit(0)
+        raise SystemExit(1 if _run_plain(*plain) else 0)
     except SystemExit as e:
         if sys.getprofile() is not None or sys.gettrace() is not None:
             raise

@@ -33,10 +33,11 @@ import heapq
 import json
 import sys
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
 from itertools import islice
 from pathlib import Path
 from typing import Any
+
+from smithy2cfn.records import Record, replace
 
 
 class Severity(enum.IntEnum):
@@ -56,8 +57,7 @@ class Severity(enum.IntEnum):
         return self.name.lower()
 
 
-@dataclass(frozen=True, order=True, init=False)
-class Span:
+class Span(Record, frozen=True, order=True):
     """A place in a source file: path and 1-based line/column (end inclusive-exclusive).
 
     ``line``/``column`` 0 mean "somewhere in this file" (e.g. a JSON AST file without
@@ -65,14 +65,14 @@ class Span:
     """
 
     path: str
-    line: int = 0
-    column: int = 0
-    end_line: int = 0
-    end_column: int = 0
+    line: int
+    column: int
+    end_line: int
+    end_column: int
 
     def __init__(self, path: str, line: int = 0, column: int = 0, end_line: int = 0, end_column: int = 0) -> None:
-        # The frozen dataclass's own __init__ sets each field through object.__setattr__:
-        # 2.5 times slower, and the IDL front end makes a span per shape, member and trait.
+        # Through __dict__: object.__setattr__ per field is 2.5 times slower, and the IDL
+        # front end makes a span per shape, member and trait.
         d = self.__dict__
         d["path"], d["line"], d["column"], d["end_line"], d["end_column"] = path, line, column, end_line, end_column
 
@@ -82,8 +82,7 @@ class Span:
         return self.path
 
 
-@dataclass(frozen=True)
-class Code:
+class Code(Record, frozen=True):
     """A diagnostic code and what it means, declared by the module that reports it
     (:func:`declare_codes`, or a check's decorator in :mod:`smithy2cfn.checks`).
 
@@ -108,9 +107,14 @@ class Code:
     severity: Severity
     event_id: str | None
     meaning: str
-    also: tuple[Severity, ...] = ()
-    usage: bool = False
-    owner: str = ""
+    also: tuple[Severity, ...]
+    usage: bool
+    owner: str
+
+    def __init__(self, code: str, severity: Severity, event_id: str | None, meaning: str,
+                 also: tuple[Severity, ...] = (), usage: bool = False, owner: str = "") -> None:
+        self.__dict__.update(code=code, severity=severity, event_id=event_id, meaning=meaning, also=also,
+                             usage=usage, owner=owner)
 
     @property
     def severities(self) -> tuple[Severity, ...]:
@@ -207,7 +211,9 @@ def declare_codes(*entries: Code, owner: str | None = None) -> dict[str, Code]:
         ValueError: a code is already declared by another module (see :meth:`CodeTable.declare`).
     """
     if owner is None:
-        owner = sys._getframe(1).f_globals.get("__name__", "")
+        caller = sys._getframe(1).f_globals
+        spec = caller.get("__spec__")  # a module run as __main__ (python -m) keeps its own name
+        owner = spec.name if caller.get("__name__") == "__main__" and spec is not None else caller.get("__name__", "")
     return {e.code: CODES.declare(replace(e, owner=owner)) for e in entries}
 
 
@@ -258,8 +264,7 @@ def listed(items: Iterable[object], limit: int = MAX_LISTED, *, form: str = "{}"
     return text
 
 
-@dataclass(frozen=True)
-class Diagnostic:
+class Diagnostic(Record, frozen=True):
     """One problem: ``code`` (e.g. ``"S2001"``), severity, message, span, shape ID, hint.
 
     ``event_id`` is the reference's validation event ID where the problem has one
@@ -271,14 +276,17 @@ class Diagnostic:
     code: str
     severity: Severity
     message: str
-    span: Span | None = None
-    shape_id: str | None = None
-    hint: str | None = None
-    event_id: str | None = None
+    span: Span | None
+    shape_id: str | None
+    hint: str | None
+    event_id: str | None
 
-    def __post_init__(self) -> None:
-        if self.event_id is None:
-            object.__setattr__(self, "event_id", event_id_of(self.code))
+    def __init__(self, code: str, severity: Severity, message: str, span: Span | None = None,
+                 shape_id: str | None = None, hint: str | None = None, event_id: str | None = None) -> None:
+        d = self.__dict__
+        d["code"], d["severity"], d["message"], d["span"], d["shape_id"], d["hint"] = \
+            code, severity, message, span, shape_id, hint
+        d["event_id"] = event_id if event_id is not None else event_id_of(code)
 
     @property
     def is_error(self) -> bool:
@@ -351,12 +359,17 @@ class Diagnostic:
         return d
 
 
-@dataclass(frozen=True)
 class Elided(Diagnostic):
     """A diagnostic that also stands for ``more`` others of its code and severity, which its
     source did not make (:class:`SourceLimiter`); :func:`funnel` counts them."""
 
-    more: int = 0
+    more: int
+
+    def __init__(self, code: str, severity: Severity, message: str, span: Span | None = None,
+                 shape_id: str | None = None, hint: str | None = None, event_id: str | None = None,
+                 more: int = 0) -> None:
+        super().__init__(code, severity, message, span, shape_id, hint, event_id)
+        self.__dict__["more"] = more
 
 
 class SourceLimiter:
@@ -440,12 +453,15 @@ def _plain(d: Diagnostic, note: str = "") -> Diagnostic:
     return Diagnostic(d.code, d.severity, d.message + note, d.span, d.shape_id, d.hint, d.event_id)
 
 
-@dataclass
-class Diagnostics:
+class Diagnostics(Record):
     """An append-only collection of :class:`Diagnostic` objects, which every stage reports
     to; :meth:`sorted` is what a run reports of them (:func:`funnel`)."""
 
-    items: list[Diagnostic] = field(default_factory=list)
+    __slots__ = ("items",)
+    items: list[Diagnostic]
+
+    def __init__(self, items: list[Diagnostic] | None = None) -> None:
+        self.items = [] if items is None else items
 
     def add(
         self,

@@ -30,6 +30,7 @@ from typing import Any
 from smithy2cfn.load import prelude_data
 from smithy2cfn.parse import tables
 from smithy2cfn.parse.syntax import grammar_text
+from smithy2cfn.regexes import lazy
 
 COMMAND = "python -m smithy2cfn.precompute"
 #: The repository's README (in a source checkout: the package is ``src/smithy2cfn``).
@@ -109,7 +110,7 @@ def _lint_table() -> str:
 
 #: The README's generated tables: name → the function making it.
 TABLES = {"codes": _codes_table, "lint-rules": _lint_table}
-_GENERATED = re.compile(r"(<!-- generated: ([a-z-]+) -->\n)(.*?)(<!-- end generated -->)", re.S)
+_GENERATED = lazy(r"(<!-- generated: ([a-z-]+) -->\n)(.*?)(<!-- end generated -->)", re.S)
 
 
 def readme_text(text: str) -> str:

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from smithy2cfn.diagnostics import CODES, Diagnostic, Severity, funnel
+from smithy2cfn.records import Record
 from smithy2cfn.version import __version__
 
 #: The trait namespace whose UnstableTrait warnings (``S3006``) ``build`` leaves out by
@@ -53,8 +53,7 @@ def matches(diagnostic: Diagnostic, ident: str) -> bool:
     return bool(event) and (event == ident or event.startswith(ident + "."))
 
 
-@dataclass(frozen=True)
-class DiagnosticFilter:
+class DiagnosticFilter(Record, frozen=True):
     """Which diagnostics the command line shows.
 
     Errors (ERROR and DANGER: the diagnostics that fail a run) are always shown; the other
@@ -75,10 +74,14 @@ class DiagnosticFilter:
             (``build`` does by default, ``validate`` does not).
     """
 
-    severity: Severity = Severity.WARNING
-    hide: tuple[str, ...] = ()
-    show: tuple[str, ...] = ()
-    hide_cfn_unstable: bool = False
+    severity: Severity
+    hide: tuple[str, ...]
+    show: tuple[str, ...]
+    hide_cfn_unstable: bool
+
+    def __init__(self, severity: Severity = Severity.WARNING, hide: tuple[str, ...] = (),
+                 show: tuple[str, ...] = (), hide_cfn_unstable: bool = False) -> None:
+        self.__dict__.update(severity=severity, hide=hide, show=show, hide_cfn_unstable=hide_cfn_unstable)
 
     def keeps(self, diagnostic: Diagnostic) -> bool:
         """True when the command line shows ``diagnostic``."""

@@ -15,14 +15,13 @@ raw mapping.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
 from smithy2cfn.diagnostics import Code, Diagnostics, Severity, Span, declare_codes
 from smithy2cfn.model.nodes import describe, pointer, scan
+from smithy2cfn.records import Record, replace
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -128,8 +127,7 @@ def _empty() -> Mapping[str, Any]:
     return MappingProxyType({})
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(Record, frozen=True):
     """The ``cloudformation`` plugin settings, typed and checked (reference ``CfnConfig``),
     and where each was given.
 
@@ -167,25 +165,52 @@ class Settings:
             ``Span("<override NAME>")`` for a library override; see :meth:`where`.
     """
 
-    service: str | None = None
-    organization_name: str | None = None
-    service_name: str | None = None
-    external_docs: tuple[str, ...] = DEFAULT_EXTERNAL_DOCS
-    source_docs: tuple[str, ...] = DEFAULT_SOURCE_DOCS
-    json_add: Mapping[str, Mapping[str, Any]] = field(default_factory=_empty)
-    disable_handler_permission_generation: bool = False
-    disable_deprecated_property_generation: bool = False
-    disable_required_property_generation: bool = False
-    disable_capitalized_properties: bool = False
-    default_timestamp_format: str = "date-time"
-    schema_document_extensions: Mapping[str, Any] = field(default_factory=_empty)
-    disable_features: tuple[str, ...] = ()
-    use_integer_type: bool = False
-    compatibility: str = "default"
-    strict: bool = False
-    extensions: Mapping[str, Any] = field(default_factory=_empty)
-    source: Span = DEFAULT_SOURCE
-    spans: Mapping[str, Span] = field(default_factory=_empty)
+    service: str | None
+    organization_name: str | None
+    service_name: str | None
+    external_docs: tuple[str, ...]
+    source_docs: tuple[str, ...]
+    json_add: Mapping[str, Mapping[str, Any]]
+    disable_handler_permission_generation: bool
+    disable_deprecated_property_generation: bool
+    disable_required_property_generation: bool
+    disable_capitalized_properties: bool
+    default_timestamp_format: str
+    schema_document_extensions: Mapping[str, Any]
+    disable_features: tuple[str, ...]
+    use_integer_type: bool
+    compatibility: str
+    strict: bool
+    extensions: Mapping[str, Any]
+    source: Span
+    spans: Mapping[str, Span]
+
+    def __init__(self, service: str | None = None, organization_name: str | None = None,
+                 service_name: str | None = None, external_docs: tuple[str, ...] = DEFAULT_EXTERNAL_DOCS,
+                 source_docs: tuple[str, ...] = DEFAULT_SOURCE_DOCS,
+                 json_add: Mapping[str, Mapping[str, Any]] | None = None,
+                 disable_handler_permission_generation: bool = False,
+                 disable_deprecated_property_generation: bool = False,
+                 disable_required_property_generation: bool = False,
+                 disable_capitalized_properties: bool = False, default_timestamp_format: str = "date-time",
+                 schema_document_extensions: Mapping[str, Any] | None = None,
+                 disable_features: tuple[str, ...] = (), use_integer_type: bool = False,
+                 compatibility: str = "default", strict: bool = False,
+                 extensions: Mapping[str, Any] | None = None, source: Span = DEFAULT_SOURCE,
+                 spans: Mapping[str, Span] | None = None) -> None:
+        self.__dict__.update(service=service, organization_name=organization_name, service_name=service_name,
+                             external_docs=external_docs, source_docs=source_docs,
+                             json_add=_empty() if json_add is None else json_add,
+                             disable_handler_permission_generation=disable_handler_permission_generation,
+                             disable_deprecated_property_generation=disable_deprecated_property_generation,
+                             disable_required_property_generation=disable_required_property_generation,
+                             disable_capitalized_properties=disable_capitalized_properties,
+                             default_timestamp_format=default_timestamp_format,
+                             schema_document_extensions=_empty() if schema_document_extensions is None else schema_document_extensions,
+                             disable_features=disable_features, use_integer_type=use_integer_type,
+                             compatibility=compatibility, strict=strict,
+                             extensions=_empty() if extensions is None else extensions, source=source,
+                             spans=_empty() if spans is None else spans)
 
     @property
     def registry_ready(self) -> bool:
@@ -275,7 +300,7 @@ class Settings:
                 continue
             changes[attr] = _frozen(value)
         given = MappingProxyType({**self.extensions, **values})
-        return dataclasses.replace(self, **changes, extensions=given, spans=MappingProxyType(located))
+        return replace(self, **changes, extensions=given, spans=MappingProxyType(located))
 
 
 __all__ = ["COMPATIBILITY_MODES", "DEFAULT_EXTERNAL_DOCS", "DEFAULT_SOURCE_DOCS", "MAX_POINTER_SEGMENTS",

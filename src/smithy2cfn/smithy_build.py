@@ -18,7 +18,6 @@ boundary, together with the command line's overrides).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +25,7 @@ from smithy2cfn.diagnostics import Code, Diagnostics, Severity, Span, declare_co
 from smithy2cfn.load.files import decode_utf8, read_bytes
 from smithy2cfn.model.jsonread import JsonText, parse_json
 from smithy2cfn.model.nodes import node_kind
+from smithy2cfn.records import Record
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -42,8 +42,7 @@ _BUILD_KEYS = {"version", "sources", "imports", "plugins", "projections", "outpu
 _PROJECTION_KEYS = {"abstract", "imports", "transforms", "plugins"}
 
 
-@dataclass
-class ConfigFile:
+class ConfigFile(Record):
     """What a config file says: model paths to load and ``cloudformation`` settings.
 
     Attributes:
@@ -53,9 +52,16 @@ class ConfigFile:
         spans: setting name → where its key is in the file (for diagnostics).
     """
 
-    sources: list[str] = field(default_factory=list)
-    settings: dict[str, Any] = field(default_factory=dict)
-    spans: dict[str, Span] = field(default_factory=dict)
+    __slots__ = ("sources", "settings", "spans")
+    sources: list[str]
+    settings: dict[str, Any]
+    spans: dict[str, Span]
+
+    def __init__(self, sources: list[str] | None = None, settings: dict[str, Any] | None = None,
+                 spans: dict[str, Span] | None = None) -> None:
+        self.sources = [] if sources is None else sources
+        self.settings = {} if settings is None else settings
+        self.spans = {} if spans is None else spans
 
 
 def _entries(value: Any, check: Callable[[Any], bool]) -> tuple[Any, ...] | None:

@@ -26,14 +26,14 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from smithy2cfn.diagnostics import Code, Diagnostic, Diagnostics, Severity, Span, declare_codes
 from smithy2cfn.load.files import read_bytes
+from smithy2cfn.records import Record
+from smithy2cfn.regexes import lazy
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -45,8 +45,7 @@ CODES = declare_codes(
 )
 
 
-@dataclass
-class WriteResult:
+class WriteResult(Record):
     """What :func:`write_artifacts` (or :func:`write_file`) did.
 
     Attributes:
@@ -57,9 +56,16 @@ class WriteResult:
             leaving it), ``S5010`` (stale, in check mode), ``S5011`` (cannot write).
     """
 
-    written: list[Path] = field(default_factory=list)
-    stale: list[Path] = field(default_factory=list)
-    diagnostics: list[Diagnostic] = field(default_factory=list)
+    __slots__ = ("written", "stale", "diagnostics")
+    written: list[Path]
+    stale: list[Path]
+    diagnostics: list[Diagnostic]
+
+    def __init__(self, written: list[Path] | None = None, stale: list[Path] | None = None,
+                 diagnostics: list[Diagnostic] | None = None) -> None:
+        self.written = [] if written is None else written
+        self.stale = [] if stale is None else stale
+        self.diagnostics = [] if diagnostics is None else diagnostics
 
     @property
     def ok(self) -> bool:
@@ -85,7 +91,7 @@ def render_schema(schema: Mapping[str, Any]) -> str:
 
 #: Our temporary files in an output folder: ``.<output file>.<8 random characters>.tmp``
 #: (what a ``kill -9`` between link and rename can leave; swept by the next build).
-TEMP_FILE_RE = re.compile(r"\.[A-Za-z0-9_-][A-Za-z0-9._-]*\.[A-Za-z0-9_]{8}\.tmp")
+TEMP_FILE_RE = lazy(r"\.[A-Za-z0-9_-][A-Za-z0-9._-]*\.[A-Za-z0-9_]{8}\.tmp")
 _WRITE_MODE = 0o644
 
 

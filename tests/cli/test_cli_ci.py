@@ -308,7 +308,8 @@ def test_commands_import_only_what_they_need(tmp_path):
     """Neither command imports networkx (only a mixin or resource cycle needs it),
     importlib.metadata (no installed package declares an extension), jsonschema (the
     compiled meta-schema accepts the schemas; only a rejected one needs jsonschema's
-    report), hashlib (the precomputed data's keys are zlib checksums) or the validators of
+    report), hashlib (the precomputed data's keys are zlib checksums), click (a plain
+    command line is parsed without it: smithy2cfn.cli.parse_plain) or the validators of
     trait packages the model does not name (the rules engine, protocol tests...). The
     modules are printed by an ``atexit`` handler, which the command's fast exit runs."""
     model = tmp_path / "model.json"
@@ -325,7 +326,7 @@ def test_commands_import_only_what_they_need(tmp_path):
     built = imported("build", str(model), "--service", "acme.vault#VaultService", "--org", "Acme", "-q",
                      "-o", str(tmp_path / "out"))
     assert (tmp_path / "out" / "acme-vault-vault.json").is_file()
-    unneeded = {"networkx", "importlib.metadata", "jsonschema", "referencing", "hashlib",
+    unneeded = {"networkx", "importlib.metadata", "jsonschema", "referencing", "hashlib", "click",
                 "smithy2cfn.validation.rules.ruleset", "smithy2cfn.languages.rules_engine",
                 "smithy2cfn.validation.protocols.protocol_tests",
                 "smithy2cfn.validation.waiters", "smithy2cfn.validation.contracts"}

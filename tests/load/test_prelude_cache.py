@@ -26,6 +26,7 @@ from smithy2cfn.diagnostics import Diagnostic, Severity, Span
 from smithy2cfn.load import loader, prelude_data
 from smithy2cfn.model.document import ANNOTATION, ApplyStatement, SourceDocument
 from smithy2cfn.parse import syntax, tables
+from smithy2cfn.records import fields
 
 PACKAGE = Path(prelude_data.__file__).resolve().parents[1]
 
@@ -45,7 +46,7 @@ def same(a, b, where="") -> None:
         for i, (x, y) in enumerate(zip(a, b, strict=True)):
             same(x, y, f"{where}[{i}]")
     elif isinstance(a, (SourceDocument, ApplyStatement)):
-        for name in a.__dataclass_fields__:
+        for name in fields(a):
             same(getattr(a, name), getattr(b, name), f"{where}.{name}")
     elif isinstance(a, float) and math.isnan(a):
         assert math.isnan(b), where

@@ -10,7 +10,6 @@ tokens (the grammar stays the source of truth).
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import lark
@@ -23,6 +22,7 @@ from smithy2cfn.parse import syntax
 from smithy2cfn.parse.idl import parse_idl
 from smithy2cfn.parse.lower import lower_idl
 from smithy2cfn.parse.tables import safe_reductions
+from smithy2cfn.records import as_tuple, replace
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 IDL = SHARED / "conformance" / "idl"
@@ -37,7 +37,7 @@ def _shape(node):
 
 def _parse(text: str, parser) -> tuple:
     result = syntax.parse_tokens(text) if parser is None else _with_parser(text, parser)
-    return ([_shape(s) for s in result.statements], [dataclasses.astuple(p) for p in result.problems])
+    return ([_shape(s) for s in result.statements], [as_tuple(p) for p in result.problems])
 
 
 def _with_parser(text: str, parser):
@@ -52,7 +52,7 @@ def _with_parser(text: str, parser):
 def _cautious():
     """The parser with no reduction trusted: every one is simulated first."""
     p = syntax.get_parser()
-    return dataclasses.replace(p, safe=[frozenset()] * len(p.states), shift_memo={})
+    return replace(p, safe=[frozenset()] * len(p.states), shift_memo={})
 
 
 def test_safe_reductions_are_a_subset_of_the_reductions():

@@ -16,13 +16,9 @@ applied by the emitter: the plan always holds the facts.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
-
-import jsonpointer
 
 from smithy2cfn.derive.resource_index import (
     FULL,
@@ -63,6 +59,7 @@ from smithy2cfn.model.traits import (
     REQUIRED_ACTIONS,
     TAGGABLE,
 )
+from smithy2cfn.records import Record, replace
 from smithy2cfn.settings import Settings
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
@@ -128,8 +125,7 @@ def property_name(member: Member, config: Settings) -> str:
 # --------------------------------------------------------------------------- the plan
 
 
-@dataclass(frozen=True)
-class PropertyPlan:
+class PropertyPlan(Record, frozen=True):
     """One property of a resource schema.
 
     Attributes:
@@ -154,7 +150,14 @@ class PropertyPlan:
     sources: tuple[MutabilitySource, ...]
     required: bool
     deprecated: bool
-    is_tags: bool = False
+    is_tags: bool
+
+    def __init__(self, name: str, schema_name: str, member: Member, shape_ids: tuple[str, ...],
+                 mutability: Mutability, sources: tuple[MutabilitySource, ...], required: bool,
+                 deprecated: bool, is_tags: bool = False) -> None:
+        self.__dict__.update(name=name, schema_name=schema_name, member=member, shape_ids=shape_ids,
+                             mutability=mutability, sources=sources, required=required, deprecated=deprecated,
+                             is_tags=is_tags)
 
     @property
     def pointer(self) -> str:
@@ -186,8 +189,7 @@ class PropertyPlan:
         return "\n".join([head] + [f"  - {s.describe()}" for s in self.sources])
 
 
-@dataclass(frozen=True)
-class HandlerPlan:
+class HandlerPlan(Record, frozen=True):
     """A handler (``create``, ``read``...) and the IAM permissions it needs.
 
     ``operations`` are the lifecycle operations it calls (``put`` counts for ``create`` and,
@@ -199,11 +201,15 @@ class HandlerPlan:
     permissions: tuple[str, ...]
     #: for a ``list`` handler whose input needs parent identifiers: their property names
     #: (the handler's ``handlerSchema``, registry-ready mode only)
-    schema_properties: tuple[str, ...] = ()
+    schema_properties: tuple[str, ...]
+
+    def __init__(self, name: str, operations: tuple[str, ...], permissions: tuple[str, ...],
+                 schema_properties: tuple[str, ...] = ()) -> None:
+        self.__dict__.update(name=name, operations=operations, permissions=permissions,
+                             schema_properties=schema_properties)
 
 
-@dataclass(frozen=True)
-class TaggingPlan:
+class TaggingPlan(Record, frozen=True):
     """The ``tagging`` object (reference ``TaggingMapper`` for ``@taggable`` resources; in
     registry-ready mode every resource has one, ``taggable: false`` without ``@taggable``,
     and its other fields are ``None``).
@@ -212,16 +218,23 @@ class TaggingPlan:
     """
 
     taggable: bool
-    tag_on_create: bool | None = None
-    tag_updatable: bool | None = None
-    cloudformation_system_tags: bool | None = None
-    tag_property: str | None = None
-    permissions: tuple[str, ...] = ()
-    operations: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    tag_on_create: bool | None
+    tag_updatable: bool | None
+    cloudformation_system_tags: bool | None
+    tag_property: str | None
+    permissions: tuple[str, ...]
+    operations: Mapping[str, str]
+
+    def __init__(self, taggable: bool, tag_on_create: bool | None = None, tag_updatable: bool | None = None,
+                 cloudformation_system_tags: bool | None = None, tag_property: str | None = None,
+                 permissions: tuple[str, ...] = (), operations: Mapping[str, str] | None = None) -> None:
+        self.__dict__.update(taggable=taggable, tag_on_create=tag_on_create, tag_updatable=tag_updatable,
+                             cloudformation_system_tags=cloudformation_system_tags, tag_property=tag_property,
+                             permissions=permissions,
+                             operations=MappingProxyType({}) if operations is None else operations)
 
 
-@dataclass(frozen=True)
-class ResourcePlan:
+class ResourcePlan(Record, frozen=True):
     """Everything one resource schema is made of.
 
     Attributes:
@@ -256,13 +269,24 @@ class ResourcePlan:
     shapes: frozenset[str]
     span: Span | None
 
+    def __init__(self, resource_id: str, type_name: str, file_name: str, description: str,
+                 source_url: str | None, documentation_url: str | None, properties: tuple[PropertyPlan, ...],
+                 primary_identifier: tuple[str, ...], additional_identifiers: tuple[tuple[str, ...], ...],
+                 handlers: tuple[HandlerPlan, ...], tagging: TaggingPlan | None, shapes: frozenset[str],
+                 span: Span | None) -> None:
+        self.__dict__.update(resource_id=resource_id, type_name=type_name, file_name=file_name,
+                             description=description, source_url=source_url,
+                             documentation_url=documentation_url, properties=properties,
+                             primary_identifier=primary_identifier,
+                             additional_identifiers=additional_identifiers, handlers=handlers,
+                             tagging=tagging, shapes=shapes, span=span)
+
     def property(self, name: str) -> PropertyPlan | None:
         """The property named ``name`` in the model (member name), or ``None``."""
         return next((p for p in self.properties if p.name == name), None)
 
 
-@dataclass(frozen=True)
-class ConversionPlan:
+class ConversionPlan(Record, frozen=True):
     """The plan of one conversion: the service, the settings, one :class:`ResourcePlan` per
     ``@cfnResource`` resource the service contains (sorted by resource ID), and the service
     closure (the shapes whose JSON Schema definition names are reserved, reference
@@ -272,6 +296,11 @@ class ConversionPlan:
     config: Settings
     resources: tuple[ResourcePlan, ...]
     service_shapes: frozenset[str]
+
+    def __init__(self, service_id: str, config: Settings, resources: tuple[ResourcePlan, ...],
+                 service_shapes: frozenset[str]) -> None:
+        self.__dict__.update(service_id=service_id, config=config, resources=resources,
+                             service_shapes=service_shapes)
 
     def resource(self, resource_id: str) -> ResourcePlan | None:
         """The plan of one resource, or ``None``."""
@@ -297,6 +326,8 @@ def resolve_service(model: Model, config: Settings, diags: Diagnostics) -> Shape
         if shape is None or shape.type != "service":
             what = "not found" if shape is None else f"a {shape.type}, not a service"
             names = [s.id for s in model.of_type("service") if not model.is_prelude(s.id)]
+            import difflib  # only for a "did you mean" hint
+
             close = difflib.get_close_matches(config.service, names, n=1, cutoff=0.6)
             hint = f"did you mean '{close[0]}'?" if close else (
                 f"services in the model: {listed(names)}" if names else None)
@@ -386,6 +417,8 @@ def _final_type_name(computed: str, parts: list[Part], resource: Shape, config: 
     if "typeName" in config.schema_document_extensions:
         final, setter = config.schema_document_extensions["typeName"], "schemaDocumentExtensions"
     for where, value in config.json_add.get(resource.id, {}).items():
+        import jsonpointer  # only with jsonAdd settings
+
         try:
             if jsonpointer.JsonPointer(where).parts == ["typeName"]:
                 final, setter = value, "jsonAdd"

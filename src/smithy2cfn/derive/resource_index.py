@@ -17,7 +17,6 @@ validators, the conversion plan and the lint rules read the same derivation.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
 
 from smithy2cfn.diagnostics import Span
 from smithy2cfn.model.knowledge import BottomUpIndex, IdentifierBindingIndex, PropertyBindingIndex
@@ -28,6 +27,7 @@ from smithy2cfn.model.traits import (
     CFN_MUTABILITY,
     CFN_RESOURCE,
 )
+from smithy2cfn.records import Record
 
 
 class Mutability(enum.Flag):
@@ -89,8 +89,7 @@ class SourceKind(enum.Enum):
     TAG_OPERATIONS = "tag operations"            # registry-ready: tags change through tag/untag
 
 
-@dataclass(frozen=True)
-class MutabilitySource:
+class MutabilitySource(Record, frozen=True):
     """One contribution to a property's mutability.
 
     Attributes:
@@ -108,11 +107,17 @@ class MutabilitySource:
     kind: SourceKind
     mutability: Mutability
     shape_id: str
-    fixes: bool = False
-    operation: str | None = None
-    trait: str | None = None
-    parent: str | None = None
-    span: Span | None = None
+    fixes: bool
+    operation: str | None
+    trait: str | None
+    parent: str | None
+    span: Span | None
+
+    def __init__(self, kind: SourceKind, mutability: Mutability, shape_id: str, fixes: bool = False,
+                 operation: str | None = None, trait: str | None = None, parent: str | None = None,
+                 span: Span | None = None) -> None:
+        self.__dict__.update(kind=kind, mutability=mutability, shape_id=shape_id, fixes=fixes,
+                             operation=operation, trait=trait, parent=parent, span=span)
 
     def describe(self) -> str:
         """A plain sentence: what this source is and what it gives."""
@@ -139,8 +144,7 @@ class MutabilitySource:
         return f"{what}{where}, which {gives}"
 
 
-@dataclass
-class CfnResourceProperty:
+class CfnResourceProperty(Record):
     """One derived property: the shapes it comes from, its mutability, whether that is fixed,
     and every source of it in derivation order.
 
@@ -148,10 +152,18 @@ class CfnResourceProperty:
     the property's schema is taken from the smallest (reference ``getShapeId``).
     """
 
-    shape_ids: set[str] = field(default_factory=set)
-    mutability: Mutability = Mutability.NONE
-    explicit: bool = False
-    sources: list[MutabilitySource] = field(default_factory=list)
+    __slots__ = ("shape_ids", "mutability", "explicit", "sources")
+    shape_ids: set[str]
+    mutability: Mutability
+    explicit: bool
+    sources: list[MutabilitySource]
+
+    def __init__(self, shape_ids: set[str] | None = None, mutability: Mutability = Mutability.NONE,
+                 explicit: bool = False, sources: list[MutabilitySource] | None = None) -> None:
+        self.shape_ids = set() if shape_ids is None else shape_ids
+        self.mutability = mutability
+        self.explicit = explicit
+        self.sources = [] if sources is None else sources
 
     @property
     def shape_id(self) -> str:
@@ -159,8 +171,7 @@ class CfnResourceProperty:
         return min(self.shape_ids)
 
 
-@dataclass
-class CfnResource:
+class CfnResource(Record):
     """The derived CloudFormation view of a resource (reference ``CfnResource``).
 
     Attributes:
@@ -173,11 +184,21 @@ class CfnResource:
             (and the resource identifiers when ``primaryIdentifier`` replaces them).
     """
 
+    __slots__ = ("resource_id", "properties", "excluded", "primary_identifiers", "additional_identifiers")
     resource_id: str
-    properties: dict[str, CfnResourceProperty] = field(default_factory=dict)
-    excluded: set[str] = field(default_factory=set)
-    primary_identifiers: list[str] = field(default_factory=list)
-    additional_identifiers: list[list[str]] = field(default_factory=list)
+    properties: dict[str, CfnResourceProperty]
+    excluded: set[str]
+    primary_identifiers: list[str]
+    additional_identifiers: list[list[str]]
+
+    def __init__(self, resource_id: str, properties: dict[str, CfnResourceProperty] | None = None,
+                 excluded: set[str] | None = None, primary_identifiers: list[str] | None = None,
+                 additional_identifiers: list[list[str]] | None = None) -> None:
+        self.resource_id = resource_id
+        self.properties = {} if properties is None else properties
+        self.excluded = set() if excluded is None else excluded
+        self.primary_identifiers = [] if primary_identifiers is None else primary_identifiers
+        self.additional_identifiers = [] if additional_identifiers is None else additional_identifiers
 
     def _names(self, pred) -> list[str]:
         return sorted(n for n, p in self.properties.items() if pred(p.mutability))

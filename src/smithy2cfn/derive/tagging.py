@@ -10,15 +10,14 @@ Get it with ``model.knowledge(TagIndex)``.
 
 from __future__ import annotations
 
-import re
-
 from smithy2cfn.model.knowledge import PropertyBindingIndex, TopDownIndex
 from smithy2cfn.model.nodes import as_object
 from smithy2cfn.model.shapes import Member, Model, Shape, ShapeId
 from smithy2cfn.model.traits import NO_REPLACE, TAG_ENABLED, TAGGABLE
+from smithy2cfn.regexes import lazy
 
 #: Names a tags member may have (reference ``TaggingShapeUtils.TAG_PROPERTY_REGEX``).
-TAG_MEMBER_NAME = re.compile(r"^[T|t]ag(s|s?[M|m]ap|[L|l]ist)$")
+TAG_MEMBER_NAME = lazy(r"^[T|t]ag(s|s?[M|m]ap|[L|l]ist)$")
 #: ``apiConfig`` key → the default operation name (reference ``TaggingShapeUtils``).
 TAG_APIS = {"tagApi": "TagResource", "untagApi": "UntagResource", "listTagsApi": "ListTagsForResource"}
 

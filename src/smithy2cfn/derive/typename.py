@@ -22,11 +22,11 @@ Codes (README "Diagnostics"): ``S5020`` a setting (``organizationName``/``servic
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 from typing import Any
 
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, Span, declare_codes
+from smithy2cfn.records import Record
+from smithy2cfn.regexes import lazy
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -39,12 +39,12 @@ CODES = declare_codes(
 )
 
 #: The meta-schema's ``typeName`` pattern, for :func:`re.fullmatch`.
-TYPE_NAME_RE = re.compile(r"[a-zA-Z0-9]{2,64}::[a-zA-Z0-9]{2,64}::[a-zA-Z0-9]{2,64}(?:::MODULE)?")
+TYPE_NAME_RE = lazy(r"[a-zA-Z0-9]{2,64}::[a-zA-Z0-9]{2,64}::[a-zA-Z0-9]{2,64}(?:::MODULE)?")
 #: One part of a type name.
-PART_RE = re.compile(r"[a-zA-Z0-9]{2,64}")
+PART_RE = lazy(r"[a-zA-Z0-9]{2,64}")
 #: What a part must be, in words (used in messages and hints).
 PART_RULE = "2 to 64 ASCII letters or digits"
-_FLAG_IN_SPAN = re.compile(r"<command line (--[A-Za-z-]+)>")
+_FLAG_IN_SPAN = lazy(r"<command line (--[A-Za-z-]+)>")
 
 
 def is_type_name(value: Any) -> bool:
@@ -65,8 +65,7 @@ def flag_of(span: Span | None) -> str | None:
     return m.group(1) if m else None
 
 
-@dataclass(frozen=True)
-class Part:
+class Part(Record, frozen=True):
     """One part of a type name and where it comes from.
 
     Attributes:
@@ -84,7 +83,11 @@ class Part:
     code: str
     span: Span | None
     hint: str
-    shape_id: str | None = None
+    shape_id: str | None
+
+    def __init__(self, value: str, what: str, code: str, span: Span | None, hint: str,
+                 shape_id: str | None = None) -> None:
+        self.__dict__.update(value=value, what=what, code=code, span=span, hint=hint, shape_id=shape_id)
 
 
 def setting_part(value: str, key: str, flag: str, span: Span | None) -> Part:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from smithy2cfn.derive.plan import ConversionPlan, ResourcePlan, file_name, property_name
@@ -26,6 +25,7 @@ from smithy2cfn.emit.schema import Context, ResourceSchema
 from smithy2cfn.emit.text import first_sentence, is_markup, plain_text
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import DOCUMENTATION
+from smithy2cfn.records import replace
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(

@@ -18,7 +18,6 @@ import os
 import re
 import types
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -33,13 +32,13 @@ from smithy2cfn.emit.extensions import (
     extension_mappers,
     raise_site,
 )
+from smithy2cfn.records import Record
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
 
 
-@dataclass(frozen=True)
-class InstalledExtension:
+class InstalledExtension(Record, frozen=True):
     """An extension declared by an installed package (entry point group
     ``smithy2cfn.extensions``).
 
@@ -56,6 +55,10 @@ class InstalledExtension:
     distribution: str
     version: str
     entry_point: EntryPoint
+
+    def __init__(self, name: str, value: str, distribution: str, version: str, entry_point: EntryPoint) -> None:
+        self.__dict__.update(name=name, value=value, distribution=distribution, version=version,
+                             entry_point=entry_point)
 
     @property
     def label(self) -> str:

@@ -25,16 +25,14 @@ sequence of mappers, is error ``S5030`` located in the extension's code, never a
 
 from __future__ import annotations
 
-import sysconfig
-import traceback
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from smithy2cfn.diagnostics import Code, Diagnostics, Severity, Span, declare_codes
 from smithy2cfn.emit.jsonschema import SchemaMapper
 from smithy2cfn.emit.mappers import CfnMapper
+from smithy2cfn.records import Record
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -70,8 +68,7 @@ class Extension(Protocol):
         return ()
 
 
-@dataclass
-class ExtensionMappers:
+class ExtensionMappers(Record):
     """The mappers every extension of a run contributes, in extension order; itself an
     :class:`Extension` (their union), so that extensions loaded once can be passed on.
 
@@ -80,8 +77,13 @@ class ExtensionMappers:
         json_schema: JSON Schema mappers (:data:`SchemaMapper` callables).
     """
 
-    cfn: list[CfnMapper] = field(default_factory=list)
-    json_schema: list[SchemaMapper] = field(default_factory=list)
+    __slots__ = ("cfn", "json_schema")
+    cfn: list[CfnMapper]
+    json_schema: list[SchemaMapper]
+
+    def __init__(self, cfn: list[CfnMapper] | None = None, json_schema: list[SchemaMapper] | None = None) -> None:
+        self.cfn = [] if cfn is None else cfn
+        self.json_schema = [] if json_schema is None else json_schema
 
     def cfn_mappers(self) -> list[CfnMapper]:
         """:attr:`cfn`, as an extension's hook."""
@@ -97,6 +99,8 @@ _PACKAGE_DIR = Path(__file__).resolve().parent.parent
 
 def _library_dirs() -> tuple[list[Path], list[Path]]:
     """(standard library folders, site-packages folders) of this interpreter."""
+    import sysconfig  # only when an extension fails: its import cost every build some 3 ms
+
     paths = sysconfig.get_paths()
     std = [Path(paths[k]).resolve() for k in ("stdlib", "platstdlib") if k in paths]
     site = [Path(paths[k]).resolve() for k in ("purelib", "platlib") if k in paths]
@@ -124,6 +128,8 @@ def raise_site(error: BaseException) -> Span | None:
     when no such frame exists."""
     if isinstance(error, SyntaxError) and error.filename and error.lineno:
         return Span(str(error.filename), error.lineno, max(error.offset or 1, 1))
+    import traceback  # only when an extension fails
+
     std, site = _library_dirs()
     for frame in reversed(traceback.extract_tb(error.__traceback__)):
         if _is_theirs(frame.filename, std, site) and frame.lineno:

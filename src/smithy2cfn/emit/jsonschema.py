@@ -16,7 +16,6 @@ schema.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -45,6 +44,7 @@ from smithy2cfn.model.traits import (
     UNIT,
 )
 from smithy2cfn.prelude import PRELUDE_NAMESPACE
+from smithy2cfn.regexes import lazy
 from smithy2cfn.settings import Settings
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
@@ -91,7 +91,7 @@ CFN_ALLOWED_KEYWORDS = frozenset({
 })
 _WHY = {"contentMediaType": " (from @mediaType)", "propertyNames": " (map keys)"}
 
-_NON_ALNUM = re.compile(r"[^A-Za-z0-9]")
+_NON_ALNUM = lazy(r"[^A-Za-z0-9]")
 
 #: Deepest nesting of inlined lists (a list of lists of ...) in one schema. Lists are
 #: written in place, so each level nests the schema one level deeper, and the writer and

@@ -14,14 +14,12 @@ decided; extensions add their own mappers (:func:`smithy2cfn.emit.emit_schemas` 
 
 from __future__ import annotations
 
-import re
 from typing import Any
-
-import jsonpointer
 
 from smithy2cfn.diagnostics import Code, Severity, declare_codes
 from smithy2cfn.emit.schema import Context, ResourceSchema
 from smithy2cfn.model.nodes import copy_node, truncate
+from smithy2cfn.regexes import lazy
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -189,6 +187,8 @@ def json_add(doc: dict[str, Any], pointer: str, value: Any) -> str | None:
     Pointers are parsed by the ``jsonpointer`` library. Returns a problem description, or
     ``None`` on success.
     """
+    import jsonpointer  # only with jsonAdd settings
+
     try:
         parts = jsonpointer.JsonPointer(pointer).parts
     except jsonpointer.JsonPointerException as e:
@@ -240,7 +240,7 @@ def _array_index(part: str, length: int) -> int | None:
     return int(part)
 
 
-_INDEX = re.compile(r"(?:0|[1-9][0-9]*)\Z")
+_INDEX = lazy(r"(?:0|[1-9][0-9]*)\Z")
 
 #: The core mappers, in registration order (reference ``CoreExtension``).
 CORE_MAPPERS: list[type[CfnMapper]] = [

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, Span, declare_codes
 from smithy2cfn.languages.patterns import compile_pattern
 from smithy2cfn.model.nodes import pointer, scan
+from smithy2cfn.regexes import lazy
 from smithy2cfn.stamps import content_key
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
@@ -83,9 +84,9 @@ def _validator() -> jsonschema.protocols.Validator:
     return jsonschema.Draft7Validator(provider, registry=registry, format_checker=checker)
 
 
-_UNICODE_CLASS = re.compile(r"\\[pP](\{[A-Za-z_ =]+\}|[A-Za-z])")
-_HEX_BRACED = re.compile(r"\\x\{[0-9A-Fa-f]+\}")
-_CLASS_ESCAPE_DASH = re.compile(r"(\\[wWdDsS])-")
+_UNICODE_CLASS = lazy(r"\\[pP](\{[A-Za-z_ =]+\}|[A-Za-z])")
+_HEX_BRACED = lazy(r"\\x\{[0-9A-Fa-f]+\}")
+_CLASS_ESCAPE_DASH = lazy(r"(\\[wWdDsS])-")
 
 
 def _is_regex(value: object) -> bool:
@@ -185,12 +186,25 @@ def compiled_validator_source() -> str:
         formats={"regex": _is_regex, "json-pointer": _is_json_pointer}, use_default=False,
     )
     imported = "from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException\n"
-    if imported not in code:
+    patterns = code[code.index("REGEX_PATTERNS = {"):code.index("\n}\n", code.index("REGEX_PATTERNS = {"))] \
+        if "REGEX_PATTERNS = {" in code else ""
+    if imported not in code or "\nimport re\n" not in code or code.count("re.compile(") != patterns.count("re.compile("):
         raise RuntimeError("fastjsonschema's generated code changed: update compiled_validator_source")
+    # Its patterns compiled on first use (smithy2cfn.regexes): a build checks a few of them.
+    code = code.replace("\nimport re\n", "\nfrom smithy2cfn.regexes import lazy\n").replace("re.compile(", "lazy(")
+    # decimal.Decimal only once decimal is imported (before that, no value can be one): its
+    # import cost every build about 5 M instructions.
+    number = "(int, float, Decimal)"
+    if "\nfrom decimal import Decimal\n" not in code or code.count("Decimal") != code.count(number) + 1:
+        raise RuntimeError("fastjsonschema's generated code changed: update compiled_validator_source")
+    code = code.replace("\nfrom decimal import Decimal\n", "\nimport sys\n").replace(number, "(int, float, *_decimal())")
     local = ("class JsonSchemaValueException(ValueError):\n"
              "    def __init__(self, message, value=None, name=None, definition=None, rule=None):\n"
              "        super().__init__(message)\n\n\n"
-             "JsonSchemaValuesException = JsonSchemaValueException\n")
+             "JsonSchemaValuesException = JsonSchemaValueException\n\n\n"
+             "def _decimal():\n"
+             "    module = sys.modules.get('decimal') or sys.modules.get('_decimal')\n"
+             "    return (module.Decimal,) if module is not None else ()\n")
     entry = re.search(r"^def (validate_https___schema_cloudformation_[a-z0-9_]*provider_definition_schema_v1_json)\(",
                       code, re.M)
     if entry is None:

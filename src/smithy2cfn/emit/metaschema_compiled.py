@@ -7,8 +7,8 @@ compiled_validator_source) with fastjsonschema 2.22.3.
 # fmt: off
 KEY = "crc32+adler32:d51c7a137e2f3e10:33789"
 VERSION = "2.22.3"
-from decimal import Decimal
-import re
+import sys
+from smithy2cfn.regexes import lazy
 class JsonSchemaValueException(ValueError):
     def __init__(self, message, value=None, name=None, definition=None, rule=None):
         super().__init__(message)
@@ -17,18 +17,23 @@ class JsonSchemaValueException(ValueError):
 JsonSchemaValuesException = JsonSchemaValueException
 
 
+def _decimal():
+    module = sys.modules.get('decimal') or sys.modules.get('_decimal')
+    return (module.Decimal,) if module is not None else ()
+
+
 REGEX_PATTERNS = {
-    '^[A-Za-z0-9]{1,64}$': re.compile('^[A-Za-z0-9]{1,64}$'),
-    '^\\$id$': re.compile('^\\$id$'),
-    'uri-reference_re_pattern': re.compile('^(\\w+:(\\/?\\/?))?[^#\\\\\\s]*(#[^\\\\\\s]*)?\\Z'),
-    '(?!CloudFormation)^[A-Za-z0-9]{1,64}$': re.compile('(?!CloudFormation)^[A-Za-z0-9]{1,64}$'),
-    '^[a-zA-Z0-9]{2,64}::[a-zA-Z0-9]{2,64}::[a-zA-Z0-9]{2,64}$': re.compile('^[a-zA-Z0-9]{2,64}::[a-zA-Z0-9]{2,64}::[a-zA-Z0-9]{2,64}\\Z'),
-    '^(/properties/)[A-Za-z0-9]*$': re.compile('^(/properties/)[A-Za-z0-9]*\\Z'),
-    '[0-9a-zA-Z]{12,40}': re.compile('[0-9a-zA-Z]{12,40}'),
-    'uri_re_pattern': re.compile('^\\w+:(\\/?\\/?)[^\\s]+\\Z'),
-    '^(/|https:)': re.compile('^(/|https:)'),
-    '^schema[0-9]+$': re.compile('^schema[0-9]+$'),
-    '^https://[0-9a-zA-Z]([-.\\w]*[0-9a-zA-Z])(:[0-9]*)*([?/#].*)?$': re.compile('^https://[0-9a-zA-Z]([-.\\w]*[0-9a-zA-Z])(:[0-9]*)*([?/#].*)?\\Z')
+    '^[A-Za-z0-9]{1,64}$': lazy('^[A-Za-z0-9]{1,64}$'),
+    '^\\$id$': lazy('^\\$id$'),
+    'uri-reference_re_pattern': lazy('^(\\w+:(\\/?\\/?))?[^#\\\\\\s]*(#[^\\\\\\s]*)?\\Z'),
+    '(?!CloudFormation)^[A-Za-z0-9]{1,64}$': lazy('(?!CloudFormation)^[A-Za-z0-9]{1,64}$'),
+    '^[a-zA-Z0-9]{2,64}::[a-zA-Z0-9]{2,64}::[a-zA-Z0-9]{2,64}$': lazy('^[a-zA-Z0-9]{2,64}::[a-zA-Z0-9]{2,64}::[a-zA-Z0-9]{2,64}\\Z'),
+    '^(/properties/)[A-Za-z0-9]*$': lazy('^(/properties/)[A-Za-z0-9]*\\Z'),
+    '[0-9a-zA-Z]{12,40}': lazy('[0-9a-zA-Z]{12,40}'),
+    'uri_re_pattern': lazy('^\\w+:(\\/?\\/?)[^\\s]+\\Z'),
+    '^(/|https:)': lazy('^(/|https:)'),
+    '^schema[0-9]+$': lazy('^schema[0-9]+$'),
+    '^https://[0-9a-zA-Z]([-.\\w]*[0-9a-zA-Z])(:[0-9]*)*([?/#].*)?$': lazy('^https://[0-9a-zA-Z]([-.\\w]*[0-9a-zA-Z])(:[0-9]*)*([?/#].*)?\\Z')
 }
 
 NoneType = type(None)
@@ -400,7 +405,7 @@ def validate_https___schema_cloudformation_us_east_1_amazonaws_com_base_definiti
                     data__relationshipRef__majorVersion = data__relationshipRef["majorVersion"]
                     if not isinstance(data__relationshipRef__majorVersion, (int)) and not (isinstance(data__relationshipRef__majorVersion, float) and data__relationshipRef__majorVersion.is_integer()) or isinstance(data__relationshipRef__majorVersion, bool):
                         raise JsonSchemaValueException("" + (name_prefix or "data") + ".relationshipRef.majorVersion must be integer", value=data__relationshipRef__majorVersion, name="" + (name_prefix or "data") + ".relationshipRef.majorVersion", definition={'$comment': 'Major version of the related resource', 'type': 'integer', 'minimum': 1, 'maximum': 10000}, rule='type')
-                    if isinstance(data__relationshipRef__majorVersion, (int, float, Decimal)) and not isinstance(data__relationshipRef__majorVersion, bool):
+                    if isinstance(data__relationshipRef__majorVersion, (int, float, *_decimal())) and not isinstance(data__relationshipRef__majorVersion, bool):
                         if data__relationshipRef__majorVersion < 1:
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".relationshipRef.majorVersion must be bigger than or equal to 1", value=data__relationshipRef__majorVersion, name="" + (name_prefix or "data") + ".relationshipRef.majorVersion", definition={'$comment': 'Major version of the related resource', 'type': 'integer', 'minimum': 1, 'maximum': 10000}, rule='minimum')
                         if data__relationshipRef__majorVersion > 10000:
@@ -670,7 +675,7 @@ def validate_http___json_schema_org_draft_07_schema__definitions_nonnegativeinte
 def validate_http___json_schema_org_draft_07_schema__definitions_nonnegativeinteger(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (int)) and not (isinstance(data, float) and data.is_integer()) or isinstance(data, bool):
         raise JsonSchemaValueException("" + (name_prefix or "data") + " must be integer", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': 0}, rule='type')
-    if isinstance(data, (int, float, Decimal)) and not isinstance(data, bool):
+    if isinstance(data, (int, float, *_decimal())) and not isinstance(data, bool):
         if data < 0:
             raise JsonSchemaValueException("" + (name_prefix or "data") + " must be bigger than or equal to 0", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'integer', 'minimum': 0}, rule='minimum')
     return data
@@ -745,30 +750,30 @@ def validate_http___json_schema_org_draft_07_schema(data, custom_formats={}, nam
         if "multipleOf" in data_keys:
             data_keys.remove("multipleOf")
             data__multipleOf = data["multipleOf"]
-            if not isinstance(data__multipleOf, (int, float, Decimal)) or isinstance(data__multipleOf, bool):
+            if not isinstance(data__multipleOf, (int, float, *_decimal())) or isinstance(data__multipleOf, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".multipleOf must be number", value=data__multipleOf, name="" + (name_prefix or "data") + ".multipleOf", definition={'type': 'number', 'exclusiveMinimum': 0}, rule='type')
-            if isinstance(data__multipleOf, (int, float, Decimal)) and not isinstance(data__multipleOf, bool):
+            if isinstance(data__multipleOf, (int, float, *_decimal())) and not isinstance(data__multipleOf, bool):
                 if data__multipleOf <= 0:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".multipleOf must be bigger than 0", value=data__multipleOf, name="" + (name_prefix or "data") + ".multipleOf", definition={'type': 'number', 'exclusiveMinimum': 0}, rule='exclusiveMinimum')
         if "maximum" in data_keys:
             data_keys.remove("maximum")
             data__maximum = data["maximum"]
-            if not isinstance(data__maximum, (int, float, Decimal)) or isinstance(data__maximum, bool):
+            if not isinstance(data__maximum, (int, float, *_decimal())) or isinstance(data__maximum, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".maximum must be number", value=data__maximum, name="" + (name_prefix or "data") + ".maximum", definition={'type': 'number'}, rule='type')
         if "exclusiveMaximum" in data_keys:
             data_keys.remove("exclusiveMaximum")
             data__exclusiveMaximum = data["exclusiveMaximum"]
-            if not isinstance(data__exclusiveMaximum, (int, float, Decimal)) or isinstance(data__exclusiveMaximum, bool):
+            if not isinstance(data__exclusiveMaximum, (int, float, *_decimal())) or isinstance(data__exclusiveMaximum, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".exclusiveMaximum must be number", value=data__exclusiveMaximum, name="" + (name_prefix or "data") + ".exclusiveMaximum", definition={'type': 'number'}, rule='type')
         if "minimum" in data_keys:
             data_keys.remove("minimum")
             data__minimum = data["minimum"]
-            if not isinstance(data__minimum, (int, float, Decimal)) or isinstance(data__minimum, bool):
+            if not isinstance(data__minimum, (int, float, *_decimal())) or isinstance(data__minimum, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".minimum must be number", value=data__minimum, name="" + (name_prefix or "data") + ".minimum", definition={'type': 'number'}, rule='type')
         if "exclusiveMinimum" in data_keys:
             data_keys.remove("exclusiveMinimum")
             data__exclusiveMinimum = data["exclusiveMinimum"]
-            if not isinstance(data__exclusiveMinimum, (int, float, Decimal)) or isinstance(data__exclusiveMinimum, bool):
+            if not isinstance(data__exclusiveMinimum, (int, float, *_decimal())) or isinstance(data__exclusiveMinimum, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".exclusiveMinimum must be number", value=data__exclusiveMinimum, name="" + (name_prefix or "data") + ".exclusiveMinimum", definition={'type': 'number'}, rule='type')
         if "maxLength" in data_keys:
             data_keys.remove("maxLength")
@@ -1038,29 +1043,29 @@ def validate_http___json_schema_org_draft_07_schema__properties_maxlength(data, 
     return data
 
 def validate_http___json_schema_org_draft_07_schema__properties_exclusiveminimum(data, custom_formats={}, name_prefix=None):
-    if not isinstance(data, (int, float, Decimal)) or isinstance(data, bool):
+    if not isinstance(data, (int, float, *_decimal())) or isinstance(data, bool):
         raise JsonSchemaValueException("" + (name_prefix or "data") + " must be number", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'number'}, rule='type')
     return data
 
 def validate_http___json_schema_org_draft_07_schema__properties_minimum(data, custom_formats={}, name_prefix=None):
-    if not isinstance(data, (int, float, Decimal)) or isinstance(data, bool):
+    if not isinstance(data, (int, float, *_decimal())) or isinstance(data, bool):
         raise JsonSchemaValueException("" + (name_prefix or "data") + " must be number", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'number'}, rule='type')
     return data
 
 def validate_http___json_schema_org_draft_07_schema__properties_exclusivemaximum(data, custom_formats={}, name_prefix=None):
-    if not isinstance(data, (int, float, Decimal)) or isinstance(data, bool):
+    if not isinstance(data, (int, float, *_decimal())) or isinstance(data, bool):
         raise JsonSchemaValueException("" + (name_prefix or "data") + " must be number", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'number'}, rule='type')
     return data
 
 def validate_http___json_schema_org_draft_07_schema__properties_maximum(data, custom_formats={}, name_prefix=None):
-    if not isinstance(data, (int, float, Decimal)) or isinstance(data, bool):
+    if not isinstance(data, (int, float, *_decimal())) or isinstance(data, bool):
         raise JsonSchemaValueException("" + (name_prefix or "data") + " must be number", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'number'}, rule='type')
     return data
 
 def validate_http___json_schema_org_draft_07_schema__properties_multipleof(data, custom_formats={}, name_prefix=None):
-    if not isinstance(data, (int, float, Decimal)) or isinstance(data, bool):
+    if not isinstance(data, (int, float, *_decimal())) or isinstance(data, bool):
         raise JsonSchemaValueException("" + (name_prefix or "data") + " must be number", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'number', 'exclusiveMinimum': 0}, rule='type')
-    if isinstance(data, (int, float, Decimal)) and not isinstance(data, bool):
+    if isinstance(data, (int, float, *_decimal())) and not isinstance(data, bool):
         if data <= 0:
             raise JsonSchemaValueException("" + (name_prefix or "data") + " must be bigger than 0", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'number', 'exclusiveMinimum': 0}, rule='exclusiveMinimum')
     return data
@@ -1256,7 +1261,7 @@ def validate_https___schema_cloudformation_us_east_1_amazonaws_com_provider_defi
             data__timeoutInMinutes = data["timeoutInMinutes"]
             if not isinstance(data__timeoutInMinutes, (int)) and not (isinstance(data__timeoutInMinutes, float) and data__timeoutInMinutes.is_integer()) or isinstance(data__timeoutInMinutes, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".timeoutInMinutes must be integer", value=data__timeoutInMinutes, name="" + (name_prefix or "data") + ".timeoutInMinutes", definition={'description': 'Defines the timeout for the entire operation to be interpreted by the invoker of the handler.  The default is 120 (2 hours).', 'type': 'integer', 'minimum': 2, 'maximum': 2160, 'default': 120}, rule='type')
-            if isinstance(data__timeoutInMinutes, (int, float, Decimal)) and not isinstance(data__timeoutInMinutes, bool):
+            if isinstance(data__timeoutInMinutes, (int, float, *_decimal())) and not isinstance(data__timeoutInMinutes, bool):
                 if data__timeoutInMinutes < 2:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".timeoutInMinutes must be bigger than or equal to 2", value=data__timeoutInMinutes, name="" + (name_prefix or "data") + ".timeoutInMinutes", definition={'description': 'Defines the timeout for the entire operation to be interpreted by the invoker of the handler.  The default is 120 (2 hours).', 'type': 'integer', 'minimum': 2, 'maximum': 2160, 'default': 120}, rule='minimum')
                 if data__timeoutInMinutes > 2160:
@@ -1323,7 +1328,7 @@ def validate_https___schema_cloudformation_us_east_1_amazonaws_com_provider_defi
             data__timeoutInMinutes = data["timeoutInMinutes"]
             if not isinstance(data__timeoutInMinutes, (int)) and not (isinstance(data__timeoutInMinutes, float) and data__timeoutInMinutes.is_integer()) or isinstance(data__timeoutInMinutes, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".timeoutInMinutes must be integer", value=data__timeoutInMinutes, name="" + (name_prefix or "data") + ".timeoutInMinutes", definition={'description': 'Defines the timeout for the entire operation to be interpreted by the invoker of the handler.  The default is 120 (2 hours).', 'type': 'integer', 'minimum': 2, 'maximum': 2160, 'default': 120}, rule='type')
-            if isinstance(data__timeoutInMinutes, (int, float, Decimal)) and not isinstance(data__timeoutInMinutes, bool):
+            if isinstance(data__timeoutInMinutes, (int, float, *_decimal())) and not isinstance(data__timeoutInMinutes, bool):
                 if data__timeoutInMinutes < 2:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".timeoutInMinutes must be bigger than or equal to 2", value=data__timeoutInMinutes, name="" + (name_prefix or "data") + ".timeoutInMinutes", definition={'description': 'Defines the timeout for the entire operation to be interpreted by the invoker of the handler.  The default is 120 (2 hours).', 'type': 'integer', 'minimum': 2, 'maximum': 2160, 'default': 120}, rule='minimum')
                 if data__timeoutInMinutes > 2160:

@@ -7,18 +7,17 @@ handlers by name) and writes itself in the reference's key order (``toNode``);
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from smithy2cfn.derive.plan import ConversionPlan, PropertyPlan, ResourcePlan
 from smithy2cfn.diagnostics import Diagnostics
 from smithy2cfn.emit.jsonschema import SchemaConverter
 from smithy2cfn.model.shapes import Model, Shape
+from smithy2cfn.records import Record
 from smithy2cfn.settings import Settings
 
 
-@dataclass
-class ResourceSchema:
+class ResourceSchema(Record):
     """A CloudFormation resource provider schema under construction.
 
     Set-valued fields (``required``, ``read_only_properties``...) are Python sets and are
@@ -27,24 +26,56 @@ class ResourceSchema:
     keys (written after ``tagging``).
     """
 
+    __slots__ = ("type_name", "description", "source_url", "documentation_url", "definitions", "properties",
+                 "required", "read_only_properties", "write_only_properties", "create_only_properties",
+                 "deprecated_properties", "primary_identifier", "additional_identifiers", "handlers",
+                 "handler_schemas", "tagging", "extra")
     type_name: str
     description: str
-    source_url: str | None = None
-    documentation_url: str | None = None
-    definitions: dict[str, dict] = field(default_factory=dict)
-    properties: dict[str, dict] = field(default_factory=dict)
-    required: set[str] = field(default_factory=set)
-    read_only_properties: set[str] = field(default_factory=set)
-    write_only_properties: set[str] = field(default_factory=set)
-    create_only_properties: set[str] = field(default_factory=set)
-    deprecated_properties: set[str] = field(default_factory=set)
-    primary_identifier: set[str] = field(default_factory=set)
-    additional_identifiers: list[list[str]] = field(default_factory=list)
-    handlers: dict[str, list[str]] = field(default_factory=dict)
+    source_url: str | None
+    documentation_url: str | None
+    definitions: dict[str, dict]
+    properties: dict[str, dict]
+    required: set[str]
+    read_only_properties: set[str]
+    write_only_properties: set[str]
+    create_only_properties: set[str]
+    deprecated_properties: set[str]
+    primary_identifier: set[str]
+    additional_identifiers: list[list[str]]
+    handlers: dict[str, list[str]]
     #: handler name → its ``handlerSchema`` (a list handler's request parameters)
-    handler_schemas: dict[str, dict[str, Any]] = field(default_factory=dict)
-    tagging: dict[str, Any] | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    handler_schemas: dict[str, dict[str, Any]]
+    tagging: dict[str, Any] | None
+    extra: dict[str, Any]
+
+    def __init__(self, type_name: str, description: str, source_url: str | None = None,
+                 documentation_url: str | None = None, definitions: dict[str, dict] | None = None,
+                 properties: dict[str, dict] | None = None, required: set[str] | None = None,
+                 read_only_properties: set[str] | None = None, write_only_properties: set[str] | None = None,
+                 create_only_properties: set[str] | None = None,
+                 deprecated_properties: set[str] | None = None, primary_identifier: set[str] | None = None,
+                 additional_identifiers: list[list[str]] | None = None,
+                 handlers: dict[str, list[str]] | None = None,
+                 handler_schemas: dict[str, dict[str, Any]] | None = None,
+                 tagging: dict[str, Any] | None = None, extra: dict[str, Any] | None = None) -> None:
+        self.type_name = type_name
+        self.description = description
+        self.source_url = source_url
+        self.documentation_url = documentation_url
+        self.definitions = {} if definitions is None else definitions
+        self.properties = {} if properties is None else properties
+        self.required = set() if required is None else required
+        self.read_only_properties = set() if read_only_properties is None else read_only_properties
+        self.write_only_properties = set() if write_only_properties is None else write_only_properties
+        self.create_only_properties = set() if create_only_properties is None else create_only_properties
+        self.deprecated_properties = set() if deprecated_properties is None else deprecated_properties
+        self.primary_identifier = set() if primary_identifier is None else primary_identifier
+        self.additional_identifiers = [] if additional_identifiers is None else additional_identifiers
+        self.handlers = {} if handlers is None else handlers
+        self.handler_schemas = {} if handler_schemas is None else handler_schemas
+        self.tagging = tagging
+        self.extra = {} if extra is None else extra
 
     def to_node(self) -> dict[str, Any]:
         """The schema as a JSON-ready dict in the reference's key order (``toNode``)."""
@@ -77,8 +108,7 @@ class ResourceSchema:
         return node
 
 
-@dataclass
-class Context:
+class Context(Record):
     """What a mapper sees while one resource is converted (reference ``Context``).
 
     Attributes:
@@ -93,6 +123,7 @@ class Context:
         diags: where mappers report problems.
     """
 
+    __slots__ = ("model", "service", "resource", "plan", "conversion", "config", "converter", "diags")
     model: Model
     service: Shape
     resource: Shape
@@ -101,6 +132,18 @@ class Context:
     config: Settings
     converter: SchemaConverter
     diags: Diagnostics
+
+    def __init__(self, model: Model, service: Shape, resource: Shape, plan: ResourcePlan,
+                 conversion: ConversionPlan, config: Settings, converter: SchemaConverter,
+                 diags: Diagnostics) -> None:
+        self.model = model
+        self.service = service
+        self.resource = resource
+        self.plan = plan
+        self.conversion = conversion
+        self.config = config
+        self.converter = converter
+        self.diags = diags
 
     def property(self, name: str) -> PropertyPlan | None:
         """The plan of a property, by its name in the model (member name)."""

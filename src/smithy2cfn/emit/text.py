@@ -15,15 +15,17 @@ import functools
 import re
 from typing import Any
 
+from smithy2cfn.regexes import lazy
+
 #: Elements that start a new line of text.
 _BLOCKS = frozenset({
     "address", "article", "aside", "blockquote", "br", "dd", "details", "div", "dl", "dt", "fieldset",
     "figcaption", "figure", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li", "main",
     "nav", "ol", "p", "pre", "section", "summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul",
 })
-_MARKUP = re.compile(r"<[A-Za-z/!]|&(#\d+|#x[0-9A-Fa-f]+|[A-Za-z]+);")
-_SPACES = re.compile(r"[ \t\r\f\v\u00a0]+")
-_SENTENCE = re.compile(r"^(.+?[.!?])(?=\s|$)", re.S)
+_MARKUP = lazy(r"<[A-Za-z/!]|&(#\d+|#x[0-9A-Fa-f]+|[A-Za-z]+);")
+_SPACES = lazy(r"[ \t\r\f\v\u00a0]+")
+_SENTENCE = lazy(r"^(.+?[.!?])(?=\s|$)", re.S)
 
 
 @functools.cache

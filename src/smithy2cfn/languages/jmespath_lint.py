@@ -32,7 +32,6 @@ from __future__ import annotations
 import functools
 import math
 import warnings
-from dataclasses import dataclass
 from typing import Any
 
 import jmespath.exceptions
@@ -40,6 +39,7 @@ import jmespath.parser
 
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import LENGTH, RANGE
+from smithy2cfn.records import Record
 
 #: Deepest nesting of a parsed expression this implementation checks (a syntax tree deeper
 #: than this is reported as an error instead of being checked recursively).
@@ -110,13 +110,15 @@ class JmespathSyntaxError(ValueError):
     """An expression that does not parse (the message says where and why)."""
 
 
-@dataclass(frozen=True)
-class Expression:
+class Expression(Record, frozen=True):
     """A parsed expression: its text and the ``jmespath`` package's syntax tree (nested
     dicts with ``type``, ``children`` and ``value``)."""
 
     text: str
     tree: dict
+
+    def __init__(self, text: str, tree: dict) -> None:
+        self.__dict__.update(text=text, tree=tree)
 
 
 def _depth_and_literals(tree: dict) -> tuple[int, str | None]:
@@ -338,25 +340,29 @@ def _range(traits: dict) -> float:
 # --------------------------------------------------------------------------- type check
 
 
-@dataclass(frozen=True, order=True)
-class Problem:
+class Problem(Record, frozen=True, order=True):
     """One finding of the type check: ``severity`` is ``"ERROR"``, ``"DANGER"`` or ``"WARNING"``;
     ``where`` is `` (line:column)`` in the expression when known, else ``""``."""
 
     severity: str
     message: str
-    where: str = ""
+    where: str
+
+    def __init__(self, severity: str, message: str, where: str = "") -> None:
+        self.__dict__.update(severity=severity, message=message, where=where)
 
     def __str__(self) -> str:
         return self.message + self.where
 
 
-@dataclass(frozen=True)
-class LintResult:
+class LintResult(Record, frozen=True):
     """What :func:`lint` found: the result type and the problems (sorted, without repeats)."""
 
     return_type: str
     problems: tuple[Problem, ...]
+
+    def __init__(self, return_type: str, problems: tuple[Problem, ...]) -> None:
+        self.__dict__.update(return_type=return_type, problems=problems)
 
 
 def _is_type(expected: str):

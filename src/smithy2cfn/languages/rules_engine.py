@@ -27,10 +27,10 @@ import binascii
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 from smithy2cfn.model.nodes import canonical, is_number
+from smithy2cfn.records import Record
 
 #: Built-in parameters the rules engine knows: the core one and those of the AWS extension
 #: (reference ``BuiltIns``, ``AwsBuiltIns``).
@@ -54,43 +54,66 @@ class RulesError(ValueError):
 # --------------------------------------------------------------------------- reading
 
 
-@dataclass(frozen=True)
-class Parameter:
+class Parameter(Record, frozen=True):
     """One rule set parameter (reference ``Parameter``): ``type`` is ``"String"``,
     ``"Boolean"`` or ``"stringArray"`` (the reference's ``ParameterType`` names)."""
 
     name: str
     type: str
-    required: bool = False
-    built_in: str | None = None
-    documentation: str | None = None
-    default: Any = None
+    required: bool
+    built_in: str | None
+    documentation: str | None
+    default: Any
+
+    def __init__(self, name: str, type: str, required: bool = False, built_in: str | None = None,
+                 documentation: str | None = None, default: Any = None) -> None:
+        self.__dict__.update(name=name, type=type, required=required, built_in=built_in,
+                             documentation=documentation, default=default)
 
 
-@dataclass
-class Rule:
+class Rule(Record):
     """One rule: ``kind`` ``endpoint``, ``error`` or ``tree``; conditions as
     ``(fn, argv expressions, assigned name or None)``; the endpoint's URL, header and property expressions; the error
     expression; nested rules of a tree."""
 
+    __slots__ = ("kind", "conditions", "url", "headers", "properties", "error", "rules")
     kind: str
-    conditions: list[tuple[str, list[Any], str | None]] = field(default_factory=list)
-    url: Any = None
-    headers: dict[str, list[Any]] = field(default_factory=dict)
-    properties: dict[str, Any] = field(default_factory=dict)
-    error: Any = None
-    rules: list[Rule] = field(default_factory=list)
+    conditions: list[tuple[str, list[Any], str | None]]
+    url: Any
+    headers: dict[str, list[Any]]
+    properties: dict[str, Any]
+    error: Any
+    rules: list[Rule]
+
+    def __init__(self, kind: str, conditions: list[tuple[str, list[Any], str | None]] | None = None,
+                 url: Any = None, headers: dict[str, list[Any]] | None = None,
+                 properties: dict[str, Any] | None = None, error: Any = None,
+                 rules: list[Rule] | None = None) -> None:
+        self.kind = kind
+        self.conditions = [] if conditions is None else conditions
+        self.url = url
+        self.headers = {} if headers is None else headers
+        self.properties = {} if properties is None else properties
+        self.error = error
+        self.rules = [] if rules is None else rules
 
 
-@dataclass
-class RuleSet:
+class RuleSet(Record):
     """A rule set or BDD as read: its version ``(major, minor)``, parameters, rules (for a
     BDD: its results) and free conditions (a BDD's)."""
 
+    __slots__ = ("version", "parameters", "rules", "conditions")
     version: tuple[int, int]
     parameters: dict[str, Parameter]
     rules: list[Rule]
-    conditions: list[tuple[str, list[Any], str | None]] = field(default_factory=list)
+    conditions: list[tuple[str, list[Any], str | None]]
+
+    def __init__(self, version: tuple[int, int], parameters: dict[str, Parameter], rules: list[Rule],
+                 conditions: list[tuple[str, list[Any], str | None]] | None = None) -> None:
+        self.version = version
+        self.parameters = parameters
+        self.rules = rules
+        self.conditions = [] if conditions is None else conditions
 
 
 def parameter_type_of_value(value: Any) -> str | None:
@@ -321,14 +344,20 @@ def decode_base64(text: str) -> bytes:
         raise RulesError(str(e)) from None
 
 
-@dataclass
-class Bdd:
+class Bdd(Record):
     """A decoded BDD: ``nodes`` as ``(variable, high, low)`` triples (node 0 is the terminal)."""
 
+    __slots__ = ("root", "nodes", "condition_count", "result_count")
     root: int
     nodes: list[tuple[int, int, int]]
     condition_count: int
     result_count: int
+
+    def __init__(self, root: int, nodes: list[tuple[int, int, int]], condition_count: int, result_count: int) -> None:
+        self.root = root
+        self.nodes = nodes
+        self.condition_count = condition_count
+        self.result_count = result_count
 
 
 RESULT_OFFSET = 100_000_000
@@ -457,13 +486,15 @@ class _Unsupported(Exception):
     """Evaluation reached what is not modelled here (``aws.partition``...): the case is skipped."""
 
 
-@dataclass(frozen=True)
-class EndpointValue:
+class EndpointValue(Record, frozen=True):
     """An endpoint a rule set resolves to: URL, headers (name → values), properties."""
 
     url: str
     headers: tuple[tuple[str, tuple[str, ...]], ...]
     properties: str  # canonical JSON of the property values
+
+    def __init__(self, url: str, headers: tuple[tuple[str, tuple[str, ...]], ...], properties: str) -> None:
+        self.__dict__.update(url=url, headers=headers, properties=properties)
 
 
 def _type_name(value: Any) -> str:

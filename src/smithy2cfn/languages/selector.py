@@ -31,14 +31,14 @@ from __future__ import annotations
 
 import collections
 import functools
-import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from smithy2cfn.model.relationships import NeighborIndex, RelationshipType, all_node_ids
 from smithy2cfn.model.shapes import SIMPLE_TYPES, Model, ShapeId
 from smithy2cfn.prelude import PRELUDE_NAMESPACE
+from smithy2cfn.records import Record
+from smithy2cfn.regexes import lazy
 
 # --------------------------------------------------------------------------- syntax tree
 
@@ -57,25 +57,29 @@ class SelectorTooDeep(SelectorError):
 MAX_SELECTOR_NESTING = 50
 
 
-@dataclass(frozen=True)
-class TypeStep:
+class TypeStep(Record, frozen=True):
     """``*`` or a shape type name (``string``, ``number``, ``member``...): a filter."""
 
     name: str
 
+    def __init__(self, name: str) -> None:
+        self.__dict__.update(name=name)
 
-@dataclass(frozen=True)
-class AttrStep:
+
+class AttrStep(Record, frozen=True):
     """``[path]`` or ``[path op values i]``: a filter on an attribute of the shape."""
 
     path: tuple[str, ...]
-    op: str | None = None
-    values: tuple[str, ...] = ()
-    ci: bool = False
+    op: str | None
+    values: tuple[str, ...]
+    ci: bool
+
+    def __init__(self, path: tuple[str, ...], op: str | None = None, values: tuple[str, ...] = (),
+                 ci: bool = False) -> None:
+        self.__dict__.update(path=path, op=op, values=values, ci=ci)
 
 
-@dataclass(frozen=True)
-class Assertion:
+class Assertion(Record, frozen=True):
     """One ``lhs op rhs, rhs... [i]`` of a scoped attribute selector.
 
     ``lhs`` and each ``rhs`` are ``("ctx", path)`` (a context value ``@{path}``) or
@@ -85,46 +89,59 @@ class Assertion:
     lhs: tuple[str, Any]
     op: str
     rhs: tuple[tuple[str, Any], ...]
-    ci: bool = False
+    ci: bool
+
+    def __init__(self, lhs: tuple[str, Any], op: str, rhs: tuple[tuple[str, Any], ...], ci: bool = False) -> None:
+        self.__dict__.update(lhs=lhs, op=op, rhs=rhs, ci=ci)
 
 
-@dataclass(frozen=True)
-class ScopedAttrStep:
+class ScopedAttrStep(Record, frozen=True):
     """``[@path: assertion && ...]``: a filter; ``path`` is empty to scope to the shape."""
 
     path: tuple[str, ...]
     assertions: tuple[Assertion, ...]
 
+    def __init__(self, path: tuple[str, ...], assertions: tuple[Assertion, ...]) -> None:
+        self.__dict__.update(path=path, assertions=assertions)
 
-@dataclass(frozen=True)
-class NeighborStep:
+
+class NeighborStep(Record, frozen=True):
     """``>``, ``<``, ``~>``, ``-[rels]->`` (``kind`` ``"fwd"``) or ``<-[rels]-`` (``"rev"``)."""
 
     kind: str
-    rels: tuple[str, ...] = ()
+    rels: tuple[str, ...]
+
+    def __init__(self, kind: str, rels: tuple[str, ...] = ()) -> None:
+        self.__dict__.update(kind=kind, rels=rels)
 
 
-@dataclass(frozen=True)
-class FunctionStep:
+class FunctionStep(Record, frozen=True):
     """``:name(selector, ...)``."""
 
     name: str
     args: tuple[tuple, ...]
 
+    def __init__(self, name: str, args: tuple[tuple, ...]) -> None:
+        self.__dict__.update(name=name, args=args)
 
-@dataclass(frozen=True)
-class VarSetStep:
+
+class VarSetStep(Record, frozen=True):
     """``$name(selector)``: stores what the selector yields for the shape; yields the shape."""
 
     name: str
     selector: tuple
 
+    def __init__(self, name: str, selector: tuple) -> None:
+        self.__dict__.update(name=name, selector=selector)
 
-@dataclass(frozen=True)
-class VarGetStep:
+
+class VarGetStep(Record, frozen=True):
     """``${name}``: yields the shapes stored in a variable."""
 
     name: str
+
+    def __init__(self, name: str) -> None:
+        self.__dict__.update(name=name)
 
 
 Selector = tuple  # a tuple of steps
@@ -133,9 +150,9 @@ _STRING_OPS = ("^=", "$=", "*=", "!=", "?=", "=")
 _NUMERIC_OPS = (">=", "<=", ">", "<")
 _PROJECTION_OPS = ("{!=}", "{<<}", "{=}", "{<}")
 _COMPARATORS = _PROJECTION_OPS + ("^=", "$=", "*=", "!=", "?=", ">=", "<=", "=", ">", "<")
-_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_BARE_VALUE = re.compile(r"[A-Za-z0-9_.#+\-]+")
-_NUMBER = re.compile(r"-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$")
+_IDENT = lazy(r"[A-Za-z_][A-Za-z0-9_]*")
+_BARE_VALUE = lazy(r"[A-Za-z0-9_.#+\-]+")
+_NUMBER = lazy(r"-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$")
 
 #: Type tokens (§"Matching shapes by type") → the JSON AST types they match.
 _NUMBERS = frozenset({"byte", "short", "integer", "long", "float", "double", "bigDecimal",
@@ -465,24 +482,32 @@ class _Proj:
         return out
 
 
-@dataclass(frozen=True)
-class _IdAttr:
+class _IdAttr(Record, frozen=True):
     shape_id: str
 
+    def __init__(self, shape_id: str) -> None:
+        self.__dict__.update(shape_id=shape_id)
 
-@dataclass(frozen=True)
-class _ShapeAttr:
+
+class _ShapeAttr(Record, frozen=True):
     node: str
 
+    def __init__(self, node: str) -> None:
+        self.__dict__.update(node=node)
 
-@dataclass(frozen=True)
-class _TraitsAttr:
+
+class _TraitsAttr(Record, frozen=True):
     node: str
 
+    def __init__(self, node: str) -> None:
+        self.__dict__.update(node=node)
 
-@dataclass(frozen=True)
-class _ServiceAttr:
+
+class _ServiceAttr(Record, frozen=True):
     node: str
+
+    def __init__(self, node: str) -> None:
+        self.__dict__.update(node=node)
 
 
 class _VarAttr:

@@ -24,7 +24,6 @@ itself (``S6110``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from smithy2cfn.checks import Check, runnable
@@ -33,6 +32,7 @@ from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
 from smithy2cfn.lint.context import ResourceContext
 from smithy2cfn.lint.locate import Locator, definition_names
 from smithy2cfn.model.shapes import Model
+from smithy2cfn.records import replace
 from smithy2cfn.validation.suppressions import apply_suppressions
 
 #: The code of an internal error: a lint rule raised, or reported a code it does not declare.

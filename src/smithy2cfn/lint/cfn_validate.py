@@ -18,6 +18,7 @@ from smithy2cfn.diagnostics import Code, Severity
 from smithy2cfn.lint.context import ResourceContext, walk
 from smithy2cfn.lint.locate import Site
 from smithy2cfn.model.traits import TAGGABLE
+from smithy2cfn.regexes import lazy
 
 #: cloudformation-cli's limit for enums (``len(enum) > 15`` warns).
 MAX_ENUM = 15
@@ -35,8 +36,8 @@ TYPE_SPECIFIC_KEYWORDS = frozenset().union(*(keywords for _, keywords in KEYWORD
 #: Java's POSIX and java.lang.Character classes (``\p{Alpha}``, ``\p{javaLowerCase}``): valid
 #: ECMA-262 syntax or not, ECMA does not read them as Java does (the syntax itself, inline
 #: flags, ``\A``, possessive quantifiers..., is checked by an ECMA engine: :func:`ecma_problem`).
-NOT_ECMA = re.compile(r"\\[pP]\{(?:Lower|Upper|ASCII|Alpha|Digit|Alnum|Punct|Graph|Print|Blank|Cntrl|XDigit|Space|"
-                      r"java\w+|Is\w+)\}")
+NOT_ECMA = lazy(r"\\[pP]\{(?:Lower|Upper|ASCII|Alpha|Digit|Alnum|Punct|Graph|Print|Blank|Cntrl|XDigit|Space|"
+                r"java\w+|Is\w+)\}")
 
 
 def python_regex_problem(pattern: str) -> str | None:

@@ -10,7 +10,6 @@ wildcard permissions (PER002...) are ``S6011``, with ``cfn validate``'s.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from smithy2cfn.checks import lint_rule
@@ -18,9 +17,10 @@ from smithy2cfn.diagnostics import Code, Severity
 from smithy2cfn.lint.context import ResourceContext
 from smithy2cfn.lint.locate import Site
 from smithy2cfn.model.traits import DOCUMENTATION, TAGGABLE
+from smithy2cfn.regexes import lazy
 
 #: guard-rail: property names that hold ARNs.
-ARN_NAME = re.compile(r"(Arn|arn|ARN)")
+ARN_NAME = lazy(r"(Arn|arn|ARN)")
 #: The bindings that give each handler, for the hint of a missing one.
 LIFECYCLE = {"create": "create (or put)", "read": "read", "delete": "delete", "list": "list",
              "update": "update (or put without @noReplace)"}

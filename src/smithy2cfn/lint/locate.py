@@ -13,13 +13,12 @@ and at worst to the resource.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from smithy2cfn.derive.plan import ConversionPlan, PropertyPlan, ResourcePlan, property_name
 from smithy2cfn.diagnostics import Diagnostics, Span
 from smithy2cfn.emit.jsonschema import SchemaConverter
 from smithy2cfn.model.shapes import Member, Model, Shape
 from smithy2cfn.model.traits import DOCUMENTATION, ENUM, LENGTH, PATTERN, RANGE, TAGGABLE, UNIQUE_ITEMS
+from smithy2cfn.records import Record
 
 #: schema keyword → the trait it is written from (for locating at the trait).
 KEYWORD_TRAITS = {
@@ -29,12 +28,14 @@ KEYWORD_TRAITS = {
 }
 
 
-@dataclass(frozen=True)
-class Site:
+class Site(Record, frozen=True):
     """A place in the model: its span and the shape (or member) ID there, for suppressions."""
 
     span: Span | None
     shape_id: str
+
+    def __init__(self, span: Span | None, shape_id: str) -> None:
+        self.__dict__.update(span=span, shape_id=shape_id)
 
 
 class Locator:

@@ -18,9 +18,9 @@ from __future__ import annotations
 import errno
 import os
 import stat
-from dataclasses import dataclass
 
 from smithy2cfn.diagnostics import Code, Severity, declare_codes
+from smithy2cfn.records import Record
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -39,12 +39,14 @@ MAX_FILE_BYTES = 256 * 1024 * 1024
 _CHUNK = 1 << 20
 
 
-@dataclass(frozen=True)
-class FileProblem:
+class FileProblem(Record, frozen=True):
     """Why a path cannot be read: a code (``S1000``, ``S1003``-``S1005``) and a message."""
 
     code: str
     message: str
+
+    def __init__(self, code: str, message: str) -> None:
+        self.__dict__.update(code=code, message=message)
 
 
 def os_error_problem(e: OSError | ValueError) -> FileProblem:

@@ -23,12 +23,10 @@ type of every raw value it reads (IDL-lowered documents may hold anything a node
 
 from __future__ import annotations
 
-import difflib
 import functools
 import graphlib
 import json
 import os
-import re
 import stat
 from collections.abc import Iterable
 from pathlib import Path
@@ -66,6 +64,7 @@ from smithy2cfn.model.traits import (
     UNIT,
 )
 from smithy2cfn.prelude import PRELUDE_NAMESPACE, idiomatic, package_namespace, prelude_files
+from smithy2cfn.regexes import lazy
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -476,6 +475,8 @@ class _Assembler:
     def suggest(self, missing: str) -> str | None:
         name = ShapeId.name(missing)
         candidates = {ShapeId.name(i): i for i in self.raw if "$" not in i}
+        import difflib  # only for a "did you mean" hint
+
         close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.75)
         return f"did you mean '{candidates[close[0]]}'?" if close else None
 
@@ -1162,7 +1163,7 @@ _URL_SCHEMES = frozenset({"http", "https", "ftp", "file", "jar", "mailto", "netd
 
 
 _IDENTIFIER = r"(?:_+[A-Za-z0-9]|[A-Za-z])\w*"
-_ABSOLUTE_SHAPE_ID = re.compile(rf"{_IDENTIFIER}(?:\.{_IDENTIFIER})*#{_IDENTIFIER}(?:\${_IDENTIFIER})?")
+_ABSOLUTE_SHAPE_ID = lazy(rf"{_IDENTIFIER}(?:\.{_IDENTIFIER})*#{_IDENTIFIER}(?:\${_IDENTIFIER})?")
 
 
 def _shape_id_values(trait_id: str, value: Any) -> list[str]:

@@ -36,6 +36,7 @@ from smithy2cfn.parse.tables import (
     render_data,
     source_digest,
 )
+from smithy2cfn.records import fields
 
 #: The file name of the lowered prelude under ``smithy2cfn/data/precomputed``.
 DOCUMENTS_FILE = "prelude-documents.json"
@@ -44,7 +45,7 @@ DOCUMENTS_FILE = "prelude-documents.json"
 FRONT_END_MODULES: tuple[str, ...] = (
     "parse/idl.py", "parse/lower.py", "parse/strings.py", "parse/syntax.py", "parse/tables.py",
     "model/document.py", "model/jsonread.py", "load/prelude_data.py", "model/nodes.py", "model/traits.py",
-    "diagnostics.py", "catalog.py", "version.py", "stamps.py", "garbage_collection.py",
+    "diagnostics.py", "catalog.py", "version.py", "stamps.py", "garbage_collection.py", "records.py", "regexes.py",
     "prelude/__init__.py",
 )
 _MARK = "\0"
@@ -144,8 +145,8 @@ def encode_documents(docs: tuple[SourceDocument, ...] | list[SourceDocument]) ->
             generator then fails loudly instead of dropping it).
     """
     for cls, known in ((SourceDocument, _DOCUMENT_FIELDS), (ApplyStatement, _APPLY_FIELDS)):
-        if set(cls.__dataclass_fields__) != known:
-            raise TypeError(f"{cls.__name__} fields changed ({sorted(set(cls.__dataclass_fields__) ^ known)}): "
+        if set(fields(cls)) != known:
+            raise TypeError(f"{cls.__name__} fields changed ({sorted(set(fields(cls)) ^ known)}): "
                             "teach smithy2cfn/load/prelude_data.py to write and read them")
     out = []
     for d in docs:

@@ -20,10 +20,10 @@ one :class:`smithy2cfn.model.Model`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from smithy2cfn.diagnostics import Diagnostic, Span
+from smithy2cfn.records import Record
 
 
 class _Annotation:
@@ -53,8 +53,7 @@ class _Annotation:
 ANNOTATION = _Annotation()
 
 
-@dataclass
-class ApplyStatement:
+class ApplyStatement(Record):
     """``apply Target @trait...`` (IDL 2.0 §"Apply statement", JSON AST ``"type": "apply"``).
 
     ``target`` is an absolute shape or member ID; ``traits`` maps absolute trait IDs to
@@ -64,15 +63,23 @@ class ApplyStatement:
     error (the reference's ``LoaderTraitMap``).
     """
 
+    __slots__ = ("target", "traits", "span", "trait_spans", "namespace")
     target: str
     traits: dict[str, Any]
-    span: Span | None = None
-    trait_spans: dict[str, Span] = field(default_factory=dict)
-    namespace: str | None = None
+    span: Span | None
+    trait_spans: dict[str, Span]
+    namespace: str | None
+
+    def __init__(self, target: str, traits: dict[str, Any], span: Span | None = None,
+                 trait_spans: dict[str, Span] | None = None, namespace: str | None = None) -> None:
+        self.target = target
+        self.traits = traits
+        self.span = span
+        self.trait_spans = {} if trait_spans is None else trait_spans
+        self.namespace = namespace
 
 
-@dataclass
-class SourceDocument:
+class SourceDocument(Record):
     """One loaded source file.
 
     Attributes:
@@ -89,12 +96,29 @@ class SourceDocument:
             same file (the loader merges equal definitions and reports conflicting ones).
     """
 
+    __slots__ = ("path", "version", "ast", "applies", "spans", "trait_spans", "metadata_spans",
+                 "diagnostics", "duplicate_shapes")
     path: str
     version: str
     ast: dict[str, Any]
-    applies: list[ApplyStatement] = field(default_factory=list)
-    spans: dict[str, Span] = field(default_factory=dict)
-    trait_spans: dict[tuple[str, str], Span] = field(default_factory=dict)
-    metadata_spans: dict[str, Span] = field(default_factory=dict)
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    duplicate_shapes: list[tuple[str, dict[str, Any], Span | None]] = field(default_factory=list)
+    applies: list[ApplyStatement]
+    spans: dict[str, Span]
+    trait_spans: dict[tuple[str, str], Span]
+    metadata_spans: dict[str, Span]
+    diagnostics: list[Diagnostic]
+    duplicate_shapes: list[tuple[str, dict[str, Any], Span | None]]
+
+    def __init__(self, path: str, version: str, ast: dict[str, Any],
+                 applies: list[ApplyStatement] | None = None, spans: dict[str, Span] | None = None,
+                 trait_spans: dict[tuple[str, str], Span] | None = None,
+                 metadata_spans: dict[str, Span] | None = None, diagnostics: list[Diagnostic] | None = None,
+                 duplicate_shapes: list[tuple[str, dict[str, Any], Span | None]] | None = None) -> None:
+        self.path = path
+        self.version = version
+        self.ast = ast
+        self.applies = [] if applies is None else applies
+        self.spans = {} if spans is None else spans
+        self.trait_spans = {} if trait_spans is None else trait_spans
+        self.metadata_spans = {} if metadata_spans is None else metadata_spans
+        self.diagnostics = [] if diagnostics is None else diagnostics
+        self.duplicate_shapes = [] if duplicate_shapes is None else duplicate_shapes

@@ -48,6 +48,7 @@ from smithy2cfn.model.nodes import node_kind
 from smithy2cfn.model.relationships import LIFECYCLE_RELATIONSHIPS, NeighborIndex, RelationshipType
 from smithy2cfn.model.shapes import Member, Model, Shape
 from smithy2cfn.model.traits import BOX, UNIQUE_ITEMS, UNIT
+from smithy2cfn.regexes import lazy
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -66,8 +67,8 @@ CODES = declare_codes(
     Code("S1106", Severity.WARNING, "Model", "unknown JSON AST property (ignored, as the reference does)"),
 )
 
-_ID = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*#[A-Za-z_][A-Za-z0-9_]*(\$[A-Za-z_][A-Za-z0-9_]*)?\Z")
-_IDENTIFIER = re.compile(r"(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*\Z")
+_ID = lazy(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*#[A-Za-z_][A-Za-z0-9_]*(\$[A-Za-z_][A-Za-z0-9_]*)?\Z")
+_IDENTIFIER = lazy(r"(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*\Z")
 
 # What a property holds.
 _REF = "a shape reference object {\"target\": \"namespace#Name\"}"

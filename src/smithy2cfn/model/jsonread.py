@@ -26,19 +26,19 @@ Limits (README "Limits"):
 from __future__ import annotations
 
 import bisect
-import decimal
 import json
 import json.decoder
 import json.scanner
 import math
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Any
 
 from smithy2cfn.diagnostics import Code, Severity, Span, declare_codes
 from smithy2cfn.model.nodes import MAX_NODE_DEPTH, truncate
+from smithy2cfn.records import Record
+from smithy2cfn.regexes import lazy
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -57,18 +57,18 @@ MAX_EXPONENT_DIGITS = 9
 
 Path = tuple  # of str (object keys) and int (array indexes)
 
-_WS = re.compile(r"[ \t\n\r]*")
-_KEY = re.compile(r'"([^"\\\x00-\x1f]*)"[ \t\n\r]*:')
-_SEPARATOR = re.compile(r"[ \t\n\r]*([,\]}])[ \t\n\r]*")
+_WS = lazy(r"[ \t\n\r]*")
+_KEY = lazy(r'"([^"\\\x00-\x1f]*)"[ \t\n\r]*:')
+_SEPARATOR = lazy(r"[ \t\n\r]*([,\]}])[ \t\n\r]*")
 _STRING = r'"[^"\\]*(?:\\.[^"\\]*)*"'
 _NUMBER = r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?"
 #: Tokens for the (error-path) scans: a string, a bracket, a number, a literal.
-_TOKEN = re.compile(rf"({_STRING})|([\[{{])|([\]}}])|({_NUMBER})|(-?Infinity|NaN|true|false|null)")
-_STRINGS = re.compile(_STRING)
-_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
-_ANY_SURROGATE_ESCAPE = re.compile(r"\\u[dD]([89a-fA-F])[0-9a-fA-F]{2}")
-_LOW_ESCAPE = re.compile(r"\\u[dD][c-fC-F][0-9a-fA-F]{2}")
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+_TOKEN = lazy(rf"({_STRING})|([\[{{])|([\]}}])|({_NUMBER})|(-?Infinity|NaN|true|false|null)")
+_STRINGS = lazy(_STRING)
+_NOT_BRACKETS = lazy(r"[^\[\]{}]+")
+_ANY_SURROGATE_ESCAPE = lazy(r"\\u[dD]([89a-fA-F])[0-9a-fA-F]{2}")
+_LOW_ESCAPE = lazy(r"\\u[dD][c-fC-F][0-9a-fA-F]{2}")
+_LONE_SURROGATE = lazy("[\ud800-\udfff]")
 _STEP = [0] * 256
 _STEP[ord("[")] = _STEP[ord("{")] = 1
 _STEP[ord("]")] = _STEP[ord("}")] = -1
@@ -143,6 +143,8 @@ def read_number(literal: str) -> tuple[int | float, str | None]:
     value = float(literal)
     if not math.isinf(value):
         return value, None
+    import decimal  # only for a number a float cannot hold
+
     exact = decimal.Decimal(literal)  # safe: a short exponent and fewer than 1000 integer digits
     if exact != exact.to_integral_value():
         return 0, f"the number {truncate(literal)} overflows a 64-bit float and is not an integer"
@@ -150,7 +152,7 @@ def read_number(literal: str) -> tuple[int | float, str | None]:
 
 
 #: sign, integer digits, fraction digits, exponent sign, exponent digits without leading zeros
-_NUMBER_PARTS = re.compile(r"[-+]?(?=\.?[0-9])([0-9]*)(?:\.([0-9]*))?(?:[eE]([-+]?)(?=[0-9])0*([0-9]*))?")
+_NUMBER_PARTS = lazy(r"[-+]?(?=\.?[0-9])([0-9]*)(?:\.([0-9]*))?(?:[eE]([-+]?)(?=[0-9])0*([0-9]*))?")
 
 
 def _magnitude(whole: str, fraction: str, exponent: int) -> int:
@@ -197,14 +199,19 @@ _SCAN = json.scanner.make_scanner(_DECODER)
 _SCANSTRING = json.decoder.scanstring
 
 
-@dataclass
-class JsonProblem:
+class JsonProblem(Record):
     """Why a JSON text cannot be read: ``code`` (``S1100`` syntax, ``S1103`` number out of
     range, ``S1016`` nested too deeply), a message and the character offset."""
 
+    __slots__ = ("code", "message", "offset")
     code: str
     message: str
     offset: int
+
+    def __init__(self, code: str, message: str, offset: int) -> None:
+        self.code = code
+        self.message = message
+        self.offset = offset
 
     @property
     def is_syntax_error(self) -> bool:
@@ -219,16 +226,24 @@ class _Stop(Exception):
         self.problem = problem
 
 
-@dataclass
-class JsonText:
+class JsonText(Record):
     """A parsed JSON text: ``value``, and ``positions`` (path → character offset of the key,
     for object members, or of the value, for array elements) for the walked levels."""
 
+    __slots__ = ("path", "text", "value", "positions", "_lines")
     path: str
     text: str
-    value: Any = None
-    positions: dict[Path, int] = field(default_factory=dict)
-    _lines: list[int] | None = None
+    value: Any
+    positions: dict[Path, int]
+    _lines: list[int] | None
+
+    def __init__(self, path: str, text: str, value: Any = None, positions: dict[Path, int] | None = None,
+                 _lines: list[int] | None = None) -> None:
+        self.path = path
+        self.text = text
+        self.value = value
+        self.positions = {} if positions is None else positions
+        self._lines = _lines
 
     def line_col(self, offset: int) -> tuple[int, int]:
         """1-based line and column of a character offset."""

@@ -16,7 +16,6 @@ then reported once, by the HTTP validators, and skipped by the others).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
 from smithy2cfn.model.knowledge_ops import OperationIndex
@@ -34,8 +33,10 @@ from smithy2cfn.model.traits import (
     HTTP_QUERY_PARAMS,
     HTTP_RESPONSE_CODE,
 )
+from smithy2cfn.records import Record
+from smithy2cfn.regexes import lazy
 
-_IDENTIFIER = re.compile(r"(?:[A-Za-z]|_+[A-Za-z0-9])[A-Za-z0-9_]*")
+_IDENTIFIER = lazy(r"(?:[A-Za-z]|_+[A-Za-z0-9])[A-Za-z0-9_]*")
 
 
 def is_identifier(text: str) -> bool:
@@ -49,8 +50,7 @@ class PatternError(ValueError):
     ``InvalidPatternException``/``InvalidUriPatternException``); ``str()`` is its message."""
 
 
-@dataclass(frozen=True)
-class Segment:
+class Segment(Record, frozen=True):
     """One segment of a pattern: a literal, a ``{label}`` or a greedy ``{label+}``.
 
     Attributes:
@@ -60,6 +60,9 @@ class Segment:
 
     content: str
     kind: str
+
+    def __init__(self, content: str, kind: str) -> None:
+        self.__dict__.update(content=content, kind=kind)
 
     @property
     def is_label(self) -> bool:
@@ -112,8 +115,7 @@ class Segment:
         return Segment(content, kind)
 
 
-@dataclass(frozen=True)
-class Pattern:
+class Pattern(Record, frozen=True):
     """A parsed pattern (reference ``SmithyPattern``; :class:`UriPattern` adds query literals).
 
     Attributes:
@@ -123,6 +125,9 @@ class Pattern:
 
     text: str
     segments: tuple[Segment, ...]
+
+    def __init__(self, text: str, segments: tuple[Segment, ...]) -> None:
+        self.__dict__.update(text=text, segments=segments)
 
     def __str__(self) -> str:
         return self.text
@@ -165,7 +170,6 @@ class Pattern:
                 seen.add(key)
 
 
-@dataclass(frozen=True)
 class UriPattern(Pattern):
     """A parsed ``@http`` URI (reference ``UriPattern``).
 
@@ -173,7 +177,12 @@ class UriPattern(Pattern):
         query_literals: the literal query string parameters, name → value (``""`` without ``=``).
     """
 
-    query_literals: dict[str, str] = field(default_factory=dict)
+    query_literals: dict[str, str]
+
+    def __init__(self, text: str, segments: tuple[Segment, ...],
+                 query_literals: dict[str, str] | None = None) -> None:
+        self.__dict__.update(text=text, segments=segments,
+                             query_literals={} if query_literals is None else query_literals)
 
     def conflicts_with(self, other: UriPattern) -> bool:
         """True when both patterns match the same requests: as many segments, labels where the
@@ -277,8 +286,7 @@ HEADER, PREFIX_HEADERS, QUERY, QUERY_PARAMS, LABEL, PAYLOAD, RESPONSE_CODE, DOCU
     "unbound")
 
 
-@dataclass(frozen=True)
-class HttpBinding:
+class HttpBinding(Record, frozen=True):
     """Where one member of an input, output or error goes in the HTTP message.
 
     Attributes:
@@ -290,6 +298,9 @@ class HttpBinding:
     member: Member
     location: str
     name: str
+
+    def __init__(self, member: Member, location: str, name: str) -> None:
+        self.__dict__.update(member=member, location=location, name=name)
 
     @property
     def member_name(self) -> str:

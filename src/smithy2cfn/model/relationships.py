@@ -122,19 +122,27 @@ _MEMBER_TYPE = {
 }
 
 
-class Relationship(NamedTuple):
-    """One edge: ``shape`` —``type``→ ``neighbor`` (absolute shape or member IDs).
-
-    ``is_valid`` is ``False`` when ``neighbor`` is not in the model (a broken reference the
-    loader has reported); walks skip such edges. (A named tuple: a model has an edge or two
-    per shape and member, and a tuple is several times cheaper to make than a frozen
-    dataclass.)
-    """
-
+# The field types as objects: with ``class Relationship(NamedTuple)``, this module's
+# annotations are strings, each of which typing compiles (a ForwardRef): 11 M instructions
+# at import.
+class _RelationshipFields(NamedTuple):
     shape: str
     type: RelationshipType
     neighbor: str
-    is_valid: bool = True
+    is_valid: bool
+_RelationshipFields.__new__.__defaults__ = (True,)
+
+
+class Relationship(_RelationshipFields):
+    """One edge: ``shape`` —``type``→ ``neighbor`` (absolute shape or member IDs).
+
+    ``is_valid`` (default ``True``) is ``False`` when ``neighbor`` is not in the model (a
+    broken reference the loader has reported); walks skip such edges. (A named tuple: a
+    model has an edge or two per shape and member, and a tuple is several times cheaper to
+    make than a frozen dataclass.)
+    """
+
+    __slots__ = ()
 
 
 def _exists(model: Model, shape_id: str) -> bool:

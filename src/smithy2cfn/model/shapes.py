@@ -13,10 +13,10 @@ then ``apply``). What was introduced locally is kept apart in ``introduced_trait
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from smithy2cfn.diagnostics import Span
+from smithy2cfn.records import Record
 
 #: JSON AST type names of the simple shapes (Smithy 2.0 §"Simple types").
 SIMPLE_TYPES = frozenset({
@@ -69,8 +69,7 @@ class ShapeId:
         return ref if "#" in ref else f"{namespace}#{ref}"
 
 
-@dataclass
-class Member:
+class Member(Record):
     """A member of an aggregate shape (or an enum value, which targets ``smithy.api#Unit``).
 
     Attributes:
@@ -86,14 +85,27 @@ class Member:
             ``apply`` statement, or the mixin member it came from), when known.
     """
 
+    __slots__ = ("name", "target", "container", "traits", "introduced_traits", "from_mixin", "span", "trait_spans")
     name: str
     target: str
     container: str
-    traits: dict[str, Any] = field(default_factory=dict)
-    introduced_traits: dict[str, Any] = field(default_factory=dict)
-    from_mixin: str | None = None
-    span: Span | None = None
-    trait_spans: dict[str, Span] = field(default_factory=dict)
+    traits: dict[str, Any]
+    introduced_traits: dict[str, Any]
+    from_mixin: str | None
+    span: Span | None
+    trait_spans: dict[str, Span]
+
+    def __init__(self, name: str, target: str, container: str, traits: dict[str, Any] | None = None,
+                 introduced_traits: dict[str, Any] | None = None, from_mixin: str | None = None,
+                 span: Span | None = None, trait_spans: dict[str, Span] | None = None) -> None:
+        self.name = name
+        self.target = target
+        self.container = container
+        self.traits = {} if traits is None else traits
+        self.introduced_traits = {} if introduced_traits is None else introduced_traits
+        self.from_mixin = from_mixin
+        self.span = span
+        self.trait_spans = {} if trait_spans is None else trait_spans
 
     @property
     def id(self) -> str:
@@ -101,11 +113,7 @@ class Member:
         return f"{self.container}${self.name}"
 
 
-_new_list = list  # the Shape field named ``list`` (a lifecycle operation) shadows the builtin
-
-
-@dataclass
-class Shape:
+class Shape(Record):
     """A top-level shape. Fields not used by a shape's ``type`` stay empty/``None``.
 
     ``type`` is the JSON AST type name (``structure``, ``string``, ``operation``...).
@@ -115,34 +123,72 @@ class Shape:
     Service: ``version``, ``operations``, ``resources``, ``errors``, ``rename``.
     """
 
+    __slots__ = ("id", "type", "traits", "introduced_traits", "members", "mixins", "span", "trait_spans", "input",
+                 "output", "errors", "identifiers", "properties", "create", "put", "read", "update", "delete", "list",
+                 "operations", "collection_operations", "resources", "version", "rename")
     id: str
     type: str
-    traits: dict[str, Any] = field(default_factory=dict)
-    introduced_traits: dict[str, Any] = field(default_factory=dict)
-    members: dict[str, Member] = field(default_factory=dict)
-    mixins: list[str] = field(default_factory=_new_list)
-    span: Span | None = None
+    traits: dict[str, Any]
+    introduced_traits: dict[str, Any]
+    members: dict[str, Member]
+    mixins: list[str]
+    span: Span | None
     #: trait ID → where that effective trait was applied, when known
-    trait_spans: dict[str, Span] = field(default_factory=dict)
+    trait_spans: dict[str, Span]
     # operation
-    input: str | None = None
-    output: str | None = None
-    errors: list[str] = field(default_factory=_new_list)
+    input: str | None
+    output: str | None
+    errors: list[str]
     # resource
-    identifiers: dict[str, str] = field(default_factory=dict)
-    properties: dict[str, str] = field(default_factory=dict)
-    create: str | None = None
-    put: str | None = None
-    read: str | None = None
-    update: str | None = None
-    delete: str | None = None
-    list: str | None = None
-    operations: list[str] = field(default_factory=_new_list)
-    collection_operations: list[str] = field(default_factory=_new_list)
-    resources: list[str] = field(default_factory=_new_list)
+    identifiers: dict[str, str]
+    properties: dict[str, str]
+    create: str | None
+    put: str | None
+    read: str | None
+    update: str | None
+    delete: str | None
+    list: str | None
+    operations: list[str]
+    collection_operations: list[str]
+    resources: list[str]
     # service
-    version: str | None = None
-    rename: dict[str, str] = field(default_factory=dict)
+    version: str | None
+    rename: dict[str, str]
+
+    def __init__(self, id: str, type: str, traits: dict[str, Any] | None = None,
+                 introduced_traits: dict[str, Any] | None = None, members: dict[str, Member] | None = None,
+                 mixins: list[str] | None = None, span: Span | None = None,
+                 trait_spans: dict[str, Span] | None = None, input: str | None = None, output: str | None = None,
+                 errors: list[str] | None = None, identifiers: dict[str, str] | None = None,
+                 properties: dict[str, str] | None = None, create: str | None = None, put: str | None = None,
+                 read: str | None = None, update: str | None = None, delete: str | None = None,
+                 list: str | None = None, operations: list[str] | None = None,
+                 collection_operations: list[str] | None = None, resources: list[str] | None = None,
+                 version: str | None = None, rename: dict[str, str] | None = None) -> None:
+        self.id = id
+        self.type = type
+        self.traits = {} if traits is None else traits
+        self.introduced_traits = {} if introduced_traits is None else introduced_traits
+        self.members = {} if members is None else members
+        self.mixins = [] if mixins is None else mixins
+        self.span = span
+        self.trait_spans = {} if trait_spans is None else trait_spans
+        self.input = input
+        self.output = output
+        self.errors = [] if errors is None else errors
+        self.identifiers = {} if identifiers is None else identifiers
+        self.properties = {} if properties is None else properties
+        self.create = create
+        self.put = put
+        self.read = read
+        self.update = update
+        self.delete = delete
+        self.list = list
+        self.operations = [] if operations is None else operations
+        self.collection_operations = [] if collection_operations is None else collection_operations
+        self.resources = [] if resources is None else resources
+        self.version = version
+        self.rename = {} if rename is None else rename
 
     @property
     def name(self) -> str:
@@ -162,8 +208,7 @@ class Shape:
 _Index = TypeVar("_Index")
 
 
-@dataclass
-class Model:
+class Model(Record, hidden=("_knowledge",)):
     """A loaded model: every shape (the prelude's included), metadata, and where shapes came from.
 
     Attributes:
@@ -180,13 +225,25 @@ class Model:
         metadata_spans: metadata key → where it is set (the first place, when merged).
     """
 
-    shapes: dict[str, Shape] = field(default_factory=dict)
-    metadata: dict[str, Any] = field(default_factory=dict)
-    prelude_ids: set[str] = field(default_factory=set)
-    packages: frozenset[str] | None = None
-    versions: dict[str, str] = field(default_factory=dict)
-    metadata_spans: dict[str, Span] = field(default_factory=dict)
-    _knowledge: dict[type, Any] = field(default_factory=dict, repr=False, compare=False)
+    shapes: dict[str, Shape]
+    metadata: dict[str, Any]
+    prelude_ids: set[str]
+    packages: frozenset[str] | None
+    versions: dict[str, str]
+    metadata_spans: dict[str, Span]
+    _knowledge: dict[type, Any]
+
+    def __init__(self, shapes: dict[str, Shape] | None = None, metadata: dict[str, Any] | None = None,
+                 prelude_ids: set[str] | None = None, packages: frozenset[str] | None = None,
+                 versions: dict[str, str] | None = None, metadata_spans: dict[str, Span] | None = None,
+                 _knowledge: dict[type, Any] | None = None) -> None:
+        self.shapes = {} if shapes is None else shapes
+        self.metadata = {} if metadata is None else metadata
+        self.prelude_ids = set() if prelude_ids is None else prelude_ids
+        self.packages = packages
+        self.versions = {} if versions is None else versions
+        self.metadata_spans = {} if metadata_spans is None else metadata_spans
+        self._knowledge = {} if _knowledge is None else _knowledge
 
     def knowledge(self, index_type: type[_Index]) -> _Index:
         """The knowledge index ``index_type(self)``, built on first use and kept with the model

@@ -2,8 +2,9 @@
 
 :func:`parse_idl` tokenizes and parses one file with the LALR grammar
 (``grammar/smithy.lark``, see :mod:`smithy2cfn.parse.syntax`), then walks the parse tree into
-plain dataclasses that keep every name *as written* (relative shape IDs are resolved later,
-by :func:`smithy2cfn.parse.lower.lower_idl`, once the IDs of all loaded files are known).
+plain records (:mod:`smithy2cfn.records`) that keep every name *as written* (relative shape
+IDs are resolved later, by :func:`smithy2cfn.parse.lower.lower_idl`, once the IDs of all
+loaded files are known).
 It also makes the checks that the ABNF expresses through whitespace (``BR``/``SP``) and the
 section order (control, metadata, namespace, use, shapes).
 
@@ -29,7 +30,6 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
 from smithy2cfn import garbage_collection
@@ -39,6 +39,8 @@ from smithy2cfn.model.jsonread import MAX_NODE_DEPTH as _MAX_NODE_DEPTH
 from smithy2cfn.model.jsonread import read_number
 from smithy2cfn.parse import strings
 from smithy2cfn.parse.syntax import DocComment, Node, Tokens, after, parse_tokens
+from smithy2cfn.records import Record
+from smithy2cfn.regexes import lazy
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -70,11 +72,11 @@ _BAD_DOC_HINT = ("put '///' comments on their own lines directly before the shap
                  "above its traits, or make them plain comments ('//')")
 
 
-_IDENTIFIER = re.compile(r"(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*\Z")
-_NAMESPACE = re.compile(r"(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*(?:\.(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*)*\Z")
-_SHAPE_ID = re.compile(
+_IDENTIFIER = lazy(r"(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*\Z")
+_NAMESPACE = lazy(r"(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*(?:\.(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*)*\Z")
+_SHAPE_ID = lazy(
     r"(?:[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*#)?[A-Za-z_][A-Za-z0-9_]*(?:\$[A-Za-z_][A-Za-z0-9_]*)?\Z")
-_VERSION = re.compile(r"([0-9]+)(?:\.([0-9]+))?\Z")
+_VERSION = lazy(r"([0-9]+)(?:\.([0-9]+))?\Z")
 
 
 class UnquotedId(str):
@@ -92,19 +94,23 @@ class UnquotedId(str):
         return out
 
 
-@dataclass
-class TraitApplication:
+class TraitApplication(Record):
     """``@name`` / ``@name(value)``. ``name`` is as written; ``value`` is ``ANNOTATION`` for an
     annotation trait (no value or empty parentheses) else a node value (JSON-like, with
     :class:`UnquotedId` strings)."""
 
+    __slots__ = ("name", "value", "span")
     name: str
     value: Any
     span: Span
 
+    def __init__(self, name: str, value: Any, span: Span) -> None:
+        self.name = name
+        self.value = value
+        self.span = span
 
-@dataclass
-class MemberDef:
+
+class MemberDef(Record):
     """A shape member (``name: Target``, ``$name``) or an enum member (``NAME = value``).
 
     ``target`` is as written (``None`` when elided or for enum members); ``has_value`` tells
@@ -113,20 +119,36 @@ class MemberDef:
     documentation comment starts.
     """
 
+    __slots__ = ("name", "target", "span", "traits", "docs", "docs_span", "elided", "has_value", "value",
+                 "value_span")
     name: str
     target: str | None
     span: Span
-    traits: list[TraitApplication] = field(default_factory=list)
-    docs: str | None = None
-    docs_span: Span | None = None
-    elided: bool = False
-    has_value: bool = False
-    value: Any = None
-    value_span: Span | None = None
+    traits: list[TraitApplication]
+    docs: str | None
+    docs_span: Span | None
+    elided: bool
+    has_value: bool
+    value: Any
+    value_span: Span | None
+
+    def __init__(self, name: str, target: str | None, span: Span,
+                 traits: list[TraitApplication] | None = None, docs: str | None = None,
+                 docs_span: Span | None = None, elided: bool = False, has_value: bool = False,
+                 value: Any = None, value_span: Span | None = None) -> None:
+        self.name = name
+        self.target = target
+        self.span = span
+        self.traits = [] if traits is None else traits
+        self.docs = docs
+        self.docs_span = docs_span
+        self.elided = elided
+        self.has_value = has_value
+        self.value = value
+        self.value_span = value_span
 
 
-@dataclass
-class ShapeDef:
+class ShapeDef(Record):
     """One shape statement (or an inline ``:=`` input/output structure).
 
     Attributes:
@@ -140,37 +162,69 @@ class ShapeDef:
         docs_span: where the documentation comment starts.
     """
 
+    __slots__ = ("type", "name", "span", "traits", "docs", "docs_span", "mixins", "for_resource", "members",
+                 "body", "input", "output", "errors", "inline")
     type: str
     name: str
     span: Span
-    traits: list[TraitApplication] = field(default_factory=list)
-    docs: str | None = None
-    docs_span: Span | None = None
-    mixins: list[str] = field(default_factory=list)
-    for_resource: str | None = None
-    members: list[MemberDef] | None = None
-    body: dict[str, Any] | None = None
-    input: str | ShapeDef | None = None
-    output: str | ShapeDef | None = None
-    errors: list[str] | None = None
-    inline: str | None = None
+    traits: list[TraitApplication]
+    docs: str | None
+    docs_span: Span | None
+    mixins: list[str]
+    for_resource: str | None
+    members: list[MemberDef] | None
+    body: dict[str, Any] | None
+    input: str | ShapeDef | None
+    output: str | ShapeDef | None
+    errors: list[str] | None
+    inline: str | None
+
+    def __init__(self, type: str, name: str, span: Span, traits: list[TraitApplication] | None = None,
+                 docs: str | None = None, docs_span: Span | None = None, mixins: list[str] | None = None,
+                 for_resource: str | None = None, members: list[MemberDef] | None = None,
+                 body: dict[str, Any] | None = None, input: str | ShapeDef | None = None,
+                 output: str | ShapeDef | None = None, errors: list[str] | None = None,
+                 inline: str | None = None) -> None:
+        self.type = type
+        self.name = name
+        self.span = span
+        self.traits = [] if traits is None else traits
+        self.docs = docs
+        self.docs_span = docs_span
+        self.mixins = [] if mixins is None else mixins
+        self.for_resource = for_resource
+        self.members = members
+        self.body = body
+        self.input = input
+        self.output = output
+        self.errors = errors
+        self.inline = inline
 
 
-@dataclass
-class ApplyDef:
+class ApplyDef(Record):
     """``apply Target @trait`` or ``apply Target { @a @b }`` (target as written)."""
 
+    __slots__ = ("target", "traits", "span")
     target: str
     traits: list[TraitApplication]
     span: Span
 
+    def __init__(self, target: str, traits: list[TraitApplication], span: Span) -> None:
+        self.target = target
+        self.traits = traits
+        self.span = span
 
-@dataclass
-class UseDef:
+
+class UseDef(Record):
     """``use ns#Name``."""
 
+    __slots__ = ("shape_id", "span")
     shape_id: str
     span: Span
+
+    def __init__(self, shape_id: str, span: Span) -> None:
+        self.shape_id = shape_id
+        self.span = span
 
     @property
     def name(self) -> str:
@@ -178,8 +232,7 @@ class UseDef:
         return self.shape_id.partition("#")[2]
 
 
-@dataclass
-class IdlFile:
+class IdlFile(Record):
     """One parsed IDL file (Smithy 2.0 IDL: control, metadata and shape sections).
 
     ``version`` is ``"1.0"`` when ``$version`` is absent, else ``"1.0"`` or ``"2.0"``;
@@ -187,18 +240,39 @@ class IdlFile:
     off their operation, see :meth:`all_shapes`).
     """
 
+    __slots__ = ("path", "version", "namespace", "control", "uses", "metadata", "metadata_spans", "shapes",
+                 "applies", "diagnostics", "input_suffix", "output_suffix")
     path: str
-    version: str = "1.0"
-    namespace: str | None = None
-    control: dict[str, Any] = field(default_factory=dict)
-    uses: list[UseDef] = field(default_factory=list)
-    metadata: dict[str, Any] = field(default_factory=dict)
-    metadata_spans: dict[str, Span] = field(default_factory=dict)
-    shapes: list[ShapeDef] = field(default_factory=list)
-    applies: list[ApplyDef] = field(default_factory=list)
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    input_suffix: str = "Input"
-    output_suffix: str = "Output"
+    version: str
+    namespace: str | None
+    control: dict[str, Any]
+    uses: list[UseDef]
+    metadata: dict[str, Any]
+    metadata_spans: dict[str, Span]
+    shapes: list[ShapeDef]
+    applies: list[ApplyDef]
+    diagnostics: list[Diagnostic]
+    input_suffix: str
+    output_suffix: str
+
+    def __init__(self, path: str, version: str = "1.0", namespace: str | None = None,
+                 control: dict[str, Any] | None = None, uses: list[UseDef] | None = None,
+                 metadata: dict[str, Any] | None = None, metadata_spans: dict[str, Span] | None = None,
+                 shapes: list[ShapeDef] | None = None, applies: list[ApplyDef] | None = None,
+                 diagnostics: list[Diagnostic] | None = None, input_suffix: str = "Input",
+                 output_suffix: str = "Output") -> None:
+        self.path = path
+        self.version = version
+        self.namespace = namespace
+        self.control = {} if control is None else control
+        self.uses = [] if uses is None else uses
+        self.metadata = {} if metadata is None else metadata
+        self.metadata_spans = {} if metadata_spans is None else metadata_spans
+        self.shapes = [] if shapes is None else shapes
+        self.applies = [] if applies is None else applies
+        self.diagnostics = [] if diagnostics is None else diagnostics
+        self.input_suffix = input_suffix
+        self.output_suffix = output_suffix
 
     def inline_shape_name(self, operation: ShapeDef, which: str) -> str:
         """Generated name of an operation's inline input/output (§"Inline input / output")."""

@@ -27,10 +27,10 @@ from __future__ import annotations
 import functools
 import re
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from smithy2cfn.parse.tables import parser_tables
+from smithy2cfn.records import Record
 
 #: Terminals of the grammar that the tokenizer produces from regexes, in match order (no
 #: two of them can start with the same character, except the two comments and the two
@@ -69,8 +69,7 @@ def grammar_text() -> str:
     return (Path(__file__).parents[3] / "grammar" / "smithy.lark").read_text(encoding="utf-8")
 
 
-@dataclass(frozen=True)
-class _Parser:
+class _Parser(Record, frozen=True):
     token_re: re.Pattern
     terminal_regexes: dict[str, str]   # regex terminal name -> its regex in the grammar
     keywords: dict[str, str]           # keyword text -> terminal name
@@ -81,7 +80,17 @@ class _Parser:
     start_state: int
     end_state: int
     safe: list[frozenset[str]]         # per state: terminals whose reduction cannot fail
-    shift_memo: dict = field(default_factory=dict)  # see _can_shift
+    shift_memo: dict                   # see _can_shift
+
+    def __init__(self, token_re: re.Pattern, terminal_regexes: dict[str, str], keywords: dict[str, str],
+                 punctuation: dict[str, str], states: list[dict[str, int]],
+                 rules: list[tuple[str, int, tuple[tuple[int, bool], ...] | None, bool]], kinds: list[int],
+                 start_state: int, end_state: int, safe: list[frozenset[str]],
+                 shift_memo: dict | None = None) -> None:
+        self.__dict__.update(token_re=token_re, terminal_regexes=terminal_regexes, keywords=keywords,
+                             punctuation=punctuation, states=states, rules=rules, kinds=kinds,
+                             start_state=start_state, end_state=end_state, safe=safe,
+                             shift_memo={} if shift_memo is None else shift_memo)
 
 
 #: How the tokenizer matches the grammar's string terminals: the same text as their regexes
@@ -229,36 +238,55 @@ class Node:
         return f"Node({self.data!r}, {self.children!r}, {self.start}, {self.end})"
 
 
-@dataclass
-class DocComment:
+class DocComment(Record):
     """One ``///`` comment (anywhere on a line, as the reference's ``DefaultTokenizer`` reads
     it): its text after ``///`` up to the end of the line (a ``\\r`` before the ``\\n`` left
     out) and the offsets ``[start, end)`` it covers."""
 
+    __slots__ = ("text", "start", "end")
     text: str
     start: int
     end: int
 
+    def __init__(self, text: str, start: int, end: int) -> None:
+        self.text = text
+        self.start = start
+        self.end = end
 
-@dataclass
-class SyntaxProblem:
+
+class SyntaxProblem(Record):
     """A syntax error found while tokenizing/parsing (message and 1-based position)."""
 
+    __slots__ = ("message", "line", "column", "end_line", "end_column")
     message: str
     line: int
     column: int
     end_line: int
     end_column: int
 
+    def __init__(self, message: str, line: int, column: int, end_line: int, end_column: int) -> None:
+        self.message = message
+        self.line = line
+        self.column = column
+        self.end_line = end_line
+        self.end_column = end_column
 
-@dataclass
-class ParseResult:
+
+class ParseResult(Record):
     """What :func:`parse_tokens` returns: top-level statement trees and the token table."""
 
+    __slots__ = ("statements", "tokens", "doc_comments", "problems")
     statements: list[Node]
     tokens: Tokens
     doc_comments: list[DocComment]
-    problems: list[SyntaxProblem] = field(default_factory=list)
+    problems: list[SyntaxProblem]
+
+    def __init__(self, statements: list[Node], tokens: Tokens, doc_comments: list[DocComment],
+                 problems: list[SyntaxProblem] | None = None) -> None:
+        self.statements = statements
+        self.tokens = tokens
+        self.doc_comments = doc_comments
+        self.problems = [] if problems is None else problems
 
 
 def tokenize(text: str) -> tuple[Tokens, list[DocComment], list[SyntaxProblem]]:

@@ -18,31 +18,33 @@ This module mirrors the reference's Java parts:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, listed
 from smithy2cfn.model.knowledge_ops import OperationIndex
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import MQTT_PUBLISH, MQTT_SUBSCRIBE, MQTT_TOPIC_LABEL
+from smithy2cfn.records import Record
+from smithy2cfn.regexes import lazy
 from smithy2cfn.validation.support.events import at_trait, diag
 from smithy2cfn.validation.support.shapes import event_stream, user_shapes_of_type
 
-_LABEL = re.compile(r"[a-zA-Z0-9_]+\Z")
+_LABEL = lazy(r"[a-zA-Z0-9_]+\Z")
 
 
 class TopicSyntaxError(ValueError):
     """A malformed MQTT topic (reference ``TopicSyntaxException``)."""
 
 
-@dataclass(frozen=True)
-class Level:
+class Level(Record, frozen=True):
     """One ``/``-separated level of a topic: a literal or a ``{label}``."""
 
     value: str
     is_label: bool
+
+    def __init__(self, value: str, is_label: bool) -> None:
+        self.__dict__.update(value=value, is_label=is_label)
 
 
 def parse_topic(topic: str) -> tuple[Level, ...]:
@@ -90,8 +92,7 @@ def topics_conflict(a: tuple[Level, ...], b: tuple[Level, ...]) -> bool:
     return len(a) == len(b)
 
 
-@dataclass(frozen=True)
-class TopicBinding:
+class TopicBinding(Record, frozen=True):
     """An operation's MQTT topic and payload (reference ``TopicBinding``)."""
 
     operation: str
@@ -99,6 +100,10 @@ class TopicBinding:
     topic: str
     levels: tuple[Level, ...]
     payload: str | None
+
+    def __init__(self, operation: str, trait: str, topic: str, levels: tuple[Level, ...],
+                 payload: str | None) -> None:
+        self.__dict__.update(operation=operation, trait=trait, topic=topic, levels=levels, payload=payload)
 
 
 def _chosen(topics: list[tuple[str, str, tuple[Level, ...] | None, str]], first: str) -> set[tuple[str, str]]:

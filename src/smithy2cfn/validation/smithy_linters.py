@@ -41,6 +41,7 @@ from smithy2cfn.model.traits import (
     SENSITIVE,
     TRAIT,
 )
+from smithy2cfn.regexes import lazy
 from smithy2cfn.validation.support.configuration import (
     ConfigError,
     Validator,
@@ -117,8 +118,8 @@ def abbreviation_name(config: dict[str, Any]) -> Validator:
 
 # --------------------------------------------------------------------------- CamelCase
 
-_UPPER_CAMEL = re.compile(r"^[A-Z]+[A-Za-z0-9]*$")
-_LOWER_CAMEL = re.compile(r"^[a-z]+[A-Za-z0-9]*$")
+_UPPER_CAMEL = lazy(r"^[A-Z]+[A-Za-z0-9]*$")
+_LOWER_CAMEL = lazy(r"^[a-z]+[A-Za-z0-9]*$")
 
 
 @configurable("CamelCase",

@@ -9,7 +9,6 @@ bound to no service). Reference ``SmokeTestCaseValidator`` and
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from smithy2cfn.checks import validator
@@ -19,11 +18,12 @@ from smithy2cfn.model.knowledge_ops import OperationIndex
 from smithy2cfn.model.nodes import shorten
 from smithy2cfn.model.shapes import Model, Shape, ShapeId
 from smithy2cfn.model.traits import REQUIRED, SMOKE_TESTS
+from smithy2cfn.regexes import lazy
 from smithy2cfn.validation.support.events import distinct, event, ticked
 from smithy2cfn.validation.support.node_values import NodeChecker
 
-_UNKNOWN_MEMBER = (re.compile(r"^Member `(?P<m>[^`]*)` does not exist in `(?P<s>[^`]*)`"),
-                   re.compile(r"^Invalid \w+ member `(?P<m>[^`]*)` found for `(?P<s>[^`]*)`"))
+_UNKNOWN_MEMBER = (lazy(r"^Member `(?P<m>[^`]*)` does not exist in `(?P<s>[^`]*)`"),
+                   lazy(r"^Invalid \w+ member `(?P<m>[^`]*)` found for `(?P<s>[^`]*)`"))
 
 
 def _cases(shape: Shape) -> list[dict]:

@@ -29,12 +29,12 @@ list.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
 
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, Span, declare_codes
 from smithy2cfn.model.nodes import node_type
 from smithy2cfn.model.shapes import Model, ShapeId
 from smithy2cfn.model.traits import SUPPRESS
+from smithy2cfn.records import Record, replace
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -75,14 +75,16 @@ def stage_of(event_id: str | None) -> int:
     return 3
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(Record, frozen=True):
     """One metadata suppression or severity override: event ``id``, ``namespace`` (``*`` for
     every event) and, for an override, the ``severity`` it raises events to."""
 
     id: str
     namespace: str
-    severity: Severity | None = None
+    severity: Severity | None
+
+    def __init__(self, id: str, namespace: str, severity: Severity | None = None) -> None:
+        self.__dict__.update(id=id, namespace=namespace, severity=severity)
 
     def matches(self, event: Diagnostic) -> bool:
         """True when the rule applies to ``event`` (hierarchical ID, namespace of its shape)."""

@@ -11,7 +11,6 @@ Each check mirrors one validator of the reference's smithy-aws-traits package (n
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from smithy2cfn.checks import validator
@@ -29,6 +28,7 @@ from smithy2cfn.model.traits import (
     TAG_ENABLED,
     TAGGABLE,
 )
+from smithy2cfn.regexes import lazy
 from smithy2cfn.validation.support.events import (
     distinct,
     event,
@@ -49,8 +49,8 @@ def _services(model: Model, trait: str) -> list[Shape]:
 
 
 #: A template label (reference ``ArnTemplateValidator.EXPRESSION_PATTERN``, used with find()).
-_ARN_LABEL = re.compile(r"^[!|+]?[a-zA-Z_][a-zA-Z0-9_]*$")
-_ARN_LABELS = re.compile(r"\{([^}]+)}")
+_ARN_LABEL = lazy(r"^[!|+]?[a-zA-Z_][a-zA-Z0-9_]*$")
+_ARN_LABELS = lazy(r"\{([^}]+)}")
 
 
 def arn_labels(template: str) -> list[str]:
@@ -174,7 +174,7 @@ def check_arn_traits(model: Model) -> Iterable[Diagnostic]:
 
 # --------------------------------------------------------------------------- aws.api#service
 
-_PASCAL_CASE = re.compile(r"^[A-Z][a-zA-Z0-9]*(?:[A-Z][a-zA-Z0-9]*)*$")
+_PASCAL_CASE = lazy(r"^[A-Z][a-zA-Z0-9]*(?:[A-Z][a-zA-Z0-9]*)*$")
 
 
 @validator(Code("S3502", Severity.DANGER, "CloudWatchNamespace",
@@ -242,7 +242,7 @@ def check_event_sources(model: Model) -> Iterable[Diagnostic]:
         yield event(model, "S3504", service.id, message, trait=AWS_SERVICE)
 
 
-_SDK_ID = re.compile(r"^[a-zA-Z][a-zA-Z0-9]*( [a-zA-Z0-9]+)*$")
+_SDK_ID = lazy(r"^[a-zA-Z][a-zA-Z0-9]*( [a-zA-Z0-9]+)*$")
 _COMPANY_NAMES = ("AWS", "Aws", "Amazon")
 #: The reference's set iterates in this order (``SetUtils.of("service", "client", "api")``
 #: is a Java HashSet); only one ending can match a given id anyway except "service"/"api".
@@ -434,9 +434,9 @@ def _endpoint_operation(model: Model, op: Shape) -> Iterable[Diagnostic]:
 
 # --------------------------------------------------------------------------- tagging
 
-_ARN_MEMBER_PREFIX = re.compile(r"^[R|r]esource")
-_ARN_MEMBER_SUFFIX = re.compile(r"[A|a]rn|ARN$")
-_TAG_KEYS_NAME = re.compile(r"^[T|t]ag[K|k]eys$")
+_ARN_MEMBER_PREFIX = lazy(r"^[R|r]esource")
+_ARN_MEMBER_SUFFIX = lazy(r"[A|a]rn|ARN$")
+_TAG_KEYS_NAME = lazy(r"^[T|t]ag[K|k]eys$")
 
 
 def _is_arn_member_name(name: str) -> bool:

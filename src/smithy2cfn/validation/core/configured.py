@@ -21,7 +21,6 @@ is an internal error (``S3099``), as the runner does for validators.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import json
 from collections.abc import Iterable, Iterator
@@ -35,6 +34,7 @@ from smithy2cfn.model.relationships import NeighborIndex
 from smithy2cfn.model.shapes import Model, ShapeId
 from smithy2cfn.model.traits import ID_REF, METADATA, TRAIT
 from smithy2cfn.prelude import PRELUDE_NAMESPACE
+from smithy2cfn.records import Record, replace
 from smithy2cfn.validation.support.configuration import (
     ConfigError,
     Validator,
@@ -52,17 +52,28 @@ _SEVERITIES = {"DANGER": Severity.DANGER, "WARNING": Severity.WARNING, "NOTE": S
 # --------------------------------------------------------------------------- the definitions
 
 
-@dataclasses.dataclass
-class ValidatorDefinition:
+class ValidatorDefinition(Record):
     """One entry of the ``validators`` metadata (reference ``ValidatorDefinition``)."""
 
+    __slots__ = ("name", "id", "message", "severity", "namespaces", "selector", "configuration")
     name: str
     id: str
-    message: str | None = None
-    severity: Severity | None = None
-    namespaces: list[str] = dataclasses.field(default_factory=list)
-    selector: tuple | None = None
-    configuration: dict[str, Any] = dataclasses.field(default_factory=dict)
+    message: str | None
+    severity: Severity | None
+    namespaces: list[str]
+    selector: tuple | None
+    configuration: dict[str, Any]
+
+    def __init__(self, name: str, id: str, message: str | None = None, severity: Severity | None = None,
+                 namespaces: list[str] | None = None, selector: tuple | None = None,
+                 configuration: dict[str, Any] | None = None) -> None:
+        self.name = name
+        self.id = id
+        self.message = message
+        self.severity = severity
+        self.namespaces = [] if namespaces is None else namespaces
+        self.selector = selector
+        self.configuration = {} if configuration is None else configuration
 
     def map(self, model: Model, events: Iterable[Diagnostic]) -> Iterator[Diagnostic]:
         """The validator's events that this definition lets through, with its ``id``,
@@ -81,7 +92,7 @@ class ValidatorDefinition:
             old = d.event_id or self.name
             new = self.id + old[old.index("."):] if "." in old else self.id
             hint = d.hint.replace(f"Smithy event: {old}", f"Smithy event: {new}") if d.hint else d.hint
-            yield dataclasses.replace(
+            yield replace(
                 d, event_id=new, hint=hint, severity=self.severity if self.severity is not None else d.severity,
                 message=self.message.replace("{super}", d.message) if self.message is not None else d.message)
 
@@ -229,7 +240,7 @@ def check_configured_validators(model: Model) -> Iterable[Diagnostic]:
     """
     where = model.metadata_spans.get("validators")
     for d in _configured_validators(model):
-        yield dataclasses.replace(d, span=where) if d.span is None and where is not None else d
+        yield replace(d, span=where) if d.span is None and where is not None else d
 
 
 def _configured_validators(model: Model) -> Iterable[Diagnostic]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from decimal import Decimal, InvalidOperation
+from typing import TYPE_CHECKING
 
 from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
@@ -34,6 +34,7 @@ from smithy2cfn.model.traits import (
     XML_NAME,
     XML_NAMESPACE,
 )
+from smithy2cfn.regexes import lazy
 from smithy2cfn.validation.support.events import diag, error, event, shape_text, warning
 from smithy2cfn.validation.support.shapes import (
     shapes_having,
@@ -51,6 +52,9 @@ CODES = declare_codes(
          "a deprecated feature: a `set` shape, the `@enum` trait in IDL 2.0"),
 )
 
+if TYPE_CHECKING:
+    from decimal import Decimal
+
 _DECIMAL_TYPES = frozenset({"float", "double", "bigDecimal"})
 
 
@@ -59,6 +63,8 @@ def _decimal(value: object) -> Decimal | None:
     number (or has too many digits to print)."""
     if not is_number(value):
         return None
+    from decimal import Decimal, InvalidOperation  # only for @range and @length values
+
     try:
         number = Decimal(str(value))
     except (InvalidOperation, ValueError):
@@ -180,7 +186,7 @@ def check_json_names(model: Model) -> Iterable[Diagnostic]:
 #: Characters ``java.net.URI`` never accepts unescaped (RFC 2396 §2.4.3 "excluded"),
 #: besides controls and spaces.
 _URI_EXCLUDED = frozenset('"<>\\^`{|}')
-_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*")
+_SCHEME = lazy(r"[A-Za-z][A-Za-z0-9+.-]*")
 
 
 def uri_problem(text: str) -> str | None:

@@ -9,7 +9,6 @@ events the reference places at a trait are located at that trait.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from smithy2cfn.checks import validator
@@ -50,6 +49,7 @@ from smithy2cfn.model.traits import (
     PATTERN,
     READONLY,
 )
+from smithy2cfn.regexes import lazy
 from smithy2cfn.validation.support.events import event, idiomatic, relationships_text, ticked
 from smithy2cfn.validation.support.shapes import members_having, shapes_having, shapes_of_type, trait_applied
 
@@ -675,7 +675,7 @@ def check_http_response_codes(model: Model) -> Iterable[Diagnostic]:
 
 # ----------------------------------------------------------------------------- endpoints and auth
 
-_HOST = re.compile(r"[a-zA-Z0-9][a-zA-Z0-9-]{0,62}(?:\.[a-zA-Z0-9-]{1,63})*\.?")
+_HOST = lazy(r"[a-zA-Z0-9][a-zA-Z0-9-]{0,62}(?:\.[a-zA-Z0-9-]{1,63})*\.?")
 
 
 @validator(Code("S3373", Severity.ERROR, "HostLabelTrait",

@@ -10,7 +10,6 @@ reference's output), except ``MetadataTrait``, which is about the typing shape.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -20,6 +19,7 @@ from smithy2cfn.languages.selector import SelectorEngine, SelectorError, parse_s
 from smithy2cfn.model.relationships import Walker
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import METADATA
+from smithy2cfn.regexes import lazy
 from smithy2cfn.validation.support.events import diag, error
 from smithy2cfn.validation.support.node_values import NodeChecker
 
@@ -27,8 +27,8 @@ from smithy2cfn.validation.support.node_values import NodeChecker
 RESERVED_KEYS = frozenset({"severityOverrides", "suppressions", "validators"})
 #: The metadata key of shape closures (shape-closures.rst).
 SHAPE_CLOSURES = "shapeClosures"
-_SHAPE_ID = re.compile(r"(?:_+[A-Za-z0-9]|[A-Za-z])\w*(?:\.(?:_+[A-Za-z0-9]|[A-Za-z])\w*)*#"
-                       r"(?:_+[A-Za-z0-9]|[A-Za-z])\w*")
+_SHAPE_ID = lazy(r"(?:_+[A-Za-z0-9]|[A-Za-z])\w*(?:\.(?:_+[A-Za-z0-9]|[A-Za-z])\w*)*#"
+                 r"(?:_+[A-Za-z0-9]|[A-Za-z])\w*")
 
 
 def _metadata_types(model: Model) -> dict[str, list[str]]:

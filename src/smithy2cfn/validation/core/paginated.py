@@ -11,7 +11,6 @@ Event IDs: ``PaginatedTrait``, and ``PaginatedTrait.ShouldNotBeRequired.<propert
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity
@@ -19,14 +18,14 @@ from smithy2cfn.model.knowledge import TopDownIndex
 from smithy2cfn.model.knowledge_ops import OperationIndex
 from smithy2cfn.model.shapes import Member, Model, Shape
 from smithy2cfn.model.traits import PAGINATED, REQUIRED
+from smithy2cfn.records import Record
 from smithy2cfn.validation.support.events import event, ticked
 from smithy2cfn.validation.support.shapes import shapes_having, shapes_of_type
 
 _PROPERTIES = ("inputToken", "outputToken", "pageSize", "items")
 
 
-@dataclass(frozen=True)
-class _Rule:
+class _Rule(Record, frozen=True):
     """How one ``@paginated`` property is checked."""
 
     name: str
@@ -38,6 +37,12 @@ class _Rule:
     danger: tuple[str, ...]
     #: output members, found by path
     output: bool
+
+    def __init__(self, name: str, optionality: str, required_to_be_present: bool, valid: tuple[str, ...],
+                 danger: tuple[str, ...], output: bool) -> None:
+        self.__dict__.update(name=name, optionality=optionality,
+                             required_to_be_present=required_to_be_present, valid=valid, danger=danger,
+                             output=output)
 
 
 _RULES = (

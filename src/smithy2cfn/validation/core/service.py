@@ -12,7 +12,6 @@ unique), §"Unit type", authentication-traits.rst §"auth trait". Reference vali
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable
 
 from smithy2cfn.checks import validator
@@ -23,6 +22,7 @@ from smithy2cfn.model.knowledge_ops import OperationIndex, ServiceIndex, id_sort
 from smithy2cfn.model.relationships import NeighborIndex, RelationshipType, Walker, operations_of
 from smithy2cfn.model.shapes import SIMPLE_TYPES, Member, Model, Shape, ShapeId
 from smithy2cfn.model.traits import AUTH, DOCUMENTATION, REQUIRED, UNIT
+from smithy2cfn.records import replace
 from smithy2cfn.validation.support.events import event, shape_text, ticked
 from smithy2cfn.validation.support.shapes import shapes_of_type
 
@@ -242,7 +242,7 @@ def check_single_bindings(model: Model) -> Iterable[Diagnostic]:
 
 def _at_shape(shape: Shape, d: Diagnostic) -> Diagnostic:
     """``d`` located at where ``shape`` is defined (when known)."""
-    return dataclasses.replace(d, span=shape.span) if shape.span is not None else d
+    return replace(d, span=shape.span) if shape.span is not None else d
 
 
 def _implicit_binding(member: Member, resource: Shape) -> bool:

@@ -9,17 +9,16 @@ type-refinement-traits.rst §"default trait" (a default value matches its target
 
 from __future__ import annotations
 
-import base64
 import binascii
 import json
 from collections.abc import Iterable
-from dataclasses import replace
 
 from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
 from smithy2cfn.model.nodes import canonical, describe
 from smithy2cfn.model.shapes import Member, Model
 from smithy2cfn.model.traits import DEFAULT, ENUM_VALUE, MIXIN
+from smithy2cfn.records import replace
 from smithy2cfn.validation.support.events import error, event, warning
 from smithy2cfn.validation.support.node_values import NodeChecker
 from smithy2cfn.validation.support.shapes import (
@@ -255,6 +254,8 @@ def check_default_values(model: Model) -> Iterable[Diagnostic]:
 def _default_shape_rules(model: Model, node: str, kind: str, value: object) -> Iterable[Diagnostic]:
     """The reference's rules on a default's value by the type of shape it is for."""
     if kind == "blob" and isinstance(value, str):
+        import base64
+
         try:
             base64.b64decode(value.encode("utf-8"), validate=True)
         except (binascii.Error, ValueError):

@@ -16,7 +16,6 @@ that does not parse is reported by :func:`smithy2cfn.validation.core.http.check_
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -44,12 +43,13 @@ from smithy2cfn.model.traits import (
     TRAIT,
     TRAIT_VALIDATORS,
 )
+from smithy2cfn.regexes import lazy
 from smithy2cfn.validation.support.events import event
 from smithy2cfn.validation.support.shapes import user_nodes_with_traits
 
 #: An absolute shape ID, as the reference's ``ShapeId.from`` accepts it (model.rst §"Shape ID").
-ABSOLUTE_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*#[A-Za-z_][A-Za-z0-9_]*"
-                         r"(?:\$[A-Za-z_][A-Za-z0-9_]*)?")
+ABSOLUTE_ID = lazy(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*#[A-Za-z_][A-Za-z0-9_]*"
+                   r"(?:\$[A-Za-z_][A-Za-z0-9_]*)?")
 
 
 class _Unreadable(Exception):

@@ -41,13 +41,14 @@ from smithy2cfn.languages.selector import (
 from smithy2cfn.model.nodes import describe, shorten
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import TRAIT_VALIDATORS
+from smithy2cfn.regexes import lazy
 from smithy2cfn.validation.support.events import diag
 from smithy2cfn.validation.support.shapes import members_having, shapes_having
 
 _IDENTIFIER = r"(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*"
 #: A valid event ID for a trait validator: a Smithy namespace (reference
 #: ``ShapeId.isValidNamespace``: identifiers separated by single dots, ASCII only).
-EVENT_ID = re.compile(rf"{_IDENTIFIER}(?:\.{_IDENTIFIER})*\Z", re.ASCII)
+EVENT_ID = lazy(rf"{_IDENTIFIER}(?:\.{_IDENTIFIER})*\Z", re.ASCII)
 
 _SEVERITIES = {"NOTE": Severity.NOTE, "WARNING": Severity.WARNING, "DANGER": Severity.DANGER,
                "ERROR": Severity.ERROR}

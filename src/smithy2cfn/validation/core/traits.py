@@ -8,7 +8,6 @@ type-refinement-traits.rst (``default``, ``required``).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from smithy2cfn.checks import validator
@@ -32,6 +31,7 @@ from smithy2cfn.model.traits import (
     TRAIT,
     UNSTABLE,
 )
+from smithy2cfn.regexes import lazy
 from smithy2cfn.validation.support.events import diag, error, event, idiomatic, ticked, warning
 from smithy2cfn.validation.support.node_values import NULL_EXPECTED, NodeChecker
 from smithy2cfn.validation.support.shapes import (
@@ -363,7 +363,7 @@ def check_deprecated_traits(model: Model) -> Iterable[Diagnostic]:
             yield event(model, "S3107", node, f"This shape applies a trait that is deprecated: {text}", trait=tid)
 
 
-_NAMESPACE = re.compile(r"(?:_+[A-Za-z0-9]|[A-Za-z])\w*(?:\.(?:_+[A-Za-z0-9]|[A-Za-z])\w*)*")
+_NAMESPACE = lazy(r"(?:_+[A-Za-z0-9]|[A-Za-z])\w*(?:\.(?:_+[A-Za-z0-9]|[A-Za-z])\w*)*")
 
 
 def _pointer_parts(path: str) -> list[str] | None:

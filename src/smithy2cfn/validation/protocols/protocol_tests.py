@@ -32,7 +32,6 @@ is allowed for optional members, ``float``/``double`` take ``"NaN"``/``"Infinity
 
 from __future__ import annotations
 
-import dataclasses
 import re
 import xml.parsers.expat
 from collections.abc import Iterable
@@ -50,6 +49,8 @@ from smithy2cfn.model.traits import (
     HTTP_REQUEST_TESTS,
     HTTP_RESPONSE_TESTS,
 )
+from smithy2cfn.records import replace
+from smithy2cfn.regexes import lazy
 from smithy2cfn.validation.support.events import at_trait, diag
 from smithy2cfn.validation.support.node_values import NodeChecker
 from smithy2cfn.validation.support.shapes import event_stream
@@ -61,7 +62,7 @@ CODES = declare_codes(
 )
 
 _FLOAT_SPECIALS = frozenset({"NaN", "Infinity", "-Infinity"})
-_MEDIA_TYPE = re.compile(r"\s*([^/\s;]+)/([^\s;]+)")
+_MEDIA_TYPE = lazy(r"\s*([^/\s;]+)/([^\s;]+)")
 
 
 # --------------------------------------------------------------------------- bodies
@@ -183,8 +184,8 @@ class _Emitter:
 
 #: The node-value checker's message for a member the shape lacks (the reference's wording, and
 #: the older one ``Invalid structure member ...``): its event ID names the shape and the member.
-_UNKNOWN_MEMBER = (re.compile(r"Member `(?P<m>[^`]*)` does not exist in `(?P<s>[^`]*)`"),
-                   re.compile(r"Invalid \w+ member `(?P<m>[^`]*)` found for `(?P<s>[^`]*)`"))
+_UNKNOWN_MEMBER = (lazy(r"Member `(?P<m>[^`]*)` does not exist in `(?P<s>[^`]*)`"),
+                   lazy(r"Invalid \w+ member `(?P<m>[^`]*)` found for `(?P<s>[^`]*)`"))
 
 
 def _event_of(event: str, message: str) -> str:
@@ -200,7 +201,7 @@ _IDENT = r"(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*"
 #: An absolute shape ID (reference ``ShapeId.from``): what the test traits' shape references
 #: must be once loaded (an unquoted one is made absolute by the loader; a quoted relative one
 #: is not, and the reference cannot create the trait).
-_ABSOLUTE_ID = re.compile(rf"{_IDENT}(?:\.{_IDENT})*#{_IDENT}(?:\${_IDENT})?\Z", re.ASCII)
+_ABSOLUTE_ID = lazy(rf"{_IDENT}(?:\.{_IDENT})*#{_IDENT}(?:\${_IDENT})?\Z", re.ASCII)
 
 #: Keys holding shape IDs: of a test case, and of an event stream test's events.
 _CASE_REFS = ("vendorParamsShape", "initialRequestShape", "initialResponseShape")
@@ -292,7 +293,7 @@ def _missing(model: Model, e: _MissingShape) -> Diagnostic:
     d = diag(model, "S3767", None, "", f"Shape not found in model: {e.shape_id}",
              hint="define the shape, or correct the shape ID")
     span = e.emit.shape.trait_spans.get(e.emit.trait) or e.emit.shape.span
-    return dataclasses.replace(d, span=span) if span is not None else d
+    return replace(d, span=span) if span is not None else d
 
 
 # --------------------------------------------------------------------------- HTTP tests

@@ -13,7 +13,6 @@ are removed (ERROR ``...InvalidEndpointPatternUrl``). The rule-set side of the p
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -21,13 +20,14 @@ from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import AWS_ENDPOINTS_STANDARD_PARTITIONAL, AWS_ENDPOINTS_STANDARD_REGIONAL
+from smithy2cfn.regexes import lazy
 from smithy2cfn.validation.support.events import at_trait, diag
 
 SUPPORTED_PATTERNS = ("{region}", "{service}", "{dnsSuffix}", "{dualStackDnsSuffix}")
-_PLACEHOLDER = re.compile(r"\{[^}]*\}")
+_PLACEHOLDER = lazy(r"\{[^}]*\}")
 #: Protocols ``java.net.URL`` knows without extra handlers.
 _URL_PROTOCOLS = ("http", "https", "ftp", "file", "jar")
-_URI_TEXT = re.compile(r"(?:[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*\Z")
+_URI_TEXT = lazy(r"(?:[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*\Z")
 
 
 def is_valid_url(pattern: str) -> bool:

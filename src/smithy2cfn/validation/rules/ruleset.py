@@ -23,9 +23,7 @@ model (:class:`RuleSetIndex`). Reference validators mirrored here:
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from smithy2cfn.checks import validator
@@ -61,6 +59,8 @@ from smithy2cfn.model.traits import (
     RULES_OPERATION_CONTEXT_PARAMS,
     RULES_STATIC_CONTEXT_PARAMS,
 )
+from smithy2cfn.records import Record
+from smithy2cfn.regexes import lazy
 from smithy2cfn.validation.support.events import at_trait, diag
 from smithy2cfn.validation.support.node_values import NodeChecker
 from smithy2cfn.validation.support.shapes import user_shapes_of_type
@@ -69,15 +69,22 @@ from smithy2cfn.validation.support.shapes import user_shapes_of_type
 CAREFUL_BUILT_INS = ("AWS::Auth::AccountId", "AWS::Auth::AccountIdEndpointMode", "AWS::Auth::CredentialScope")
 
 
-@dataclass
-class _Read:
+class _Read(Record):
     """What was read of one service's rule set and BDD; ``problems`` lists ``(trait ID,
     message)`` for a trait that could not be read (:func:`check_rule_set_traits` reports them)."""
 
-    rule_set: RuleSet | None = None
-    bdd: RuleSet | None = None
-    bdd_nodes: Bdd | None = None
-    problems: tuple[tuple[str, str], ...] = ()
+    __slots__ = ("rule_set", "bdd", "bdd_nodes", "problems")
+    rule_set: RuleSet | None
+    bdd: RuleSet | None
+    bdd_nodes: Bdd | None
+    problems: tuple[tuple[str, str], ...]
+
+    def __init__(self, rule_set: RuleSet | None = None, bdd: RuleSet | None = None,
+                 bdd_nodes: Bdd | None = None, problems: tuple[tuple[str, str], ...] = ()) -> None:
+        self.rule_set = rule_set
+        self.bdd = bdd
+        self.bdd_nodes = bdd_nodes
+        self.problems = problems
 
 
 def _read_service(service: Shape) -> _Read:
@@ -814,8 +821,8 @@ def _test_case(model: Model, service: Shape, rule_set: RuleSet, case: dict,
 
 #: The node-value checker's message for a member the shape lacks (the reference's wording, and
 #: the older one ``Invalid structure member ...``): its event ID names the shape and the member.
-_UNKNOWN_MEMBER = (re.compile(r"Member `(?P<m>[^`]*)` does not exist in `(?P<s>[^`]*)`"),
-                   re.compile(r"Invalid \w+ member `(?P<m>[^`]*)` found for `(?P<s>[^`]*)`"))
+_UNKNOWN_MEMBER = (lazy(r"Member `(?P<m>[^`]*)` does not exist in `(?P<s>[^`]*)`"),
+                   lazy(r"Invalid \w+ member `(?P<m>[^`]*)` found for `(?P<s>[^`]*)`"))
 
 
 def _event_of(event: str, message: str) -> str:

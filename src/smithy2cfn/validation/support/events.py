@@ -17,7 +17,6 @@ values lists at most :data:`~smithy2cfn.diagnostics.MAX_LISTED` of them.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
@@ -26,6 +25,7 @@ from smithy2cfn.diagnostics import CODES, Code, Diagnostic, Severity, Span, decl
 from smithy2cfn.model.relationships import RelationshipType
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.prelude import idiomatic
+from smithy2cfn.records import replace
 
 #: The diagnostic codes that validators of several modules report (README "Diagnostics"
 #: lists them all).
@@ -95,7 +95,7 @@ def at_trait(model: Model, d: Diagnostic, trait_id: str) -> Diagnostic:
     """``d`` located where ``trait_id`` was applied to ``d.shape_id``, when that is known
     (else ``d`` as it is)."""
     span = trait_span(model, d.shape_id, trait_id) if d.shape_id else None
-    return dataclasses.replace(d, span=span) if span is not None else d
+    return replace(d, span=span) if span is not None else d
 
 
 def event(model: Model, code: str, node_id: str, message: str, *, trait: str | None = None,

@@ -13,14 +13,13 @@
 
 from __future__ import annotations
 
-import re
-
 from smithy2cfn.model.shapes import Member, Model, Shape, ShapeId, ShapeLists
 from smithy2cfn.model.traits import AWS_SERVICE, STREAMING
+from smithy2cfn.regexes import lazy
 
 #: The reference's recommended enum name, UPPER_SNAKE_CASE (enum members, ``@enum`` names:
 #: ``EnumShapeValidator``, ``EnumTraitValidator``).
-RECOMMENDED_ENUM_NAME = re.compile(r"[A-Z]+[A-Z_0-9]*")
+RECOMMENDED_ENUM_NAME = lazy(r"[A-Z]+[A-Z_0-9]*")
 
 class _UserShapes:
     """Knowledge: the model's non-prelude shapes sorted by ID, sorted once per model rather
