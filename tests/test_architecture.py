@@ -35,6 +35,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("parse", ("smithy2cfn.parse",)),
     ("load", ("smithy2cfn.load", "smithy2cfn.smithy_build")),
     ("languages", ("smithy2cfn.languages",)),
+    ("transform", ("smithy2cfn.transform",)),
     ("derive", ("smithy2cfn.derive",)),
     ("validate", ("smithy2cfn.validation",)),
     ("emit", ("smithy2cfn.emit",)),

@@ -1,0 +1,65 @@
+"""Projection transforms: smithy-build's built-in transforms applied to a loaded model.
+
+A projection of a ``smithy-build.json`` (Smithy "smithy-build" guide, "Projections" and
+"Transforms"; the reference's ``software.amazon.smithy.build.transforms``) names a list of
+transforms, each ``{"name": ..., "args": {...}}``, applied in order to the model its sources
+and imports load. The result is a new :class:`~smithy2cfn.model.shapes.Model`; the caller
+validates it again, as Smithy does, before converting it.
+
+This package is the one place that knows the transforms: their names, their arguments, and
+what each does to a model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from smithy2cfn.diagnostics import Diagnostics, Span
+from smithy2cfn.model.shapes import Model
+from smithy2cfn.records import Record
+
+
+class TransformConfig(Record, frozen=True):
+    """One entry of a projection's ``transforms`` list, as the file says it.
+
+    Attributes:
+        name: the transform's name (``"excludeShapesByTag"``).
+        args: its ``args`` object as written (JSON values; ``{}`` when absent).
+        span: where the entry is in its file (``None``: made by a library caller).
+        arg_spans: argument name → where its key is, for located errors.
+    """
+
+    name: str
+    args: dict[str, Any]
+    span: Span | None
+    arg_spans: dict[str, Span]
+
+    def __init__(self, name: str, args: dict[str, Any] | None = None, span: Span | None = None,
+                 arg_spans: dict[str, Span] | None = None) -> None:
+        self.__dict__.update(name=name, args={} if args is None else args, span=span,
+                             arg_spans={} if arg_spans is None else arg_spans)
+
+
+def apply_transforms(model: Model, transforms: Sequence[TransformConfig], diags: Diagnostics, *,
+                     projections: Mapping[str, Sequence[TransformConfig]] | None = None) -> Model:
+    """``model`` with ``transforms`` applied in order (reference ``SmithyBuildImpl``).
+
+    Args:
+        model: the loaded model of a projection (its sources and imports); not changed.
+        transforms: the projection's transforms, in order.
+        diags: where an unknown transform or a bad argument is reported (a located error).
+        projections: projection name → its transforms, for the ``apply`` transform (a cycle
+            of ``apply`` is an error).
+
+    Returns:
+        A new model (``model`` itself when ``transforms`` is empty). When a transform is in
+        error the model is returned as far as the transforms before it took it, and the
+        errors in ``diags`` stop the build.
+    """
+    if transforms:  # the interface; the transforms themselves are issue 16's work in progress
+        raise NotImplementedError("projection transforms")
+    return model
+
+
+__all__ = ["TransformConfig", "apply_transforms"]
