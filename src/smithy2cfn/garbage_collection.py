@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import time
 from collections.abc import Iterator
 
 #: Allocations between two young-generation collections inside :func:`frozen` (CPython's
@@ -40,16 +39,15 @@ def paused() -> Iterator[None]:
             gc.enable()
 
 
-#: A :func:`frozen` block collects the objects thawed by earlier blocks only when at least
-#: this many times the last such collection's duration has passed since it ended: at most
-#: about 1/(1 + RATIO) of a process's time goes to these collections (see :func:`frozen`).
-THAWED_COLLECTION_RATIO = 10
+#: A :func:`frozen` block after the first of a process collects everything when the objects
+#: the collector tracks have grown by more than 1/THAWED_GROWTH since they were last counted
+#: after such a collection (CPython's own rule for its oldest generation: a quarter).
+THAWED_GROWTH = 4
 
-#: A :func:`frozen` block has ended since the last full collection (see :func:`frozen`).
+#: A :func:`frozen` block has ended in this process (see :func:`frozen`).
 _thawed = False
-#: How long the last full collection of :func:`frozen` took, and when it ended
-#: (``time.perf_counter`` seconds).
-_last_collection = (0.0, 0.0)
+#: The objects the collector tracked at the last baseline (0: none taken yet).
+_tracked = 0
 
 
 @contextlib.contextmanager
@@ -61,30 +59,32 @@ def frozen() -> Iterator[None]:
     already froze objects of its own (its freeze is left as it is). ``gc.freeze`` is
     process-wide: threads working at the same time only lose speed.
 
-    ``gc.unfreeze`` puts the objects in the oldest generation without counting them, which
-    CPython then collects only when survivors of younger collections add a quarter to it:
-    in a process that validates model after model (a server, a fuzzer) the cycles of every
-    earlier model (a model and its indexes refer to each other) would pile up, 1,500
-    objects for a small model, without end. So a later block of a process first collects
-    everything (a one-shot ``smithy2cfn`` run never pays it), amortized: only when
-    :data:`THAWED_COLLECTION_RATIO` times the last such collection's duration has passed
-    since it ended. A full collection walks every object of the process: in a process with
-    a large heap (a test runner, a server with caches) collecting before every validation
-    made each one cost a second; amortized, that process spends at most about a tenth of its
-    time on them, and a small process (a fuzzer) still collects before nearly every block.
-    Memory holds the dead models of at most that window."""
-    global _thawed, _last_collection
+    ``gc.unfreeze`` puts the objects in the oldest generation without counting them, so
+    CPython's rule for collecting that generation no longer sees them: in a process that
+    validates model after model (a server, a fuzzer) the cycles of every earlier model (a
+    model and its indexes refer to each other) would pile up, 1,500 objects for a small
+    model, without end. So a later block counts the objects it freezes (a walk of the
+    frozen list; a one-shot ``smithy2cfn`` run never pays it) and, when they have grown by
+    more than 1/:data:`THAWED_GROWTH` since the count after the last such collection, first
+    collects everything. As with CPython's own rule, the cost of these full collections is a
+    fixed fraction of the work that made the objects (collecting before every validation
+    made each one cost up to a second in a process with a large heap, a test runner), and
+    the dead objects held are at most that fraction of the live ones. Deterministic: the
+    rule counts objects, not time."""
+    global _thawed, _tracked
     threshold = gc.get_threshold()
     freeze = not gc.get_freeze_count()
     if freeze:
-        if _thawed:
-            took, ended = _last_collection
-            now = time.perf_counter()
-            if now - ended >= THAWED_COLLECTION_RATIO * took:
-                gc.collect()
-                _last_collection = (time.perf_counter() - now, time.perf_counter())
-                _thawed = False
         gc.freeze()
+        if _thawed:
+            tracked = gc.get_freeze_count()
+            if not _tracked:
+                _tracked = tracked
+            elif tracked * THAWED_GROWTH > _tracked * (THAWED_GROWTH + 1):
+                gc.unfreeze()
+                gc.collect()
+                gc.freeze()
+                _tracked = gc.get_freeze_count()
     gc.set_threshold(max(threshold[0], YOUNG_THRESHOLD), *threshold[1:])
     try:
         yield
@@ -95,4 +95,4 @@ def frozen() -> Iterator[None]:
             _thawed = True
 
 
-__all__ = ["THAWED_COLLECTION_RATIO", "YOUNG_THRESHOLD", "frozen", "paused"]
+__all__ = ["THAWED_GROWTH", "YOUNG_THRESHOLD", "frozen", "paused"]

@@ -1,6 +1,7 @@
 """smithy2cfn.garbage_collection: frozen blocks, one after another, do not pile up dead cycles
 (the leak the coverage-guided harness found), and their full collections are amortized (a
-collection before every validation made a large-heap process, this test runner, ~20x slower)."""
+collection before every validation made a large-heap process, this test runner, ~20x slower),
+deterministically: by the growth of the objects tracked, not by time."""
 
 from __future__ import annotations
 
@@ -37,26 +38,26 @@ def fresh_state(monkeypatch: pytest.MonkeyPatch) -> None:
     if gc.get_freeze_count():
         pytest.skip("the process froze objects of its own: frozen() leaves its freeze alone")
     monkeypatch.setattr(garbage_collection, "_thawed", False)
-    monkeypatch.setattr(garbage_collection, "_last_collection", (0.0, 0.0))
+    monkeypatch.setattr(garbage_collection, "_tracked", 0)
 
 
-def test_each_block_collects_the_thawed_cycles_when_collections_are_cheap(
+def test_blocks_collect_the_thawed_cycles_once_the_heap_grows(
         fresh_state: None, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(garbage_collection, "THAWED_COLLECTION_RATIO", 0)
+    # any growth at all is enough: every block from the third on collects
+    monkeypatch.setattr(garbage_collection, "THAWED_GROWTH", 10**12)
     gc.disable()  # only frozen()'s own collections count
     try:
         refs = _blocks(20)
     finally:
         gc.enable()
-    alive = [r for r in refs if r() is not None]
-    assert len(alive) == 1  # the last block's cycle: no block came after it yet
+    alive = [i for i, r in enumerate(refs) if r() is not None]
+    assert alive == [19]  # the last block's cycle: no block came after it yet
 
 
-def test_collections_wait_while_the_last_one_was_expensive(
+def test_blocks_do_not_collect_while_the_heap_has_not_grown_enough(
         fresh_state: None, monkeypatch: pytest.MonkeyPatch) -> None:
-    # the last collection "took" an hour and just ended: no block collects now
-    monkeypatch.setattr(garbage_collection, "_last_collection", (3600.0, garbage_collection.time.perf_counter()))
-    monkeypatch.setattr(garbage_collection, "_thawed", True)
+    # a growth of a thousand times the heap would be needed
+    monkeypatch.setattr(garbage_collection, "THAWED_GROWTH", 0.001)
     gc.disable()
     try:
         refs = _blocks(5)
