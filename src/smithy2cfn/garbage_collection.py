@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import time
 from collections.abc import Iterator
 
 #: Allocations between two young-generation collections inside :func:`frozen` (CPython's
@@ -39,8 +40,16 @@ def paused() -> Iterator[None]:
             gc.enable()
 
 
+#: A :func:`frozen` block collects the objects thawed by earlier blocks only when at least
+#: this many times the last such collection's duration has passed since it ended: at most
+#: about 1/(1 + RATIO) of a process's time goes to these collections (see :func:`frozen`).
+THAWED_COLLECTION_RATIO = 10
+
 #: A :func:`frozen` block has ended since the last full collection (see :func:`frozen`).
 _thawed = False
+#: How long the last full collection of :func:`frozen` took, and when it ended
+#: (``time.perf_counter`` seconds).
+_last_collection = (0.0, 0.0)
 
 
 @contextlib.contextmanager
@@ -56,16 +65,25 @@ def frozen() -> Iterator[None]:
     CPython then collects only when survivors of younger collections add a quarter to it:
     in a process that validates model after model (a server, a fuzzer) the cycles of every
     earlier model (a model and its indexes refer to each other) would pile up, 1,500
-    objects for a small model, without end. So the second and later blocks of a process
-    first collect everything (one full collection per validation; a one-shot ``smithy2cfn``
-    run never pays it), and memory holds at most one dead model."""
-    global _thawed
+    objects for a small model, without end. So a later block of a process first collects
+    everything (a one-shot ``smithy2cfn`` run never pays it), amortized: only when
+    :data:`THAWED_COLLECTION_RATIO` times the last such collection's duration has passed
+    since it ended. A full collection walks every object of the process: in a process with
+    a large heap (a test runner, a server with caches) collecting before every validation
+    made each one cost a second; amortized, that process spends at most about a tenth of its
+    time on them, and a small process (a fuzzer) still collects before nearly every block.
+    Memory holds the dead models of at most that window."""
+    global _thawed, _last_collection
     threshold = gc.get_threshold()
     freeze = not gc.get_freeze_count()
     if freeze:
         if _thawed:
-            gc.collect()
-            _thawed = False
+            took, ended = _last_collection
+            now = time.perf_counter()
+            if now - ended >= THAWED_COLLECTION_RATIO * took:
+                gc.collect()
+                _last_collection = (time.perf_counter() - now, time.perf_counter())
+                _thawed = False
         gc.freeze()
     gc.set_threshold(max(threshold[0], YOUNG_THRESHOLD), *threshold[1:])
     try:
@@ -77,4 +95,4 @@ def frozen() -> Iterator[None]:
             _thawed = True
 
 
-__all__ = ["YOUNG_THRESHOLD", "frozen", "paused"]
+__all__ = ["THAWED_COLLECTION_RATIO", "YOUNG_THRESHOLD", "frozen", "paused"]
