@@ -247,8 +247,9 @@ def read_jar(path: str, diags: Diagnostics, budget: ReadBudget | None = None, *,
             fh.seek(0)
             zf = zipfile.ZipFile(fh)
         except _JarError as e:
-            diags.error(e.code, f"cannot read jar {path}: {e.message}", where,
-                        hint="give a jar built with its models and a META-INF/smithy/manifest")
+            hint = ("a jar of models holds them and their manifest; give the model files themselves instead"
+                    if e.code == "S1024" else "give a jar built with its models and a META-INF/smithy/manifest")
+            diags.error(e.code, f"cannot read jar {path}: {e.message}", where, hint=hint)
             return []
         except Exception as e:  # noqa: BLE001 - zipfile raises a dozen types for a damaged archive
             diags.error("S1020", f"cannot read jar {path}: {_describe(e)}", where,
