@@ -35,7 +35,15 @@ from typing import Any
 
 from smithy2cfn import garbage_collection
 from smithy2cfn.diagnostics import Code, Diagnostic, Diagnostics, Severity, Span, declare_codes, listed
-from smithy2cfn.load.files import ReadBudget, decode_utf8, is_json_ast, kind_of, os_error_problem, read_bytes
+from smithy2cfn.load.files import (
+    MAX_FILE_BYTES,
+    ReadBudget,
+    decode_utf8,
+    is_json_ast,
+    kind_of,
+    os_error_problem,
+    read_bytes,
+)
 from smithy2cfn.model.document import ANNOTATION, ApplyStatement, SourceDocument
 from smithy2cfn.model.json_ast import read_json_ast
 from smithy2cfn.model.nodes import as_array, as_object, node_type, string_items
@@ -219,7 +227,7 @@ def _models_of(f: Path, size: int, diags: Diagnostics, texts: dict[str, str], bu
             texts[name] = text
             found.append((Path(name), real + name[len(jar):]))
         return found
-    if budget.spend(size):
+    if budget.spend(size if size <= MAX_FILE_BYTES else 0):  # a larger file is refused unread (S1004)
         return []
     if given or f.suffix == ".smithy" or _is_json_ast(f, texts):
         return [(f, os.path.realpath(f))]
