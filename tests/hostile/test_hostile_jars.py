@@ -280,3 +280,31 @@ def test_an_unreadable_folder_in_a_walk_is_an_error(tmp_path, monkeypatch):
     model, diags = load(tmp_path / "m")
     assert [(d.code, Path(d.span.path).name) for d in diags] == [("S1006", "locked")]
     assert "ex#A" in model.shapes
+
+
+# --------------------------------------------------------------------------- Maven POMs
+
+
+@pytest.mark.parametrize("doctype", [
+    '<!ENTITY a "aaaaaaaaaa">' + "".join(f'<!ENTITY {chr(98 + i)} "{("&" + chr(97 + i) + ";") * 10}">'
+                                         for i in range(9)),  # a billion laughs
+    '<!ENTITY j SYSTEM "file:///etc/passwd">',  # an external entity
+])
+def test_a_hostile_pom_is_a_warning_and_reads_nothing_else(tmp_path, monkeypatch, doctype):
+    from smithy2cfn.load.maven import resolve_dependencies
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delenv("SMITHY_MAVEN_CACHE", raising=False)
+    monkeypatch.delenv("SMITHY_MAVEN_REPOS", raising=False)
+    folder = tmp_path / ".m2/repository/com/example/evil/1.0"
+    folder.mkdir(parents=True)
+    jar = make_jar(folder / "evil-1.0.jar", [("META-INF/smithy/manifest", "a.smithy"),
+                                             ("META-INF/smithy/a.smithy", MODEL)])
+    (folder / "evil-1.0.pom").write_text(
+        f'<?xml version="1.0"?><!DOCTYPE project [{doctype}]><project><dependencies><dependency>'
+        "<groupId>com.example</groupId><artifactId>x</artifactId><version>&j;</version>"
+        "</dependency></dependencies></project>")
+    diags = Diagnostics()
+    assert resolve_dependencies([("com.example:evil:1.0", Span("smithy-build.json", 5, 9))], [], diags) == [jar]
+    assert [(d.code, d.span.line) for d in diags] == [("S1034", 5)]
+    assert "root:" not in next(iter(diags)).message

@@ -145,3 +145,81 @@ def test_a_second_version_of_an_artifact_is_a_warning_and_the_first_is_used(home
                                       "com.example:shared-models:1.0"), [], diags)
     assert found == [jar]
     assert [(d.code, d.span.line) for d in diags] == [("S1033", 5)]
+
+
+def pom(path: Path, group: str, artifact: str, version: str, dependencies: str, extra: str = "") -> None:
+    path.write_text(f"""<?xml version="1.0" encoding="UTF-8"?>
+<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>{group}</groupId>
+  <artifactId>{artifact}</artifactId>
+  <version>{version}</version>
+  {extra}
+  <dependencies>{dependencies}</dependencies>
+</project>
+""")
+
+
+def dependency(group: str, artifact: str, version: str | None, more: str = "") -> str:
+    version_tag = f"<version>{version}</version>" if version else ""
+    return f"<dependency><groupId>{group}</groupId><artifactId>{artifact}</artifactId>{version_tag}{more}</dependency>"
+
+
+def test_the_dependencies_a_pom_lists_are_followed_nearest_first(home):
+    """app-models → core-models 1.0 and a Java library; core-models → base-models; a second
+    path to core-models 2.0 loses to the nearer 1.0 (Maven's "nearest wins")."""
+    repo = home / ".m2" / "repository"
+    app = install(repo, "com.example", "app-models", "1.0")
+    core = install(repo, "com.example", "core-models", "1.0")
+    base = install(repo, "com.example", "base-models", "3.1")
+    install(repo, "com.example", "core-models", "2.0")
+    other = install(repo, "com.example", "other-models", "1.0")
+    library = make_jar(repo / "com/fasterxml/lib/1.0/lib-1.0.jar", {"com/fasterxml/Lib.class": b"\xca\xfe"})
+    pom(app.with_suffix(".pom"), "com.example", "app-models", "1.0",
+        dependency("com.example", "core-models", "${project.version}")
+        + dependency("com.example", "other-models", "1.0")
+        + dependency("com.fasterxml", "lib", "1.0")
+        + dependency("software.amazon.smithy", "smithy-aws-traits", None)
+        + dependency("com.example", "test-only", "1.0", "<scope>test</scope>")
+        + dependency("com.example", "optional", "1.0", "<optional>true</optional>"))
+    pom(core.with_suffix(".pom"), "com.example", "core-models", "1.0",
+        dependency("com.example", "base-models", "${base.version}"),
+        "<properties><base.version>3.1</base.version></properties>")
+    pom(other.with_suffix(".pom"), "com.example", "other-models", "1.0",
+        dependency("com.example", "core-models", "2.0"))
+    diags = Diagnostics()
+    found = resolve_dependencies(deps("com.example:app-models:1.0"), [], diags)
+    assert found == [app, core, other, base] and library not in found
+    assert not list(diags), [d.format_text() for d in diags]
+
+
+def test_a_missing_dependency_of_a_dependency_is_a_warning(home):
+    repo = home / ".m2" / "repository"
+    app = install(repo, "com.example", "app-models", "1.0")
+    pom(app.with_suffix(".pom"), "com.example", "app-models", "1.0",
+        dependency("com.example", "gone", "1.0") + dependency("com.example", "managed", None))
+    diags = Diagnostics()
+    assert resolve_dependencies(deps("com.example:app-models:1.0"), [], diags) == [app]
+    assert [(d.code, d.severity, d.span.line) for d in diags] == [
+        ("S1034", Severity.WARNING, 4), ("S1034", Severity.WARNING, 4)]
+    messages = " ".join(d.message for d in diags)
+    assert "com.example:gone:1.0" in messages and "com.example:managed" in messages
+
+
+def test_a_pom_that_is_not_xml_is_a_warning(home):
+    repo = home / ".m2" / "repository"
+    app = install(repo, "com.example", "app-models", "1.0")
+    app.with_suffix(".pom").write_text("<project><unclosed></project>")
+    diags = Diagnostics()
+    assert resolve_dependencies(deps("com.example:app-models:1.0"), [], diags) == [app]
+    assert [d.code for d in diags] == ["S1034"] and "not XML" in next(iter(diags)).message
+
+
+def test_a_dependency_cycle_ends(home):
+    repo = home / ".m2" / "repository"
+    a = install(repo, "com.example", "a", "1.0")
+    b = install(repo, "com.example", "b", "1.0")
+    pom(a.with_suffix(".pom"), "com.example", "a", "1.0", dependency("com.example", "b", "1.0"))
+    pom(b.with_suffix(".pom"), "com.example", "b", "1.0", dependency("com.example", "a", "1.0"))
+    diags = Diagnostics()
+    assert resolve_dependencies(deps("com.example:a:1.0"), [], diags) == [a, b] and not list(diags)

@@ -206,6 +206,31 @@ def _check_sizes(size: int, compressed: int, name: str) -> None:
                                  "a zip bomb?")
 
 
+def holds_manifest(path: str | os.PathLike) -> bool:
+    """Whether the jar at ``path`` has a ``META-INF/smithy/manifest`` entry (a jar of models),
+    looked up within the same limits as :func:`read_jar`. A jar that cannot be read, or is
+    beyond the limits, counts as having one, so that reading it reports why."""
+    import zipfile
+
+    try:
+        fh, size = _open(os.fspath(path))
+    except _JarError:
+        return True
+    with fh:
+        try:
+            entries, cd_size = _directory_size(fh, size)
+            if entries > MAX_JAR_ENTRIES or cd_size > MAX_JAR_DIRECTORY_BYTES:
+                return True
+            fh.seek(0)
+            with zipfile.ZipFile(fh) as zf:
+                zf.getinfo(MANIFEST)
+                return True
+        except KeyError:
+            return False
+        except Exception:  # noqa: BLE001 - see read_jar
+            return True
+
+
 def read_jar(path: str, diags: Diagnostics, budget: ReadBudget | None = None, *, span: Span | None = None,
              given: bool = True) -> list[tuple[str, str]]:
     """The models a jar's manifest lists, as ``(name, text)`` in the manifest's order.
@@ -358,4 +383,4 @@ def _read_model(zf: Any, info: Any, count: int, name: str, line: str, at: Span, 
 
 
 __all__ = ["MANIFEST", "MAX_COMPRESSION_RATIO", "MAX_JAR_DIRECTORY_BYTES", "MAX_JAR_ENTRIES", "RATIO_FLOOR",
-           "manifest_line_problem", "member_name", "read_jar"]
+           "holds_manifest", "manifest_line_problem", "member_name", "read_jar"]

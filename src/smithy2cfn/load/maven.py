@@ -25,7 +25,12 @@ time, so:
   that is not ``file://`` is a note that it is not contacted (``S1032``); a coordinate given
   twice with two versions keeps the first (``S1033``).
 
-Dependencies of a resolved jar (its ``.pom``) are not followed: list every jar of models.
+The dependencies a resolved jar's POM (``artifact-version.pom`` beside it) lists are
+followed as Maven follows them, breadth first, the nearest version of an artifact winning
+(scopes ``compile`` and ``runtime``, not ``optional``; :func:`pom_dependencies`); those that
+are jars of models (with a manifest) are read, Java libraries are left out silently, and
+one that cannot be resolved locally is a warning (``S1034``), not an error: a POM may list
+Java libraries a model build does not need. Parent POMs and BOMs are not read.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from smithy2cfn.diagnostics import Code, Diagnostics, Severity, Span, declare_codes
 from smithy2cfn.regexes import lazy
@@ -50,6 +56,9 @@ CODES = declare_codes(
          also=(Severity.WARNING,)),
     Code("S1033", Severity.WARNING, None,
          "a Maven dependency given again with another version: the first is used"),
+    Code("S1034", Severity.WARNING, None,
+         "a dependency that a resolved jar's POM lists cannot be resolved locally (not found, no version, a POM "
+         "that cannot be read) and is left out"),
 )
 
 #: The reference's group of packages.
@@ -92,6 +101,12 @@ NO_MODELS = frozenset({
 #: ``groupId:artifactId[:extension[:classifier]]:version`` (Maven resolver's ``DefaultArtifact``).
 _COORDINATE = lazy(r"([^: ]+):([^: ]+)(?::([^: ]*)(?::([^: ]+))?)?:([^: ]+)")
 _NOT_IN_A_PATH = lazy(r"[/\\\x00]")
+#: ``${name}`` in a POM.
+_PROPERTY = lazy(r"\$\{([^}]*)\}")
+#: The largest POM read (real ones are a few KB).
+MAX_POM_BYTES = 4 << 20
+#: The most artifacts a resolution visits, dependencies of dependencies included.
+MAX_ARTIFACTS = 1000
 #: The timestamp and build number of a snapshot deployed to a remote repository.
 _TIMESTAMP = lazy(r"\d{8}\.\d{6}-\d+")
 
@@ -236,36 +251,179 @@ def resolve_dependencies(dependencies: Sequence[tuple[str, Span | None]],
         not_contacted.append("Maven Central (the default repository)")
     found: list[Path] = []
     chosen: dict[tuple[str, str, str], str] = {}
-    for text, span in dependencies:
-        coordinate, problem = parse_coordinate(text.strip() if isinstance(text, str) else "")
-        if coordinate is None:
-            diags.error("S1030", f"Maven dependency {text!r} cannot be resolved: {problem}", span,
-                        hint="write group:artifact:version, e.g. com.example:shared-models:1.2.0")
-            continue
-        key = (coordinate.group, coordinate.artifact, coordinate.classifier)
-        if key in chosen:
-            if chosen[key] != coordinate.version:
-                diags.warning("S1033", f"Maven dependency {text} is given again with another version: "
-                                       f"{chosen[key]} is used", span, hint="list each artifact once")
-            continue
-        chosen[key] = coordinate.version
-        if coordinate.group == SMITHY_GROUP and (coordinate.artifact in BUILT_IN or coordinate.artifact in NO_MODELS):
-            continue
-        looked: list[str] = []
-        for folder in folders:
-            jar, candidate = _find(coordinate, folder)
-            if jar is not None:
-                if jar not in found:
-                    found.append(jar)
-                break
-            looked.append(str(candidate))
-        else:
-            remote = f"; not contacted: {', '.join(not_contacted)}" if not_contacted else ""
-            diags.error("S1031", f"Maven dependency {text} was not found: looked for {', '.join(looked)}{remote}",
-                        span, hint="add its models to `sources` (a folder of .smithy files, or the jar itself), or "
-                                   "put the jar in the local Maven repository (running the Smithy CLI's `smithy "
-                                   "build` once downloads it to ~/.m2/repository); nothing is downloaded")
+    # Breadth first, as Maven's "nearest wins": the dependencies given, then those their POMs
+    # list, level by level; the first version of an artifact met is the one used.
+    level: list[tuple[str, Span | None, tuple[str, ...]]] = [(text, span, ()) for text, span in dependencies]
+    visited = 0
+    while level:
+        after: list[tuple[str, Span | None, tuple[str, ...]]] = []
+        for text, span, via in level:
+            visited += 1
+            if visited > MAX_ARTIFACTS:
+                diags.warning("S1034", f"the dependencies of {via[0]} pass {MAX_ARTIFACTS:,} artifacts: the "
+                                       "rest are not followed", span, hint="list the jars of models directly")
+                return found
+            coordinate, problem = parse_coordinate(text.strip() if isinstance(text, str) else "")
+            if coordinate is None:
+                if via:
+                    diags.warning("S1034", f"{text!r}, a dependency of {_chain(via)}, is left out: {problem}", span)
+                else:
+                    diags.error("S1030", f"Maven dependency {text!r} cannot be resolved: {problem}", span,
+                                hint="write group:artifact:version, e.g. com.example:shared-models:1.2.0")
+                continue
+            key = (coordinate.group, coordinate.artifact, coordinate.classifier)
+            if key in chosen:
+                if chosen[key] != coordinate.version and not via:
+                    diags.warning("S1033", f"Maven dependency {text} is given again with another version: "
+                                           f"{chosen[key]} is used", span, hint="list each artifact once")
+                continue
+            chosen[key] = coordinate.version
+            if coordinate.group == SMITHY_GROUP and (coordinate.artifact in BUILT_IN
+                                                     or coordinate.artifact in NO_MODELS):
+                continue
+            looked: list[str] = []
+            for folder in folders:
+                jar, candidate = _find(coordinate, folder)
+                if jar is not None:
+                    break
+                looked.append(str(candidate))
+            else:
+                remote = f"; not contacted: {', '.join(not_contacted)}" if not_contacted else ""
+                if via:
+                    diags.warning("S1034", f"{text}, a dependency of {_chain(via)}, was not found and is left out: "
+                                           f"looked for {', '.join(looked)}{remote}", span,
+                                  hint="if it holds models, add them to `sources` or list it in maven.dependencies")
+                else:
+                    diags.error("S1031", f"Maven dependency {text} was not found: looked for "
+                                         f"{', '.join(looked)}{remote}", span,
+                                hint="add its models to `sources` (a folder of .smithy files, or the jar itself), "
+                                     "or put the jar in the local Maven repository (running the Smithy CLI's "
+                                     "`smithy build` once downloads it to ~/.m2/repository); nothing is downloaded")
+                continue
+            if jar not in found and (not via or _holds_models(jar)):
+                found.append(jar)
+            needs, problem = pom_dependencies(_pom_of(jar, coordinate), coordinate)
+            if problem:
+                diags.warning("S1034", f"the dependencies of {text} are not followed: {problem}", span)
+            after.extend((need, span, (*via, text)) for need in needs)
+        level = after
     return found
 
 
-__all__ = ["BUILT_IN", "NO_MODELS", "Coordinate", "local_repository", "parse_coordinate", "resolve_dependencies"]
+def _chain(via: tuple[str, ...]) -> str:
+    return via[-1] if len(via) == 1 else f"{via[-1]} (through {' → '.join(via[:-1])})"
+
+
+def _holds_models(jar: Path) -> bool:
+    """A jar met as a dependency of another is read only when it is a jar of models (Java
+    libraries, which hold none, are left out silently)."""
+    from smithy2cfn.load.jars import holds_manifest
+
+    return holds_manifest(jar)
+
+
+def _pom_of(jar: Path, coordinate: Coordinate) -> Path:
+    """The POM beside a resolved jar: ``artifact-version.pom`` (the classifier left out; a
+    timestamped snapshot's own time stamp kept)."""
+    suffix = f"-{coordinate.classifier}.{coordinate.extension}" if coordinate.classifier else f".{coordinate.extension}"
+    stem = jar.name[: -len(suffix)] if jar.name.endswith(suffix) else jar.stem
+    return jar.with_name(stem + ".pom")
+
+
+def _local(tag: str) -> str:
+    return tag.rsplit("}", 1)[-1]
+
+
+def _child(element: Any, name: str) -> Any:
+    for child in element:
+        if isinstance(child.tag, str) and _local(child.tag) == name:
+            return child
+    return None
+
+
+def _text(element: Any, name: str) -> str | None:
+    child = _child(element, name) if element is not None else None
+    return child.text.strip() if child is not None and child.text else None
+
+
+def _children(element: Any, *path: str) -> list[Any]:
+    for name in path[:-1]:
+        element = _child(element, name) if element is not None else None
+    if element is None:
+        return []
+    return [child for child in element if isinstance(child.tag, str) and _local(child.tag) == path[-1]]
+
+
+def pom_dependencies(pom: Path, coordinate: Coordinate) -> tuple[list[str], str | None]:
+    """The coordinates of the dependencies a POM lists that a build of ``coordinate`` needs
+    (scope ``compile``, ``runtime`` or none; not ``optional``; type ``jar``), with the
+    POM's ``${...}`` properties (its ``<properties>``, ``project.version``,
+    ``project.groupId``, its parent's version and group) substituted and versions missing
+    from a dependency taken from its own ``dependencyManagement``. Returns ``(coordinates,
+    None)``, or what could not be read (a POM that is not XML, a version that comes from a
+    parent POM or a BOM, which are not read). No POM: no dependencies.
+
+    Source: the Maven POM reference ("Dependencies", "Properties"); Maven resolver's scopes.
+    """
+    from smithy2cfn.load.files import read_bytes
+
+    data, problem = read_bytes(pom, MAX_POM_BYTES)
+    if data is None:
+        return [], (None if problem.code == "S1000" and "no such" in problem.message
+                    else f"its POM {pom} cannot be read: {problem.message}")
+    import xml.etree.ElementTree as ElementTree
+
+    try:
+        root = ElementTree.fromstring(data)
+    except (ElementTree.ParseError, ValueError) as e:
+        return [], f"its POM {pom} is not XML ({e})"
+    parent = _child(root, "parent")
+    declared = _child(root, "properties")
+    properties = {_local(child.tag): (child.text or "").strip()
+                  for child in (declared if declared is not None else ()) if isinstance(child.tag, str)}
+    version = _text(root, "version") or _text(parent, "version") or coordinate.version
+    group = _text(root, "groupId") or _text(parent, "groupId") or coordinate.group
+    properties.update({"project.version": version, "pom.version": version, "version": version,
+                       "project.groupId": group, "pom.groupId": group, "groupId": group,
+                       "project.artifactId": coordinate.artifact, "artifactId": coordinate.artifact})
+    if parent is not None:
+        properties.update({"project.parent.version": _text(parent, "version") or "",
+                           "project.parent.groupId": _text(parent, "groupId") or ""})
+
+    def expand(value: str | None) -> str | None:
+        for _ in range(10):
+            if value is None or "${" not in value:
+                return value
+            value = _PROPERTY.sub(lambda m: properties.get(m.group(1), m.group(0)), value)
+        return value
+
+    managed = {(expand(_text(d, "groupId")), expand(_text(d, "artifactId"))): expand(_text(d, "version"))
+               for d in _children(root, "dependencyManagement", "dependencies", "dependency")}
+    out: list[str] = []
+    unresolved: list[str] = []
+    for dependency in _children(root, "dependencies", "dependency"):
+        scope = expand(_text(dependency, "scope")) or "compile"
+        kind = expand(_text(dependency, "type")) or "jar"
+        if scope not in ("compile", "runtime") or kind != "jar" or expand(_text(dependency, "optional")) == "true":
+            continue
+        group_id, artifact_id = expand(_text(dependency, "groupId")), expand(_text(dependency, "artifactId"))
+        if not group_id or not artifact_id:
+            continue
+        if group_id == SMITHY_GROUP and (artifact_id in BUILT_IN or artifact_id in NO_MODELS):
+            continue
+        dep_version = expand(_text(dependency, "version")) or managed.get((group_id, artifact_id))
+        classifier = expand(_text(dependency, "classifier"))
+        if not dep_version or "${" in dep_version:
+            unresolved.append(f"{group_id}:{artifact_id}")
+            continue
+        out.append(f"{group_id}:{artifact_id}:jar:{classifier}:{dep_version}" if classifier
+                   else f"{group_id}:{artifact_id}:{dep_version}")
+    problem_text = None
+    if unresolved:
+        problem_text = (f"the versions of {', '.join(unresolved)} come from a parent POM or a BOM, which are not "
+                        f"read ({pom})")
+    return out, problem_text
+
+
+__all__ = ["BUILT_IN", "NO_MODELS", "Coordinate", "local_repository", "parse_coordinate", "pom_dependencies",
+           "resolve_dependencies"]
