@@ -222,6 +222,14 @@ def test_a_walk_past_its_entry_cap_stops_with_an_error_naming_the_entry(tmp_path
     assert [d.format_text() for d in again] == [d.format_text() for d in diags]
 
 
+def test_each_path_past_its_own_cap_is_reported_and_the_others_are_read(tmp_path, monkeypatch):
+    monkeypatch.setattr(files, "MAX_WALK_ENTRIES", 10)
+    big1, small, big2 = tree(tmp_path / "big1", 30), tree(tmp_path / "small", 3), tree(tmp_path / "big2", 30)
+    model, diags = load(big1, small, big2)
+    assert [(d.code, d.span.path) for d in diags] == [("S1007", str(big1)), ("S1007", str(big2))]
+    assert "ex#A0" in model.shapes and "ex#A29" not in model.shapes
+
+
 def test_a_walk_past_its_byte_cap_stops(tmp_path, monkeypatch):
     monkeypatch.setattr(files, "MAX_WALK_BYTES", 10 * len(MODEL))
     _, diags = load(tree(tmp_path / "m", 30))
@@ -234,6 +242,7 @@ def test_the_load_caps_count_every_path_together(tmp_path, monkeypatch):
     _, diags = load(a, b, c)
     [error] = diags
     assert error.code == "S1007" and str(b) in error.message and "together" in error.message
+    assert "after it are not read" in error.message
 
 
 def test_a_jar_counts_in_the_byte_cap(tmp_path, monkeypatch):

@@ -79,22 +79,26 @@ class ReadBudget:
     constants when the budget is made (tests lower them).
 
     :meth:`visit` and :meth:`spend` return ``None`` while within the caps, else the
-    message of the first cap passed (and every later call returns it too: a load stops
-    reading once it is spent).
+    message of the first cap passed, and every later call returns it too until the next
+    :meth:`start` for a path's own cap; for the whole load's (:attr:`spent`), for good.
     """
 
     __slots__ = ("entries", "bytes", "path_entries", "path_bytes", "max_walk_entries", "max_walk_bytes",
-                 "max_load_entries", "max_load_bytes", "exhausted")
+                 "max_load_entries", "max_load_bytes", "exhausted", "spent")
 
     def __init__(self) -> None:
         self.entries = self.bytes = self.path_entries = self.path_bytes = 0
         self.max_walk_entries, self.max_walk_bytes = MAX_WALK_ENTRIES, MAX_WALK_BYTES
         self.max_load_entries, self.max_load_bytes = MAX_LOAD_ENTRIES, MAX_LOAD_BYTES
         self.exhausted: str | None = None
+        #: The whole load's cap is passed: nothing more is read.
+        self.spent = False
 
     def start(self) -> None:
         """Begin a new model path: its own counts start at zero (the load's go on)."""
         self.path_entries = self.path_bytes = 0
+        if not self.spent:
+            self.exhausted = None
 
     def visit(self, count: int = 1) -> str | None:
         """Count ``count`` entries visited (names listed in a folder, entries of a jar)."""
@@ -104,6 +108,7 @@ class ReadBudget:
             if self.path_entries > self.max_walk_entries:
                 self.exhausted = f"it holds more than {self.max_walk_entries:,} files and folders"
             elif self.entries > self.max_load_entries:
+                self.spent = True
                 self.exhausted = (f"the model paths of this build hold more than {self.max_load_entries:,} "
                                   "files and folders together")
         return self.exhausted
@@ -116,6 +121,7 @@ class ReadBudget:
             if self.path_bytes > self.max_walk_bytes:
                 self.exhausted = f"it holds more than {_size(self.max_walk_bytes)} of models"
             elif self.bytes > self.max_load_bytes:
+                self.spent = True
                 self.exhausted = f"the model paths of this build hold more than {_size(self.max_load_bytes)} of models"
         return self.exhausted
 

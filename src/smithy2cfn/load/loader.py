@@ -202,8 +202,12 @@ def discover(paths: Iterable[str], diags: Diagnostics, _texts: dict[str, str] | 
         if budget.exhausted:
             hint = ("give the folders that hold the models (such as model/), not a parent of the project"
                     if stat.S_ISDIR(st.st_mode) else "split the models into smaller jars, or give them as files")
-            diags.error("S1007", f"{raw} is not read: {budget.exhausted} (see README \"Limits\")", where, hint=hint)
-            break
+            later = "; the model paths after it are not read either" if budget.spent else ""
+            diags.error("S1007", f"{raw} is not read: {budget.exhausted}{later} (see README \"Limits\")", where,
+                        hint=hint)
+            if budget.spent:
+                break
+            continue
         for f, key in found:
             if key not in seen:
                 seen.add(key)
