@@ -241,48 +241,65 @@ def _models_of(f: Path, size: int, diags: Diagnostics, texts: dict[str, str], bu
 def _walk(root: Path, root_stat: os.stat_result, diags: Diagnostics, budget: ReadBudget) -> list[tuple[Path, int]]:
     """The ``.smithy``/``.json``/``.jar`` regular files under ``root`` and their sizes,
     sorted, following symbolic links; every name listed counts in ``budget`` (an empty list
-    once it is spent); problems are reported, never raised."""
+    once it is spent); problems are reported, never raised. An entry is looked at (``stat``)
+    only when it is a folder, a link or model-named: the file type ``scandir`` gives is
+    enough to pass over the other files (most of a project's files)."""
     found: list[tuple[Path, int]] = []
     visited = {(root_stat.st_dev, root_stat.st_ino)}
-    stack: list[tuple[Path, tuple[tuple[int, int], ...]]] = [(root, ((root_stat.st_dev, root_stat.st_ino),))]
+    # Folders as text (``DirEntry.path``): a Path per entry would cost more than the listing.
+    stack: list[tuple[str, tuple[tuple[int, int], ...]]] = [(str(root), ((root_stat.st_dev, root_stat.st_ino),))]
     while stack:
         folder, ancestors = stack.pop()
         try:
             with os.scandir(folder) as it:
-                names = sorted(entry.name for entry in it)
+                entries = sorted(it, key=_entry_name)
         except OSError as e:
-            diags.error("S1006", f"cannot list folder {folder}: {os_error_problem(e).message}", Span(str(folder)),
+            diags.error("S1006", f"cannot list folder {folder}: {os_error_problem(e).message}", Span(folder),
                         hint="model files under it are not loaded; fix its permissions or leave it out")
             continue
-        if budget.visit(len(names)):
+        if budget.visit(len(entries)):
             return []
-        for name in names:
-            p = folder / name
+        for entry in entries:
+            name = entry.name
+            dot = name.rfind(".")
+            model = 0 < dot < len(name) - 1 and name[dot:] in _MODEL_SUFFIXES  # Path.suffix
             try:
-                st = os.stat(p)
+                if entry.is_symlink():
+                    st = os.stat(entry.path)
+                elif model or entry.is_dir(follow_symlinks=False):
+                    st = entry.stat(follow_symlinks=False)
+                else:
+                    continue
             except OSError as e:
+                p = entry.path
                 problem = os_error_problem(e)
                 if problem.code == "S1005":
-                    diags.error("S1005", f"cannot follow {p}: {problem.message}", Span(str(p)))
-                elif p.suffix in _MODEL_SUFFIXES:
+                    diags.error("S1005", f"cannot follow {p}: {problem.message}", Span(p))
+                elif model:
                     broken = " (a broken symbolic link)" if os.path.islink(p) else ""
-                    diags.warning("S1003", f"skipped {p}{broken}: {problem.message}", Span(str(p)))
+                    diags.warning("S1003", f"skipped {p}{broken}: {problem.message}", Span(p))
                 continue
             if stat.S_ISDIR(st.st_mode):
+                p = entry.path
                 key = (st.st_dev, st.st_ino)
                 if key in ancestors:
                     diags.error("S1005", f"symbolic link loop: {p} leads back to a folder that contains it",
-                                Span(str(p)), hint="remove the link, or give the folders separately")
+                                Span(p), hint="remove the link, or give the folders separately")
                 elif key not in visited:
                     visited.add(key)
                     stack.append((p, (*ancestors, key)))
-            elif p.suffix in _MODEL_SUFFIXES:
+            elif model:
+                p = entry.path
                 if stat.S_ISREG(st.st_mode):
-                    found.append((p, st.st_size))
+                    found.append((Path(p), st.st_size))
                 else:
                     diags.warning("S1003", f"skipped {p}: not a regular file (it is {kind_of(st.st_mode)})",
-                                  Span(str(p)))
+                                  Span(p))
     return sorted(found)
+
+
+def _entry_name(entry: os.DirEntry) -> str:
+    return entry.name
 
 
 def _is_json_ast(path: Path, texts: dict[str, str]) -> bool:
