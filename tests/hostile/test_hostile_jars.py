@@ -96,6 +96,18 @@ def test_an_entry_larger_than_the_file_limit_is_refused(tmp_path, monkeypatch):
     assert "ex#B" in model.shapes and "ex#A" not in model.shapes
 
 
+def test_a_manifest_is_bounded_in_size_and_in_lines(tmp_path, monkeypatch):
+    monkeypatch.setattr(jars, "MAX_MANIFEST_BYTES", 1000)
+    jar = make_jar(tmp_path / "long.jar", [("META-INF/smithy/manifest", "# " + os.urandom(600).hex())])
+    _, diags = load(jar)
+    assert codes(diags) == [("S1025", 0)] and "1,000 bytes" in next(iter(diags)).message
+    monkeypatch.setattr(jars, "MAX_JAR_ENTRIES", 5)
+    lines = "".join(f"missing{i}.smithy\n" for i in range(40))
+    jar = make_jar(tmp_path / "lines.jar", [("META-INF/smithy/manifest", lines)])
+    _, diags = load(jar)
+    assert codes(diags) == [("S1023", i) for i in range(1, 6)] + [("S1024", 6)]
+
+
 def test_manifest_lines_that_leave_the_jar_are_refused(tmp_path):
     jar = make_jar(tmp_path / "up.jar", [
         ("META-INF/smithy/manifest", "../../../../etc/passwd\n/etc/hosts\nok/../../x.smithy\nok.smithy\n"),

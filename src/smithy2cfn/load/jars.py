@@ -28,7 +28,8 @@ at most :data:`MAX_JAR_ENTRIES` entries and a central directory of at most
 is parsed (``S1024``); each model (and the manifest) at most
 :data:`~smithy2cfn.load.files.MAX_FILE_BYTES` uncompressed (``S1025``), compressed at most
 :data:`MAX_COMPRESSION_RATIO` to 1 once larger than :data:`RATIO_FLOOR` (``S1026``: a zip
-bomb), enforced on the declared sizes and again while inflating; two entries of one name
+bomb), enforced on the declared sizes and again while inflating; the manifest at most
+:data:`MAX_MANIFEST_BYTES`, listing at most :data:`MAX_JAR_ENTRIES` files; two entries of one name
 among those read (``S1027``); and the load's :class:`~smithy2cfn.load.files.ReadBudget`
 (``S1007``, reported by the loader). A damaged, encrypted or unsupported archive is
 ``S1020``. Reading uses the standard library's :mod:`zipfile`, imported when a jar is read.
@@ -68,7 +69,8 @@ CODES = declare_codes(
          "a jar manifest lists a file the jar does not hold, or one that is not a model (`.smithy`, a JSON AST "
          "`.json`), or a jar"),
     Code("S1024", Severity.ERROR, None, "a jar holds more entries than a build reads (see Limits)"),
-    Code("S1025", Severity.ERROR, None, "a model (or the manifest) in a jar is larger than 256 MiB uncompressed"),
+    Code("S1025", Severity.ERROR, None,
+         "a model in a jar is larger than 256 MiB uncompressed, or its manifest larger than 16 MiB"),
     Code("S1026", Severity.ERROR, None,
          "a model in a jar is compressed more than 100 to 1 (a zip bomb; see Limits)"),
     Code("S1027", Severity.ERROR, None, "a jar holds two entries of one name among the manifest and its models"),
@@ -85,6 +87,9 @@ MAX_JAR_ENTRIES = 100_000
 #: characters). The standard library parses the whole directory when it opens an archive, so
 #: this is checked first, from the end record.
 MAX_JAR_DIRECTORY_BYTES = 32 << 20
+#: The largest manifest read (16 MiB: 100,000 lines of 160 characters; real ones list a
+#: few files).
+MAX_MANIFEST_BYTES = 16 << 20
 #: The most a model in a jar may be compressed (uncompressed size / compressed size). Real
 #: models compress 8 to 12 to 1 (the 402 AWS models with deflate at level 9); deflate can
 #: reach about 1,030 to 1, which a zip bomb uses.
@@ -176,11 +181,13 @@ def _open(path: str) -> tuple[IO[bytes], int]:
     return os.fdopen(fd, "rb"), st.st_size
 
 
-def _read_entry(zf: Any, info: Any, name: str) -> bytes:
-    """The bytes of one entry, within :data:`MAX_FILE_BYTES` and the compression ratio, checked
-    on the declared sizes and again on what inflating gives. Raises :class:`_JarError`."""
-    _check_sizes(info.file_size, info.compress_size, name)
-    limit = min(info.file_size, MAX_FILE_BYTES)
+def _read_entry(zf: Any, info: Any, name: str, most: int | None = None) -> bytes:
+    """The bytes of one entry, within ``most`` (default :data:`MAX_FILE_BYTES`) and the
+    compression ratio, checked on the declared sizes and again on what inflating gives.
+    Raises :class:`_JarError`."""
+    most = MAX_FILE_BYTES if most is None else most
+    _check_sizes(info.file_size, info.compress_size, name, most)
+    limit = min(info.file_size, most)
     chunks: list[bytes] = []
     total = 0
     with zf.open(info) as fh:
@@ -191,15 +198,15 @@ def _read_entry(zf: Any, info: Any, name: str) -> bytes:
             chunks.append(chunk)
             total += len(chunk)
             if total > limit:  # more than declared: the reader trims to the declared size, but be sure
-                _check_sizes(total, info.compress_size, name)
+                _check_sizes(total, info.compress_size, name, most)
                 raise _JarError("S1020", f"{name} inflates to more than the {info.file_size:,} bytes its entry declares")
     return b"".join(chunks)
 
 
-def _check_sizes(size: int, compressed: int, name: str) -> None:
-    if size > MAX_FILE_BYTES:
-        raise _JarError("S1025", f"{name} is {size:,} bytes uncompressed, more than the limit of "
-                                 f"{MAX_FILE_BYTES >> 20} MiB")
+def _check_sizes(size: int, compressed: int, name: str, most: int) -> None:
+    if size > most:
+        limit = f"{most >> 20} MiB" if most >= 1 << 20 and not most % (1 << 20) else f"{most:,} bytes"
+        raise _JarError("S1025", f"{name} is {size:,} bytes uncompressed, more than the limit of {limit}")
     if size > RATIO_FLOOR and size > MAX_COMPRESSION_RATIO * max(compressed, 1):
         raise _JarError("S1026", f"{name} is compressed {size // max(compressed, 1):,} to 1 ({compressed:,} bytes "
                                  f"inflating to {size:,}), more than the limit of {MAX_COMPRESSION_RATIO} to 1: "
@@ -312,7 +319,7 @@ def _read_models(zf: Any, path: str, infos: list, diags: Diagnostics, budget: Re
                              "depends on the reader", where, hint="rebuild the jar")
         return []
     try:
-        data = _read_entry(zf, by_name[MANIFEST], manifest_name)
+        data = _read_entry(zf, by_name[MANIFEST], manifest_name, MAX_MANIFEST_BYTES)
     except _JarError as e:
         diags.error(e.code, f"cannot read {manifest_name}: {e.message}", where)
         return []
@@ -329,6 +336,10 @@ def _read_models(zf: Any, path: str, infos: list, diags: Diagnostics, budget: Re
         if not line or line.startswith("#") or line in seen:
             continue
         seen.add(line)
+        if len(seen) > MAX_JAR_ENTRIES:
+            diags.error("S1024", f"the manifest lists more than {MAX_JAR_ENTRIES:,} files, more than a jar may hold: "
+                                 "the rest are not read", Span(manifest_name, number, 1))
+            break
         at = Span(manifest_name, number, 1, number, len(line) + 1)
         problem = manifest_line_problem(line)
         if problem:
@@ -382,5 +393,6 @@ def _read_model(zf: Any, info: Any, count: int, name: str, line: str, at: Span, 
     return text
 
 
-__all__ = ["MANIFEST", "MAX_COMPRESSION_RATIO", "MAX_JAR_DIRECTORY_BYTES", "MAX_JAR_ENTRIES", "RATIO_FLOOR",
+__all__ = ["MANIFEST", "MAX_COMPRESSION_RATIO", "MAX_JAR_DIRECTORY_BYTES", "MAX_JAR_ENTRIES", "MAX_MANIFEST_BYTES",
+           "RATIO_FLOOR",
            "holds_manifest", "manifest_line_problem", "member_name", "read_jar"]
