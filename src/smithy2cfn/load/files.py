@@ -10,7 +10,15 @@ is refused from its size, and the limit is enforced while reading (a file that g
 * ``S1003`` not a regular file (FIFO, device, socket, folder);
 * ``S1004`` larger than :data:`MAX_FILE_BYTES`;
 * ``S1005`` the path cannot be resolved: a name too long for the file system, a symbolic
-  link loop, a NUL character.
+  link loop, a NUL character;
+* ``S1002`` (reported by the readers of text, :func:`decode_utf8`) the file is not UTF-8.
+
+A load's folder walks and jars share one :class:`ReadBudget`: at most
+:data:`MAX_WALK_ENTRIES` entries visited and :data:`MAX_WALK_BYTES` bytes of models found
+under one model path (a folder or a jar), and :data:`MAX_LOAD_ENTRIES` /
+:data:`MAX_LOAD_BYTES` for all the paths of the load together; past a cap the loader stops
+with ``S1007`` naming the path (a ``sources`` entry of ``/`` or ``../../..`` would otherwise
+walk the whole file system). README "Limits" documents the numbers.
 """
 
 from __future__ import annotations
@@ -30,11 +38,28 @@ CODES = declare_codes(
          "entry (or a broken symbolic link) in a model folder, which is skipped", also=(Severity.WARNING,)),
     Code("S1004", Severity.ERROR, None, "a model file is larger than 256 MiB"),
     Code("S1005", Severity.ERROR, None, "a path cannot be resolved: name too long, symbolic link loop"),
+    Code("S1002", Severity.ERROR, None, "the file is not valid UTF-8"),
+    Code("S1007", Severity.ERROR, None,
+         "a model path (a folder walked, a jar) holds more files, folders or bytes of models than a build "
+         "reads (see Limits): nothing more is read from it"),
 )
 
 #: The largest file read (models and config files): 256 MiB. The largest real model we know
 #: (AWS EC2) is about 10 MB.
 MAX_FILE_BYTES = 256 * 1024 * 1024
+
+#: Entries (files, folders, links: every name listed) one folder walk may visit. A model
+#: folder holds tens to a few thousand (the 402 AWS service models are 402 files); a walk of
+#: ``/`` or of a home folder passes this in a few seconds (2.8 s on a shared 2-core machine)
+#: and stops (``S1007``).
+MAX_WALK_ENTRIES = 200_000
+#: Bytes of model files (``.smithy``, JSON AST, the models a jar lists, uncompressed) one
+#: model path (a folder, a jar) may bring: 1 GiB. All 402 AWS service models are 132 MB.
+MAX_WALK_BYTES = 1 << 30
+#: Entries all the walks of one load may visit together.
+MAX_LOAD_ENTRIES = 500_000
+#: Bytes of model files all the model paths of one load may bring together: 2 GiB.
+MAX_LOAD_BYTES = 2 << 30
 
 _CHUNK = 1 << 20
 
@@ -47,6 +72,82 @@ class FileProblem(Record, frozen=True):
 
     def __init__(self, code: str, message: str) -> None:
         self.__dict__.update(code=code, message=message)
+
+
+class ReadBudget:
+    """What one load may still visit and read: entries and bytes for the model path being
+    read (:meth:`start`), and for the whole load. The caps are read from this module's
+    constants when the budget is made (tests lower them).
+
+    :meth:`visit` and :meth:`spend` return ``None`` while within the caps, else the
+    message of the first cap passed, and every later call returns it too until the next
+    :meth:`start` for a path's own cap; for the whole load's (:attr:`spent`), for good.
+    """
+
+    __slots__ = ("entries", "bytes", "path_entries", "path_bytes", "max_walk_entries", "max_walk_bytes",
+                 "max_load_entries", "max_load_bytes", "exhausted", "spent")
+
+    def __init__(self) -> None:
+        self.entries = self.bytes = self.path_entries = self.path_bytes = 0
+        self.max_walk_entries, self.max_walk_bytes = MAX_WALK_ENTRIES, MAX_WALK_BYTES
+        self.max_load_entries, self.max_load_bytes = MAX_LOAD_ENTRIES, MAX_LOAD_BYTES
+        self.exhausted: str | None = None
+        #: The whole load's cap is passed: nothing more is read.
+        self.spent = False
+
+    def start(self) -> None:
+        """Begin a new model path: its own counts start at zero (the load's go on)."""
+        self.path_entries = self.path_bytes = 0
+        if not self.spent:
+            self.exhausted = None
+
+    def visit(self, count: int = 1) -> str | None:
+        """Count ``count`` entries visited (names listed in a folder, entries of a jar)."""
+        self.entries += count
+        self.path_entries += count
+        if self.exhausted is None:
+            if self.path_entries > self.max_walk_entries:
+                self.exhausted = f"it holds more than {self.max_walk_entries:,} files and folders"
+            elif self.entries > self.max_load_entries:
+                self.spent = True
+                self.exhausted = (f"the model paths of this build hold more than {self.max_load_entries:,} "
+                                  "files and folders together")
+        return self.exhausted
+
+    def spend(self, size: int) -> str | None:
+        """Count ``size`` bytes of models found (a file's size, a jar entry's uncompressed size)."""
+        self.bytes += size
+        self.path_bytes += size
+        if self.exhausted is None:
+            if self.path_bytes > self.max_walk_bytes:
+                self.exhausted = f"it holds more than {_size(self.max_walk_bytes)} of models"
+            elif self.bytes > self.max_load_bytes:
+                self.spent = True
+                self.exhausted = f"the model paths of this build hold more than {_size(self.max_load_bytes)} of models"
+        return self.exhausted
+
+
+def _size(n: int) -> str:
+    """``n`` bytes for a message: ``1 GiB``, ``256 MiB``, ``1,000 bytes``."""
+    for unit, shift in (("GiB", 30), ("MiB", 20), ("KiB", 10)):
+        if n >= 1 << shift and n % (1 << shift) == 0:
+            return f"{n >> shift:,} {unit}"
+    return f"{n:,} bytes"
+
+
+def is_json_ast(text: str) -> bool:
+    """True when ``text`` is a JSON object with a ``smithy`` key (a JSON AST model, as the
+    reference's ``ModelLoader.loadParsedNode`` recognizes one), or too deeply nested to tell
+    (reading it then reports the nesting); other JSON, or text that is not JSON, is not."""
+    import json
+
+    try:
+        value = json.loads(text, parse_int=lambda s: 0, parse_float=lambda s: 0.0, parse_constant=lambda s: 0)
+    except ValueError:
+        return False
+    except RecursionError:
+        return True
+    return isinstance(value, dict) and "smithy" in value
 
 
 def os_error_problem(e: OSError | ValueError) -> FileProblem:
@@ -141,4 +242,5 @@ def decode_utf8(data: bytes) -> tuple[str | None, tuple[int, int] | None]:
         return None, (line, col)
 
 
-__all__ = ["MAX_FILE_BYTES", "FileProblem", "decode_utf8", "kind_of", "os_error_problem", "read_bytes"]
+__all__ = ["MAX_FILE_BYTES", "MAX_LOAD_BYTES", "MAX_LOAD_ENTRIES", "MAX_WALK_BYTES", "MAX_WALK_ENTRIES",
+           "FileProblem", "ReadBudget", "decode_utf8", "is_json_ast", "kind_of", "os_error_problem", "read_bytes"]

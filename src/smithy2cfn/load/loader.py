@@ -3,8 +3,10 @@
 Follows the reference model assembler (Smithy 2.0 "Model", "Mixins", "IDL" §"Relative shape
 ID resolution", "JSON AST", and "IDL 1.0 → 2.0 upgrade" as the reference does it):
 
-1. discover files (a directory means every ``.smithy`` and ``.json`` model under it,
-   symbolic links followed, loops and unreadable folders reported);
+1. discover files (a directory means every ``.smithy`` and ``.json`` model and every jar
+   under it, symbolic links followed, loops and unreadable folders reported, the walk
+   bounded; a jar means the models its ``META-INF/smithy/manifest`` lists:
+   :mod:`smithy2cfn.load.jars`);
 2. read each file, bounded (:mod:`smithy2cfn.load.files`: regular files of at most 256 MiB):
    IDL through :mod:`smithy2cfn.parse`, JSON AST through :mod:`smithy2cfn.model.json_ast`
    (strict JSON, structure checked); IDL files are lowered once the IDs of every shape in
@@ -25,16 +27,23 @@ from __future__ import annotations
 
 import functools
 import graphlib
-import json
 import os
 import stat
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from smithy2cfn import garbage_collection
 from smithy2cfn.diagnostics import Code, Diagnostic, Diagnostics, Severity, Span, declare_codes, listed
-from smithy2cfn.load.files import decode_utf8, kind_of, os_error_problem, read_bytes
+from smithy2cfn.load.files import (
+    MAX_FILE_BYTES,
+    ReadBudget,
+    decode_utf8,
+    is_json_ast,
+    kind_of,
+    os_error_problem,
+    read_bytes,
+)
 from smithy2cfn.model.document import ANNOTATION, ApplyStatement, SourceDocument
 from smithy2cfn.model.json_ast import read_json_ast
 from smithy2cfn.model.nodes import as_array, as_object, node_type, string_items
@@ -68,7 +77,6 @@ from smithy2cfn.regexes import lazy
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
-    Code("S1002", Severity.ERROR, None, "the file is not valid UTF-8"),
     Code("S1006", Severity.ERROR, None, "a folder under a model folder cannot be listed"),
     Code("S2001", Severity.ERROR, "Target",
          "a shape reference does not resolve (with a \"did you mean\" hint)"),
@@ -125,120 +133,186 @@ _NUMERIC_BOOL = {"byte": 0, "short": 0, "integer": 0, "long": 0, "float": 0, "do
 
 # --------------------------------------------------------------------------- discovery
 
-_MODEL_SUFFIXES = (".smithy", ".json")
+_MODEL_SUFFIXES = (".smithy", ".json", ".jar")
 
 
-def discover(paths: Iterable[str], diags: Diagnostics, _texts: dict[str, str] | None = None) -> list[Path]:
-    """Expand files and directories into the model files to load, in a stable order.
+def discover(paths: Iterable[str], diags: Diagnostics, _texts: dict[str, str] | None = None, *,
+             spans: Mapping[str, Span] | None = None) -> list[Path]:
+    """Expand files, folders and jars into the model files to load, in a stable order.
 
     Args:
-        paths: files or directories as given by the user.
+        paths: files, folders or ``.jar`` files as given by the user (command line,
+            ``sources``, ``imports``, jars resolved from Maven coordinates).
         diags: receives errors for paths that cannot be used: ``S1000`` does not exist,
             ``S1003`` not a regular file or folder (a FIFO, a device...), ``S1005`` cannot be
             resolved (name too long, symbolic link loop), ``S1006`` a folder under a given
-            one cannot be listed; and ``S1003`` warnings for model-named entries of a folder
-            that are not regular files (FIFOs, broken symbolic links), which are skipped.
+            one cannot be listed, ``S1007`` a path holds more than a build reads (the caps
+            of :class:`~smithy2cfn.load.files.ReadBudget`; nothing of that path is loaded,
+            nor of the paths after it when the whole load's cap is passed); ``S1003``
+            warnings for model-named entries of a folder that are not regular files (FIFOs,
+            broken symbolic links), which are skipped; a jar's problems
+            (:mod:`smithy2cfn.load.jars`).
+        _texts: receives the text of the files already read here (JSON files checked for a
+            ``smithy`` key, every model read from a jar), by name; a caller that reads the
+            returned files passes it, and takes a file's text from it when there.
+        spans: where each path is written (a ``smithy-build.json`` entry), to locate that
+            path's diagnostics there; default the path itself.
 
     Returns:
-        Files: each given file as is; for a directory, every ``*.smithy`` file and every
-        ``*.json`` file that is a Smithy JSON AST model (an object with a ``smithy`` key)
-        under it — other JSON, such as schemas a previous build wrote, is ignored as the
-        reference's assembler ignores unrecognized JSON — sorted, hidden entries skipped,
-        symbolic links followed (as the reference's ``Files.walk(FOLLOW_LINKS)``; a link
-        back to a folder being walked is an ``S1005`` error, as there).
+        Files: each given file as is; for a jar, its models (named
+        ``<jar>!/META-INF/smithy/<file>``, their text in ``_texts``); for a folder, every
+        ``*.smithy`` file, every ``*.json`` file that is a Smithy JSON AST model (an object
+        with a ``smithy`` key; other JSON, such as schemas a previous build wrote, is ignored
+        as the reference's assembler ignores it) and the models of every ``*.jar`` under it,
+        in sorted order. As the reference's ``Files.walk(FOLLOW_LINKS)``, hidden files and
+        folders are walked too and symbolic links followed (a link back to a folder being
+        walked is an ``S1005`` error, as there); other files are ignored.
+
+    Source: smithy-model ``ModelAssembler.addImport(Path)`` and ``ModelLoader.load``.
     """
     out: list[Path] = []
     seen: set[str] = set()
     texts = _texts if _texts is not None else {}
+    budget = ReadBudget()
     for raw in paths:
+        where = (spans or {}).get(raw) or Span(str(raw))
         p = Path(raw)
         try:
             st = os.stat(p)
         except (OSError, ValueError) as e:
             problem = os_error_problem(e)
             if problem.code == "S1000" and problem.message == "no such file or directory":
-                diags.error("S1000", f"no such file or directory: {raw}", Span(str(raw)))
+                diags.error("S1000", f"no such file or directory: {raw}", where)
             else:
-                diags.error(problem.code, f"cannot use {raw}: {problem.message}", Span(str(raw)))
+                diags.error(problem.code, f"cannot use {raw}: {problem.message}", where)
             continue
+        budget.start()
+        found: list[tuple[Path, str]] = []
         if stat.S_ISDIR(st.st_mode):
-            found = [f for f in _walk(p, st, diags) if f.suffix == ".smithy" or _is_json_ast(f, texts)]
+            for f, size in _walk(p, st, diags, budget):
+                found.extend(_models_of(f, size, diags, texts, budget, given=False))
+                if budget.exhausted:
+                    break
         elif stat.S_ISREG(st.st_mode):
-            found = [p]
+            found = _models_of(p, st.st_size, diags, texts, budget, given=True, span=where)
         else:
             diags.error("S1003", f"{raw} is not a model file or folder: it is {kind_of(st.st_mode)}",
-                        Span(str(raw)), hint="give .smithy or .json files, or folders holding them")
+                        where, hint="give .smithy or .json files, jars, or folders holding them")
             continue
-        for f in found:
-            key = os.path.realpath(f)
+        if budget.exhausted:
+            hint = ("give the folders that hold the models (such as model/), not a parent of the project"
+                    if stat.S_ISDIR(st.st_mode) else "split the models into smaller jars, or give them as files")
+            later = "; the model paths after it are not read either" if budget.spent else ""
+            diags.error("S1007", f"{raw} is not read: {budget.exhausted}{later} (see README \"Limits\")", where,
+                        hint=hint)
+            if budget.spent:
+                break
+            continue
+        for f, key in found:
             if key not in seen:
                 seen.add(key)
                 out.append(f)
     return out
 
 
-def _walk(root: Path, root_stat: os.stat_result, diags: Diagnostics) -> list[Path]:
-    """The ``.smithy``/``.json`` regular files under ``root`` (hidden entries skipped),
-    following symbolic links; problems are reported, never raised."""
-    found: list[Path] = []
+def _models_of(f: Path, size: int, diags: Diagnostics, texts: dict[str, str], budget: ReadBudget, *,
+               given: bool, span: Span | None = None) -> list[tuple[Path, str]]:
+    """The models of one file, each with the key it is told from others by (its real path;
+    for a jar's models, the jar's real path and the entry). A file given by the user is a
+    model whatever its name, except a ``.jar``; a ``.json`` file found in a folder is one when
+    it is a JSON AST. Counts the bytes in ``budget``."""
+    if f.suffix == ".jar":
+        from smithy2cfn.load.jars import read_jar
+
+        jar = str(f)
+        real = os.path.realpath(f)
+        found = []
+        for name, text in read_jar(jar, diags, budget, span=span, given=given):
+            texts[name] = text
+            found.append((Path(name), real + name[len(jar):]))
+        return found
+    if budget.spend(size if size <= MAX_FILE_BYTES else 0):  # a larger file is refused unread (S1004)
+        return []
+    if given or f.suffix == ".smithy" or _is_json_ast(f, texts):
+        return [(f, os.path.realpath(f))]
+    return []
+
+
+def _walk(root: Path, root_stat: os.stat_result, diags: Diagnostics, budget: ReadBudget) -> list[tuple[Path, int]]:
+    """The ``.smithy``/``.json``/``.jar`` regular files under ``root`` and their sizes,
+    sorted, following symbolic links; every name listed counts in ``budget`` (an empty list
+    once it is spent); problems are reported, never raised. An entry is looked at (``stat``)
+    only when it is a folder, a link or model-named: the file type ``scandir`` gives is
+    enough to pass over the other files (most of a project's files)."""
+    found: list[tuple[Path, int]] = []
     visited = {(root_stat.st_dev, root_stat.st_ino)}
-    stack: list[tuple[Path, tuple[tuple[int, int], ...]]] = [(root, ((root_stat.st_dev, root_stat.st_ino),))]
+    # Folders as text (``DirEntry.path``): a Path per entry would cost more than the listing.
+    stack: list[tuple[str, tuple[tuple[int, int], ...]]] = [(str(root), ((root_stat.st_dev, root_stat.st_ino),))]
     while stack:
         folder, ancestors = stack.pop()
         try:
             with os.scandir(folder) as it:
-                names = sorted(entry.name for entry in it)
+                entries = sorted(it, key=_entry_name)
         except OSError as e:
-            diags.error("S1006", f"cannot list folder {folder}: {os_error_problem(e).message}", Span(str(folder)),
+            diags.error("S1006", f"cannot list folder {folder}: {os_error_problem(e).message}", Span(folder),
                         hint="model files under it are not loaded; fix its permissions or leave it out")
             continue
-        for name in names:
-            if name.startswith("."):
-                continue
-            p = folder / name
+        if budget.visit(len(entries)):
+            return []
+        for entry in entries:
+            name = entry.name
+            dot = name.rfind(".")
+            model = 0 < dot < len(name) - 1 and name[dot:] in _MODEL_SUFFIXES  # Path.suffix
             try:
-                st = os.stat(p)
+                if entry.is_symlink():
+                    st = os.stat(entry.path)
+                elif model or entry.is_dir(follow_symlinks=False):
+                    st = entry.stat(follow_symlinks=False)
+                else:
+                    continue
             except OSError as e:
+                p = entry.path
                 problem = os_error_problem(e)
                 if problem.code == "S1005":
-                    diags.error("S1005", f"cannot follow {p}: {problem.message}", Span(str(p)))
-                elif p.suffix in _MODEL_SUFFIXES:
+                    diags.error("S1005", f"cannot follow {p}: {problem.message}", Span(p))
+                elif model:
                     broken = " (a broken symbolic link)" if os.path.islink(p) else ""
-                    diags.warning("S1003", f"skipped {p}{broken}: {problem.message}", Span(str(p)))
+                    diags.warning("S1003", f"skipped {p}{broken}: {problem.message}", Span(p))
                 continue
             if stat.S_ISDIR(st.st_mode):
+                p = entry.path
                 key = (st.st_dev, st.st_ino)
                 if key in ancestors:
                     diags.error("S1005", f"symbolic link loop: {p} leads back to a folder that contains it",
-                                Span(str(p)), hint="remove the link, or give the folders separately")
+                                Span(p), hint="remove the link, or give the folders separately")
                 elif key not in visited:
                     visited.add(key)
                     stack.append((p, (*ancestors, key)))
-            elif p.suffix in _MODEL_SUFFIXES:
+            elif model:
+                p = entry.path
                 if stat.S_ISREG(st.st_mode):
-                    found.append(p)
+                    found.append((Path(p), st.st_size))
                 else:
                     diags.warning("S1003", f"skipped {p}: not a regular file (it is {kind_of(st.st_mode)})",
-                                  Span(str(p)))
+                                  Span(p))
     return sorted(found)
 
 
+def _entry_name(entry: os.DirEntry) -> str:
+    return entry.name
+
+
 def _is_json_ast(path: Path, texts: dict[str, str]) -> bool:
-    """True when ``path`` holds a JSON object with a ``smithy`` key, or cannot be read or
-    checked (so that reading it later reports the problem). Keeps the text in ``texts``."""
+    """True when ``path`` holds a JSON AST (:func:`~smithy2cfn.load.files.is_json_ast`), or
+    cannot be read or checked (so that reading it later reports the problem). Keeps the text
+    in ``texts``."""
     data, problem = read_bytes(path)
     if data is None:
         return True
     text, _ = decode_utf8(data)
     if text is None:
         return True
-    try:
-        value = json.loads(text, parse_int=lambda s: 0, parse_float=lambda s: 0.0, parse_constant=lambda s: 0)
-    except ValueError:
-        return False
-    except RecursionError:  # too deep to tell: reading it reports the nesting
-        value = {"smithy": None}
-    if isinstance(value, dict) and "smithy" in value:
+    if is_json_ast(text):
         texts[str(path)] = text
         return True
     return False
@@ -408,11 +482,11 @@ def _prelude_ids(prelude_docs: list[SourceDocument]) -> set[str]:
 
 @garbage_collection.paused()  # see smithy2cfn.garbage_collection
 def load_model(paths: Iterable[str], diags: Diagnostics, *, prelude: bool = True,
-               allow_unknown_traits: bool = False) -> Model:
+               allow_unknown_traits: bool = False, spans: Mapping[str, Span] | None = None) -> Model:
     """Load model files and directories into one :class:`Model`.
 
     Args:
-        paths: ``.smithy`` / ``.json`` files or directories.
+        paths: ``.smithy`` / ``.json`` files, jars or directories (:func:`discover`).
         diags: receives every problem found (never raises on bad input).
         prelude: include our ``smithy.api`` prelude and the trait packages the model
             names (:func:`select_packages`).
@@ -420,12 +494,13 @@ def load_model(paths: Iterable[str], diags: Diagnostics, *, prelude: bool = True
             (kept as is) instead of an error (``S2010``; the reference's
             ``ModelAssembler.ALLOW_UNKNOWN_TRAITS``, the Smithy CLI's
             ``--allow-unknown-traits``).
+        spans: where each path is written, to locate its diagnostics there (:func:`discover`).
 
     Returns:
         The model (possibly partial when ``diags.has_errors``).
     """
     texts: dict[str, str] = {}
-    sources = [(str(f), text) for f in discover(paths, diags, texts)
+    sources = [(str(f), text) for f in discover(paths, diags, texts, spans=spans)
                if (text := _read_text(f, diags, texts)) is not None]
     prelude_docs = _prelude_for(text for _, text in sources) if prelude else []
     docs = read_sources(sources, diags, _prelude_ids(prelude_docs))
