@@ -110,6 +110,14 @@ def check(name: str, case: dict[str, Any], model: Model) -> list[str]:
         shape = result.shapes.get(node_id)
         if shape is None or list(shape.members) != names:
             problems.append(f"{node_id} members {list(shape.members) if shape else None} != {names}")
+    for node_id, kind in expect.get("types", {}).items():
+        shape = result.shapes.get(node_id)
+        if shape is None or shape.type != kind:
+            problems.append(f"{node_id} type {shape.type if shape else None} != {kind}")
+    for node_id, values in expect.get("trait_values", {}).items():
+        node = _node(result, node_id)
+        if node is None or any(node.traits.get(t) != v for t, v in values.items()):
+            problems.append(f"{node_id} traits {node.traits if node else None} lack {values}")
     for node_id, tags in expect.get("tags", {}).items():
         node = _node(result, node_id)
         if node is None or sorted(node.traits.get("smithy.api#tags", [])) != sorted(tags):
