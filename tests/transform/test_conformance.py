@@ -43,13 +43,19 @@ def _cases() -> list[tuple[str, dict[str, Any]]]:
 ALL = _cases()
 
 
-def load_case_model(case: dict[str, Any], reference_text: str | None = None) -> Model:
-    """The case's model (``reference_text``: the fetched reference's copy of its file)."""
+def model_files(case: dict[str, Any]) -> list[str]:
+    """The reference resource files a case loads (``[]``: an inline model)."""
+    files = case.get("model", [])
+    return [files] if isinstance(files, str) else list(files)
+
+
+def load_case_model(case: dict[str, Any], reference_texts: dict[str, str] | None = None) -> Model:
+    """The case's model (``reference_texts``: the fetched reference's copies of its files)."""
     diags = Diagnostics()
-    if reference_text is not None:
-        model = load_texts([(case["model"], reference_text)], diags)
+    if reference_texts is not None:
+        model = load_texts(list(reference_texts.items()), diags)
     elif "model" in case:
-        model = load_model([str(REFERENCE / case["model"])], diags)
+        model = load_model([str(REFERENCE / f) for f in model_files(case)], diags)
     else:
         model = load_texts([(case.get("model_name", "model.smithy"), case["model_text"])], diags)
     assert not diags.has_errors, [d.message for d in diags]
@@ -131,6 +137,11 @@ def check(name: str, case: dict[str, Any], model: Model) -> list[str]:
             problems.append(f"{node_id} rename {shape.rename if shape else None} != {rename}")
     if "no_trait" in expect and any(expect["no_trait"] in s.traits for s in result.shapes.values()):
         problems.append(f"a shape still has {expect['no_trait']}")
+    for members in expect.get("metadata_rename_keys", {}).values():
+        closures = result.metadata.get("shapeClosures") or [{}]
+        keys = set(closures[0].get("rename", {}))
+        problems += [f"rename key {k} missing" for k in members.get("has", []) if k not in keys]
+        problems += [f"rename key {k} still there" for k in members.get("lacks", []) if k in keys]
     if "metadata" in expect:
         problems += [f"metadata {k} missing" for k in expect["metadata"].get("has", []) if k not in result.metadata]
         problems += [f"metadata {k} still there" for k in expect["metadata"].get("lacks", []) if k in result.metadata]
@@ -175,14 +186,16 @@ def test_against_fetched_reference() -> None:
     failures = {}
     ran = 0
     for name, case in ALL:
-        if "model" not in case:
-            continue
-        shown = subprocess.run(["git", f"--git-dir={MIRROR}", "show", f"HEAD:{RESOURCES}/{case['model']}"],
-                               capture_output=True, text=True, check=False)
-        if shown.returncode != 0:
+        texts = {}
+        for file in model_files(case):
+            shown = subprocess.run(["git", f"--git-dir={MIRROR}", "show", f"HEAD:{RESOURCES}/{file}"],
+                                   capture_output=True, text=True, check=False)
+            if shown.returncode == 0:
+                texts[file] = shown.stdout
+        if not texts or len(texts) != len(model_files(case)):
             continue
         ran += 1
-        problems = check(name, case, load_case_model(case, shown.stdout))
+        problems = check(name, case, load_case_model(case, texts))
         record_result(f"transform {name} (fetched reference)", case["name"], not problems)
         if problems:
             failures[f"{name}:{case['name']}"] = problems

@@ -440,6 +440,89 @@ def flatten_namespaces(model: Model, args: dict[str, Any], context: Context) -> 
     return out
 
 
+# --------------------------------------------------------------------------- shape closures
+
+
+def _closures(model: Model) -> dict[str, dict[str, Any]]:
+    """The ``shapeClosures`` metadata's closures by ID (reference ``ShapeClosure.fromModel``;
+    malformed entries, which validation reports, are skipped)."""
+    entries = model.metadata.get("shapeClosures")
+    out: dict[str, dict[str, Any]] = {}
+    for entry in entries if isinstance(entries, list) else ():
+        if isinstance(entry, dict) and isinstance(entry.get("id"), str):
+            out[entry["id"]] = entry
+    return out
+
+
+def _closure_shapes(model: Model, closure: dict[str, Any]) -> set[str]:
+    """The shapes and members of a closure: its roots (the shapes of ``includeNamespaces``,
+    those ``includeBySelector`` selects) and everything their directed relationships reach
+    (reference ``ShapeClosureIndex.computeClosure``)."""
+    namespaces = closure.get("includeNamespaces")
+    namespaces = {n for n in namespaces if isinstance(n, str)} if isinstance(namespaces, list) else set()
+    roots = {n.id for n in ops.nodes(model) if ShapeId.namespace(n.id) in namespaces}
+    text = closure.get("includeBySelector")
+    if isinstance(text, str):
+        from smithy2cfn.languages.selector import SelectorError, parse_selector
+
+        try:
+            roots |= _select(model, parse_selector(text))
+        except SelectorError:
+            pass  # validation reports it (reference ShapeClosureValidator)
+    return Walker(model).walk_all(sorted(roots), lambda rel: rel.type.directed)
+
+
+@transform("includeClosures", reference="IncludeClosures", compat="closures",
+           args=(Arg("closures", STRINGS, default=()),))
+def include_closures(model: Model, args: dict[str, Any], context: Context) -> Model:
+    """Keeps only the shapes (and members) of the named ``shapeClosures``, and the prelude;
+    the closures' renames are not applied (reference ``IncludeClosures``,
+    ``ModelTransformer.includeClosures``).
+
+    Raises:
+        TransformError: ``closures`` is empty, or names a closure the model does not define.
+    """
+    if not args["closures"]:
+        raise TransformError("'closures' property must be set and non-empty on the includeClosures transformer",
+                             arg="closures")
+    defined = _closures(model)
+    kept: set[str] = set()
+    for name in args["closures"]:
+        if name not in defined:
+            raise TransformError(f"No shape closure named `{name}` is defined in the model",
+                                 f"closures the model defines: {', '.join(sorted(defined)) or 'none'}",
+                                 arg="closures")
+        kept |= _closure_shapes(model, defined[name])
+    return _filtered(model, lambda node: node.id in kept)
+
+
+@transform("flattenClosureNamespaces", reference="FlattenClosureNamespaces",
+           args=(Arg("namespace", STRING, required=True), Arg("closure", STRING, required=True)))
+def flatten_closure_namespaces(model: Model, args: dict[str, Any], context: Context) -> Model:
+    """Moves the shapes of the ``closure`` (outside the prelude) into ``namespace``, with the
+    closure's ``rename`` giving new names; every reference follows, the metadata's too
+    (reference ``FlattenClosureNamespaces``).
+
+    Raises:
+        TransformError: the model defines no such closure.
+    """
+    defined = _closures(model)
+    closure = defined.get(args["closure"])
+    if closure is None:
+        raise TransformError(f"No `shapeClosures` closure named `{args['closure']}` is defined in the model",
+                             f"closures the model defines: {', '.join(sorted(defined)) or 'none'}", arg="closure")
+    renames = closure.get("rename") if isinstance(closure.get("rename"), dict) else {}
+    mapping: dict[str, str] = {}
+    for sid in _closure_shapes(model, closure):
+        if "$" in sid or ops.is_prelude(sid):
+            continue
+        name = renames.get(sid)
+        target = f"{args['namespace']}#{name if isinstance(name, str) else ShapeId.name(sid)}"
+        if target != sid:
+            mapping[sid] = target
+    return _rename(model, mapping) if mapping else model
+
+
 # --------------------------------------------------------------------------- mixins, suppressions
 
 
