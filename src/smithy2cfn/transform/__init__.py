@@ -13,11 +13,14 @@ what each does to a model.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from smithy2cfn.diagnostics import Diagnostics, Span
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.records import Record
+
+if TYPE_CHECKING:  # the registry is imported when a transform runs
+    from smithy2cfn.transform.registry import Suppressed
 
 
 class TransformConfig(Record, frozen=True):
@@ -44,7 +47,7 @@ class TransformConfig(Record, frozen=True):
 def apply_transforms(model: Model, transforms: Sequence[TransformConfig], diags: Diagnostics, *,
                      projections: Mapping[str, Sequence[TransformConfig]] | None = None,
                      projection: str | None = None,
-                     suppressed: list[tuple[str, str | None]] | None = None) -> Model:
+                     suppressed: Suppressed = None) -> Model:
     """``model`` with ``transforms`` applied in order (reference ``SmithyBuildImpl``).
 
     The transforms are smithy-build's built-in ones (:mod:`smithy2cfn.transform.builtins`,
@@ -63,8 +66,9 @@ def apply_transforms(model: Model, transforms: Sequence[TransformConfig], diags:
         projection: the name of the projection ``transforms`` belong to (``apply`` of itself
             is an error; cycles are named from it).
         suppressed: the events that validating ``model`` suppressed, as ``(event ID, shape ID
-            or None)``, for ``filterSuppressions``'s ``removeUnused`` (``None``: not known;
-            ``removeUnused`` then keeps every suppression).
+            or None)``, or a function making that list (called only when a
+            ``filterSuppressions`` with ``removeUnused`` runs); ``None``: not known, and such
+            a transform is an ``S5206`` error.
 
     Returns:
         A new model (``model`` itself when ``transforms`` is empty). When a transform is in

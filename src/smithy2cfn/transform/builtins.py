@@ -555,7 +555,11 @@ def filter_suppressions(model: Model, args: dict[str, Any], context: Context) ->
                              "same time")
     allow_ids, deny_ids = set(args["eventIdAllowList"]), set(args["eventIdDenyList"])
     allow_ns, deny_ns = set(args["namespaceAllowList"]), set(args["namespaceDenyList"])
-    suppressed = context.suppressed if args["removeUnused"] else None
+    suppressed = context.suppressed_events() if args["removeUnused"] else None
+    if args["removeUnused"] and suppressed is None:
+        raise TransformError("removeUnused needs the events that validating the model suppressed, which this "
+                             "caller did not give", "run the projection through smithy2cfn's build, which "
+                             "validates the model first", arg="removeUnused")
     removed_validators = _removed_validators(context.original, model) if args["removeUnused"] else set()
     if suppressed is not None:
         suppressed = [(e, s) for e, s in suppressed if e not in removed_validators]

@@ -211,6 +211,11 @@ class TransformError(Exception):
         self.arg = arg
 
 
+#: The events that validating a projection's model suppressed, ``(event ID, shape ID or
+#: None)``: a list, or a function making it (called only by a transform that needs it).
+Suppressed = list[tuple[str, str | None]] | Callable[[], list[tuple[str, str | None]]] | None
+
+
 class Context(Record, eq=False):
     """What a transform function is given besides the model and its arguments.
 
@@ -218,20 +223,26 @@ class Context(Record, eq=False):
         original: the projection's model before any transform (reference
             ``TransformContext.getOriginalModel``).
         projection: the name of the projection running the transform, or ``None``.
-        suppressed: the events that validating ``original`` suppressed, as ``(event ID,
-            shape ID or None)``, for ``filterSuppressions``'s ``removeUnused``; ``None``:
-            not known (``removeUnused`` then leaves suppressions as they are).
+        suppressed: the events that validating ``original`` suppressed (:data:`Suppressed`;
+            reference ``TransformContext.getOriginalModelValidationEvents``, those of
+            severity ``SUPPRESSED``), for ``filterSuppressions``'s ``removeUnused``;
+            ``None``: not known.
     """
 
     original: Model
     projection: str | None
-    suppressed: list[tuple[str, str | None]] | None
+    suppressed: Suppressed
 
-    def __init__(self, original: Model, projection: str | None = None,
-                 suppressed: list[tuple[str, str | None]] | None = None) -> None:
+    def __init__(self, original: Model, projection: str | None = None, suppressed: Suppressed = None) -> None:
         self.original = original
         self.projection = projection
         self.suppressed = suppressed
+
+    def suppressed_events(self) -> list[tuple[str, str | None]] | None:
+        """:attr:`suppressed` as a list (made once, when it is a function), or ``None``."""
+        if callable(self.suppressed):
+            self.suppressed = list(self.suppressed())
+        return self.suppressed
 
 
 class Transform(Record, frozen=True):
@@ -350,6 +361,6 @@ def _known(declared: Transform) -> str:
 
 __all__ = [
     "BOOLEAN", "SELECTOR", "SHAPE_ID", "SHAPE_IDS", "SHAPE_TYPES", "STRING", "STRINGS", "STRING_MAP",
-    "TRAIT_REFS", "TRANSFORMS", "Arg", "ArgType", "Context", "Transform", "TransformError", "check_args",
+    "TRAIT_REFS", "TRANSFORMS", "Arg", "ArgType", "Context", "Suppressed", "Transform", "TransformError", "check_args",
     "is_shape_id", "transform",
 ]

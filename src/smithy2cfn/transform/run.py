@@ -25,7 +25,14 @@ from typing import Any
 from smithy2cfn.diagnostics import Code, Diagnostics, Severity, Span, declare_codes
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.transform import builtins  # noqa: F401  (declares the transforms)
-from smithy2cfn.transform.registry import TRANSFORMS, Context, Transform, TransformError, check_args
+from smithy2cfn.transform.registry import (
+    TRANSFORMS,
+    Context,
+    Suppressed,
+    Transform,
+    TransformError,
+    check_args,
+)
 
 CODES = declare_codes(
     Code("S5201", Severity.ERROR, None, "unknown projection transform", usage=True),
@@ -76,7 +83,7 @@ def _check(transforms: Sequence[Any], diags: Diagnostics, where: str) -> list[_S
 
 def run_transforms(model: Model, transforms: Sequence[Any], diags: Diagnostics, *,
                    projections: Mapping[str, Sequence[Any]] | None = None, projection: str | None = None,
-                   suppressed: list[tuple[str, str | None]] | None = None) -> Model:
+                   suppressed: Suppressed = None) -> Model:
     """``model`` with ``transforms`` (:class:`~smithy2cfn.transform.TransformConfig`) applied
     in order; see :func:`smithy2cfn.transform.apply_transforms`, which calls it.
 

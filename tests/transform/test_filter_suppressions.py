@@ -1,0 +1,91 @@
+"""``filterSuppressions`` against the reference's ``FilterSuppressionsTest``: each case is a
+model (``fixtures/reference/filtersuppressions/<model>.smithy``), a ``smithy-build.json``
+(``<model>.<test>.json``: its projection ``foo``'s transforms, and the files it imports) and
+the model the reference's build writes (``<model>.<test>.smithy``), compared as JSON AST.
+
+``removeUnused`` needs the events validation suppressed; :func:`suppressed_events` finds them
+as the reference's build does (validate, then see which events a suppression hides).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import record_result
+from smithy2cfn.diagnostics import Diagnostics, Span
+from smithy2cfn.load.loader import load_model
+from smithy2cfn.model.json_ast import model_to_json_ast
+from smithy2cfn.model.shapes import Model
+from smithy2cfn.model.traits import SUPPRESS
+from smithy2cfn.transform import TransformConfig, apply_transforms, ops
+
+HERE = Path(__file__).parent / "fixtures" / "reference" / "filtersuppressions"
+
+#: The reference's parameterized cases (``FilterSuppressionsTest.runTransformTests``).
+CASES = [
+    ("traits", "removeUnused"), ("traits", "eventIdAllowList"), ("traits", "eventIdDenyList"),
+    ("namespaces", "filterByNamespaceAllowList"), ("namespaces", "removeReasons"), ("namespaces", "removeUnused"),
+    ("namespaces", "namespaceDenyList"), ("namespaces", "filterWithTopLevelImports"),
+    ("namespaces", "filterWithProjectionImports"), ("namespaces", "detectsValidatorRemoval"),
+    ("namespaces", "unchanged"), ("noSuppressions", "removeUnused"), ("eventHierarchy", "removeUnused"),
+]
+
+
+def suppressed_events(model: Model) -> list[tuple[str, str | None]]:
+    """The events validating ``model`` suppresses: validate it without its suppressions,
+    then keep the events its suppressions hide (reference: the events of severity
+    ``SUPPRESSED``)."""
+    from smithy2cfn.validation import validate_model
+    from smithy2cfn.validation.suppressions import Decorator
+
+    bare = ops.copy_model(model)
+    for node in ops.nodes(bare):
+        node.traits.pop(SUPPRESS, None)
+    bare.metadata.pop("suppressions", None)
+    decorator = Decorator(model)
+    return [(d.event_id or d.code, d.shape_id) for d in validate_model(bare) if decorator.decorate(d) is None]
+
+
+def _ast(model: Model) -> dict:
+    return json.loads(json.dumps(model_to_json_ast(model), default=str))
+
+
+@pytest.mark.parametrize(("model_name", "test_name"), CASES, ids=[f"{m}.{t}" for m, t in CASES])
+def test_reference_filter_suppressions(model_name: str, test_name: str) -> None:
+    config = json.loads((HERE / f"{model_name}.{test_name}.json").read_text(encoding="utf-8"))
+    projection = config["projections"]["foo"]
+    imports = [*config.get("imports", []), *projection.get("imports", [])]
+    diags = Diagnostics()
+    model = load_model([str(HERE / f"{model_name}.smithy"), *(str(HERE / i) for i in imports)], diags)
+    assert not diags.has_errors
+    transforms = [TransformConfig(t["name"], t.get("args", {}), Span("smithy-build.json", 1, 1))
+                  for t in projection["transforms"]]
+    run = Diagnostics()
+    result = apply_transforms(model, transforms, run, projection="foo", suppressed=lambda: suppressed_events(model))
+    expected = load_model([str(HERE / f"{model_name}.{test_name}.smithy")], Diagnostics())
+    passed = not run.items and _ast(result) == _ast(expected)
+    record_result("transform filterSuppressions (FilterSuppressionsTest)", f"{model_name}.{test_name}", passed)
+    assert not run.items
+    assert _ast(result) == _ast(expected)
+
+
+@pytest.mark.parametrize("lists", [("eventIdAllowList", "eventIdDenyList"), ("namespaceAllowList", "namespaceDenyList")])
+def test_allow_and_deny_lists_exclude_each_other(lists: tuple[str, str]) -> None:
+    """``FilterSuppressionsTest.cannotSetBoth...``: an error, at the transform."""
+    diags = Diagnostics()
+    model = load_model([str(HERE / "traits.smithy")], Diagnostics())
+    where = Span("smithy-build.json", 7, 13)
+    apply_transforms(model, [TransformConfig("filterSuppressions", {lists[0]: ["a"], lists[1]: ["b"]}, where)], diags)
+    (d,) = diags.items
+    assert d.code == "S5206" and f"cannot set both {lists[0]} values" in d.message and d.span == where
+
+
+def test_remove_unused_without_events_is_an_error() -> None:
+    diags = Diagnostics()
+    model = load_model([str(HERE / "traits.smithy")], Diagnostics())
+    out = apply_transforms(model, [TransformConfig("filterSuppressions", {"removeUnused": True})], diags)
+    assert [d.code for d in diags] == ["S5206"]
+    assert out is model
