@@ -43,7 +43,8 @@ def suppressed_events(model: Model) -> list[tuple[str, str | None]]:
 
     bare = ops.copy_model(model)
     for node in ops.nodes(bare):
-        node.traits.pop(SUPPRESS, None)
+        if SUPPRESS in node.traits:
+            bare.own_node(node).traits.pop(SUPPRESS)
     bare.metadata.pop("suppressions", None)
     decorator = Decorator(model)
     return [(d.event_id or d.code, d.shape_id) for d in validate_model(bare) if decorator.decorate(d) is None]

@@ -280,6 +280,7 @@ def _retag(model: Model, tags: set[str], exclude: bool) -> Model:
         current = ops.tags_of(node)
         kept = [t for t in dict.fromkeys(current) if (t not in tags) == exclude]
         if len(kept) != len(set(current)):
+            node = out.own_node(node)
             node.traits[TAGS] = kept
             node.introduced_traits[TAGS] = kept
     return out
@@ -306,6 +307,7 @@ def make_idempotency_tokens_client_optional(model: Model, args: dict[str, Any], 
     for node in ops.nodes(out):
         if isinstance(node, Member) and REQUIRED in node.traits and IDEMPOTENCY_TOKEN in node.traits \
                 and CLIENT_OPTIONAL not in node.traits:
+            node = out.own_node(node)
             node.traits[CLIENT_OPTIONAL] = {}
             node.introduced_traits[CLIENT_OPTIONAL] = {}
     return out
@@ -333,11 +335,9 @@ def remove_unused_shapes(model: Model, args: dict[str, Any], context: Context) -
         doomed = ops.unreferenced_shapes(out, keep)
         if doomed:
             ops.remove_shapes(out, doomed)
-            out = ops.copy_model(out)  # a fresh model: the neighbour index is cached per model
         doomed = ops.unreferenced_trait_definitions(out, keep)
         if doomed:
             ops.remove_shapes(out, doomed)
-            out = ops.copy_model(out)
         if sum(1 + len(s.members) for s in out.shapes.values()) == count:
             return out
 
@@ -572,8 +572,9 @@ def filter_suppressions(model: Model, args: dict[str, Any], context: Context) ->
         if suppressed is not None:
             allowed = [v for v in allowed if any(s == node.id and _event_matches(e, v) for e, s in suppressed)]
         if not allowed:
-            ops._drop_traits(node, {SUPPRESS})
+            ops._drop_traits(out.own_node(node), {SUPPRESS})
         elif allowed != values:
+            node = out.own_node(node)
             node.traits[SUPPRESS] = allowed
             node.introduced_traits[SUPPRESS] = allowed
     entries = out.metadata.get("suppressions")

@@ -1,10 +1,11 @@
 """Model operations the transforms are made of: the reference's ``ModelTransformer``
 (smithy-model ``software.amazon.smithy.model.transform``) in this model's terms.
 
-Every function here works on a model the caller owns: a transform first takes
-:func:`copy_model` of its input (a new :class:`~smithy2cfn.model.shapes.Model`, so that the
-knowledge indexes cached on the input stay true, and the input is never changed), then edits
-the copy in place. Spans (where a shape, member or trait came from) are kept for whatever
+Every function here that changes a model works on a :class:`Draft`: a transform first takes
+:func:`copy_model` of its input, a new model object that shares the input's shapes until it
+changes one (:meth:`Draft.own` copies a shape before its first change), so that the input is
+never changed and the knowledge indexes cached on it stay true, and a transform that changes
+little copies little. Spans (where a shape, member or trait came from) are kept for whatever
 survives, so that validating the projected model reports located events.
 
 Our model differs from the reference's in one way that matters here: members are
@@ -78,12 +79,47 @@ def copy_shape(shape: Shape, shape_id: str | None = None) -> Shape:
         version=shape.version, rename=dict(shape.rename))
 
 
-def copy_model(model: Model) -> Model:
-    """A new model holding copies of ``model``'s shapes and metadata (no knowledge cached):
-    the copy a transform edits."""
-    return Model(shapes={sid: copy_shape(s) for sid, s in model.shapes.items()}, metadata=dict(model.metadata),
-                 prelude_ids=set(model.prelude_ids), packages=model.packages, versions=dict(model.versions),
-                 metadata_spans=dict(model.metadata_spans))
+class Draft(Model):
+    """A model being transformed: its own dicts of shapes and metadata, holding the input's
+    shape objects until :meth:`own` copies one to change it (copy on write).
+
+    Only this module's functions and the transforms change a draft; the runner turns it into
+    a plain :class:`~smithy2cfn.model.shapes.Model` (:meth:`finish`) when the transform returns.
+    """
+
+    def __init__(self, model: Model) -> None:
+        super().__init__(shapes=dict(model.shapes), metadata=dict(model.metadata),
+                         prelude_ids=set(model.prelude_ids), packages=model.packages,
+                         versions=dict(model.versions), metadata_spans=dict(model.metadata_spans))
+        self.owned: set[str] = set()
+
+    def own(self, shape_id: str) -> Shape:
+        """The shape ``shape_id`` (which must be in the draft), copied first if it is still
+        the input's, so that it can be changed."""
+        if shape_id not in self.owned:
+            self.shapes[shape_id] = copy_shape(self.shapes[shape_id])
+            self.owned.add(shape_id)
+        return self.shapes[shape_id]
+
+    def own_node(self, node: Shape | Member) -> Shape | Member:
+        """:meth:`own` for a shape or a member (the member of the owned copy)."""
+        if isinstance(node, Member):
+            return self.own(node.container).members[node.name]
+        return self.own(node.id)
+
+    def changed(self) -> None:
+        """Forget the knowledge indexes built so far (the shapes changed)."""
+        self._knowledge.clear()
+
+    def finish(self) -> Model:
+        """The plain model the draft is now (it must not be changed afterwards)."""
+        return Model(shapes=self.shapes, metadata=self.metadata, prelude_ids=self.prelude_ids,
+                     packages=self.packages, versions=self.versions, metadata_spans=self.metadata_spans)
+
+
+def copy_model(model: Model) -> Draft:
+    """A :class:`Draft` of ``model``: the copy a transform edits (``model`` never changes)."""
+    return Draft(model)
 
 
 def nodes(model: Model) -> Iterable[Shape | Member]:
@@ -115,18 +151,18 @@ def _drop_traits(node: Shape | Member, trait_ids: set[str]) -> None:
         node.trait_spans.pop(tid, None)
 
 
-def remove_trait_applications(model: Model, trait_ids: set[str]) -> None:
+def remove_trait_applications(model: Draft, trait_ids: set[str]) -> None:
     """Remove every application of the traits ``trait_ids`` from every shape and member
     (reference ``plugins.RemoveTraits``)."""
     if not trait_ids:
         return
     for node in nodes(model):
         if trait_ids & node.traits.keys() or trait_ids & node.introduced_traits.keys():
-            _drop_traits(node, trait_ids)
+            _drop_traits(model.own_node(node), trait_ids)
 
 
-def _remove_mixin(model: Model, shape: Shape, mixin: Shape) -> None:
-    """``shape`` no longer uses ``mixin``: the members and traits it gave are gone, unless
+def _remove_mixin(model: Draft, shape: Shape, mixin: Shape) -> None:
+    """``shape`` (owned) no longer uses ``mixin``: the members and traits it gave are gone, unless
     the shape redefines them (reference ``AbstractShapeBuilder.removeMixin`` then
     ``NamedMemberUtils.computeMixinMembers``)."""
     shape.mixins = [m for m in shape.mixins if m != mixin.id]
@@ -148,7 +184,7 @@ def _remove_mixin(model: Model, shape: Shape, mixin: Shape) -> None:
             shape.trait_spans.pop(tid, None)
 
 
-def remove_shapes(model: Model, ids: Iterable[str]) -> None:
+def remove_shapes(model: Draft, ids: Iterable[str]) -> None:
     """Remove shapes and members, and everything that pointed at them (reference
     ``ModelTransformer.removeShapes`` with its plugins, in their order): members of removed
     shapes; service, resource and operation bindings to removed operations and resources
@@ -172,7 +208,7 @@ def remove_shapes(model: Model, ids: Iterable[str]) -> None:
                 if container is not None and name in container.members:
                     removed[rid] = container.members[name]
                     if container.type in _FILTERABLE_CONTAINERS:
-                        del container.members[name]
+                        del model.own(container.id).members[name]
                 continue
             shape = model.shapes.pop(rid, None)
             if shape is None:
@@ -182,9 +218,10 @@ def remove_shapes(model: Model, ids: Iterable[str]) -> None:
             for member in shape.members.values():
                 removed[member.id] = member
         pending = _after_removal(model, removed)
+    model.changed()
 
 
-def _after_removal(model: Model, removed: dict[str, Shape | Member]) -> set[str]:
+def _after_removal(model: Draft, removed: dict[str, Shape | Member]) -> set[str]:
     """The plugins of :func:`remove_shapes` for one round; returns the members to remove next."""
     top = {sid: s for sid, s in removed.items() if isinstance(s, Shape)}
     ops = {sid for sid, s in top.items() if s.type == "operation"}
@@ -192,40 +229,46 @@ def _after_removal(model: Model, removed: dict[str, Shape | Member]) -> set[str]
     mixins = [s for s in top.values() if MIXIN in s.traits]
     traits = {sid for sid, s in top.items() if TRAIT in s.traits}
     gone = set(removed)
-    for shape in model.shapes.values():
+    for sid, shape in list(model.shapes.items()):
         kind = shape.type
         if kind in ("service", "resource") and (ops or resources):  # CleanBindings
-            shape.operations = [o for o in shape.operations if o not in ops]
-            shape.resources = [r for r in shape.resources if r not in resources]
-            if kind == "resource":
-                shape.collection_operations = [o for o in shape.collection_operations if o not in ops]
-                for name in LIFECYCLE_OPERATIONS:
-                    if getattr(shape, name) in ops:
-                        setattr(shape, name, None)
-        if kind == "operation":  # CleanOperationStructures
+            bound = set(shape.operations) | set(shape.resources) | set(shape.collection_operations) \
+                | {getattr(shape, n) for n in LIFECYCLE_OPERATIONS}
+            if bound & (ops | resources):
+                shape = model.own(sid)
+                shape.operations = [o for o in shape.operations if o not in ops]
+                shape.resources = [r for r in shape.resources if r not in resources]
+                if kind == "resource":
+                    shape.collection_operations = [o for o in shape.collection_operations if o not in ops]
+                    for name in LIFECYCLE_OPERATIONS:
+                        if getattr(shape, name) in ops:
+                            setattr(shape, name, None)
+        if kind == "operation" and (shape.input in gone or shape.output in gone or gone.intersection(shape.errors)):
+            shape = model.own(sid)  # CleanOperationStructures
             if shape.input in gone:
                 shape.input = None
             if shape.output in gone:
                 shape.output = None
             shape.errors = [e for e in shape.errors if e not in gone]
-        if kind == "service":
+        if kind == "service" and (gone.intersection(shape.errors) or gone & shape.rename.keys()):
+            shape = model.own(sid)
             shape.errors = [e for e in shape.errors if e not in gone]  # a service's errors too
-            if shape.rename and gone & shape.rename.keys():  # CleanServiceRenames
-                shape.rename = {k: v for k, v in shape.rename.items() if k not in gone}
+            shape.rename = {k: v for k, v in shape.rename.items() if k not in gone}  # CleanServiceRenames
         if kind == "structure":
             refs = shape.traits.get(REFERENCES)  # CleanResourceReferences
             if isinstance(refs, list) and any(isinstance(r, dict) and r.get("resource") in gone for r in refs):
-                _set_trait(shape, REFERENCES,
+                _set_trait(model.own(sid), REFERENCES,
                            [r for r in refs if not (isinstance(r, dict) and r.get("resource") in gone)])
             for def_trait in (AUTH_DEFINITION, PROTOCOL_DEFINITION):  # CleanTraitDefinitions
                 value = shape.traits.get(def_trait)
                 if isinstance(value, dict) and isinstance(value.get("traits"), list) \
                         and gone & {t for t in value["traits"] if isinstance(t, str)}:
-                    _set_trait(shape, def_trait, {**value, "traits": [t for t in value["traits"] if t not in gone]})
+                    _set_trait(model.own(sid), def_trait,
+                               {**value, "traits": [t for t in value["traits"] if t not in gone]})
         if mixins and kind in ("structure", "union") and shape.mixins:  # RemoveMixins
             for mixin in mixins:
-                if mixin.id in shape.mixins:
-                    _remove_mixin(model, shape, mixin)
+                if mixin.id in model.shapes[sid].mixins:
+                    _remove_mixin(model, model.own(sid), mixin)
     remove_trait_applications(model, traits)  # RemoveTraits
     # CleanStructureAndUnionMembers: members that target a removed shape go next round
     return {m.id for s in model.shapes.values() if s.type in ("structure", "union")
@@ -238,7 +281,7 @@ def _set_trait(node: Shape | Member, trait_id: str, value: Any) -> None:
     node.introduced_traits[trait_id] = value
 
 
-def filter_shapes(model: Model, keep: Callable[[Shape | Member], bool]) -> None:
+def filter_shapes(model: Draft, keep: Callable[[Shape | Member], bool]) -> None:
     """Remove the shapes, and the members of structures, unions and enums, for which
     ``keep`` is false; prelude shapes always stay (reference ``ModelTransformer.filterShapes``,
     ``FilterShapes``)."""
@@ -292,10 +335,35 @@ def _idref_values(model: Model, target: str, traits: Mapping[str, Any], value: A
                     _idref_values(model, m.target, m.traits, v, out, depth + 1)
 
 
-def idref_targets(model: Model, node: Shape | Member) -> list[str]:
-    """The shapes that ``node``'s trait values name through ``@idRef`` (and that exist)."""
+def traits_with_idrefs(model: Model) -> set[str]:
+    """The trait definitions whose value can hold an ``@idRef`` string: an ``@idRef`` shape
+    or member lies in their directed closure (the only traits :func:`idref_targets` reads)."""
+    index = model.knowledge(NeighborIndex)
+    out: set[str] = set()
+    for trait in trait_definitions(model):
+        seen: set[str] = set()
+        stack = [trait.id]
+        while stack:
+            node = stack.pop()
+            if node in seen:
+                continue
+            seen.add(node)
+            obj = model.member(node) if "$" in node else model.shapes.get(node)
+            if obj is not None and ID_REF in obj.traits:
+                out.add(trait.id)
+                break
+            stack.extend(r.neighbor for r in index.neighbors(node)
+                         if r.is_valid and r.type.directed and r.neighbor not in seen)
+    return out
+
+
+def idref_targets(model: Model, node: Shape | Member, only: set[str] | None = None) -> list[str]:
+    """The shapes that ``node``'s trait values name through ``@idRef`` (and that exist);
+    ``only``: the traits to read (:func:`traits_with_idrefs`), default all."""
     out: list[str] = []
     for tid, value in node.traits.items():
+        if only is not None and tid not in only:
+            continue
         trait_shape = model.shapes.get(tid)
         if trait_shape is not None:
             _idref_values(model, tid, trait_shape.traits, value, out, 0)
@@ -308,6 +376,7 @@ def connected(model: Model, roots: Iterable[str], *, idrefs: bool = False) -> se
     reference's ``Walker``; with ``idrefs``, also over ``@idRef`` trait values, its
     ``NeighborProvider.withIdRefRelationships``)."""
     index = model.knowledge(NeighborIndex)
+    readable = traits_with_idrefs(model) if idrefs else set()
     seen: set[str] = set()
     stack = [r for r in roots if r in model.shapes]
     while stack:
@@ -316,10 +385,10 @@ def connected(model: Model, roots: Iterable[str], *, idrefs: bool = False) -> se
             continue
         seen.add(node)
         stack.extend(r.neighbor for r in index.neighbors(node) if r.is_valid and r.neighbor not in seen)
-        if idrefs:
+        if readable:
             obj = model.member(node) if "$" in node else model.shapes.get(node)
-            if obj is not None and obj.traits:
-                stack.extend(t for t in idref_targets(model, obj) if t not in seen)
+            if obj is not None and not readable.isdisjoint(obj.traits):
+                stack.extend(t for t in idref_targets(model, obj, readable) if t not in seen)
     return seen
 
 
@@ -451,13 +520,12 @@ def rename_shapes(model: Model, mapping: Mapping[str, str]) -> Model:
 
 # --------------------------------------------------------------------------- mixins
 
-def flatten_and_remove_mixins(model: Model) -> None:
+def flatten_and_remove_mixins(model: Draft) -> None:
     """Copy every mixin's members and traits into the shapes that use them, then remove the
     mixins (reference ``ModelTransformer.flattenAndRemoveMixins``). Members are already
     flattened in this model: what was inherited becomes the shape's own."""
-    for shape in model.shapes.values():
-        if not shape.mixins:
-            continue
+    for sid in [sid for sid, s in model.shapes.items() if s.mixins]:
+        shape = model.own(sid)
         shape.mixins = []
         shape.introduced_traits = dict(shape.traits)
         for member in shape.members.values():
@@ -467,8 +535,8 @@ def flatten_and_remove_mixins(model: Model) -> None:
 
 
 __all__ = [
-    "connected", "copy_member", "copy_model", "copy_shape", "filter_shapes", "flatten_and_remove_mixins",
-    "idref_targets", "is_prelude", "is_public_prelude", "mark_and_sweep", "node_id", "nodes",
+    "connected", "Draft", "copy_member", "copy_model", "copy_shape", "filter_shapes", "flatten_and_remove_mixins",
+    "idref_targets", "is_prelude", "traits_with_idrefs", "is_public_prelude", "mark_and_sweep", "node_id", "nodes",
     "remove_shapes", "remove_trait_applications", "rename_shapes", "tags_of", "trait_definitions",
     "unreferenced_shapes", "unreferenced_trait_definitions",
 ]

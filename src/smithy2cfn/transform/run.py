@@ -22,9 +22,11 @@ import difflib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from smithy2cfn import garbage_collection
 from smithy2cfn.diagnostics import Code, Diagnostics, Severity, Span, declare_codes
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.transform import builtins  # noqa: F401  (declares the transforms)
+from smithy2cfn.transform.ops import Draft
 from smithy2cfn.transform.registry import (
     TRANSFORMS,
     Context,
@@ -81,6 +83,7 @@ def _check(transforms: Sequence[Any], diags: Diagnostics, where: str) -> list[_S
     return steps if ok else None
 
 
+@garbage_collection.paused()  # copies of a model's shapes: many allocations, no cycles
 def run_transforms(model: Model, transforms: Sequence[Any], diags: Diagnostics, *,
                    projections: Mapping[str, Sequence[Any]] | None = None, projection: str | None = None,
                    suppressed: Suppressed = None) -> Model:
@@ -161,6 +164,8 @@ def _run(model: Model, step: _Step, context: Context, diags: Diagnostics,
     config = step.config
     try:
         current = step.declared.function(model, step.args, context)
+        if isinstance(current, Draft):
+            current = current.finish()
     except TransformError as problem:
         span: Span | None = config.span
         if problem.arg and config.arg_spans:

@@ -141,7 +141,7 @@ def change_shape_types(model: Model, shape_types: dict[str, str], synthesize: bo
     for sid, to in shape_types.items():
         shape = out.shapes.get(sid)
         if shape is not None and shape.type != to:
-            _retype(shape, to, synthesize)
+            _retype(out.own(sid), to, synthesize)
     return out
 
 
@@ -149,9 +149,9 @@ def upgrade_enums(model: Model, synthesize: bool) -> Model:
     """A new model whose strings with ``@enum`` are enum shapes, where every value has a
     name or (``synthesize``) can be given one (reference ``ChangeShapeType.upgradeEnums``)."""
     out = ops.copy_model(model)
-    for shape in out.shapes.values():
+    for sid, shape in list(out.shapes.items()):
         if shape.type == "string" and ENUM in shape.traits and _enum_members(shape, synthesize) is not None:
-            _retype(shape, "enum", synthesize)
+            _retype(out.own(sid), "enum", synthesize)
     return out
 
 
