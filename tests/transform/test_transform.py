@@ -236,3 +236,33 @@ def test_transforms_without_arguments_take_none(name: str) -> None:
     diags = Diagnostics()
     apply_transforms(_model(), [TransformConfig(name, {"x": 1}, _at(1), {"x": _at(2)})], diags)
     assert [(d.code, d.span) for d in diags] == [("S5204", _at(2))]
+
+
+_CHAIN_STEPS = [
+    TransformConfig("excludeShapesByTag", {"tags": ["a"]}),
+    TransformConfig("includeShapesByTag", {"tags": ["a", "b"]}),
+    TransformConfig("excludeTags", {"tags": ["b"]}),
+    TransformConfig("includeTags", {"tags": ["a"]}),
+    TransformConfig("removeUnusedShapes", {"exportTagged": ["b"]}),
+    TransformConfig("excludeTraits", {"traits": ["tags"]}),
+    TransformConfig("excludeShapesBySelector", {"selector": "structure > member"}),
+    TransformConfig("includeServices", {"services": []}),
+    TransformConfig("renameShapes", {"renamed": {"p#T0": "q#Renamed"}}),
+    TransformConfig("flattenAndRemoveMixins"),
+]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_models(), st.lists(st.sampled_from(_CHAIN_STEPS), min_size=1, max_size=4))
+def test_chains_leave_the_input_alone_and_the_output_whole(text: str, chain: list[TransformConfig]) -> None:
+    """Any chain of transforms: the input model is unchanged (as JSON AST), and the result
+    has no reference to a shape it does not hold."""
+    from smithy2cfn.model.json_ast import model_to_json_ast
+
+    model = load_texts([("m.smithy", text)], Diagnostics())
+    before = repr(model_to_json_ast(model))
+    diags = Diagnostics()
+    out = apply_transforms(model, chain, diags)
+    assert repr(model_to_json_ast(model)) == before
+    assert _dangling(out) == []
+    assert not [d for d in diags if d.code != "S5206"]  # renameShapes of a shape a step removed

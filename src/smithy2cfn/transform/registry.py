@@ -333,7 +333,7 @@ def check_args(declared: Transform, raw: Any, diags: Diagnostics, span: Span | N
         converted, problem = arg.type.convert(value)
         if problem is not None:
             diags.error("S5202", f"{where}: argument '{key}' {problem}", at,
-                        hint=f"'{key}' is {_article(arg.type.label)}")
+                        hint=f"'{key}' is {article(arg.type.label)}")
             ok = False
             continue
         out[key] = converted
@@ -342,14 +342,15 @@ def check_args(declared: Transform, raw: Any, diags: Diagnostics, span: Span | N
             continue
         if arg.required:
             diags.error("S5203", f"{where}: argument '{arg.name}' is required", span,
-                        hint=f"add \"{arg.name}\" ({_article(arg.type.label)}) to its 'args'")
+                        hint=f"add \"{arg.name}\" ({article(arg.type.label)}) to its 'args'")
             ok = False
         else:
             out[arg.name] = arg.default
     return out if ok else None
 
 
-def _article(label: str) -> str:
+def article(label: str) -> str:
+    """``label`` with its indefinite article (``an array of strings``)."""
     return ("an " if label[0] in "aeiou" else "a ") + label
 
 
@@ -361,6 +362,6 @@ def _known(declared: Transform) -> str:
 
 __all__ = [
     "BOOLEAN", "SELECTOR", "SHAPE_ID", "SHAPE_IDS", "SHAPE_TYPES", "STRING", "STRINGS", "STRING_MAP",
-    "TRAIT_REFS", "TRANSFORMS", "Arg", "ArgType", "Context", "Suppressed", "Transform", "TransformError", "check_args",
+    "TRAIT_REFS", "TRANSFORMS", "Arg", "ArgType", "Context", "Suppressed", "Transform", "TransformError", "article", "check_args",
     "is_shape_id", "transform",
 ]
