@@ -266,3 +266,34 @@ def test_chains_leave_the_input_alone_and_the_output_whole(text: str, chain: lis
     assert repr(model_to_json_ast(model)) == before
     assert _dangling(out) == []
     assert not [d for d in diags if d.code != "S5206"]  # renameShapes of a shape a step removed
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 5) | st.sampled_from(["", "a", "ex#Thing", "ex#Svc", "smithy.api#",
+                                                                       "documentation", "[id=ex#Thing]", "*", "#", "$"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+        st.sampled_from(["ex#Thing", "ex#Nope", "a", "ex#Thing$name"]), inner, max_size=2),
+    max_leaves=6)
+
+
+@st.composite
+def _bad_configs(draw):
+    apply_transforms(_model(), [TransformConfig("includeMetadata")], Diagnostics())  # declares the transforms
+    name = draw(st.sampled_from(sorted(TRANSFORMS)))
+    names = [a.name for a in TRANSFORMS[name].args] + ["bogus"]
+    args = draw(st.one_of(_JSON, st.dictionaries(st.sampled_from(names), _JSON, max_size=3)))
+    return TransformConfig(name, args, _at(1))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_bad_configs(), min_size=1, max_size=2))
+def test_any_arguments_give_a_model_or_located_diagnostics(configs: list[TransformConfig]) -> None:
+    """Whatever the arguments, a transform never raises: it gives a model, or diagnostics
+    with a code of this package, located, with a hint."""
+    model = _model()
+    diags = Diagnostics()
+    out = apply_transforms(model, configs, diags, projections={"p": []}, projection="q")
+    assert out is not None
+    for d in diags:
+        assert d.code in {"S5201", "S5202", "S5203", "S5204", "S5205", "S5206"}
+        assert d.span is not None

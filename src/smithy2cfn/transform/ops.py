@@ -130,11 +130,6 @@ def nodes(model: Model) -> Iterable[Shape | Member]:
         yield from list(shape.members.values())
 
 
-def node_id(node: Shape | Member) -> str:
-    """The shape ID of a shape or member."""
-    return node.id
-
-
 # --------------------------------------------------------------------------- removal
 
 #: Containers whose members a filter may remove (reference ``FilterShapes.canFilterShape``;
@@ -402,10 +397,11 @@ def unreferenced_shapes(model: Model, keep: Callable[[Shape], bool]) -> set[str]
 
 
 def unreferenced_trait_definitions(model: Model, keep: Callable[[Shape], bool]) -> set[str]:
-    """Trait definitions outside the prelude that no shape connected to a service applies,
-    directly or through the traits of a trait definition, except those ``keep`` holds false
-    for... as the reference: a used trait (and the traits its definition carries) is taken
-    out of the unused set only when ``keep`` is true of it (``UnreferencedTraitDefinitions``)."""
+    """The trait definitions outside the prelude that no shape connected to a service uses,
+    directly or as a trait of a used trait's definition (reference
+    ``UnreferencedTraitDefinitions``). As in the reference, a used definition leaves the
+    unused set only when ``keep`` (the predicate "may be removed") is true of it, so a used
+    definition for which it is false is returned too: the reference's behaviour, kept."""
     unused = {s.id for s in trait_definitions(model) if not is_prelude(s.id)}
     services = [s.id for s in model.shapes.values() if s.type == "service"]
     used: set[str] = set()
@@ -536,7 +532,7 @@ def flatten_and_remove_mixins(model: Draft) -> None:
 
 __all__ = [
     "connected", "Draft", "copy_member", "copy_model", "copy_shape", "filter_shapes", "flatten_and_remove_mixins",
-    "idref_targets", "is_prelude", "traits_with_idrefs", "is_public_prelude", "mark_and_sweep", "node_id", "nodes",
+    "idref_targets", "is_prelude", "traits_with_idrefs", "is_public_prelude", "mark_and_sweep", "nodes",
     "remove_shapes", "remove_trait_applications", "rename_shapes", "tags_of", "trait_definitions",
     "unreferenced_shapes", "unreferenced_trait_definitions",
 ]
