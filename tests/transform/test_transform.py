@@ -297,3 +297,16 @@ def test_any_arguments_give_a_model_or_located_diagnostics(configs: list[Transfo
     for d in diags:
         assert d.code in {"S5201", "S5202", "S5203", "S5204", "S5205", "S5206"}
         assert d.span is not None
+
+
+def test_one_run_reports_every_entry_and_apply_problem() -> None:
+    """An unknown transform does not hide a bad argument or an ``apply`` cycle elsewhere."""
+    projections = {"a": [TransformConfig("apply", {"projections": ["a2"]}, _at(30))],
+                   "a2": [TransformConfig("apply", {"projections": ["a"]}, _at(31)),
+                          TransformConfig("includeTags", {"tags": 3}, _at(32))]}
+    diags = Diagnostics()
+    model = _model()
+    out = apply_transforms(model, [TransformConfig("nope", {}, _at(1)), *projections["a"]], diags,
+                           projections=projections, projection="a")
+    assert sorted((d.code, d.span.line) for d in diags) == [("S5201", 1), ("S5202", 32), ("S5205", 31)]
+    assert out is model

@@ -71,9 +71,10 @@ def apply_transforms(model: Model, transforms: Sequence[TransformConfig], diags:
             a transform is an ``S5206`` error.
 
     Returns:
-        A new model (``model`` itself when ``transforms`` is empty). When a transform is in
-        error the model is returned as far as the transforms before it took it, and the
-        errors in ``diags`` stop the build.
+        A new model (``model`` itself when ``transforms`` is empty). When an entry is in
+        error (``S5201``-``S5205``) nothing runs and ``model`` is returned; when a transform
+        fails as it runs (``S5206``), the model as far as the transforms before it took it.
+        Either way the errors in ``diags`` stop the build.
     """
     if not transforms:
         return model

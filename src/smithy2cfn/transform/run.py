@@ -63,9 +63,9 @@ def _hint_names(name: str) -> str:
     return f"{lead}known transforms: {', '.join(close + rest)}"
 
 
-def _check(transforms: Sequence[Any], diags: Diagnostics, where: str) -> list[_Step] | None:
-    """The checked steps of one projection's transforms; ``None`` when any is in error
-    (every error reported)."""
+def _check(transforms: Sequence[Any], diags: Diagnostics, where: str) -> tuple[list[_Step], bool]:
+    """The checked steps of one projection's transforms (those without errors), and whether
+    every one was without errors (each error reported)."""
     steps: list[_Step] = []
     ok = True
     for config in transforms:
@@ -80,7 +80,7 @@ def _check(transforms: Sequence[Any], diags: Diagnostics, where: str) -> list[_S
             ok = False
             continue
         steps.append(_Step(config, declared, args))
-    return steps if ok else None
+    return steps, ok
 
 
 @garbage_collection.paused()  # copies of a model's shapes: many allocations, no cycles
@@ -97,16 +97,17 @@ def run_transforms(model: Model, transforms: Sequence[Any], diags: Diagnostics, 
             (``filterSuppressions``'s ``removeUnused``).
 
     Returns:
-        The transformed model; when any error was found (reported to ``diags``) the model as
-        far as the transforms before the first error took it.
+        The transformed model. When an entry or an ``apply`` is in error, every such error is
+        reported and nothing runs (``model`` is returned); when a transform fails as it runs
+        (``S5206``), the model as far as the transforms before it took it.
     """
     projections = projections or {}
     where = f"projection '{projection}'" if projection else "projection"
     checked: dict[str, list[_Step] | None] = {}
-    top = _check(transforms, diags, where)
-    if top is None:
+    top, ok = _check(transforms, diags, where)
+    ok = _check_applies(top, projection, projections, diags, checked, [projection or ""]) and ok
+    if not ok:  # every problem is reported; nothing runs
         return model
-    _check_applies(top, projection, projections, diags, checked, [projection or ""])
     context = Context(model, projection, suppressed)
     current = model
     for step in top:
@@ -147,11 +148,10 @@ def _check_applies(steps: list[_Step], projection: str | None, projections: Mapp
                 ok = False
                 continue
             if target not in checked:
-                checked[target] = _check(projections[target], diags, f"projection '{target}'")
-                inner = checked[target]
-                if inner is None:
-                    ok = False
-                elif not _check_applies(inner, projection, projections, diags, checked, [*path, target]):
+                inner, good = _check(projections[target], diags, f"projection '{target}'")
+                checked[target] = inner
+                good = _check_applies(inner, projection, projections, diags, checked, [*path, target]) and good
+                if not good:
                     checked[target] = None
                     ok = False
             elif checked[target] is None:
