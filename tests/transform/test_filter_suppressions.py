@@ -10,6 +10,7 @@ as the reference's build does (validate, then see which events a suppression hid
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,8 @@ from smithy2cfn.model.traits import SUPPRESS
 from smithy2cfn.transform import TransformConfig, apply_transforms, ops
 
 HERE = Path(__file__).parent / "fixtures" / "reference" / "filtersuppressions"
+MIRROR = Path("/work/.mirror/smithy-lang+smithy/repo")
+RESOURCES = "smithy-build/src/test/resources/software/amazon/smithy/build/transforms/filtersuppressions"
 
 #: The reference's parameterized cases (``FilterSuppressionsTest.runTransformTests``).
 CASES = [
@@ -54,23 +57,42 @@ def _ast(model: Model) -> dict:
     return json.loads(json.dumps(model_to_json_ast(model), default=str))
 
 
-@pytest.mark.parametrize(("model_name", "test_name"), CASES, ids=[f"{m}.{t}" for m, t in CASES])
-def test_reference_filter_suppressions(model_name: str, test_name: str) -> None:
-    config = json.loads((HERE / f"{model_name}.{test_name}.json").read_text(encoding="utf-8"))
+def _run_case(folder: Path, model_name: str, test_name: str, suite: str) -> None:
+    config = json.loads((folder / f"{model_name}.{test_name}.json").read_text(encoding="utf-8"))
     projection = config["projections"]["foo"]
     imports = [*config.get("imports", []), *projection.get("imports", [])]
     diags = Diagnostics()
-    model = load_model([str(HERE / f"{model_name}.smithy"), *(str(HERE / i) for i in imports)], diags)
+    model = load_model([str(folder / f"{model_name}.smithy"), *(str(folder / i) for i in imports)], diags)
     assert not diags.has_errors
     transforms = [TransformConfig(t["name"], t.get("args", {}), Span("smithy-build.json", 1, 1))
                   for t in projection["transforms"]]
     run = Diagnostics()
     result = apply_transforms(model, transforms, run, projection="foo", suppressed=lambda: suppressed_events(model))
-    expected = load_model([str(HERE / f"{model_name}.{test_name}.smithy")], Diagnostics())
+    expected = load_model([str(folder / f"{model_name}.{test_name}.smithy")], Diagnostics())
     passed = not run.items and _ast(result) == _ast(expected)
-    record_result("transform filterSuppressions (FilterSuppressionsTest)", f"{model_name}.{test_name}", passed)
+    record_result(suite, f"{model_name}.{test_name}", passed)
     assert not run.items
     assert _ast(result) == _ast(expected)
+
+
+@pytest.mark.parametrize(("model_name", "test_name"), CASES, ids=[f"{m}.{t}" for m, t in CASES])
+def test_reference_filter_suppressions(model_name: str, test_name: str) -> None:
+    """One case, on our copy of the reference's files."""
+    _run_case(HERE, model_name, test_name, "transform filterSuppressions (FilterSuppressionsTest)")
+
+
+def test_against_fetched_reference(tmp_path: Path) -> None:
+    """Every case on the fetched reference's own files (skipped when it is not fetched)."""
+    if not MIRROR.exists():
+        pytest.skip(f"the fetched reference is not at {MIRROR} (fetch github:smithy-lang/smithy)")
+    listed = subprocess.run(["git", f"--git-dir={MIRROR}", "ls-tree", "--name-only", "HEAD", f"{RESOURCES}/"],
+                            capture_output=True, text=True, check=True).stdout.split()
+    for path in listed:
+        text = subprocess.run(["git", f"--git-dir={MIRROR}", "show", f"HEAD:{path}"], capture_output=True,
+                              text=True, check=True).stdout
+        (tmp_path / Path(path).name).write_text(text, encoding="utf-8")
+    for model_name, test_name in CASES:
+        _run_case(tmp_path, model_name, test_name, "transform filterSuppressions (fetched reference)")
 
 
 @pytest.mark.parametrize("lists", [("eventIdAllowList", "eventIdDenyList"), ("namespaceAllowList", "namespaceDenyList")])

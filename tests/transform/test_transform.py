@@ -285,7 +285,7 @@ def _bad_configs(draw):
     return TransformConfig(name, args, _at(1))
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(_bad_configs(), min_size=1, max_size=2))
 def test_any_arguments_give_a_model_or_located_diagnostics(configs: list[TransformConfig]) -> None:
     """Whatever the arguments, a transform never raises: it gives a model, or diagnostics
