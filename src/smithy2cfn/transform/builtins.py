@@ -36,6 +36,7 @@ from smithy2cfn.transform.registry import (
     STRING,
     STRING_MAP,
     STRINGS,
+    TRAIT_IDS,
     TRAIT_REFS,
     Arg,
     Context,
@@ -137,7 +138,7 @@ def include_shapes_by_selector(model: Model, args: dict[str, Any], context: Cont
     return _filtered(model, lambda node: node.id in selected)
 
 
-@transform("excludeShapesByTrait", reference="ExcludeShapesByTrait", args=(Arg("traits", STRINGS, default=()),))
+@transform("excludeShapesByTrait", reference="ExcludeShapesByTrait", args=(Arg("traits", TRAIT_IDS, default=()),))
 def exclude_shapes_by_trait(model: Model, args: dict[str, Any], context: Context) -> Model:
     """Removes the shapes and members that have any of ``traits`` (relative IDs are in
     ``smithy.api``); as the reference, through ``removeShapesIf``, so prelude shapes stay

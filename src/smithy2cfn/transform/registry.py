@@ -112,6 +112,16 @@ def _trait_refs(value: Any) -> tuple[Any, str | None]:
     return found, None
 
 
+def _trait_ids(value: Any) -> tuple[Any, str | None]:
+    found, problem = _trait_refs(value)
+    if problem:
+        return None, problem.replace(" or namespaces ending in '#'", "")
+    bad = [v for v in found if v.endswith("#")]
+    if bad:
+        return None, f"must hold trait shape IDs, found '{bad[0]}'"
+    return found, None
+
+
 def _string(value: Any) -> tuple[Any, str | None]:
     return (value, None) if isinstance(value, str) else (None, f"must be a string, found {_kind(value)}")
 
@@ -166,6 +176,8 @@ STRINGS = ArgType("array of strings", _strings)
 SHAPE_IDS = ArgType("array of absolute shape IDs", _shape_ids)
 #: ``Set<String>`` of trait IDs or namespaces ending in ``#`` (``TraitRemovalUtils.parseTraits``).
 TRAIT_REFS = ArgType("array of trait IDs (relative ones are in smithy.api) or namespaces ending in '#'", _trait_refs)
+#: ``Set<String>`` of trait IDs, relative ones in ``smithy.api`` (``ShapeId.fromOptionalNamespace``).
+TRAIT_IDS = ArgType("array of trait IDs (relative ones are in smithy.api)", _trait_ids)
 #: ``String``.
 STRING = ArgType("string", _string)
 #: ``boolean``.
@@ -362,6 +374,6 @@ def _known(declared: Transform) -> str:
 
 __all__ = [
     "BOOLEAN", "SELECTOR", "SHAPE_ID", "SHAPE_IDS", "SHAPE_TYPES", "STRING", "STRINGS", "STRING_MAP",
-    "TRAIT_REFS", "TRANSFORMS", "Arg", "ArgType", "Context", "Suppressed", "Transform", "TransformError", "article", "check_args",
+    "TRAIT_IDS", "TRAIT_REFS", "TRANSFORMS", "Arg", "ArgType", "Context", "Suppressed", "Transform", "TransformError", "article", "check_args",
     "is_shape_id", "transform",
 ]
