@@ -3,8 +3,8 @@ model (``fixtures/reference/filtersuppressions/<model>.smithy``), a ``smithy-bui
 (``<model>.<test>.json``: its projection ``foo``'s transforms, and the files it imports) and
 the model the reference's build writes (``<model>.<test>.smithy``), compared as JSON AST.
 
-``removeUnused`` needs the events validation suppressed; :func:`suppressed_events` finds them
-as the reference's build does (validate, then see which events a suppression hides).
+``removeUnused`` needs the events validation suppressed: the validation stage gives them
+(:func:`smithy2cfn.validation.suppressed_events`).
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from smithy2cfn.diagnostics import Diagnostics, Span
 from smithy2cfn.load.loader import load_model
 from smithy2cfn.model.json_ast import model_to_json_ast
 from smithy2cfn.model.shapes import Model
-from smithy2cfn.model.traits import SUPPRESS
-from smithy2cfn.transform import TransformConfig, apply_transforms, ops
+from smithy2cfn.transform import TransformConfig, apply_transforms
+from smithy2cfn.validation import suppressed_events
 
 HERE = Path(__file__).parent / "fixtures" / "reference" / "filtersuppressions"
 MIRROR = Path("/work/.mirror/smithy-lang+smithy/repo")
@@ -35,22 +35,6 @@ CASES = [
     ("namespaces", "filterWithProjectionImports"), ("namespaces", "detectsValidatorRemoval"),
     ("namespaces", "unchanged"), ("noSuppressions", "removeUnused"), ("eventHierarchy", "removeUnused"),
 ]
-
-
-def suppressed_events(model: Model) -> list[tuple[str, str | None]]:
-    """The events validating ``model`` suppresses: validate it without its suppressions,
-    then keep the events its suppressions hide (reference: the events of severity
-    ``SUPPRESSED``)."""
-    from smithy2cfn.validation import validate_model
-    from smithy2cfn.validation.suppressions import Decorator
-
-    bare = ops.copy_model(model)
-    for node in ops.nodes(bare):
-        if SUPPRESS in node.traits:
-            bare.own_node(node).traits.pop(SUPPRESS)
-    bare.metadata.pop("suppressions", None)
-    decorator = Decorator(model)
-    return [(d.event_id or d.code, d.shape_id) for d in validate_model(bare) if decorator.decorate(d) is None]
 
 
 def _ast(model: Model) -> dict:
@@ -112,3 +96,22 @@ def test_remove_unused_without_events_is_an_error() -> None:
     out = apply_transforms(model, [TransformConfig("filterSuppressions", {"removeUnused": True})], diags)
     assert [d.code for d in diags] == ["S5206"]
     assert out is model
+
+
+def test_remove_unused_with_the_events_a_build_records() -> None:
+    """The build's form: one validation records the suppressed events
+    (``run_validators(..., suppressed=[])``), and that list is the transform's ``suppressed``."""
+    from smithy2cfn.validation import run_validators
+
+    diags = Diagnostics()
+    model = load_model([str(HERE / "traits.smithy")], diags)
+    recorded: list = []
+    run_validators(model, diags, suppressed=recorded)
+    assert recorded
+    run = Diagnostics()
+    out = apply_transforms(model, [TransformConfig("filterSuppressions", {"removeUnused": True})], run,
+                           suppressed=recorded)
+    assert not run.items
+    by_callable = apply_transforms(model, [TransformConfig("filterSuppressions", {"removeUnused": True})],
+                                   Diagnostics(), suppressed=lambda: suppressed_events(model))
+    assert _ast(out) == _ast(by_callable) != _ast(model)

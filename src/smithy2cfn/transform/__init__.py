@@ -65,8 +65,10 @@ def apply_transforms(model: Model, transforms: Sequence[TransformConfig], diags:
         projections: projection name → its transforms, for the ``apply`` transform.
         projection: the name of the projection ``transforms`` belong to (``apply`` of itself
             is an error; cycles are named from it).
-        suppressed: the events that validating ``model`` suppressed, as ``(event ID, shape ID
-            or None)``, or a function making that list (called only when a
+        suppressed: the events that validating ``model`` suppressed: the diagnostics
+            :func:`smithy2cfn.validation.run_validators` recorded with ``suppressed=`` (or
+            :func:`smithy2cfn.validation.suppressed_events` made), or ``(event ID, shape ID or
+            None)`` pairs, or a function making that list (called only when a
             ``filterSuppressions`` with ``removeUnused`` runs); ``None``: not known, and such
             a transform is an ``S5206`` error.
 

@@ -26,10 +26,10 @@ Codes (``S52xx``, configuration errors: the reference has no event IDs for them,
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from smithy2cfn.diagnostics import Code, Diagnostics, Severity, Span, declare_codes
+from smithy2cfn.diagnostics import Code, Diagnostic, Diagnostics, Severity, Span, declare_codes
 from smithy2cfn.model.shapes import ALL_TYPES, Model
 from smithy2cfn.records import Record
 from smithy2cfn.regexes import lazy
@@ -223,9 +223,12 @@ class TransformError(Exception):
         self.arg = arg
 
 
-#: The events that validating a projection's model suppressed, ``(event ID, shape ID or
-#: None)``: a list, or a function making it (called only by a transform that needs it).
-Suppressed = list[tuple[str, str | None]] | Callable[[], list[tuple[str, str | None]]] | None
+#: The events that validating a projection's model suppressed: a list of diagnostics (as
+#: :func:`smithy2cfn.validation.run_validators` records them with ``suppressed=``) or of
+#: ``(event ID, shape ID or None)`` pairs, or a function making such a list (called only by a
+#: transform that needs it).
+Suppressed = (Sequence[Diagnostic | tuple[str, str | None]]
+              | Callable[[], Sequence[Diagnostic | tuple[str, str | None]]] | None)
 
 
 class Context(Record, eq=False):
@@ -251,10 +254,15 @@ class Context(Record, eq=False):
         self.suppressed = suppressed
 
     def suppressed_events(self) -> list[tuple[str, str | None]] | None:
-        """:attr:`suppressed` as a list (made once, when it is a function), or ``None``."""
-        if callable(self.suppressed):
-            self.suppressed = list(self.suppressed())
-        return self.suppressed
+        """:attr:`suppressed` as ``(event ID, shape ID or None)`` pairs (made once, calling it
+        when it is a function; a diagnostic's event ID is its code's when it has none), or
+        ``None``."""
+        if self.suppressed is None:
+            return None
+        events = self.suppressed() if callable(self.suppressed) else self.suppressed
+        pairs = [(e.event_id or e.code, e.shape_id) if isinstance(e, Diagnostic) else (e[0], e[1]) for e in events]
+        self.suppressed = pairs
+        return pairs
 
 
 class Transform(Record, frozen=True):
