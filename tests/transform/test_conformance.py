@@ -2,11 +2,17 @@
 
 Each ``fixtures/cases/<transform>.json`` holds the cases we ported from smithy-build's
 ``src/test/java/.../build/transforms/<Class>Test.java``: a model (a file of
-``fixtures/reference/``, copied from smithy-build's ``src/test/resources/.../transforms/``,
-or a small model written inline from the Java test's builders), the transform's ``args``, and
-what the Java test asserts about the result. The end of the run prints passed/total per
-transform (``conformance`` section). ``test_against_fetched_reference`` runs the same cases on
-the reference's resource files in the fetched smithy repository, when it is there.
+``fixtures/models/`` that we wrote to exercise what the Java test checks, with our own
+namespaces and shapes, or a small model written inline from the Java test's builders), the
+transform's ``args``, and what the result must be, derived from the Java test and the
+reference's transform code. The end of the run prints passed/total per transform
+(``conformance`` section).
+
+A case ported from a test that loads one of the reference's resource files
+(``src/test/resources/.../transforms/``) also says, under ``fetched_reference``, that file's
+name, the Java test's arguments and what the Java test asserts, in the reference's own shape
+IDs: ``test_against_fetched_reference`` runs those on the files of the fetched smithy
+repository, when it is there (the reference's files are read only from there).
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ from smithy2cfn.transform import TransformConfig, apply_transforms
 
 HERE = Path(__file__).parent
 CASES = HERE / "fixtures" / "cases"
-REFERENCE = HERE / "fixtures" / "reference"
+MODELS = HERE / "fixtures" / "models"
 MIRROR = Path("/work/.mirror/smithy-lang+smithy/repo")
 RESOURCES = "smithy-build/src/test/resources/software/amazon/smithy/build/transforms"
 
@@ -44,18 +50,19 @@ ALL = _cases()
 
 
 def model_files(case: dict[str, Any]) -> list[str]:
-    """The reference resource files a case loads (``[]``: an inline model)."""
+    """The files of ``fixtures/models/`` a case loads (``[]``: an inline model); of a
+    case's ``fetched_reference``, the reference's resource files it loads."""
     files = case.get("model", [])
     return [files] if isinstance(files, str) else list(files)
 
 
 def load_case_model(case: dict[str, Any], reference_texts: dict[str, str] | None = None) -> Model:
-    """The case's model (``reference_texts``: the fetched reference's copies of its files)."""
+    """The case's model (``reference_texts``: the fetched reference's resource files)."""
     diags = Diagnostics()
     if reference_texts is not None:
         model = load_texts(list(reference_texts.items()), diags)
     elif "model" in case:
-        model = load_model([str(REFERENCE / f) for f in model_files(case)], diags)
+        model = load_model([str(MODELS / f) for f in model_files(case)], diags)
     else:
         model = load_texts([(case.get("model_name", "model.smithy"), case["model_text"])], diags)
     assert not diags.has_errors, [d.message for d in diags]
@@ -157,7 +164,7 @@ def check(name: str, case: dict[str, Any], model: Model) -> list[str]:
 
 @pytest.mark.parametrize(("name", "case"), ALL, ids=[f"{n}:{c['name']}" for n, c in ALL])
 def test_reference_case(name: str, case: dict[str, Any]) -> None:
-    """One ported case of the reference's transform tests, on our copy of its model."""
+    """One ported case of the reference's transform tests, on our model."""
     model = load_case_model(case)
     before = json.dumps({sid: shape_to_json_ast(s, model) for sid, s in model.shapes.items()}, sort_keys=True,
                         default=str)
@@ -179,13 +186,17 @@ def test_every_reference_test_class_is_ported() -> None:
 
 
 def test_against_fetched_reference() -> None:
-    """The cases whose model is a reference resource file, on the fetched reference's own
-    copy of that file (skipped when the reference is not fetched)."""
+    """The cases ported from a test on a reference resource file, as the Java test states
+    them (``fetched_reference``), on that file of the fetched reference (skipped when the
+    reference is not fetched)."""
     if not MIRROR.exists():
         pytest.skip(f"the fetched reference is not at {MIRROR} (fetch github:smithy-lang/smithy)")
     failures = {}
     ran = 0
-    for name, case in ALL:
+    for name, ported in ALL:
+        if "fetched_reference" not in ported:
+            continue
+        case = {"name": ported["name"], **ported["fetched_reference"]}
         texts = {}
         for file in model_files(case):
             shown = subprocess.run(["git", f"--git-dir={MIRROR}", "show", f"HEAD:{RESOURCES}/{file}"],

@@ -1,7 +1,12 @@
-"""``filterSuppressions`` against the reference's ``FilterSuppressionsTest``: each case is a
-model (``fixtures/reference/filtersuppressions/<model>.smithy``), a ``smithy-build.json``
+"""``filterSuppressions`` against the reference's ``FilterSuppressionsTest``.
+
+Each of its parameterized cases is a model (``<model>.smithy``), a ``smithy-build.json``
 (``<model>.<test>.json``: its projection ``foo``'s transforms, and the files it imports) and
-the model the reference's build writes (``<model>.<test>.smithy``), compared as JSON AST.
+the model the build must write (``<model>.<test>.smithy``), compared as JSON AST. Ours, in
+``fixtures/filter-suppressions/``, are models we wrote to exercise what each reference case
+checks (our own namespaces, shapes and validators; the expected models derived from the
+reference's ``FilterSuppressions``); ``test_against_fetched_reference`` runs the reference's
+own files, read from the fetched smithy repository, when it is there.
 
 ``removeUnused`` needs the events validation suppressed: the validation stage gives them
 (:func:`smithy2cfn.validation.suppressed_events`).
@@ -23,17 +28,23 @@ from smithy2cfn.model.shapes import Model
 from smithy2cfn.transform import TransformConfig, apply_transforms
 from smithy2cfn.validation import suppressed_events
 
-HERE = Path(__file__).parent / "fixtures" / "reference" / "filtersuppressions"
+HERE = Path(__file__).parent / "fixtures" / "filter-suppressions"
 MIRROR = Path("/work/.mirror/smithy-lang+smithy/repo")
 RESOURCES = "smithy-build/src/test/resources/software/amazon/smithy/build/transforms/filtersuppressions"
 
-#: The reference's parameterized cases (``FilterSuppressionsTest.runTransformTests``).
+#: The reference's parameterized cases (``FilterSuppressionsTest.runTransformTests``): the
+#: reference's model name, the name of ours that checks the same, and the test.
 CASES = [
-    ("traits", "removeUnused"), ("traits", "eventIdAllowList"), ("traits", "eventIdDenyList"),
-    ("namespaces", "filterByNamespaceAllowList"), ("namespaces", "removeReasons"), ("namespaces", "removeUnused"),
-    ("namespaces", "namespaceDenyList"), ("namespaces", "filterWithTopLevelImports"),
-    ("namespaces", "filterWithProjectionImports"), ("namespaces", "detectsValidatorRemoval"),
-    ("namespaces", "unchanged"), ("noSuppressions", "removeUnused"), ("eventHierarchy", "removeUnused"),
+    ("traits", "shape-traits", "removeUnused"), ("traits", "shape-traits", "eventIdAllowList"),
+    ("traits", "shape-traits", "eventIdDenyList"),
+    ("namespaces", "metadata-suppressions", "filterByNamespaceAllowList"),
+    ("namespaces", "metadata-suppressions", "removeReasons"), ("namespaces", "metadata-suppressions", "removeUnused"),
+    ("namespaces", "metadata-suppressions", "namespaceDenyList"),
+    ("namespaces", "metadata-suppressions", "filterWithTopLevelImports"),
+    ("namespaces", "metadata-suppressions", "filterWithProjectionImports"),
+    ("namespaces", "metadata-suppressions", "detectsValidatorRemoval"),
+    ("namespaces", "metadata-suppressions", "unchanged"), ("noSuppressions", "no-suppressions", "removeUnused"),
+    ("eventHierarchy", "id-hierarchy", "removeUnused"),
 ]
 
 
@@ -52,16 +63,19 @@ def _run_case(folder: Path, model_name: str, test_name: str, suite: str) -> None
                   for t in projection["transforms"]]
     run = Diagnostics()
     result = apply_transforms(model, transforms, run, projection="foo", suppressed=lambda: suppressed_events(model))
-    expected = load_model([str(folder / f"{model_name}.{test_name}.smithy")], Diagnostics())
+    loaded = Diagnostics()
+    expected = load_model([str(folder / f"{model_name}.{test_name}.smithy")], loaded)
+    assert not loaded.has_errors, [d.message for d in loaded]
     passed = not run.items and _ast(result) == _ast(expected)
     record_result(suite, f"{model_name}.{test_name}", passed)
     assert not run.items
     assert _ast(result) == _ast(expected)
 
 
-@pytest.mark.parametrize(("model_name", "test_name"), CASES, ids=[f"{m}.{t}" for m, t in CASES])
+@pytest.mark.parametrize(("model_name", "test_name"), [(ours, t) for _, ours, t in CASES],
+                         ids=[f"{ours}.{t}" for _, ours, t in CASES])
 def test_reference_filter_suppressions(model_name: str, test_name: str) -> None:
-    """One case, on our copy of the reference's files."""
+    """One case, on our model."""
     _run_case(HERE, model_name, test_name, "transform filterSuppressions (FilterSuppressionsTest)")
 
 
@@ -75,7 +89,7 @@ def test_against_fetched_reference(tmp_path: Path) -> None:
         text = subprocess.run(["git", f"--git-dir={MIRROR}", "show", f"HEAD:{path}"], capture_output=True,
                               text=True, check=True).stdout
         (tmp_path / Path(path).name).write_text(text, encoding="utf-8")
-    for model_name, test_name in CASES:
+    for model_name, _, test_name in CASES:
         _run_case(tmp_path, model_name, test_name, "transform filterSuppressions (fetched reference)")
 
 
@@ -83,7 +97,7 @@ def test_against_fetched_reference(tmp_path: Path) -> None:
 def test_allow_and_deny_lists_exclude_each_other(lists: tuple[str, str]) -> None:
     """``FilterSuppressionsTest.cannotSetBoth...``: an error, at the transform."""
     diags = Diagnostics()
-    model = load_model([str(HERE / "traits.smithy")], Diagnostics())
+    model = load_model([str(HERE / "shape-traits.smithy")], Diagnostics())
     where = Span("smithy-build.json", 7, 13)
     apply_transforms(model, [TransformConfig("filterSuppressions", {lists[0]: ["a"], lists[1]: ["b"]}, where)], diags)
     (d,) = diags.items
@@ -92,7 +106,7 @@ def test_allow_and_deny_lists_exclude_each_other(lists: tuple[str, str]) -> None
 
 def test_remove_unused_without_events_is_an_error() -> None:
     diags = Diagnostics()
-    model = load_model([str(HERE / "traits.smithy")], Diagnostics())
+    model = load_model([str(HERE / "shape-traits.smithy")], Diagnostics())
     out = apply_transforms(model, [TransformConfig("filterSuppressions", {"removeUnused": True})], diags)
     assert [d.code for d in diags] == ["S5206"]
     assert out is model
@@ -104,7 +118,7 @@ def test_remove_unused_with_the_events_a_build_records() -> None:
     from smithy2cfn.validation import run_validators
 
     diags = Diagnostics()
-    model = load_model([str(HERE / "traits.smithy")], diags)
+    model = load_model([str(HERE / "shape-traits.smithy")], diags)
     recorded: list = []
     run_validators(model, diags, suppressed=recorded)
     assert recorded
