@@ -150,18 +150,19 @@ def run_validators(model: Model, diags: Diagnostics, *, suppressed: list[Diagnos
     diags.extend(found)
 
 
-def suppressed_events(model: Model) -> list[Diagnostic]:
+def suppressed_events(model: Model, prior: list[Diagnostic] | None = None) -> list[Diagnostic]:
     """The events that validating ``model`` suppressed (``@suppress`` traits, ``suppressions``
     metadata), each with its own severity, in the order validation found them: the
     reference's events of severity ``SUPPRESSED``, which ``filterSuppressions``'s
-    ``removeUnused`` keeps the suppressions of.
+    ``removeUnused`` keeps the suppressions of. ``prior``: the events of loading ``model``,
+    whose suppressed ones count too (left out, only the validators' events are seen).
 
     This validates ``model`` (:func:`validate_model`), for a caller that has not: a build that
     validates gets the same list from that run with ``run_validators(model, diags,
     suppressed=[])`` instead of validating twice. Nothing is raised.
     """
     out: list[Diagnostic] = []
-    validate_model(model, suppressed=out)
+    validate_model(model, prior=prior, suppressed=out)
     return out
 
 
