@@ -13,11 +13,14 @@ what each does to a model.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from smithy2cfn.diagnostics import Diagnostics, Span
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.records import Record
+
+if TYPE_CHECKING:  # the registry is imported when a transform runs
+    from smithy2cfn.transform.registry import Suppressed
 
 
 class TransformConfig(Record, frozen=True):
@@ -42,24 +45,45 @@ class TransformConfig(Record, frozen=True):
 
 
 def apply_transforms(model: Model, transforms: Sequence[TransformConfig], diags: Diagnostics, *,
-                     projections: Mapping[str, Sequence[TransformConfig]] | None = None) -> Model:
+                     projections: Mapping[str, Sequence[TransformConfig]] | None = None,
+                     projection: str | None = None,
+                     suppressed: Suppressed = None) -> Model:
     """``model`` with ``transforms`` applied in order (reference ``SmithyBuildImpl``).
+
+    The transforms are smithy-build's built-in ones (:mod:`smithy2cfn.transform.builtins`,
+    README "Transforms"), with the reference's names and arguments.
 
     Args:
         model: the loaded model of a projection (its sources and imports); not changed.
         transforms: the projection's transforms, in order.
-        diags: where an unknown transform or a bad argument is reported (a located error).
-        projections: projection name → its transforms, for the ``apply`` transform (a cycle
-            of ``apply`` is an error).
+        diags: where an unknown transform (``S5201``), a bad argument (``S5202`` wrong type or
+            value, ``S5203`` missing; ``S5204`` an unknown argument is a warning, as the
+            reference ignores it), an ``apply`` problem (``S5205``: unknown projection, the
+            projection itself, a cycle) or a transform that cannot be applied (``S5206``) is
+            reported, located at the entry or the argument at fault. Every entry is checked
+            before any runs, so one run reports all of them.
+        projections: projection name → its transforms, for the ``apply`` transform.
+        projection: the name of the projection ``transforms`` belong to (``apply`` of itself
+            is an error; cycles are named from it).
+        suppressed: the events that validating ``model`` suppressed: the diagnostics
+            :func:`smithy2cfn.validation.run_validators` recorded with ``suppressed=`` (or
+            :func:`smithy2cfn.validation.suppressed_events` made), or ``(event ID, shape ID or
+            None)`` pairs, or a function making that list (called only when a
+            ``filterSuppressions`` with ``removeUnused`` runs); ``None``: not known, and such
+            a transform is an ``S5206`` error.
 
     Returns:
-        A new model (``model`` itself when ``transforms`` is empty). When a transform is in
-        error the model is returned as far as the transforms before it took it, and the
-        errors in ``diags`` stop the build.
+        A new model (``model`` itself when ``transforms`` is empty). When an entry is in
+        error (``S5201``-``S5205``) nothing runs and ``model`` is returned; when a transform
+        fails as it runs (``S5206``), the model as far as the transforms before it took it.
+        Either way the errors in ``diags`` stop the build.
     """
-    if transforms:  # the interface; the transforms themselves are issue 16's work in progress
-        raise NotImplementedError("projection transforms")
-    return model
+    if not transforms:
+        return model
+    from smithy2cfn.transform.run import run_transforms
+
+    return run_transforms(model, transforms, diags, projections=projections, projection=projection,
+                          suppressed=suppressed)
 
 
 __all__ = ["TransformConfig", "apply_transforms"]

@@ -63,7 +63,8 @@ def __getattr__(name: str) -> Any:
 
 
 def validate_model(model: Model, validators: Iterable[Validator] | None = None,
-                   prior: list[Diagnostic] | None = None) -> list[Diagnostic]:
+                   prior: list[Diagnostic] | None = None, *,
+                   suppressed: list[Diagnostic] | None = None) -> list[Diagnostic]:
     """Run ``validators`` (default: the ones that apply to ``model``, :func:`validators_for`)
     and return their diagnostics.
 
@@ -76,11 +77,16 @@ def validate_model(model: Model, validators: Iterable[Validator] | None = None,
     one ``S3099`` ERROR naming the validator, so a model whose checks did not all run is
     never accepted (the other validators still run, and what the failed one found before it
     failed is kept).
+
+    ``suppressed``, when given, receives the events that the model's suppressions hid (of
+    ``prior`` and of this run; :func:`smithy2cfn.validation.suppressions.finish`), which
+    ``filterSuppressions``'s ``removeUnused`` needs: recorded in the same run, so a build
+    validates once.
     """
     out: list[Diagnostic] = []
     with garbage_collection.frozen():  # the loaded model out of the collector's reach
         _run(model, validators if validators is not None else validators_for(model), out)
-    return finish(model, list(prior or []), out)[1]
+    return finish(model, list(prior or []), out, suppressed)[1]
 
 
 def _run(model: Model, validators: Iterable[Validator], out: list[Diagnostic]) -> None:
@@ -119,7 +125,7 @@ def _about_prelude(model: Model, d: Diagnostic) -> bool:
         and ShapeId.root(d.shape_id) in model.prelude_ids
 
 
-def run_validators(model: Model, diags: Diagnostics) -> None:
+def run_validators(model: Model, diags: Diagnostics, *, suppressed: list[Diagnostic] | None = None) -> None:
     """Validate ``model`` after loading, as the reference's ``ModelAssembler`` does, adding
     to ``diags``.
 
@@ -130,13 +136,34 @@ def run_validators(model: Model, diags: Diagnostics) -> None:
             ``Model``), nothing is validated, as in the reference; loading events that
             are validators' events in the reference (``Target``...) do not stop it, and
             the model's suppressions apply to the loading events too. Nothing is raised.
+        suppressed: when given, receives the events (of loading and of validation) that the
+            model's suppressions hid, with their own severity (the reference's events of
+            severity ``SUPPRESSED``): what :func:`smithy2cfn.transform.apply_transforms`
+            takes as ``suppressed`` for ``filterSuppressions``'s ``removeUnused``. Nothing is
+            added when loading failed (nothing was validated).
     """
     if loading_failed(diags):
         return
     prior = list(diags)
-    found = validate_model(model, prior=prior)
+    found = validate_model(model, prior=prior, suppressed=suppressed)
     diags.items[:] = finish(model, prior, [])[0]
     diags.extend(found)
 
 
-__all__ = ["VALIDATORS", "Validator", "run_validators", "validate_model", "validators_for"]
+def suppressed_events(model: Model, prior: list[Diagnostic] | None = None) -> list[Diagnostic]:
+    """The events that validating ``model`` suppressed (``@suppress`` traits, ``suppressions``
+    metadata), each with its own severity, in the order validation found them: the
+    reference's events of severity ``SUPPRESSED``, which ``filterSuppressions``'s
+    ``removeUnused`` keeps the suppressions of. ``prior``: the events of loading ``model``,
+    whose suppressed ones count too (left out, only the validators' events are seen).
+
+    This validates ``model`` (:func:`validate_model`), for a caller that has not: a build that
+    validates gets the same list from that run with ``run_validators(model, diags,
+    suppressed=[])`` instead of validating twice. Nothing is raised.
+    """
+    out: list[Diagnostic] = []
+    validate_model(model, prior=prior, suppressed=out)
+    return out
+
+
+__all__ = ["VALIDATORS", "Validator", "run_validators", "suppressed_events", "validate_model", "validators_for"]

@@ -208,26 +208,50 @@ def loading_failed(events: Iterable[Diagnostic]) -> bool:
     return any(d.severity >= Severity.ERROR and stage_of(d.event_id) == 0 for d in events)
 
 
-def finish(model: Model, prior: list[Diagnostic], found: list[Diagnostic]) -> tuple[list[Diagnostic], list[Diagnostic]]:
+def finish(model: Model, prior: list[Diagnostic], found: list[Diagnostic],
+           suppressed: list[Diagnostic] | None = None) -> tuple[list[Diagnostic], list[Diagnostic]]:
     """Decorate and order events as the reference does (see the module docstring).
 
     Args:
         model: the validated model.
         prior: the events of loading (already reported).
         found: what the validators found.
+        suppressed: when given, receives the events a suppression hid (``@suppress`` or the
+            ``suppressions`` metadata), as they were before decorating: those of ``prior``,
+            then those of ``found`` of the stages that count (an event of a validator that
+            an earlier stage's ERROR stops is not one the reference's build sees). These are
+            the events of severity ``SUPPRESSED`` in the reference's ``ValidatedResult``.
 
     Returns:
         ``(prior, new)``: the loading events as decorated (suppressed ones left out), and the
         validation events that count, in order.
     """
     decorator = Decorator(model)
-    prior = [e for e in (decorator.decorate(d) for d in prior) if e is not None]
-    new = [e for e in (decorator.decorate(d) for d in decorator.problems + found) if e is not None]
+    hidden_prior: list[Diagnostic] = []
+    hidden_new: list[Diagnostic] = []
+
+    def decorate(events: Iterable[Diagnostic], hidden: list[Diagnostic]) -> list[Diagnostic]:
+        out = []
+        for d in events:
+            e = decorator.decorate(d)
+            if e is None:
+                hidden.append(d)
+            else:
+                out.append(e)
+        return out
+
+    prior = decorate(prior, hidden_prior)
+    new = decorate(decorator.problems + found, hidden_new)
     kept: list[Diagnostic] = []
+    reached: set[int] = set()
     for stages in ((0,), (1,), (2, 3)):
         if any(d.severity >= Severity.ERROR and stage_of(d.event_id) < stages[0] for d in prior + kept):
             break
+        reached.update(stages)
         kept += [d for d in new if stage_of(d.event_id) in stages]
+    if suppressed is not None:
+        suppressed += hidden_prior
+        suppressed += [d for d in hidden_new if stage_of(d.event_id) in reached]
     return prior, kept
 
 
