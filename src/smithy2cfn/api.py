@@ -600,12 +600,14 @@ def _projected_model(config: BuildConfig, name: str, base: Model, sources: list[
     if projection.transforms and not diags.has_errors:
         from smithy2cfn.transform import apply_transforms
 
-        model = apply_transforms(model, projection.transforms, diags,
-                                 projections=config.transforms_by_projection())
-        if validate and not diags.has_errors:
+        transformed = apply_transforms(model, projection.transforms, diags,
+                                       projections=config.transforms_by_projection())
+        # the same model back (the transforms changed nothing): its events are known
+        if validate and not diags.has_errors and transformed is not model:
             from smithy2cfn.validation import run_validators
 
-            run_validators(model, diags)
+            run_validators(transformed, diags)
+        model = transformed
     return model
 
 
@@ -873,8 +875,7 @@ def write_json_ast(models: Model | Iterable[str | os.PathLike[str]] | str | os.P
     """
     diags = Diagnostics()
     if config is not None or projection is not None:
-        model = None if isinstance(models, Model) else _projection_model(
-            _paths(models), config, projection, project_dir, environ, diags, allow_unknown_traits)
+        model = _projection_model(models, config, projection, project_dir, environ, diags, allow_unknown_traits)
     else:
         model = models if isinstance(models, Model) else load_model(_paths(models), diags,
                                                                      allow_unknown_traits=allow_unknown_traits)
@@ -889,9 +890,11 @@ def write_json_ast(models: Model | Iterable[str | os.PathLike[str]] | str | os.P
     return result
 
 
-def _projection_model(models: list[str], config: Any, projection: str | None, project_dir: Any,
+def _projection_model(models: Any, config: Any, projection: str | None, project_dir: Any,
                       environ: Mapping[str, str] | None, diags: Diagnostics, allow_unknown_traits: bool) -> Model | None:
-    """The model of one projection of a smithy-build.json (see :func:`write_json_ast`)."""
+    """The model of one projection of a smithy-build.json (see :func:`write_json_ast`);
+    ``models`` a loaded model: that model in place of the files' sources (a projection's own
+    imports are then loaded alone)."""
     from smithy2cfn.smithy_build import SOURCE_PROJECTION, read_build_config
 
     paths = _config_paths(config)
@@ -908,14 +911,17 @@ def _projection_model(models: list[str], config: Any, projection: str | None, pr
                         Span("<command line --projection>"), hint=f"the projections: {', '.join(buildable)}")
         return None
     sources = list(file.sources)
-    if file.dependencies and not diags.has_errors:
+    if file.dependencies and not diags.has_errors and not isinstance(models, Model):
         from smithy2cfn.load.maven import resolve_dependencies
 
         sources += [os.fspath(p) for p in resolve_dependencies(file.dependencies, file.repositories, diags)]
-    sources += models
     if diags.has_errors:
         return None
-    base = load_model(sources, diags, allow_unknown_traits=allow_unknown_traits)
+    if isinstance(models, Model):
+        base, sources = models, []
+    else:
+        sources += _paths(models)
+        base = load_model(sources, diags, allow_unknown_traits=allow_unknown_traits)
     if diags.has_errors:
         return None
     model = _projected_model(file, name, base, sources, diags, allow_unknown_traits=allow_unknown_traits,
