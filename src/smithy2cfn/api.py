@@ -790,7 +790,7 @@ def build_from_config(
 
 def read_settings(config: str | os.PathLike[str] | None, overrides: Mapping[str, Any] | None = None,
                   override_spans: Mapping[str, Span] | None = None,
-                  diags: Diagnostics | None = None) -> tuple[Settings, list[str]]:
+                  diags: Diagnostics | None = None, *, projection: str | None = None) -> tuple[Settings, list[str]]:
     """The settings of a build, made once: a config file's ``cloudformation`` settings with
     the command line's (or a caller's) overrides winning over them, each checked and
     located (as ``smithy2cfn build`` and ``smithy2cfn plugin`` make them).
@@ -802,10 +802,13 @@ def read_settings(config: str | os.PathLike[str] | None, overrides: Mapping[str,
         overrides: setting name → value (``--service``, ``--org``...).
         override_spans: setting name → where each override was given
             (``Span("<command line --org>")``); default ``Span("<override NAME>")``.
-        diags: receives the file's problems (``S5000``–``S5004``) and the settings'
+        diags: receives the file's problems (``S5000``–``S5003``, ``S5040``, ``S5041``) and the settings'
             (``S5001``, ``S5002``, see :meth:`Settings.from_mapping
             <smithy2cfn.settings.Settings.from_mapping>`); ``S5001`` at ``<overrides>`` when
             ``overrides`` is no mapping of setting names.
+        projection: for a ``smithy-build.json``, the projection whose ``cloudformation``
+            plugin gives the settings (default: the one that has one; ``source`` for a
+            top-level plugin), e.g. the run plugin's ``SMITHY_PROJECTION_NAME``.
 
     Returns:
         ``(settings, sources)``: the typed settings, and the model paths the config file
@@ -820,7 +823,7 @@ def read_settings(config: str | os.PathLike[str] | None, overrides: Mapping[str,
     else:
         from smithy2cfn.smithy_build import read_config_file
 
-        file = read_config_file(Path(config), diags)
+        file = read_config_file(Path(config), diags, projection=projection)
         settings = Settings.from_mapping(file.settings, diags, spans=file.spans, source=Span(os.fspath(config)))
         sources = list(file.sources)
     return settings.override({} if overrides is None else overrides, diags, spans=override_spans), sources

@@ -362,3 +362,15 @@ def test_the_library_build_reports_its_one_projection():
     (projection,) = result.projections
     assert projection.name == "source" and projection.schemas == result.schemas and projection.model is not None
     assert os.fspath(SCHEMA) in result.schemas
+
+
+def test_read_settings_of_one_projection(tmp_path):
+    """The run plugin's settings: those of the projection Smithy runs (SMITHY_PROJECTION_NAME)."""
+    config = write(tmp_path / "smithy-build.json", {"version": "1.0", "projections": {
+        "a": {"plugins": {"cloudformation": {"organizationName": "Aa"}}},
+        "b": {"plugins": {"cloudformation": {"organizationName": "Bb"}}}}})
+    diags = Diagnostics()
+    settings, _ = api.read_settings(config, diags=diags, projection="b")
+    assert settings.organization_name == "Bb" and not diags.items
+    api.read_settings(config, diags=diags)  # which one? an error, as before
+    assert [d.code for d in diags if d.is_error] == ["S5001"]
