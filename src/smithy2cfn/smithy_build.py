@@ -503,8 +503,9 @@ def _read_build_file(p: Path, data: dict[str, Any], jt: JsonText, diags: Diagnos
 
 
 def _check_applies(config: BuildConfig, diags: Diagnostics) -> None:
-    """Every ``apply`` transform of a projection that is built names projections that
-    exist, and no projection applies itself through others (``applyQueuedProjections``)."""
+    """Every ``apply`` transform of a projection that is not abstract (Smithy builds them
+    all, plugins or not), and of those it applies, names projections that exist, and no
+    projection applies itself through others (``applyQueuedProjections``)."""
     reported: set[tuple[str, int]] = set()
 
     def walk(name: str, chain: list[str]) -> None:
@@ -529,8 +530,8 @@ def _check_applies(config: BuildConfig, diags: Diagnostics) -> None:
                     continue
                 walk(target, [*chain, target])
 
-    for name in config.buildable():
-        if name in config.projections:
+    for name, projection in config.projections.items():  # Smithy builds each one that is not abstract
+        if not projection.abstract:
             walk(name, [name])
 
 
@@ -564,7 +565,11 @@ def read_build_config(paths: Sequence[str | os.PathLike[str]], diags: Diagnostic
             diags.error("S5001", f"config file must hold a JSON object, found {node_kind(value)}", jt.span(()))
             continue
         if "${" in jt.text and is_smithy_build(value):
-            value = expand_variables(value, jt, diags, environ)
+            unset = Diagnostics()
+            value = expand_variables(value, jt, unset, environ)
+            diags.extend(unset)
+            if unset.has_errors:
+                continue  # its values are not what the file means: nothing more is said of it
         files.append((p, value, jt))
     flat = [(p, jt) for p, value, jt in files if not is_smithy_build(value)]
     if flat and len(paths) > 1:
