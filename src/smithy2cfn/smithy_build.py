@@ -160,13 +160,14 @@ class BuildConfig(Record):
         projections: name → projection, ``source`` included, in name order.
         plugins: the top-level ``cloudformation`` plugins (every projection's, unless it
             has one of the same ID).
+        plugin_ids: every top-level plugin ID, and where it is.
         dependencies: ``maven.dependencies``: each coordinate and where it is written.
         repositories: ``maven.repositories``: each URL and where it is written.
         settings, spans: a flat settings file's settings and where each key is.
         source: the file a flat file's settings come from (``<command line>`` without one).
     """
 
-    __slots__ = ("files", "smithy_build", "sources", "output_directory", "projections", "plugins",
+    __slots__ = ("files", "smithy_build", "sources", "output_directory", "projections", "plugins", "plugin_ids",
                  "dependencies", "repositories", "settings", "spans", "source")
     files: list[str]
     smithy_build: bool
@@ -174,6 +175,7 @@ class BuildConfig(Record):
     output_directory: str | None
     projections: dict[str, ProjectionConfig]
     plugins: dict[str, PluginConfig]
+    plugin_ids: dict[str, Span]
     dependencies: list[tuple[str, Span | None]]
     repositories: list[tuple[str, Span | None]]
     settings: dict[str, Any]
@@ -183,6 +185,7 @@ class BuildConfig(Record):
     def __init__(self) -> None:
         self.files, self.smithy_build, self.sources, self.output_directory = [], False, [], None
         self.projections, self.plugins, self.dependencies, self.repositories = {}, {}, [], []
+        self.plugin_ids = {}
         self.settings, self.spans, self.source = {}, {}, Span("<command line>")
 
     def plugins_of(self, projection: str) -> list[PluginConfig]:
@@ -475,8 +478,9 @@ def _read_build_file(p: Path, data: dict[str, Any], jt: JsonText, diags: Diagnos
         if repository["url"] not in urls:
             urls.add(repository["url"])
             into.repositories.append((repository["url"], jt.span(("maven", "repositories", i))))
-    plugins, _ = _plugins(data.get("plugins") or {}, jt, ("plugins",), "", source, diags)
+    plugins, ids = _plugins(data.get("plugins") or {}, jt, ("plugins",), "", source, diags)
     into.plugins.update(plugins)
+    into.plugin_ids.update({i: jt.span(("plugins", i)) for i in ids})
     for name, projection in (data.get("projections") or {}).items():
         at = ("projections", name)
         where = f"projection '{name}': "
@@ -500,6 +504,26 @@ def _read_build_file(p: Path, data: dict[str, Any], jt: JsonText, diags: Diagnos
             diags.error("S5040", "the source projection cannot contain any transforms",
                         jt.span((*at, "transforms")), hint="define the transforms in a projection of another name")
         into.projections[name] = config
+
+
+def _check_artifacts(config: BuildConfig, diags: Diagnostics) -> None:
+    """No two plugins of a projection (its own and the top-level ones) write to one artifact
+    folder (``SmithyBuildImpl.resolvePlugins``): ``cloudformation`` and ``run::cloudformation``
+    in one projection are ``S5040`` when one of them is ours."""
+    for name, projection in config.projections.items():
+        if projection.abstract:
+            continue
+        ids = {i: config.plugin_ids[i] for i in config.plugin_ids}
+        ids.update({i: projection.span or config.source for i in projection.plugin_ids})
+        by_artifact: dict[str, list[str]] = {}
+        for plugin_id in sorted(ids):
+            plugin, _, artifact = plugin_id.partition("::")
+            by_artifact.setdefault(artifact or plugin, []).append(plugin_id)
+        for artifact, named in by_artifact.items():
+            if len(named) > 1 and any(n.partition("::")[0] == PLUGIN_NAME for n in named):
+                diags.error("S5040", f"projection '{name}': plugins {', '.join(named)} use the same artifact "
+                                     f"name '{artifact}'", ids[named[-1]],
+                            hint="give one of them another artifact name: PLUGIN::ARTIFACT")
 
 
 def _check_applies(config: BuildConfig, diags: Diagnostics) -> None:
@@ -589,6 +613,7 @@ def read_build_config(paths: Sequence[str | os.PathLike[str]], diags: Diagnostic
         _read_build_file(p, value, jt, diags, out)
     out.projections = dict(sorted(out.projections.items()))
     _check_applies(out, diags)
+    _check_artifacts(out, diags)
     return out
 
 

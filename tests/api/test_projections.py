@@ -198,6 +198,9 @@ BAD = [
     ({"version": "1.0", "projections": {"a": {"transforms": [{"name": "x", "args": 5}]}}}, "S5001",
      "'transforms' must be a list"),
     ({"version": "1.0", "plugins": {"cloudformation::x": 5}}, "S5001", "found a number at 'cloudformation::x'"),
+    ({"version": "1.0", "plugins": {"cloudformation": {}},
+      "projections": {"a": {"plugins": {"run::cloudformation": {"command": ["x"]}}}}}, "S5040",
+     "plugins cloudformation, run::cloudformation use the same artifact name 'cloudformation'"),
 ]
 
 
