@@ -12,8 +12,9 @@ prints the diagnostics and exits with ``result.exit_code``::
     result.schemas["example-weather-forecast.json"]   # the schema, as a dict
 
 * :func:`build` — load, validate, convert and write; :func:`build_from_config` does the
-  same from a ``smithy-build.json`` (or flat settings file) with overrides, as
-  ``smithy2cfn build`` does.
+  same from ``smithy-build.json`` files (or a flat settings file) with overrides, as
+  ``smithy2cfn build`` does: every projection with a ``cloudformation`` plugin, from one
+  load of the sources, each written where Smithy puts it (:class:`ProjectionResult`).
 * :func:`load`, :func:`validate`, :func:`convert` (its stages), :func:`validate_files`
   (``smithy2cfn validate``), :func:`json_ast`, :func:`write_json_ast` (``smithy2cfn ast``).
 * Every function returns a :class:`Result` (``diagnostics``, ``ok``, ``exit_code``) holding
