@@ -155,6 +155,9 @@ class BuildConfig(Record):
             settings file (then only ``settings``/``spans`` matter), or no file.
         sources: ``sources`` then ``imports`` of every file (the base model's paths),
             relative to the current folder.
+        path_spans: each path of ``sources`` and of the projections' ``imports`` → where
+            it is written (the first place), so that the loader locates a path's problems
+            there.
         output_directory: the last ``outputDirectory`` given (relative to the current
             folder, as the reference resolves it), or ``None``.
         projections: name → projection, ``source`` included, in name order.
@@ -167,11 +170,12 @@ class BuildConfig(Record):
         source: the file a flat file's settings come from (``<command line>`` without one).
     """
 
-    __slots__ = ("files", "smithy_build", "sources", "output_directory", "projections", "plugins", "plugin_ids",
-                 "dependencies", "repositories", "settings", "spans", "source")
+    __slots__ = ("files", "smithy_build", "sources", "path_spans", "output_directory", "projections", "plugins",
+                 "plugin_ids", "dependencies", "repositories", "settings", "spans", "source")
     files: list[str]
     smithy_build: bool
     sources: list[str]
+    path_spans: dict[str, Span]
     output_directory: str | None
     projections: dict[str, ProjectionConfig]
     plugins: dict[str, PluginConfig]
@@ -185,7 +189,7 @@ class BuildConfig(Record):
     def __init__(self) -> None:
         self.files, self.smithy_build, self.sources, self.output_directory = [], False, [], None
         self.projections, self.plugins, self.dependencies, self.repositories = {}, {}, [], []
-        self.plugin_ids = {}
+        self.plugin_ids, self.path_spans = {}, {}
         self.settings, self.spans, self.source = {}, {}, Span("<command line>")
 
     def plugins_of(self, projection: str) -> list[PluginConfig]:
@@ -456,7 +460,9 @@ def _read_build_file(p: Path, data: dict[str, Any], jt: JsonText, diags: Diagnos
     source = Span(str(p))
     data = _check(data, _TOP_CHECKS, jt, (), "", diags)
     for key in ("sources", "imports"):
-        into.sources += [str(base / v) for v in data.get(key, [])]
+        for i, v in enumerate(data.get(key, [])):
+            into.sources.append(str(base / v))
+            into.path_spans.setdefault(str(base / v), jt.span((key, i)))
     for key in sorted(set(data) - BUILD_KEYS):
         diags.warning("S5002", f"unknown smithy-build.json key '{key}' is ignored", jt.span((key,)))
     if "outputDirectory" in data:
@@ -492,6 +498,8 @@ def _read_build_file(p: Path, data: dict[str, Any], jt: JsonText, diags: Diagnos
         for key in sorted(set(projection) - _PROJECTION_KEYS):
             diags.warning("S5002", f"{where}unknown key '{key}' is ignored", jt.span((*at, key)))
         ours, ids = _plugins(projection.get("plugins") or {}, jt, (*at, "plugins"), where, source, diags)
+        for i, v in enumerate(projection.get("imports", [])):
+            into.path_spans.setdefault(str(base / v), jt.span((*at, "imports", i)))
         config = ProjectionConfig(name, bool(projection.get("abstract", False)),
                                   [str(base / v) for v in projection.get("imports", [])],
                                   _transforms(name, projection.get("transforms", []), jt, (*at, "transforms"),

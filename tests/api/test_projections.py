@@ -377,3 +377,11 @@ def test_read_settings_of_one_projection(tmp_path):
     assert settings.organization_name == "Bb" and not diags.items
     api.read_settings(config, diags=diags)  # which one? an error, as before
     assert [d.code for d in diags if d.is_error] == ["S5001"]
+
+
+def test_each_path_keeps_where_it_is_written(tmp_path):
+    config = tmp_path / "smithy-build.json"
+    config.write_text('{"version": "1.0",\n "sources": ["a", "b"],\n "projections": {"p": {"imports": ["c"]}}}')
+    file = read_build_config([config], Diagnostics())
+    assert {Path(p).name: (s.line, s.column) for p, s in file.path_spans.items()} == \
+        {"a": (2, 14), "b": (2, 19), "c": (3, 36)}
