@@ -478,7 +478,8 @@ def _read_build_file(p: Path, data: dict[str, Any], jt: JsonText, diags: Diagnos
     urls = {u for u, _ in into.repositories}
     for i, repository in enumerate(maven.get("repositories", [])):
         for key in sorted(set(repository) - {"url", "id"}):
-            diags.warning("S5003", f"maven repository '{repository['url']}': '{key}' is not used "
+            # the URL is not repeated: it may hold credentials (user:password@host)
+            diags.warning("S5003", f"maven repository {i + 1}: '{key}' is not used "
                                    "(smithy2cfn reads local repositories only, without credentials or proxy)",
                           jt.span(("maven", "repositories", i, key)))
         if repository["url"] not in urls:
