@@ -42,7 +42,7 @@ def _median_ms(fn, repeat: int) -> float:
     return statistics.median(times)
 
 
-def _identity(model, transforms, diags, *, projections=None):
+def _identity(model, transforms, diags, *, projections=None, **_):
     import copy
 
     if not transforms:

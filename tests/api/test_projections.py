@@ -27,13 +27,13 @@ SCHEMA = "acme-vault-vault.json"
 CFN = {"service": "acme.vault#VaultService", "organizationName": "Acme"}
 
 
-def fake_transforms(model, transforms, diags, *, projections=None):
+def fake_transforms(model, transforms, diags, *, projections=None, **_):
     """A stand-in for :func:`smithy2cfn.transform.apply_transforms`: ``setDoc`` sets the
     Vault resource's documentation to ``args.text``; ``apply`` applies other projections."""
     for t in transforms:
         if t.name == "apply":
             for name in t.args["projections"]:
-                model = fake_transforms(model, projections[name], diags, projections=projections)
+                model = fake_transforms(model, projections[name], diags, projections=projections, projection=name)
         elif t.name == "setDoc":
             model = copy.copy(model)
             model.shapes = dict(model.shapes)

@@ -30,7 +30,7 @@ def run(*args: str, cwd: Path):
         os.chdir(old)
 
 
-def set_doc(model, transforms, diags, *, projections=None):
+def set_doc(model, transforms, diags, *, projections=None, **_):
     """A stand-in for the transforms (another module's): ``setDoc`` sets the Vault's documentation."""
     import copy
 
