@@ -385,3 +385,15 @@ def test_each_path_keeps_where_it_is_written(tmp_path):
     file = read_build_config([config], Diagnostics())
     assert {Path(p).name: (s.line, s.column) for p, s in file.path_spans.items()} == \
         {"a": (2, 14), "b": (2, 19), "c": (3, 36)}
+
+
+def test_a_bad_setting_of_one_projection_is_located_in_it(tmp_path):
+    config = tmp_path / "smithy-build.json"
+    config.write_text(json.dumps({"version": "1.0", "sources": [str(MODEL)], "plugins": {"cloudformation": CFN},
+                                  "projections": {"p": {"plugins": {"cloudformation": {"useIntegerType": "yes"}}}}},
+                                 indent=2))
+    result = api.build_from_config(config, out_dir=tmp_path / "out", extensions=[])
+    (d,) = [d for d in result.diagnostics if d.is_error]
+    line = next(i for i, text in enumerate(config.read_text().splitlines(), 1) if '"useIntegerType"' in text)
+    assert d.code == "S5001" and d.span.path == str(config) and d.span.line == line and result.exit_code == 2
+    assert not (tmp_path / "out").exists()
