@@ -397,3 +397,19 @@ def test_a_bad_setting_of_one_projection_is_located_in_it(tmp_path):
     line = next(i for i, text in enumerate(config.read_text().splitlines(), 1) if '"useIntegerType"' in text)
     assert d.code == "S5001" and d.span.path == str(config) and d.span.line == line and result.exit_code == 2
     assert not (tmp_path / "out").exists()
+
+
+def test_a_second_cloudformation_plugin_writes_its_own_artifact_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    config = write(tmp_path / "smithy-build.json", {
+        "version": "1.0", "sources": [str(MODEL)],
+        "plugins": {"cloudformation": CFN, "cloudformation::reference": {**CFN, "compatibility": "reference"}}})
+    result = api.build_from_config(config, extensions=[])
+    assert result.exit_code == 0, result.diagnostics
+    folder = tmp_path / "build" / "smithy" / "source"
+    ours, theirs = (json.loads((folder / a / SCHEMA).read_text()) for a in ("cloudformation", "reference"))
+    assert ours != theirs  # registry-ready, and what the Java plugin writes
+    assert sorted(result.schemas) == [f"source/cloudformation/{SCHEMA}", f"source/reference/{SCHEMA}"]
+    result = api.build_from_config(config, out_dir=tmp_path / "o", extensions=[])  # two sets: -o is the root
+    assert sorted(p.relative_to(tmp_path / "o").as_posix() for p in result.written) == \
+        [f"source/cloudformation/{SCHEMA}", f"source/reference/{SCHEMA}"]
