@@ -76,3 +76,28 @@ def aws_all_models(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     if not models:
         pytest.skip(f"no model in {archive}")
     return models
+
+
+@pytest.fixture
+def set_doc_transform(monkeypatch: pytest.MonkeyPatch) -> str:
+    """A stand-in transform for tests of projections (the real ones are tested in
+    tests/transform/): ``setDoc`` (``args.text``, a string) sets the documentation of the
+    vault example's resource ``acme.vault#Vault``, so a schema's description shows which
+    projection made it; ``old`` takes the reference's old list form of ``args``. Registered
+    in the transform registry for the test only, so the real checks and runner (``apply``
+    included) run around it. Returns the stand-in's name."""
+    from smithy2cfn.transform import registry
+    from smithy2cfn.transform.ops import copy_model
+
+    def set_doc(model, args, context):
+        out = copy_model(model)
+        out.own("acme.vault#Vault").traits["smithy.api#documentation"] = args["text"]
+        out.changed()
+        return out
+
+    monkeypatch.setitem(registry.TRANSFORMS, "setDoc", registry.Transform(
+        "setDoc", "(test stand-in)", (registry.Arg("text", registry.STRING, default=""),), None, set_doc))
+    monkeypatch.setitem(registry.TRANSFORMS, "old", registry.Transform(
+        "old", "(test stand-in)", (registry.Arg("values", registry.STRINGS, default=()),), "values",
+        lambda model, args, context: model))
+    return "setDoc"

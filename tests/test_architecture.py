@@ -33,9 +33,11 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
               "smithy2cfn.settings", "smithy2cfn.prelude", "smithy2cfn.stamps", "smithy2cfn.garbage_collection",
               "smithy2cfn.version", "smithy2cfn.records", "smithy2cfn.regexes")),
     ("parse", ("smithy2cfn.parse",)),
-    ("load", ("smithy2cfn.load", "smithy2cfn.smithy_build")),
+    ("load", ("smithy2cfn.load",)),
     ("languages", ("smithy2cfn.languages",)),
     ("transform", ("smithy2cfn.transform",)),
+    # smithy-build.json reading: it makes the transforms' TransformConfig (issue 16)
+    ("build config", ("smithy2cfn.smithy_build",)),
     ("derive", ("smithy2cfn.derive",)),
     ("validate", ("smithy2cfn.validation",)),
     ("emit", ("smithy2cfn.emit",)),

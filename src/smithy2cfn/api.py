@@ -12,8 +12,9 @@ prints the diagnostics and exits with ``result.exit_code``::
     result.schemas["example-weather-forecast.json"]   # the schema, as a dict
 
 * :func:`build` — load, validate, convert and write; :func:`build_from_config` does the
-  same from a ``smithy-build.json`` (or flat settings file) with overrides, as
-  ``smithy2cfn build`` does.
+  same from ``smithy-build.json`` files (or a flat settings file) with overrides, as
+  ``smithy2cfn build`` does: every projection with a ``cloudformation`` plugin, from one
+  load of the sources, each written where Smithy puts it (:class:`ProjectionResult`).
 * :func:`load`, :func:`validate`, :func:`convert` (its stages), :func:`validate_files`
   (``smithy2cfn validate``), :func:`json_ast`, :func:`write_json_ast` (``smithy2cfn ast``).
 * Every function returns a :class:`Result` (``diagnostics``, ``ok``, ``exit_code``) holding
@@ -64,6 +65,7 @@ declare_codes(
 if TYPE_CHECKING:
     from smithy2cfn.emit.extensions import Extension, ExtensionMappers
     from smithy2cfn.settings import Settings
+    from smithy2cfn.smithy_build import BuildConfig
 
 #: Where :func:`build_from_config` writes when no output folder is given (relative to the
 #: current folder), as ``smithy2cfn build`` without ``-o``.
@@ -207,13 +209,20 @@ class BuildResult(Result):
     """What :func:`build` (or :func:`build_from_config`) did.
 
     Attributes:
-        schemas: output file name → resource schema (``dict``), empty when the build failed.
+        schemas: output file → resource schema (``dict``), empty when the build failed;
+            keyed by file name, or, when several projections (or plugins) were built, by
+            path relative to ``out_dir`` (``"<projection>/<artifact>/<file>"``).
         written: the output files now in place (files that already held the same bytes are
             left untouched); empty in check mode or when the build failed.
         stale: in check mode, output files that are missing or differ from what the build makes.
         diagnostics: every problem found, sorted by location.
-        out_dir: the output folder (``None``: nothing was to be written).
+        out_dir: the output folder (``None``: nothing was to be written): the schemas'
+            folder, or the folder holding each ``<projection>/<artifact>/`` when several
+            were built.
         check: the build compared with ``out_dir`` instead of writing.
+        projections: what each projection's ``cloudformation`` plugin made
+            (:class:`ProjectionResult`), in projection name order; :func:`build` makes one,
+            ``source``.
     """
 
     schemas: dict[str, dict[str, Any]]
@@ -221,21 +230,28 @@ class BuildResult(Result):
     stale: list[Path]
     out_dir: Path | None
     check: bool
+    projections: list[ProjectionResult]
 
     def __init__(self, diagnostics: list[Diagnostic] | None = None,
                  schemas: dict[str, dict[str, Any]] | None = None, written: list[Path] | None = None,
-                 stale: list[Path] | None = None, out_dir: Path | None = None, check: bool = False) -> None:
+                 stale: list[Path] | None = None, out_dir: Path | None = None, check: bool = False,
+                 projections: list[ProjectionResult] | None = None) -> None:
         self.diagnostics = [] if diagnostics is None else diagnostics
         self.schemas = {} if schemas is None else schemas
         self.written = [] if written is None else written
         self.stale = [] if stale is None else stale
         self.out_dir = out_dir
         self.check = check
+        self.projections = [] if projections is None else projections
 
     @property
     def ok(self) -> bool:
         """True when no ERROR diagnostic was reported (and, in check mode, nothing is stale)."""
         return super().ok and not self.stale
+
+    def projection(self, name: str, artifact: str = "cloudformation") -> ProjectionResult | None:
+        """The result of projection ``name``'s plugin ``artifact``, or ``None`` when not built."""
+        return next((p for p in self.projections if (p.name, p.artifact) == (name, artifact)), None)
 
 
 class AstResult(Result):
@@ -495,6 +511,8 @@ def build(
                                  hint="a schema file is named after its typeName; check custom mappers")
         result.written, result.stale = output.written, output.stale
         diags.extend(output.diagnostics)
+    result.projections = [ProjectionResult("source", out_dir=result.out_dir, schemas=result.schemas,
+                                           written=result.written, stale=result.stale, model=model)]
     result.diagnostics = diags.sorted()
     return result
 
@@ -515,75 +533,275 @@ def _strict_check(diags: Diagnostics, settings: Settings) -> None:
                      "(@suppress or metadata suppressions), or build without --strict")
 
 
+class _Default:
+    """The type of :data:`SMITHY_LAYOUT`."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "SMITHY_LAYOUT"
+
+
+#: :func:`build_from_config`'s default output: where Smithy puts it for a ``smithy-build.json``
+#: (``<outputDirectory, default build/smithy>/<projection>/<artifact>/``), else
+#: :data:`DEFAULT_OUT_DIR`.
+SMITHY_LAYOUT = _Default()
+
+
+class ProjectionResult(Record):
+    """What one projection's ``cloudformation`` plugin made (in :attr:`BuildResult.projections`).
+
+    Attributes:
+        name: the projection (``"source"`` for a build without a ``smithy-build.json``).
+        artifact: the plugin's artifact name (``"cloudformation"``, or ``ARTIFACT`` of
+            ``cloudformation::ARTIFACT``): its folder under the projection's.
+        out_dir: where its files go (``None``: nothing was to be written).
+        schemas: output file name → schema; empty when the build failed.
+        written: its files now in place; stale: in check mode, its files out of date.
+        model: the projected model it was converted from (``None`` when it could not be made).
+    """
+
+    name: str
+    artifact: str
+    out_dir: Path | None
+    schemas: dict[str, dict[str, Any]]
+    written: list[Path]
+    stale: list[Path]
+    model: Model | None
+
+    def __init__(self, name: str, artifact: str = "cloudformation", out_dir: Path | None = None,
+                 schemas: dict[str, dict[str, Any]] | None = None, written: list[Path] | None = None,
+                 stale: list[Path] | None = None, model: Model | None = None) -> None:
+        self.name, self.artifact, self.out_dir, self.model = name, artifact, out_dir, model
+        self.schemas = {} if schemas is None else schemas
+        self.written = [] if written is None else written
+        self.stale = [] if stale is None else stale
+
+
+def _config_paths(config: str | os.PathLike[str] | Iterable[str | os.PathLike[str]] | None) -> list[str]:
+    if config is None:
+        return []
+    return _paths(config)
+
+
+def _projected_model(config: BuildConfig, name: str, base: Model, sources: list[str], diags: Diagnostics, *,
+                     allow_unknown_traits: bool, base_suppressed: list[Diagnostic] | None = None,
+                     validate: bool = True) -> Model:
+    """The model of projection ``name`` (``SmithyBuildImpl.applyProjection``): ``base`` (loaded
+    from ``sources`` and validated), with the projection's own ``imports`` (``sources`` and
+    them loaded again) and its transforms applied (:func:`smithy2cfn.transform.apply_transforms`),
+    validated again when either changed it. ``base_suppressed``: the events validating ``base``
+    suppressed (``filterSuppressions``' ``removeUnused`` reads them; ``None``: found when
+    needed). Problems go to ``diags``; ``base`` is not changed."""
+    from smithy2cfn.validation import run_validators, suppressed_events
+
+    projection = config.projections[name]
+    model = base
+    suppressed: list[Diagnostic] | None = base_suppressed if validate else None
+    if projection.imports:
+        model = load_model([*sources, *projection.imports], diags, allow_unknown_traits=allow_unknown_traits,
+                           spans=config.path_spans)
+        suppressed = None
+        if validate and not diags.has_errors:
+            suppressed = []
+            run_validators(model, diags, suppressed=suppressed)
+    if projection.transforms and not diags.has_errors:
+        from smithy2cfn.transform import apply_transforms
+
+        loaded = model
+        transformed = apply_transforms(model, projection.transforms, diags,
+                                       projections=config.transforms_by_projection(), projection=name,
+                                       suppressed=suppressed if suppressed is not None
+                                       else (lambda: suppressed_events(loaded)))
+        # the same model back (the transforms changed nothing): its events are known
+        if validate and not diags.has_errors and transformed is not model:
+            run_validators(transformed, diags)
+        model = transformed
+    return model
+
+
+def _out_dirs(config: BuildConfig, jobs: list[tuple[str, str]], out_dir: Any) -> tuple[Path | None, list[Path | None]]:
+    """``(the result's out_dir, each job's folder)``: see :func:`build_from_config`'s ``out_dir``."""
+    if out_dir is None:
+        return None, [None] * len(jobs)
+    if not config.smithy_build:
+        folder = DEFAULT_OUT_DIR if isinstance(out_dir, _Default) else Path(out_dir)
+        return folder, [folder] * len(jobs)
+    if not isinstance(out_dir, _Default) and len(jobs) == 1:
+        return Path(out_dir), [Path(out_dir)]
+    from smithy2cfn.smithy_build import DEFAULT_OUTPUT_DIRECTORY
+
+    root = Path(out_dir) if not isinstance(out_dir, _Default) else \
+        Path(config.output_directory) if config.output_directory is not None else DEFAULT_OUTPUT_DIRECTORY
+    folders: list[Path | None] = [root / name / artifact for name, artifact in jobs]
+    return (folders[0] if len(jobs) == 1 else root), folders
+
+
 def build_from_config(
-    config: str | os.PathLike[str] | None = None,
+    config: str | os.PathLike[str] | Iterable[str | os.PathLike[str]] | None = None,
     models: Iterable[str | os.PathLike[str]] = (),
     *,
     project_dir: str | os.PathLike[str] = ".",
-    out_dir: str | os.PathLike[str] | None = DEFAULT_OUT_DIR,
+    out_dir: str | os.PathLike[str] | _Default | None = SMITHY_LAYOUT,
     overrides: Mapping[str, Any] | None = None,
     override_spans: Mapping[str, Span] | None = None,
     check: bool = False,
     extensions: Sequence[Extension | type] | None = None,
     allow_unknown_traits: bool = False,
+    projection: str | None = None,
+    environ: Mapping[str, str] | None = None,
 ) -> BuildResult:
-    """Build as ``smithy2cfn build`` does: from a config file, models, and overrides.
+    """Build as ``smithy2cfn build`` does: from config files, models, and overrides; every
+    projection of a ``smithy-build.json`` that has a ``cloudformation`` plugin, as
+    ``smithy build`` runs them (reference ``SmithyBuildImpl``).
 
     Args:
-        config: a ``smithy-build.json`` (its ``sources``/``imports``, relative to the file,
-            are loaded, and ``plugins.cloudformation`` — or the one projection with a
-            ``cloudformation`` plugin — gives the settings) or a flat JSON object of
-            settings (:func:`read_settings`). ``None``:
-            with no ``models``, ``<project_dir>/smithy-build.json`` when that file exists,
-            else no settings.
-        models: model files or folders, loaded after the config's sources.
+        config: a ``smithy-build.json``, several merged in order (``--config a --config b``,
+            as ``smithy build -c a -c b``), or one flat JSON object of settings
+            (:func:`smithy2cfn.smithy_build.read_build_config`). ``None``: with no
+            ``models``, ``<project_dir>/smithy-build.json`` when that file exists, else no
+            settings.
+        models: model files or folders, loaded with the config's sources.
         project_dir: where ``smithy-build.json`` is looked for (default: the current folder).
-        out_dir: output folder (relative to the current folder), default
-            :data:`DEFAULT_OUT_DIR` (``build/cloudformation``); ``None`` writes nothing.
-        overrides: settings that win over the config's, e.g. ``{"service": ...,
-            "organizationName": ..., "serviceName": ...}`` (the CLI's ``--service``,
-            ``--org``, ``--service-name``).
+        out_dir: the output. :data:`SMITHY_LAYOUT` (the default): from a ``smithy-build.json``,
+            ``<outputDirectory, default build/smithy>/<projection>/<artifact>/`` (relative
+            to the current folder, as Smithy resolves it), else :data:`DEFAULT_OUT_DIR`
+            (``build/cloudformation``). A folder: the schemas of the one projection built
+            go in it, as before; when several are built, it replaces ``outputDirectory``
+            (``FOLDER/<projection>/<artifact>/``, as ``smithy build --output FOLDER``).
+            ``None`` writes nothing.
+        overrides: settings that win over the config's in every projection, e.g.
+            ``{"service": ..., "organizationName": ..., "serviceName": ...}`` (the CLI's
+            ``--service``, ``--org``, ``--service-name``).
         override_spans: setting name → where each override was given, for diagnostics
             (the CLI passes ``Span("<command line --org>")``...); default
             ``Span("<override NAME>")``.
-        check: compare with ``out_dir`` instead of writing (see :func:`build`).
+        check: compare with the output folders instead of writing (see :func:`build`).
         extensions: see :func:`build`.
         allow_unknown_traits: see :func:`load`.
+        projection: build only this projection (``--projection``); ``S5042`` when it is
+            unknown or abstract.
+        environ: what ``${NAME}`` in a ``smithy-build.json`` reads (default ``os.environ``).
 
     Returns:
-        A :class:`BuildResult`. When the config file cannot be used (``S5000`` unreadable
-        or not strict JSON, ``S5001`` a key or setting of the wrong type) or there is
-        nothing to build (``S5005``: no models, no config sources), or ``overrides`` is no
-        mapping of setting names or holds a bad value (``S5001``), nothing is loaded and
-        ``exit_code`` is 2. Config warnings (``S5002``–``S5004``) come with the build's
-        diagnostics. Never raises on bad input.
+        A :class:`BuildResult`: ``projections`` holds each projection built;
+        ``schemas``/``written``/``stale`` hold all of them, ``schemas`` keyed by path
+        relative to ``out_dir`` (the file name when one projection is built). The sources
+        (with the jars of ``maven.dependencies``) are loaded and validated once; each
+        projection adds its own imports and transforms, and its model is validated again.
+        Nothing is written when any projection fails. When the config cannot be used
+        (``S5000``, ``S5001``, ``S5040``–``S5042``), there is nothing to build (``S5005``),
+        or ``overrides`` holds a bad value (``S5001``), nothing is loaded and ``exit_code``
+        is 2. Never raises on bad input.
     """
+    from smithy2cfn.settings import Settings
+    from smithy2cfn.smithy_build import PluginConfig, read_build_config, select_projections
+
     diags = Diagnostics()
     model_paths = _paths(models)
-    if config is None and not model_paths:
+    config_paths = _config_paths(config)
+    if not config_paths and not model_paths:
         default = Path(project_dir) / SMITHY_BUILD_JSON
         if default.is_file():
-            config = default
-    settings, sources = read_settings(config, overrides, override_spans, diags)
-    result = BuildResult(out_dir=None if out_dir is None else Path(out_dir), check=check)
-    if not diags.has_errors and not model_paths and not sources:
+            config_paths = [os.fspath(default)]
+    file = read_build_config(config_paths, diags, environ=environ)
+    names = select_projections(file, projection, Span("<command line --projection>"), diags) \
+        if file.projections else []
+    jobs: list[tuple[str, str]] = []
+    settings: list[Settings] = []
+    for name in names:
+        plugins = file.plugins_of(name) if file.smithy_build else []
+        for plugin in plugins or [PluginConfig("cloudformation", "cloudformation", file.settings, file.spans,
+                                               file.source)]:
+            typed = Settings.from_mapping(plugin.settings, diags, spans=plugin.spans, source=plugin.source)
+            settings.append(typed.override({} if overrides is None else overrides, diags, spans=override_spans))
+            jobs.append((name, plugin.artifact))
+    result_dir, folders = _out_dirs(file, jobs, out_dir)
+    result = BuildResult(out_dir=result_dir, check=check)
+    sources = list(file.sources)
+    if file.dependencies and not diags.has_errors:
+        from smithy2cfn.load.maven import resolve_dependencies
+
+        sources += [os.fspath(p) for p in resolve_dependencies(file.dependencies, file.repositories, diags)]
+    sources += model_paths
+    if not diags.has_errors and not sources:
+        where = os.fspath(project_dir) if not config_paths else config_paths[-1]
         diags.error("S5005", "nothing to build: no model files or folders, and no smithy-build.json "
-                             "'sources' or 'imports'", Span(os.fspath(project_dir) if config is None
-                                                            else os.fspath(config)),
+                             "'sources' or 'imports'", Span(where),
                     hint="give model paths, a smithy-build.json with 'sources' (--config FILE), or run "
                          "in a folder holding a smithy-build.json")
-    if diags.has_errors:
+    from smithy2cfn.emit.discovery import resolve_extensions
+
+    configured = not diags.has_errors
+    mappers = resolve_extensions(extensions, diags) if configured else None
+    if not configured or mappers is None:
         result.diagnostics = diags.sorted()
         return result
-    result = build([*sources, *model_paths], out_dir, settings, check=check, extensions=extensions,
-                   allow_unknown_traits=allow_unknown_traits)
-    result.diagnostics = funnel([*diags.items, *result.diagnostics])
+    if not check:
+        for swept in {f for f in folders if f is not None}:
+            sweep_temp_files(swept)
+    from smithy2cfn.validation import run_validators
+
+    base = load_model(sources, diags, allow_unknown_traits=allow_unknown_traits, spans=file.path_spans)
+    base_suppressed: list[Diagnostic] = []
+    run_validators(base, diags, suppressed=base_suppressed)
+    several = len(set(names)) > 1
+    before = set(diags.items)
+    outputs: list[ProjectionResult] = []
+    found: list[tuple[Diagnostic, str]] = []
+    models_of: dict[str, Model | None] = {}
+    for (name, artifact), typed, folder in zip(jobs, settings, folders, strict=True):
+        own = Diagnostics()
+        if name not in models_of:
+            projected: Model | None = None
+            if not diags.has_errors:
+                projected = _projected_model(file, name, base, sources, own,
+                                             allow_unknown_traits=allow_unknown_traits,
+                                             base_suppressed=base_suppressed)
+                found += [(d, name) for d in own.items]
+            models_of[name] = None if own.has_errors else projected
+            own = Diagnostics()
+        model = models_of[name]
+        out = ProjectionResult(name, artifact, folder, model=model)
+        outputs.append(out)
+        if model is None or diags.has_errors:
+            continue
+        schemas = _convert(model, typed, mappers, own)
+        if not own.has_errors and typed.strict:
+            everything = Diagnostics([*diags.items, *(d for d, n in found if n == name), *own.items])
+            _strict_check(everything, typed)
+            own.extend([d for d in everything.items if d.code == "S6000"])
+        found += [(d, name) for d in own.items]
+        if not own.has_errors:
+            out.schemas = schemas
+    diags.extend([d if not several or d in before or f"projection '{name}'" in d.message
+                  else replace(d, message=f"{d.message} [projection {name}]") for d, name in found])
+    result.projections = outputs
+    if diags.has_errors:
+        for out in outputs:
+            out.schemas = {}
+        result.diagnostics = funnel(diags.items)
+        return result
+    for out in outputs:
+        if out.schemas and out.out_dir is not None:
+            rendered = {n: render_schema(s) for n, s in out.schemas.items()}
+            written = write_artifacts(out.out_dir, rendered, check=check,
+                                      hint="a schema file is named after its typeName; check custom mappers")
+            out.written, out.stale = written.written, written.stale
+            diags.extend(written.diagnostics)
+    prefix = len(jobs) > 1
+    for out in outputs:
+        for n, s in out.schemas.items():
+            result.schemas[f"{out.name}/{out.artifact}/{n}" if prefix else n] = s
+        result.written += out.written
+        result.stale += out.stale
+    result.diagnostics = funnel(diags.items)
     return result
 
 
 def read_settings(config: str | os.PathLike[str] | None, overrides: Mapping[str, Any] | None = None,
                   override_spans: Mapping[str, Span] | None = None,
-                  diags: Diagnostics | None = None) -> tuple[Settings, list[str]]:
+                  diags: Diagnostics | None = None, *, projection: str | None = None) -> tuple[Settings, list[str]]:
     """The settings of a build, made once: a config file's ``cloudformation`` settings with
     the command line's (or a caller's) overrides winning over them, each checked and
     located (as ``smithy2cfn build`` and ``smithy2cfn plugin`` make them).
@@ -595,10 +813,13 @@ def read_settings(config: str | os.PathLike[str] | None, overrides: Mapping[str,
         overrides: setting name → value (``--service``, ``--org``...).
         override_spans: setting name → where each override was given
             (``Span("<command line --org>")``); default ``Span("<override NAME>")``.
-        diags: receives the file's problems (``S5000``–``S5004``) and the settings'
+        diags: receives the file's problems (``S5000``–``S5003``, ``S5040``, ``S5041``) and the settings'
             (``S5001``, ``S5002``, see :meth:`Settings.from_mapping
             <smithy2cfn.settings.Settings.from_mapping>`); ``S5001`` at ``<overrides>`` when
             ``overrides`` is no mapping of setting names.
+        projection: for a ``smithy-build.json``, the projection whose ``cloudformation``
+            plugin gives the settings (default: the one that has one; ``source`` for a
+            top-level plugin), e.g. the run plugin's ``SMITHY_PROJECTION_NAME``.
 
     Returns:
         ``(settings, sources)``: the typed settings, and the model paths the config file
@@ -613,7 +834,7 @@ def read_settings(config: str | os.PathLike[str] | None, overrides: Mapping[str,
     else:
         from smithy2cfn.smithy_build import read_config_file
 
-        file = read_config_file(Path(config), diags)
+        file = read_config_file(Path(config), diags, projection=projection)
         settings = Settings.from_mapping(file.settings, diags, spans=file.spans, source=Span(os.fspath(config)))
         sources = list(file.sources)
     return settings.override({} if overrides is None else overrides, diags, spans=override_spans), sources
@@ -640,7 +861,10 @@ def json_ast(model: Model, diags: Diagnostics) -> str | None:
 
 def write_json_ast(models: Model | Iterable[str | os.PathLike[str]] | str | os.PathLike[str],
                    out_file: str | os.PathLike[str] | None = None, *,
-                   allow_unknown_traits: bool = False) -> AstResult:
+                   allow_unknown_traits: bool = False,
+                   config: str | os.PathLike[str] | Iterable[str | os.PathLike[str]] | None = None,
+                   projection: str | None = None, project_dir: str | os.PathLike[str] = ".",
+                   environ: Mapping[str, str] | None = None) -> AstResult:
     """Load ``models`` (or take a loaded :class:`Model`) and give it as Smithy JSON AST
     (what ``smithy2cfn ast`` does).
 
@@ -649,18 +873,28 @@ def write_json_ast(models: Model | Iterable[str | os.PathLike[str]] | str | os.P
         out_file: the file to write (atomically, :func:`write_atomically`); ``None``
             writes nothing: the text is in ``AstResult.text``.
         allow_unknown_traits: see :func:`load`.
+        config, projection: with either, the model of a projection of ``smithy-build.json``
+            files (``config``, merged in order; default ``<project_dir>/smithy-build.json``):
+            their sources and imports (and the maven jars) loaded with ``models``, the
+            projection's imports added and its transforms applied
+            (``smithy2cfn ast --projection NAME``; default ``source``). An unknown or
+            abstract projection is ``S5042``.
+        project_dir, environ: see :func:`build_from_config`.
 
     Returns:
-        An :class:`AstResult`: ``text`` is ``None`` when loading found errors (the load
-        diagnostics) or the model is not strict JSON (``S5011``); ``written`` is
-        ``out_file`` once written; ``S5011`` (located at ``out_file``) when it is a folder
-        or cannot be written. Never raises on bad input.
+        An :class:`AstResult`: ``text`` is ``None`` when loading (or a transform) found
+        errors, or the model is not strict JSON (``S5011``); ``written`` is ``out_file``
+        once written; ``S5011`` (located at ``out_file``) when it is a folder or cannot be
+        written. Never raises on bad input.
     """
     diags = Diagnostics()
-    model = models if isinstance(models, Model) else load_model(_paths(models), diags,
-                                                                 allow_unknown_traits=allow_unknown_traits)
+    if config is not None or projection is not None:
+        model = _projection_model(models, config, projection, project_dir, environ, diags, allow_unknown_traits)
+    else:
+        model = models if isinstance(models, Model) else load_model(_paths(models), diags,
+                                                                     allow_unknown_traits=allow_unknown_traits)
     result = AstResult()
-    text = None if diags.has_errors else json_ast(model, diags)
+    text = None if diags.has_errors or model is None else json_ast(model, diags)
     if text is not None and out_file is not None:
         written = write_file(out_file, text, hint="give -o a file path in a folder you can write")
         diags.extend(written.diagnostics)
@@ -670,10 +904,48 @@ def write_json_ast(models: Model | Iterable[str | os.PathLike[str]] | str | os.P
     return result
 
 
+def _projection_model(models: Any, config: Any, projection: str | None, project_dir: Any,
+                      environ: Mapping[str, str] | None, diags: Diagnostics, allow_unknown_traits: bool) -> Model | None:
+    """The model of one projection of a smithy-build.json (see :func:`write_json_ast`);
+    ``models`` a loaded model: that model in place of the files' sources (a projection's own
+    imports are then loaded alone)."""
+    from smithy2cfn.smithy_build import SOURCE_PROJECTION, read_build_config
+
+    paths = _config_paths(config)
+    if not paths:
+        paths = [os.fspath(Path(project_dir) / SMITHY_BUILD_JSON)]
+    file = read_build_config(paths, diags, environ=environ)
+    name = SOURCE_PROJECTION if projection is None else projection
+    found = file.projections.get(name)
+    if found is None or found.abstract:
+        if not diags.has_errors:
+            buildable = [n for n, p in file.projections.items() if not p.abstract]
+            diags.error("S5042", f"no projection named '{name}'" if found is None else
+                        f"projection '{name}' is abstract: it is only applied by other projections",
+                        Span("<command line --projection>"), hint=f"the projections: {', '.join(buildable)}")
+        return None
+    sources = list(file.sources)
+    if file.dependencies and not diags.has_errors and not isinstance(models, Model):
+        from smithy2cfn.load.maven import resolve_dependencies
+
+        sources += [os.fspath(p) for p in resolve_dependencies(file.dependencies, file.repositories, diags)]
+    if diags.has_errors:
+        return None
+    if isinstance(models, Model):
+        base, sources = models, []
+    else:
+        sources += _paths(models)
+        base = load_model(sources, diags, allow_unknown_traits=allow_unknown_traits, spans=file.path_spans)
+    if diags.has_errors:
+        return None
+    model = _projected_model(file, name, base, sources, diags, allow_unknown_traits=allow_unknown_traits,
+                             validate=False)
+    return None if diags.has_errors else model
+
 
 __all__ = [
-    "DEFAULT_OUT_DIR", "SMITHY_BUILD_JSON", "TEMP_FILE_RE", "AstResult", "BuildResult", "ConvertResult", "LoadResult",
-    "Result", "ValidationResult",
+    "DEFAULT_OUT_DIR", "SMITHY_BUILD_JSON", "SMITHY_LAYOUT", "TEMP_FILE_RE", "AstResult", "BuildResult",
+    "ConvertResult", "LoadResult", "ProjectionResult", "Result", "ValidationResult",
     "build", "build_from_config", "convert", "is_configuration_error", "json_ast", "load", "output_path",
     "read_regular_file", "read_settings", "render_schema", "sweep_temp_files", "validate", "validate_files",
     "write_atomically", "write_json_ast",

@@ -44,18 +44,20 @@ class Param:
         path: ``click.Path(path_type=Path)``: ``"any"``, ``"file"`` (``dir_okay=False``),
             ``"dir"`` (``file_okay=False``), or ``None`` (text).
         default, show_default, help, metavar, required: as click's.
+        unless: for required arguments, the options that make them optional (click then
+            takes them as optional, and the command function reports them missing).
     """
 
     __slots__ = ("dest", "names", "kind", "choices", "case_sensitive", "path", "default", "show_default", "help",
-                 "metavar", "required")
+                 "metavar", "required", "unless")
 
     def __init__(self, dest: str, names: tuple[str, ...] = (), kind: str = "value",
                  choices: tuple[str, ...] | None = None, case_sensitive: bool = True, path: str | None = None,
                  default: Any = None, show_default: bool = False, help: str | None = None,
-                 metavar: str | None = None, required: bool = False) -> None:
+                 metavar: str | None = None, required: bool = False, unless: tuple[str, ...] = ()) -> None:
         self.dest, self.names, self.kind, self.choices, self.case_sensitive = dest, names, kind, choices, case_sensitive
         self.path, self.default, self.show_default, self.help = path, default, show_default, help
-        self.metavar, self.required = metavar, required
+        self.metavar, self.required, self.unless = metavar, required, unless
 
 
 _FORMAT = Param("fmt", ("--format",), choices=("text", "json", "sarif"), default="text", show_default=True,
@@ -81,6 +83,9 @@ _PRINTING = (_FORMAT, _VERBOSE, _SEVERITY, _HIDE, _SHOW)
 _ALLOW_UNKNOWN_TRAITS = Param("allow_unknown_traits", ("--allow-unknown-traits",), "flag",
                               help="An applied trait that no loaded file defines is a warning (kept as "
                                    "is) instead of an error (S2010), as smithy's --allow-unknown-traits.")
+_PROJECTION = Param("projection", ("--projection",), metavar="NAME",
+                    help="Only this projection of the smithy-build.json (default: every projection with a "
+                         "cloudformation plugin; for ast: source).")
 _QUIET = Param("quiet", ("-q", "--quiet"), "flag", help="Print errors only, no warnings.")
 _SERVICE = Param("service", ("--service",), help="Shape ID of the service to convert (setting 'service').")
 _ORG = Param("organization", ("--org",), help="Setting 'organizationName' (typeName's first part).")
@@ -125,13 +130,15 @@ def _report(items: list[Diagnostic], fmt: str, quiet: bool = False, verbose: boo
         _echo(format_diagnostics(items, fmt, fold_after=None if verbose else 3), err=True)
 
 
-def build(models: tuple[Path, ...], out_dir: Path | None, config_file: Path | None, service: str | None,
-          organization: str | None, service_name: str | None, compatibility: str | None, strict: bool, check: bool,
-          quiet: bool, allow_unknown_traits: bool, fmt: str, verbose: bool, severity: str | None,
-          hide: tuple[str, ...], show: tuple[str, ...]) -> None:
+def build(models: tuple[Path, ...], out_dir: Path | None, config_file: tuple[Path, ...], projection: str | None,
+          service: str | None, organization: str | None, service_name: str | None, compatibility: str | None,
+          strict: bool, check: bool, quiet: bool, allow_unknown_traits: bool, fmt: str, verbose: bool,
+          severity: str | None, hide: tuple[str, ...], show: tuple[str, ...]) -> None:
     """Build one schema per cfnResource resource of MODELS (files or folders).
 
-    With no MODELS and no --config, a smithy-build.json in the current folder is used.
+    With no MODELS and no --config, a smithy-build.json in the current folder is used. From a
+    smithy-build.json, every projection with a cloudformation plugin is built, into
+    <outputDirectory, default build/smithy>/<projection>/cloudformation/ (see -o).
     Extensions installed in the environment (entry point group smithy2cfn.extensions) run.
     UnstableTrait warnings (S3006) about aws.cloudformation traits are left out (--show S3006
     prints them).
@@ -141,17 +148,19 @@ def build(models: tuple[Path, ...], out_dir: Path | None, config_file: Path | No
              "strict": ("--strict", True if strict else None)}
     given = {key: (flag, value) for key, (flag, value) in flags.items() if value is not None}
     result = api.build_from_config(
-        config_file, models, out_dir=api.DEFAULT_OUT_DIR if out_dir is None else out_dir, check=check,
+        config_file or None, models, out_dir=api.SMITHY_LAYOUT if out_dir is None else out_dir, check=check,
         overrides={key: value for key, (_, value) in given.items()},
         override_spans={key: Span(f"<command line {flag}>") for key, (flag, _) in given.items()},
-        allow_unknown_traits=allow_unknown_traits)
+        allow_unknown_traits=allow_unknown_traits, projection=projection)
     _report(result.diagnostics, fmt, quiet, verbose, _filter(quiet, verbose, severity, hide, show, True),
             result.exit_code)
     if result.exit_code:
         sys.exit(result.exit_code)
     if not quiet:
         verb = "up to date" if check else "wrote"
-        _echo(f"{verb} {len(result.schemas)} schema(s) in {result.out_dir}\n", err=True)
+        built = len({p.name for p in result.projections})
+        where = f" ({built} projections)" if built > 1 else ""
+        _echo(f"{verb} {len(result.schemas)} schema(s) in {result.out_dir}{where}\n", err=True)
 
 
 def plugin(config_file: Path | None, service: str | None, organization: str | None, service_name: str | None,
@@ -187,9 +196,20 @@ def validate(models: tuple[Path, ...], quiet: bool, allow_unknown_traits: bool, 
     sys.exit(result.exit_code)
 
 
-def ast(models: tuple[Path, ...], out_file: Path | None, fmt: str, allow_unknown_traits: bool) -> None:
-    """Write the loaded model as Smithy JSON AST (prelude left out)."""
-    result = api.write_json_ast(models, out_file, allow_unknown_traits=allow_unknown_traits)
+def ast(models: tuple[Path, ...], out_file: Path | None, config_file: tuple[Path, ...], projection: str | None,
+        fmt: str, allow_unknown_traits: bool) -> None:
+    """Write the loaded model as Smithy JSON AST (prelude left out).
+
+    With --projection (or --config), the model of that projection of the smithy-build.json
+    (default: the one in the current folder; projection default: source): its sources and
+    imports with MODELS, its transforms applied.
+    """
+    if not models and not config_file and projection is None:
+        import click
+
+        raise click.UsageError("Missing argument 'MODELS...'.")
+    result = api.write_json_ast(models, out_file, allow_unknown_traits=allow_unknown_traits,
+                                config=config_file or None, projection=projection)
     _report(result.diagnostics, fmt, quiet=True)
     if result.exit_code:
         sys.exit(result.exit_code)
@@ -202,10 +222,13 @@ COMMANDS: dict[str, tuple[Callable[..., None], tuple[Param, ...]]] = {
     "build": (build, (
         Param("models", kind="arguments", path="any"),
         Param("out_dir", ("-o", "--output"), path="dir",
-              help="Folder for the schemas (default: build/cloudformation)."),
-        Param("config_file", ("--config",), path="file",
-              help="Settings JSON, or a smithy-build.json (its sources and plugins.cloudformation)."),
-        _SERVICE, _ORG, _SERVICE_NAME,
+              help="Folder for the schemas (default: build/cloudformation; from a smithy-build.json "
+                   "<outputDirectory, default build/smithy>/<projection>/cloudformation). With several "
+                   "projections built: FOLDER/<projection>/cloudformation, as smithy build --output."),
+        Param("config_file", ("-c", "--config"), "values", path="file",
+              help="Settings JSON, or a smithy-build.json (its sources, projections and cloudformation plugins). "
+                   "Repeatable: smithy-build.json files are merged in order, as smithy build -c does."),
+        _PROJECTION, _SERVICE, _ORG, _SERVICE_NAME,
         Param("compatibility", ("--compatibility",), choices=("default", "reference"),
               help="Setting 'compatibility': 'default' writes registry-ready schemas, 'reference' what the "
                    "Java plugin writes."),
@@ -225,8 +248,11 @@ COMMANDS: dict[str, tuple[Callable[..., None], tuple[Param, ...]]] = {
         Param("models", kind="arguments", path="any", required=True),
         _QUIET, _ALLOW_UNKNOWN_TRAITS, *_PRINTING)),
     "ast": (ast, (
-        Param("models", kind="arguments", path="any", required=True),
+        Param("models", kind="arguments", path="any", required=True, unless=("config_file", "projection")),
         Param("out_file", ("-o", "--output"), path="any", help="File to write (default: standard output)."),
+        Param("config_file", ("-c", "--config"), "values", path="file",
+              help="A smithy-build.json (repeatable, merged in order): write the model of a projection."),
+        _PROJECTION,
         Param("fmt", ("--format",), choices=("text", "json"), default="text", show_default=True,
               help="How diagnostics are printed on stderr."),
         _ALLOW_UNKNOWN_TRAITS)),
@@ -310,7 +336,7 @@ def parse_plain(argv: Sequence[str], environ: Mapping[str, str]) -> tuple[Callab
     positional = next((p for p in params if p.kind == "arguments"), None)
     if positional is None:
         return None if arguments else (function, values)
-    if positional.required and not arguments:
+    if positional.required and not arguments and not any(values[d] for d in positional.unless):
         return None
     converted = tuple(_plain_value(positional, a) for a in arguments)
     if any(v is _DECLINED for v in converted):
@@ -329,7 +355,7 @@ def _click_param(param: Param) -> Any:
     elif param.path is not None:
         kind = click.Path(file_okay=param.path != "dir", dir_okay=param.path != "file", path_type=Path)
     if param.kind == "arguments":
-        return click.Argument([param.dest], nargs=-1, required=param.required, type=kind)
+        return click.Argument([param.dest], nargs=-1, required=param.required and not param.unless, type=kind)
     # Only what the declaration sets: click tells an argument left out from one given its
     # default value (an explicit is_flag=False makes a value optional; default=None on a flag
     # makes its value None).

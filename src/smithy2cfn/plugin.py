@@ -116,7 +116,8 @@ def run_plugin(
     path = None if config is None else Path(config)
     if path is not None and not path.is_absolute() and env.get("SMITHY_ROOT_DIR"):
         path = Path(env["SMITHY_ROOT_DIR"]) / path
-    settings, _ = read_settings(path, overrides, override_spans, diags)  # the model is on stdin, not its sources
+    # the model is on stdin, not its sources; the settings of the projection Smithy runs
+    settings, _ = read_settings(path, overrides, override_spans, diags, projection=env.get("SMITHY_PROJECTION_NAME"))
     text = None if diags.has_errors else read_stdin(stream, diags)
     if text is None:
         return _finish(BuildResult(out_dir=Path(out), check=check), diags)

@@ -32,12 +32,18 @@ def codes(result) -> set[str]:
 
 
 def test_build_from_a_smithy_build_json_writes_the_golden(tmp_path, monkeypatch):
+    """Where Smithy puts it: build/smithy/<projection>/<plugin>/ (issue 16; it was build/cloudformation)."""
     monkeypatch.chdir(tmp_path)
     result = api.build_from_config(CONFIG, extensions=[])
     assert result.exit_code == 0 and result.ok, result.diagnostics
-    assert result.out_dir == Path("build", "cloudformation") == api.DEFAULT_OUT_DIR
-    assert result.written == [api.DEFAULT_OUT_DIR / SCHEMA]
-    assert (tmp_path / "build" / "cloudformation" / SCHEMA).read_bytes() == GOLDEN.read_bytes()
+    folder = Path("build", "smithy", "source", "cloudformation")
+    assert result.out_dir == folder and result.written == [folder / SCHEMA]
+    assert (tmp_path / folder / SCHEMA).read_bytes() == GOLDEN.read_bytes()
+    (projection,) = result.projections
+    assert (projection.name, projection.artifact, projection.out_dir) == ("source", "cloudformation", folder)
+    # models and no smithy-build.json: build/cloudformation, as before
+    result = api.build_from_config(models=[EXAMPLE / "model"], extensions=[])
+    assert result.out_dir == api.DEFAULT_OUT_DIR and result.written == [api.DEFAULT_OUT_DIR / "aws-vault-vault.json"]
 
 
 def test_the_smithy_build_json_of_a_project_folder_is_found(tmp_path):

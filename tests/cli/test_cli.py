@@ -132,7 +132,8 @@ def test_smithy_build_json_in_current_folder(tmp_path):
     shutil.copytree(EXAMPLE, project)
     result = run("build", cwd=project)
     assert result.exit_code == 0, result.output
-    assert (project / "build" / "cloudformation" / "acme-vault-vault.json").exists()
+    # where Smithy puts it (issue 16; it was build/cloudformation)
+    assert (project / "build" / "smithy" / "source" / "cloudformation" / "acme-vault-vault.json").exists()
 
 
 def test_python_dash_m_and_binary_garbage(tmp_path):

@@ -98,7 +98,7 @@ def test_hooks_pass_on_an_up_to_date_project(project):
 
 def test_check_hook_fails_when_the_schemas_are_stale(project):
     repo, env = project
-    (schema,) = (repo / "build" / "cloudformation").iterdir()
+    (schema,) = (repo / "build" / "smithy" / "source" / "cloudformation").iterdir()  # where Smithy puts it
     schema.write_text(schema.read_text(encoding="utf-8").replace('"typeName"', '"typeName" ', 1), encoding="utf-8")
     _git(repo, env, "add", "-A")
     proc = _pre_commit(repo, env, "run", "smithy2cfn-check")

@@ -86,4 +86,15 @@ def apply_transforms(model: Model, transforms: Sequence[TransformConfig], diags:
                           suppressed=suppressed)
 
 
-__all__ = ["TransformConfig", "apply_transforms"]
+def check_transforms(transforms: Sequence[TransformConfig], diags: Diagnostics, *,
+                     projections: Mapping[str, Sequence[TransformConfig]] | None = None,
+                     projection: str | None = None) -> bool:
+    """Check ``transforms`` without running them (names, arguments, the projections their
+    ``apply`` reaches): :func:`smithy2cfn.transform.run.check_transforms`. Returns whether
+    no error was found; each is reported in ``diags``."""
+    from smithy2cfn.transform.run import check_transforms as check
+
+    return check(transforms, diags, projections=projections, projection=projection)
+
+
+__all__ = ["TransformConfig", "apply_transforms", "check_transforms"]

@@ -10,7 +10,7 @@ from smithy2cfn.transform.registry import TRANSFORMS, Transform
 def markdown_table() -> str:
     """README's table of the transforms (README "Transforms"): name, arguments (type,
     default or required) and the reference class, one row per transform, sorted by name.
-    ``tests/transform/test_readme.py`` checks that README holds it."""
+    ``tests/transform/test_transforms_readme.py`` checks that README holds it."""
     rows = ["| transform | what it does | arguments | reference class |", "|---|---|---|---|"]
     for name in sorted(TRANSFORMS):
         declared = TRANSFORMS[name]

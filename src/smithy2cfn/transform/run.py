@@ -83,6 +83,22 @@ def _check(transforms: Sequence[Any], diags: Diagnostics, where: str) -> tuple[l
     return steps, ok
 
 
+def check_transforms(transforms: Sequence[Any], diags: Diagnostics, *,
+                     projections: Mapping[str, Sequence[Any]] | None = None, projection: str | None = None) -> bool:
+    """Check a projection's transforms without running them: every entry's name and arguments
+    (``S5201``-``S5204``), and every projection its ``apply`` transforms reach, with their own
+    entries (``S5205``: unknown, itself, a cycle). Reading a ``smithy-build.json`` checks each
+    projection this way before any model is loaded; :func:`run_transforms` checks the same.
+
+    Returns:
+        Whether no error was found (each one is reported in ``diags``).
+    """
+    projections = projections or {}
+    where = f"projection '{projection}'" if projection else "projection"
+    top, ok = _check(transforms, diags, where)
+    return _check_applies(top, projection, projections, diags, {}, [projection or ""]) and ok
+
+
 @garbage_collection.paused()  # copies of a model's shapes: many allocations, no cycles
 def run_transforms(model: Model, transforms: Sequence[Any], diags: Diagnostics, *,
                    projections: Mapping[str, Sequence[Any]] | None = None, projection: str | None = None,
