@@ -58,6 +58,9 @@ from smithy2cfn.writer import (  # the writer's public names, re-exported (READM
 declare_codes(
     Code("S5005", Severity.ERROR, None,
          "nothing to build: no model file or folder given and no smithy-build.json", usage=True),
+    Code("S5043", Severity.ERROR, None,
+         "a smithy-build.json `outputDirectory` leaves the current folder (give the folder with `-o`)",
+         usage=True),
     Code("S6000", Severity.ERROR, None,
          "`--strict` (the `strict` setting): the build has warnings, so it fails and nothing is written"),
 )
@@ -637,6 +640,14 @@ def _out_dirs(config: BuildConfig, jobs: list[tuple[str, str]], out_dir: Any) ->
     return (folders[0] if len(jobs) == 1 else root), folders
 
 
+def _inside_current_folder(path: str) -> bool:
+    """Whether ``path`` (relative to the current folder, or absolute) is the current folder or
+    below it, ``..`` and symbolic links resolved as far as they exist."""
+    here = os.path.realpath(".")
+    there = os.path.realpath(path)
+    return os.path.commonpath([here, there]) == here
+
+
 def build_from_config(
     config: str | os.PathLike[str] | Iterable[str | os.PathLike[str]] | None = None,
     models: Iterable[str | os.PathLike[str]] = (),
@@ -717,6 +728,12 @@ def build_from_config(
             settings.append(typed.override({} if overrides is None else overrides, diags, spans=override_spans))
             jobs.append((name, plugin.artifact))
     result_dir, folders = _out_dirs(file, jobs, out_dir)
+    if isinstance(out_dir, _Default) and file.output_directory is not None \
+            and not _inside_current_folder(file.output_directory):
+        diags.error("S5043", f"outputDirectory '{file.output_directory}' is outside the current folder",
+                    file.output_directory_span,
+                    hint="a smithy-build.json (from a pull request too) writes only below the folder the "
+                         "build runs in; to write elsewhere, give the folder on the command line with -o")
     result = BuildResult(out_dir=result_dir, check=check)
     sources = list(file.sources)
     if file.dependencies and not diags.has_errors:

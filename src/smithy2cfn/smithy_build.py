@@ -159,7 +159,8 @@ class BuildConfig(Record):
             it is written (the first place), so that the loader locates a path's problems
             there.
         output_directory: the last ``outputDirectory`` given (relative to the current
-            folder, as the reference resolves it), or ``None``.
+            folder, as the reference resolves it), or ``None``; output_directory_span:
+            where it is written.
         projections: name → projection, ``source`` included, in name order.
         plugins: the top-level ``cloudformation`` plugins (every projection's, unless it
             has one of the same ID).
@@ -170,13 +171,15 @@ class BuildConfig(Record):
         source: the file a flat file's settings come from (``<command line>`` without one).
     """
 
-    __slots__ = ("files", "smithy_build", "sources", "path_spans", "output_directory", "projections", "plugins",
+    __slots__ = ("files", "smithy_build", "sources", "path_spans", "output_directory", "output_directory_span",
+                 "projections", "plugins",
                  "plugin_ids", "dependencies", "repositories", "settings", "spans", "source")
     files: list[str]
     smithy_build: bool
     sources: list[str]
     path_spans: dict[str, Span]
     output_directory: str | None
+    output_directory_span: Span | None
     projections: dict[str, ProjectionConfig]
     plugins: dict[str, PluginConfig]
     plugin_ids: dict[str, Span]
@@ -188,6 +191,7 @@ class BuildConfig(Record):
 
     def __init__(self) -> None:
         self.files, self.smithy_build, self.sources, self.output_directory = [], False, [], None
+        self.output_directory_span: Span | None = None
         self.projections, self.plugins, self.dependencies, self.repositories = {}, {}, [], []
         self.plugin_ids, self.path_spans = {}, {}
         self.settings, self.spans, self.source = {}, {}, Span("<command line>")
@@ -467,6 +471,7 @@ def _read_build_file(p: Path, data: dict[str, Any], jt: JsonText, diags: Diagnos
         diags.warning("S5002", f"unknown smithy-build.json key '{key}' is ignored", jt.span((key,)))
     if "outputDirectory" in data:
         into.output_directory = data["outputDirectory"]
+        into.output_directory_span = jt.span(("outputDirectory",))
     maven = _check(data.get("maven") or {}, _MAVEN_CHECKS, jt, ("maven",), "maven: ", diags)
     for key in sorted(set(maven) - _MAVEN_KEYS):
         diags.warning("S5003", f"maven: key '{key}' is not used", jt.span(("maven", key)))

@@ -434,3 +434,32 @@ def test_an_unknown_real_transform_stops_the_build_before_loading(tmp_path, monk
     line = next(i for i, s in enumerate(text, 1) if "excludeShapesByTags" in s)
     assert d.span.path.endswith("smithy-build.json") and d.span.line == line - 1  # at the entry's "{"
     assert result.exit_code == 2 and not loads and not (tmp_path / "build").exists()
+
+
+@pytest.mark.parametrize("where", ["../elsewhere", "/tmp/smithy2cfn-outside", "out/../../x"])
+def test_an_output_directory_outside_the_current_folder_is_refused(tmp_path, monkeypatch, where):
+    """A smithy-build.json (from a pull request too) cannot send the schemas outside the folder
+    the build runs in; -o can."""
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    write(work / "smithy-build.json", {"version": "1.0", "sources": [str(MODEL)], "outputDirectory": where,
+                                       "plugins": {"cloudformation": CFN}})
+    result = api.build_from_config(work / "smithy-build.json", extensions=[])
+    (d,) = [d for d in result.diagnostics if d.is_error]
+    assert d.code == "S5043" and result.exit_code == 2
+    line = next(i for i, s in enumerate((work / "smithy-build.json").read_text().splitlines(), 1)
+                if '"outputDirectory"' in s)
+    assert d.span.path.endswith("smithy-build.json") and d.span.line == line
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["work"] and not Path("/tmp/smithy2cfn-outside").exists()
+    result = api.build_from_config(work / "smithy-build.json", out_dir=tmp_path / "chosen", extensions=[])
+    assert result.exit_code == 0 and (tmp_path / "chosen" / SCHEMA).exists()
+
+
+def test_an_output_directory_below_the_current_folder_is_used(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path / "smithy-build.json", {"version": "1.0", "sources": [str(MODEL)], "outputDirectory": "a/../out",
+                                           "plugins": {"cloudformation": CFN}})
+    result = api.build_from_config(tmp_path / "smithy-build.json", extensions=[])
+    assert result.exit_code == 0, result.diagnostics
+    assert (tmp_path / "out" / "source" / "cloudformation" / SCHEMA).exists()
