@@ -386,10 +386,14 @@ def _schemas(model: Model, settings: dict[str, Any]) -> Schemas:
 
 
 def _project(case: Case) -> tuple[Model, Model]:
+    """The case's model (loaded once, shared as a build shares it between projections) and
+    its projection; the model itself is left as it was."""
     before = _model(case.models)
     diags = Diagnostics()
+    text = api.json_ast(before, diags)
     after = apply_transforms(before, list(case.transforms), diags, projections=case.projections)
     assert not diags.items, [d.message for d in diags]
+    assert api.json_ast(before, diags) == text, "the transform changed the model it was given"
     return before, after
 
 
@@ -408,9 +412,14 @@ def test_every_builtin_transform_has_a_case_of_each_kind() -> None:
     assert sorted(builtins - {c.transform for c in SAME}) == [], "transforms without a case that changes nothing"
     for case in CHANGES:
         assert (case.edit is None) != (case.events is None), case.transform
-        assert case.transforms[0].name == case.transform or case.transform == "apply"
+        assert case.transforms[0].name == case.transform
         assert case.events is None or case.why, f"{case.transform}: say why it cannot change a schema"
     assert all(case.changed is not None for case in SAME)
+
+
+@pytest.mark.parametrize("key", [key for key in MODELS if key.startswith("vault+")])
+def test_the_fixtures_beside_the_vault_leave_its_schema_alone(key: str) -> None:
+    assert _schemas(_model(key), VAULT_CFN) == _schemas(_model("vault"), VAULT_CFN)
 
 
 @pytest.mark.parametrize("case", CHANGES, ids=_name)
@@ -499,6 +508,8 @@ def test_the_build_writes_what_the_projections_make(tmp_path, monkeypatch, group
         if case.edit is not None:
             case.edit(expected)
         assert _written(root, name) == expected, name
+        if case.edit is _nothing:  # no resource left: the build says why nothing is written
+            assert any(d.code == "S4012" and d.message.endswith(f"[projection {name}]") for d in result.diagnostics)
         if case.events is not None:  # the events a projection adds are reported, named after it
             reported = {(d.event_id or d.code, d.shape_id) for d in result.diagnostics
                         if d.message.endswith(f"[projection {name}]")}
