@@ -120,6 +120,18 @@ def test_argument_errors_are_all_reported_at_their_keys() -> None:
     assert next(d for d in diags if d.code == "S5202").hint == "'tags' is an array of strings"
 
 
+@pytest.mark.parametrize("value", [[], {}, 5, None, "union "])
+def test_change_types_to_a_value_that_is_no_type_name(value) -> None:
+    """Found by the schema-effect tests: a list or object as a type crashed (unhashable)."""
+    diags = Diagnostics()
+    model = _model()
+    out = apply_transforms(model, [TransformConfig("changeTypes", {"shapeTypes": {"a.b#C": value}}, _at(3),
+                                                   {"shapeTypes": _at(4)})], diags)
+    (d,) = diags.items
+    assert (d.code, d.span) == ("S5202", _at(4)) and "is not a shape type" in d.message
+    assert out is model
+
+
 def test_well_typed_arguments_report_nothing() -> None:
     diags = Diagnostics()
     apply_transforms(_model(), [TransformConfig("removeUnusedShapes", {"exportTagged": ["x"]}, _at(3))], diags)

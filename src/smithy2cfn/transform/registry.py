@@ -163,7 +163,7 @@ def _shape_types(value: Any) -> tuple[Any, str | None]:
     for k, v in value.items():
         if not is_shape_id(k) or "$" in k:
             return None, f"keys must be absolute shape IDs (namespace#Name), found '{k}'"
-        if v not in ALL_TYPES:
+        if not isinstance(v, str) or v not in ALL_TYPES:
             return None, f"'{k}' maps to {v!r}, which is not a shape type"
     return dict(value), None
 
@@ -340,6 +340,7 @@ def check_args(declared: Transform, raw: Any, diags: Diagnostics, span: Span | N
         return None
     by_name = {a.name: a for a in declared.args}
     out: dict[str, Any] = {}
+    wrong: set[str] = set()  # given, but of the wrong type: reported once, not as missing too
     ok = True
     for key, value in raw.items():
         arg = by_name.get(key)
@@ -354,11 +355,12 @@ def check_args(declared: Transform, raw: Any, diags: Diagnostics, span: Span | N
         if problem is not None:
             diags.error("S5202", f"{where}: argument '{key}' {problem}", at,
                         hint=f"'{key}' is {article(arg.type.label)}")
+            wrong.add(key)
             ok = False
             continue
         out[key] = converted
     for arg in declared.args:
-        if arg.name in out:
+        if arg.name in out or arg.name in wrong:
             continue
         if arg.required:
             diags.error("S5203", f"{where}: argument '{arg.name}' is required", span,
