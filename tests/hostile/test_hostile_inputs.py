@@ -359,7 +359,7 @@ def test_config_keys_of_the_wrong_type_are_located_and_exit_2(tmp_path: Path, co
 def test_a_well_typed_smithy_build_json_is_accepted(tmp_path: Path) -> None:
     cfg = tmp_path / "smithy-build.json"
     cfg.write_text(json.dumps({"version": "1.0", "sources": [str(EXAMPLE)], "projections": {"p": {
-        "abstract": False, "imports": [], "transforms": [{"name": "x", "args": {}}],
+        "abstract": False, "imports": [], "transforms": [{"name": "removeUnusedShapes", "args": {}}],
         "plugins": {"cloudformation": SETTINGS}}}}))
     diags = Diagnostics()
     out = read_config_file(cfg, diags)
