@@ -11,11 +11,9 @@ milliseconds (median of N runs):
 * ``cli``: one ``smithy2cfn build`` against three ``smithy2cfn build --projection NAME``, each
   a fresh interpreter.
 
-The transform is a stand-in that changes nothing but makes a new model (so the projected
-model is validated again, as a real transform's is); the transforms themselves are
-another module's and cost what they cost on both sides alike. In the ``cli`` rows the
-named projections have no transform (the stand-in cannot be installed in a fresh
-interpreter), so those rows measure the shared load alone. Timings are printed, never asserted.
+The named projections' transforms are real ones: ``internal`` removes the unused shapes
+(``removeUnusedShapes``), ``public`` the documentation (``excludeTraits``); each projected
+model is validated again, as Smithy does. Timings are printed, never asserted.
 """
 
 from __future__ import annotations
@@ -42,23 +40,16 @@ def _median_ms(fn, repeat: int) -> float:
     return statistics.median(times)
 
 
-def _identity(model, transforms, diags, *, projections=None, **_):
-    import copy
-
-    if not transforms:
-        return model
-    out = copy.copy(model)
-    out.shapes = dict(model.shapes)
-    out._knowledge = {}
-    return out
+#: Each named projection's organization and transform.
+_PROJECTIONS = (("internal", "Internal", {"name": "removeUnusedShapes"}),
+                ("public", "Public", {"name": "excludeTraits", "args": {"traits": ["documentation"]}}))
 
 
-def _config(folder: Path, models: list[str], settings: dict, transforms: bool) -> Path:
+def _config(folder: Path, models: list[str], settings: dict) -> Path:
     named = {"projections": {
-        name: {"plugins": {"cloudformation": {**settings, "organizationName": org}},
-               **({"transforms": [{"name": "identity"}]} if transforms else {})}
-        for name, org in (("internal", "Internal"), ("public", "Public"))}}
-    path = folder / ("with-transforms.json" if transforms else "smithy-build.json")
+        name: {"plugins": {"cloudformation": {**settings, "organizationName": org}}, "transforms": [transform]}
+        for name, org, transform in _PROJECTIONS}}
+    path = folder / "smithy-build.json"
     path.write_text(json.dumps({"version": "1.0", "sources": models,
                                 "plugins": {"cloudformation": {"organizationName": "Acme", **settings}}, **named}))
     return path
@@ -69,9 +60,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
 
-    from smithy2cfn import api, transform
+    from smithy2cfn import api
 
-    transform.apply_transforms = _identity  # the stand-in (see the module docstring)
     cases = [("example: acme.vault", [str(REPO / "examples/vault/model")], {"service": "acme.vault#VaultService"})]
     cases_file = SHARED / "conformance/aws/cases.json"
     if cases_file.exists():
@@ -84,7 +74,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         for label, models, settings in cases:
-            config = _config(folder, models, settings, transforms=True)
+            config = _config(folder, models, settings)
 
             def once(config=config):
                 result = api.build_from_config(config, out_dir=None, extensions=[])
@@ -98,8 +88,7 @@ def main() -> None:
             once()
             a, b = _median_ms(once, args.repeat), _median_ms(apart, args.repeat)
             print(f"{label:32s} {'library':8s} {a:11.1f} ms {b:7.1f} ms {b / a:5.2f}x")
-            plain = _config(folder, models, settings, transforms=False)
-            cli = [sys.executable, "-m", "smithy2cfn", "build", "-q", "-c", str(plain), "-o", str(folder / "out")]
+            cli = [sys.executable, "-m", "smithy2cfn", "build", "-q", "-c", str(config), "-o", str(folder / "out")]
 
             def one_process(cli=cli):
                 subprocess.run(cli, check=True)
