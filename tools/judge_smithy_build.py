@@ -3,7 +3,7 @@
 
 Usage::
 
-    SMITHY2CFN_REFERENCE_BUILD_CMD='/work/ref/smithy-build.sh {configs} {projection}' \\
+    SMITHY2CFN_REFERENCE_BUILD_CMD='/work/ref/smithy-build.sh {configs} {projection} {output}' \\
         python tools/judge_smithy_build.py [--cases DIR] [--case NAME]... [--keep DIR] [--json FILE] [-v]
 
 Each case is a folder of ``--cases`` (default ``tools/judge-cases/``) holding one or more
@@ -13,6 +13,7 @@ Each case is a folder of ``--cases`` (default ``tools/judge-cases/``) holding on
      "configs": ["smithy-build.json", "more.json"],     # default ["smithy-build.json"], merged in order
      "env": {"ORG": "Acme"},                              # ${NAME} variables of the files
      "projection": "public",                              # --projection NAME (default: all)
+     "output": "out",                                     # -o out / smithy build --output out
      "needs_shared": true,                                # reads ../shared (skipped when absent)
      "deliberate": "README section: why the outputs differ"}   # a documented difference
 
@@ -22,11 +23,12 @@ absolute path of ``../shared`` beside the repository, for cases that read the co
 models in place: ``"sources": ["${SMITHY2CFN_SHARED}/conformance/cfn/weather.smithy"]``) and
 ``SMITHY2CFN_REPO`` (the repository):
 
-* ours: ``python -m smithy2cfn build -c CONFIG... [--projection NAME]`` with this interpreter;
+* ours: ``python -m smithy2cfn build -c CONFIG... [--projection NAME] [-o DIR]`` with this interpreter;
 * the reference: the command template of ``SMITHY2CFN_REFERENCE_BUILD_CMD``, whose ``{configs}``
-  becomes ``-c CONFIG`` for each config file (absolute, shell-quoted) and ``{projection}``
-  ``--projection NAME`` or nothing; it must behave as ``smithy build`` (``/work/ref/smithy-build.sh``
-  runs the reference's ``SmithyBuild`` through ``BuildMain``, see ``/work/ref/README.txt``).
+  becomes ``-c CONFIG`` for each config file (absolute, shell-quoted), ``{projection}``
+  ``--projection NAME`` or nothing, and ``{output}`` ``--output DIR`` or nothing; it must
+  behave as ``smithy build`` (``/work/ref/smithy-build.sh`` runs the reference's
+  ``SmithyBuild`` through ``BuildMain``, see ``/work/ref/README.txt``).
 
 Comparison, per case: whether each build succeeded (exit status 0) or failed; when both
 succeeded, per projection (``<output>/<projection>/``, found as the folder two levels above each
@@ -189,6 +191,7 @@ class Case:
         self.configs = [folder / c for c in meta.get("configs", ["smithy-build.json"])]
         self.env: dict[str, str] = dict(meta.get("env", {}))
         self.projection: str | None = meta.get("projection")
+        self.output: str | None = meta.get("output")
         self.needs_shared: bool = bool(meta.get("needs_shared", False))
         self.deliberate: str | None = meta.get("deliberate")
 
@@ -214,8 +217,11 @@ def _side_by_side(case: Case, template: str, env: dict[str, str], tmp: Path,
         ours_argv += ["-c", str(c)]
     if projection:
         ours_argv += ["--projection", projection]
+    if case.output:
+        ours_argv += ["-o", case.output]
     ref_argv = shlex.split(template.format(
-        configs=configs, projection=f"--projection {shlex.quote(projection)}" if projection else ""))
+        configs=configs, projection=f"--projection {shlex.quote(projection)}" if projection else "",
+        output=f"--output {shlex.quote(case.output)}" if case.output else ""))
     runs = {"ours": _build(ours_argv, tmp / "ours", env), "reference": _build(ref_argv, tmp / "reference", env)}
     info = {"ours_rc": runs["ours"][0], "ours_stderr": runs["ours"][1],
             "reference_rc": runs["reference"][0], "reference_stderr": runs["reference"][1]}
@@ -283,7 +289,7 @@ def main(argv: list[str] | None = None) -> int:
     template = os.environ.get(ENV_CMD)
     if not template:
         print(f"{ENV_CMD} is not set: give the reference's `smithy build` command, for example "
-              f"{ENV_CMD}='/work/ref/smithy-build.sh {{configs}} {{projection}}'", file=sys.stderr)
+              f"{ENV_CMD}='/work/ref/smithy-build.sh {{configs}} {{projection}} {{output}}'", file=sys.stderr)
         return 2
     folders = sorted(p for p in args.cases.iterdir() if p.is_dir() and any(p.glob("*.json")))
     if args.case:
