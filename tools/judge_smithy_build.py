@@ -39,7 +39,13 @@ write: README "smithy-build.json") are left out of the reference's side. When bo
 builds failed, each projection the reference tried (a ``build-info/`` folder) is built again
 alone on both sides with ``--projection NAME`` and compared the same way: smithy2cfn writes
 nothing when one projection fails, where Smithy still writes the others, so one broken
-projection does not hide the rest (the messages of failures are not compared). A case with
+projection does not hide the rest (the messages of failures are not compared).
+
+The projected models too (unless ``--no-models``): when both builds succeeded, for each
+projection whose ``model/model.json`` the reference wrote, ``smithy2cfn ast --projection NAME``
+of the same configs, compared shape by shape as parsed JSON, leaving out the namespaces of
+the built-in trait packages (the reference writes every package on its class path), and the
+metadata: what each transform did to the model, beyond what reaches a schema. A case with
 ``deliberate`` that differs is counted apart (a difference the README documents), never as passed.
 
 Output: one line per case (``PASS``, ``FAIL``, ``DELIBERATE``, ``SKIP``) with the number of
@@ -207,7 +213,7 @@ def _build(argv: list[str], cwd: Path, env: dict[str, str]) -> tuple[int, list[s
 
 
 def _side_by_side(case: Case, template: str, env: dict[str, str], tmp: Path,
-                  projection: str | None) -> tuple[dict, list[str]]:
+                  projection: str | None, models: bool) -> tuple[dict, list[str]]:
     """Builds both sides (``projection``: ``--projection NAME``, or the case's own) in ``tmp``;
     (exit statuses and stderr tails, differences)."""
     projection = projection or case.projection
@@ -234,7 +240,11 @@ def _side_by_side(case: Case, template: str, env: dict[str, str], tmp: Path,
         return info, []
     ours, ref = collect(tmp / "ours", reference=False), collect(tmp / "reference", reference=True)
     info["compared"] = sum(len(set(ours[p]) & set(ref[p])) for p in set(ours) & set(ref))
-    return info, [where + d for d in compare_outputs(ours, ref)]
+    differences = compare_outputs(ours, ref)
+    if models:
+        info["models_compared"], found = _compare_projected_models(case, env, tmp)
+        differences += found
+    return info, [where + d for d in differences]
 
 
 def attempted_projections(root: Path) -> list[str]:
@@ -243,7 +253,66 @@ def attempted_projections(root: Path) -> list[str]:
     return sorted({p.parent.parent.name for p in root.rglob("build-info/smithy-build-info.json")})
 
 
-def run_case(case: Case, template: str, keep: Path | None) -> dict:
+def builtin_namespaces() -> frozenset[str]:
+    """The namespaces of smithy2cfn's built-in prelude and trait packages (``smithy.api``,
+    ``aws.cloudformation``...: one ``<namespace>.smithy`` file each in ``smithy2cfn.prelude``),
+    which are also the namespaces of the reference's trait jars."""
+    import smithy2cfn.prelude
+
+    return frozenset(p.stem for p in Path(smithy2cfn.prelude.__file__).parent.glob("*.smithy"))
+
+
+def compare_models(ours: dict, ref: dict, builtin: frozenset[str]) -> str | None:
+    """The first difference between two JSON AST models (``smithy2cfn ast`` and Smithy's
+    ``model/model.json``), leaving out the shapes of the built-in namespaces (the reference
+    writes every trait package on its class path, smithy2cfn none): a shape ID on one side
+    only, else the first differing JSON pointer of a shape, else of ``metadata``. ``None``
+    when they are equal."""
+    def user(doc: dict) -> dict:
+        return {k: v for k, v in (doc.get("shapes") or {}).items() if k.partition("#")[0] not in builtin}
+
+    mine, theirs = user(ours), user(ref)
+    for sid in sorted(set(mine) ^ set(theirs)):
+        return f"shape {sid}: only {'smithy2cfn' if sid in mine else 'the reference'} has it"
+    for sid in sorted(mine):
+        where = first_difference(mine[sid], theirs[sid])
+        if where is not None:
+            return (f"shape {sid} differs at {where!r}: smithy2cfn {_show(mine[sid], where)} | "
+                    f"reference {_show(theirs[sid], where)}")
+    where = first_difference(ours.get("metadata", {}), ref.get("metadata", {}))
+    if where is not None:
+        return (f"metadata differs at {where!r}: smithy2cfn {_show(ours.get('metadata', {}), where)} | "
+                f"reference {_show(ref.get('metadata', {}), where)}")
+    return None
+
+
+def _compare_projected_models(case: Case, env: dict[str, str], tmp: Path) -> tuple[int, list[str]]:
+    """For each projection whose ``model/model.json`` the reference wrote in ``tmp/reference``,
+    ``smithy2cfn ast --projection NAME`` of the same configs, compared by :func:`compare_models`:
+    (models compared, differences)."""
+    builtin = builtin_namespaces()
+    problems: list[str] = []
+    compared = 0
+    for model_json in sorted((tmp / "reference").rglob("model/model.json")):
+        name = model_json.parent.parent.name
+        out = tmp / "ast" / f"{name}.json"
+        out.parent.mkdir(parents=True, exist_ok=True)
+        argv = [sys.executable, "-m", "smithy2cfn", "ast", "-o", str(out), "--projection", name]
+        for c in case.configs:
+            argv += ["-c", str(c)]
+        proc = subprocess.run(argv, cwd=tmp, env=env, capture_output=True, text=True, timeout=TIMEOUT)
+        if proc.returncode != 0 or not out.is_file():
+            problems.append(f"{name}/model: smithy2cfn ast failed (exit {proc.returncode})")
+            continue
+        compared += 1
+        found = compare_models(json.loads(out.read_text(encoding="utf-8")),
+                               json.loads(model_json.read_text(encoding="utf-8")), builtin)
+        if found is not None:
+            problems.append(f"{name}/model: {found}")
+    return compared, problems
+
+
+def run_case(case: Case, template: str, keep: Path | None, models: bool = True) -> dict:
     """Builds ``case`` both ways and compares.
 
     Returns ``{"case", "about", "verdict", "ours_rc", "reference_rc", "differences", ...}``.
@@ -259,14 +328,15 @@ def run_case(case: Case, template: str, keep: Path | None) -> dict:
     env.pop("SMITHY_MAVEN_CACHE", None)
     with tempfile.TemporaryDirectory(prefix=f"judge-{case.name}-") as tmp_name:
         tmp = Path(tmp_name)
-        info, differences = _side_by_side(case, template, env, tmp / "all", None)
+        info, differences = _side_by_side(case, template, env, tmp / "all", None, models)
         result.update(info)
         if not differences and info["ours_rc"] != 0 and not case.projection:
             projections = attempted_projections(tmp / "all" / "reference")
             result["per_projection"] = projections
             for name in projections:
-                again, found = _side_by_side(case, template, env, tmp / f"projection-{name}", name)
-                result["compared"] = result.get("compared", 0) + again.get("compared", 0)
+                again, found = _side_by_side(case, template, env, tmp / f"projection-{name}", name, models)
+                for key in ("compared", "models_compared"):
+                    result[key] = result.get(key, 0) + again.get(key, 0)
                 differences += found
         if keep is not None:
             dest = keep / case.name
@@ -284,6 +354,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--case", action="append", default=[], help="run only this case (repeatable)")
     parser.add_argument("--keep", type=Path, help="copy both output folders of each case here")
     parser.add_argument("--json", type=Path, help="write the results as JSON to this file")
+    parser.add_argument("--no-models", action="store_true",
+                        help="do not compare the projected models (smithy2cfn ast against model/model.json)")
     parser.add_argument("-v", "--verbose", action="store_true", help="print every difference and the stderr tails")
     args = parser.parse_args(argv)
     template = os.environ.get(ENV_CMD)
@@ -296,9 +368,10 @@ def main(argv: list[str] | None = None) -> int:
         folders = [p for p in folders if p.name in args.case]
     results = []
     for folder in folders:
-        res = run_case(Case(folder), template, args.keep)
+        res = run_case(Case(folder), template, args.keep, models=not args.no_models)
         results.append(res)
-        line = f"{res['verdict']:<10} {res['case']} ({res.get('compared', 0)} files compared)"
+        line = (f"{res['verdict']:<10} {res['case']} ({res.get('compared', 0)} files, "
+                f"{res.get('models_compared', 0)} models compared)")
         if res["differences"]:
             line += f": {res['differences'][0]}"
             if len(res["differences"]) > 1:
@@ -318,8 +391,9 @@ def main(argv: list[str] | None = None) -> int:
     failed = sum(r["verdict"] == "FAIL" for r in counted)
     skipped = len(results) - len(counted)
     compared = sum(r.get("compared", 0) for r in counted)
+    models = sum(r.get("models_compared", 0) for r in counted)
     print(f"passed {passed}/{len(counted)} ({failed} failed, {deliberate} deliberate differences, {skipped} skipped; "
-          f"{compared} files compared)")
+          f"{compared} files and {models} projected models compared)")
     if args.json:
         args.json.write_text(json.dumps({"passed": passed, "total": len(counted), "results": results},
                                         indent=2, sort_keys=True) + "\n", encoding="utf-8")

@@ -98,3 +98,23 @@ def test_judge_without_a_reference_command_is_usage(monkeypatch, capsys):
     monkeypatch.delenv(judge.ENV_CMD, raising=False)
     assert judge.main([]) == 2
     assert judge.ENV_CMD in capsys.readouterr().err
+
+
+def test_compare_models_leaves_out_the_builtin_namespaces():
+    builtin = judge.builtin_namespaces()
+    assert {"smithy.api", "aws.cloudformation", "smithy.rules"} <= builtin and "acme.vault" not in builtin
+    ours = {"smithy": "2.0", "metadata": {"m": [1]},
+            "shapes": {"acme.x#A": {"type": "string", "traits": {"smithy.api#documentation": "a"}}}}
+    ref = {"smithy": "2.0", "metadata": {"m": [1]},
+           "shapes": {"acme.x#A": {"type": "string", "traits": {"smithy.api#documentation": "a"}},
+                      "aws.api#arn": {"type": "structure"}}}
+    assert judge.compare_models(ours, ref, builtin) is None
+    ref["shapes"]["acme.x#A"]["traits"]["smithy.api#documentation"] = "b"
+    assert judge.compare_models(ours, ref, builtin) == (
+        "shape acme.x#A differs at '/traits/smithy.api#documentation': smithy2cfn \"a\" | reference \"b\"")
+    ref["shapes"]["acme.x#B"] = {"type": "string"}
+    assert judge.compare_models(ours, ref, builtin) == "shape acme.x#B: only the reference has it"
+    del ref["shapes"]["acme.x#B"]
+    ref["shapes"]["acme.x#A"]["traits"]["smithy.api#documentation"] = "a"
+    ref["metadata"] = {"m": [2]}
+    assert judge.compare_models(ours, ref, builtin).startswith("metadata differs at '/m/0'")
