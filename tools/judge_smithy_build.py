@@ -190,6 +190,7 @@ class Case:
     """One case folder: its configs (absolute paths), env, projection, flags from ``case.json``."""
 
     def __init__(self, folder: Path) -> None:
+        folder = folder.resolve()  # the builds run in folders of their own
         meta = json.loads((folder / "case.json").read_text(encoding="utf-8")) if (folder / "case.json").is_file() else {}
         self.name = folder.name
         self.folder = folder
