@@ -715,7 +715,7 @@ def build_from_config(
         default = Path(project_dir) / SMITHY_BUILD_JSON
         if default.is_file():
             config_paths = [os.fspath(default)]
-    file = read_build_config(config_paths, diags, environ=environ)
+    file = read_build_config(config_paths, diags, environ=environ, projection=projection)
     names = select_projections(file, projection, Span("<command line --projection>"), diags) \
         if file.projections else []
     jobs: list[tuple[str, str]] = []
@@ -931,8 +931,8 @@ def _projection_model(models: Any, config: Any, projection: str | None, project_
     paths = _config_paths(config)
     if not paths:
         paths = [os.fspath(Path(project_dir) / SMITHY_BUILD_JSON)]
-    file = read_build_config(paths, diags, environ=environ)
     name = SOURCE_PROJECTION if projection is None else projection
+    file = read_build_config(paths, diags, environ=environ, projection=name)
     found = file.projections.get(name)
     if found is None or found.abstract:
         if not diags.has_errors:

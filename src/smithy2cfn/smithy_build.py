@@ -25,8 +25,10 @@ What :func:`read_build_config` does, in the reference's order:
 * the implicit ``source`` projection (no transforms) is added when no file defines one, and
   the projections are checked as ``prepareConfig`` checks them (``S5040``): names matching
   ``^[A-Za-z0-9]+[A-Za-z0-9\\-_.]*$`` (plugin IDs ``name`` or ``name::artifact``), no
-  transforms on ``source``, no ``imports`` or ``plugins`` on an abstract projection, and
-  every ``apply`` transform naming a projection that exists, without cycles.
+  transforms on ``source``, no ``imports`` or ``plugins`` on an abstract projection, every
+  transform name known (abstract projections included), and in each projection to be built
+  (all, or the one of ``--projection``) the transforms' arguments and every ``apply``
+  naming a projection that exists, without cycles.
 
 The ``cloudformation`` settings are returned as written, with where each key is: typing them
 is :meth:`smithy2cfn.settings.Settings.from_mapping`'s job (once, at the boundary, with the
@@ -540,23 +542,32 @@ def _check_artifacts(config: BuildConfig, diags: Diagnostics) -> None:
                             hint="give one of them another artifact name: PLUGIN::ARTIFACT")
 
 
-def _check_transforms(config: BuildConfig, diags: Diagnostics) -> None:
-    """The transforms of every projection that is not abstract (Smithy builds them all,
-    plugins or not), and of the projections their ``apply`` reaches, checked before any model
-    is loaded (:func:`smithy2cfn.transform.check_transforms`: ``S5201``-``S5205``); a problem
-    of a projection that several apply is reported once."""
-    from smithy2cfn.transform import check_transforms
+def _check_transforms(config: BuildConfig, diags: Diagnostics, only: str | None = None) -> None:
+    """The transforms checked before any model is loaded, as the reference checks them.
+
+    Every transform name of every projection, abstract ones included (``SmithyBuildImpl``
+    resolves them all when it is created: ``S5201``). The arguments and ``apply`` targets
+    (:func:`smithy2cfn.transform.check_transforms`: ``S5202``-``S5205``) of the projections
+    that are built: every projection that is not abstract (Smithy builds them all, plugins or
+    not), or only ``only`` (``--projection``; an unknown name is left to
+    :func:`select_projections`), each with the projections its ``apply`` reaches; Smithy does
+    not look at the others' arguments. A problem of a projection that several apply is
+    reported once.
+    """
+    from smithy2cfn.transform import check_transform_names, check_transforms
 
     found = Diagnostics()
     by_projection = config.transforms_by_projection()
     for name, projection in config.projections.items():
-        if not projection.abstract:
+        if projection.abstract or (only is not None and name != only):
+            check_transform_names(projection.transforms, found, projection=name)
+        else:
             check_transforms(projection.transforms, found, projections=by_projection, projection=name)
     diags.extend(list(dict.fromkeys(found.items)))
 
 
 def read_build_config(paths: Sequence[str | os.PathLike[str]], diags: Diagnostics, *,
-                      environ: Mapping[str, str] | None = None) -> BuildConfig:
+                      environ: Mapping[str, str] | None = None, projection: str | None = None) -> BuildConfig:
     """Read and merge config files: one flat settings file, or ``smithy-build.json`` files.
 
     Args:
@@ -567,6 +578,9 @@ def read_build_config(paths: Sequence[str | os.PathLike[str]], diags: Diagnostic
             ``S5040`` (a projection, plugin or transform that cannot be built), ``S5041``
             (an unset ``${NAME}``), each located; all usage errors (exit 2).
         environ: the environment ``${NAME}`` reads (default ``os.environ``).
+        projection: the one projection to be built (``--projection``): the arguments and
+            ``apply`` of the others are not checked, as Smithy does not check them; their
+            transform names are (``S5201``). ``None``: every projection is checked.
 
     Returns:
         A :class:`BuildConfig` (what could be read of it when there are errors). Never
@@ -608,7 +622,7 @@ def read_build_config(paths: Sequence[str | os.PathLike[str]], diags: Diagnostic
     for p, value, jt in files:
         _read_build_file(p, value, jt, diags, out)
     out.projections = dict(sorted(out.projections.items()))
-    _check_transforms(out, diags)
+    _check_transforms(out, diags, projection)
     _check_artifacts(out, diags)
     return out
 

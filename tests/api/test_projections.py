@@ -436,6 +436,53 @@ def test_an_unknown_real_transform_stops_the_build_before_loading(tmp_path, monk
     assert result.exit_code == 2 and not loads and not (tmp_path / "build").exists()
 
 
+def _broken_elsewhere(tmp_path: Path) -> Path:
+    """``good`` builds; ``cycle-a``/``cycle-b`` apply each other and ``bad-arg`` has an
+    argument of the wrong type: what Smithy reports only when it builds those projections."""
+    return write(tmp_path / "smithy-build.json", {
+        "version": "1.0", "sources": [str(MODEL)], "plugins": {"cloudformation": CFN},
+        "projections": {
+            "good": {"transforms": [{"name": "excludeTraits", "args": {"traits": ["documentation"]}}]},
+            "cycle-a": {"transforms": [{"name": "apply", "args": {"projections": ["cycle-b"]}}]},
+            "cycle-b": {"transforms": [{"name": "apply", "args": {"projections": ["cycle-a"]}}]},
+            "bad-arg": {"transforms": [{"name": "excludeTraits", "args": {"traits": "documentation"}}]},
+        }})
+
+
+def test_projection_builds_despite_arguments_and_applies_of_projections_not_built(tmp_path, monkeypatch):
+    """As ``smithy build --projection good``: the reference checks a projection's transform
+    arguments and ``apply`` targets only when it builds that projection (found by the judge,
+    tools/judge_smithy_build.py, case error-apply-cycle)."""
+    monkeypatch.chdir(tmp_path)
+    config = _broken_elsewhere(tmp_path)
+    result = api.build_from_config(config, projection="good", extensions=[])
+    assert result.exit_code == 0, [d.format_text() for d in result.diagnostics]
+    assert (tmp_path / "build" / "smithy" / "good" / "cloudformation" / SCHEMA).exists()
+    # the whole file, or one of the broken projections, still fails before loading
+    for projection, codes in ((None, {"S5202", "S5205"}), ("cycle-a", {"S5205"}), ("bad-arg", {"S5202"})):
+        result = api.build_from_config(config, projection=projection, extensions=[])
+        assert result.exit_code == 2 and {d.code for d in result.diagnostics if d.is_error} == codes, projection
+
+
+def test_an_unknown_transform_name_fails_every_build_even_in_an_abstract_projection(tmp_path, monkeypatch):
+    """``SmithyBuildImpl`` resolves the transforms of every projection, abstract ones and those
+    not built included, when it is created: an unknown name fails ``--projection`` too."""
+    monkeypatch.chdir(tmp_path)
+    config = write(tmp_path / "smithy-build.json", {
+        "version": "1.0", "sources": [str(MODEL)], "plugins": {"cloudformation": CFN},
+        "projections": {
+            "good": {},
+            "unused": {"abstract": True, "transforms": [{"name": "excludeEverything", "args": {}}]},
+        }})
+    for projection in (None, "good"):
+        result = api.build_from_config(config, projection=projection, extensions=[])
+        assert [d.code for d in result.diagnostics if d.is_error] == ["S5201"], projection
+        assert result.exit_code == 2
+    diags = Diagnostics()
+    read_build_config([config], diags, projection="good")
+    assert [d.code for d in diags if d.is_error] == ["S5201"]
+
+
 @pytest.mark.parametrize("where", ["../elsewhere", "/tmp/smithy2cfn-outside", "out/../../x"])
 def test_an_output_directory_outside_the_current_folder_is_refused(tmp_path, monkeypatch, where):
     """A smithy-build.json (from a pull request too) cannot send the schemas outside the folder

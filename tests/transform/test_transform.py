@@ -97,6 +97,25 @@ def test_remove_unused_keeps_what_a_service_reaches() -> None:
     assert {"ex#Svc", "ex#Thing", "ex#Secret", "smithy.api#String"} <= set(out.shapes)
 
 
+def test_remove_trait_definitions_drops_the_metadata_as_the_reference_does() -> None:
+    """``ModelTransformer.getModelWithoutTraitShapes`` rebuilds the model from its shapes
+    alone: the metadata (suppressions too) is gone, the applied traits stay (found by
+    tools/judge_smithy_build.py, case misc-transforms: Smithy's model.json has no metadata)."""
+    text = MODEL.replace('namespace ex', 'metadata suppressions = [{id: "X", namespace: "*"}]\nmetadata other = 1\n'
+                                         'namespace ex') + "\n@trait\nstructure marker {}\n\n@marker\nstring Marked\n"
+    diags = Diagnostics()
+    model = load_texts([("model.smithy", text)], diags)
+    assert not diags.has_errors and set(model.metadata) == {"suppressions", "other"}
+    out = apply_transforms(model, [TransformConfig("removeTraitDefinitions")], diags)
+    assert not diags.items
+    assert out.metadata == {} and "ex#marker" not in out.shapes
+    assert "ex#marker" in out.shapes["ex#Marked"].traits
+    assert set(model.metadata) == {"suppressions", "other"}  # the input is left alone
+    # other transforms keep it
+    kept = apply_transforms(model, [TransformConfig("removeUnusedShapes")], diags)
+    assert set(kept.metadata) == {"suppressions", "other"}
+
+
 def test_unknown_transform_is_located_with_known_names() -> None:
     diags = Diagnostics()
     model = _model()

@@ -97,4 +97,14 @@ def check_transforms(transforms: Sequence[TransformConfig], diags: Diagnostics, 
     return check(transforms, diags, projections=projections, projection=projection)
 
 
-__all__ = ["TransformConfig", "apply_transforms", "check_transforms"]
+def check_transform_names(transforms: Sequence[TransformConfig], diags: Diagnostics, *,
+                          projection: str | None = None) -> bool:
+    """Check only the names of ``transforms`` (``S5201``), as the reference checks the
+    projections it does not build: :func:`smithy2cfn.transform.run.check_transform_names`.
+    Returns whether every name is known; each unknown one is reported in ``diags``."""
+    from smithy2cfn.transform.run import check_transform_names as check
+
+    return check(transforms, diags, projection=projection)
+
+
+__all__ = ["TransformConfig", "apply_transforms", "check_transform_names", "check_transforms"]

@@ -349,7 +349,10 @@ def remove_trait_definitions(model: Model, args: dict[str, Any], context: Contex
     """Removes the trait definitions (but not their applications) and the shapes only they
     use; definitions tagged with any of ``exportTagged`` stay (reference
     ``RemoveTraitDefinitions``, ``ModelTransformer.getModelWithoutTraitShapes``,
-    ``ScrubTraitDefinitions``, ``MarkAndSweep``)."""
+    ``ScrubTraitDefinitions``, ``MarkAndSweep``). The metadata goes too, suppressions
+    included: ``getModelWithoutTraitShapes`` builds the new model from the remaining shapes
+    alone (``Model.builder()`` with no metadata), so the projected model is validated
+    without the suppressions."""
     keep = _keep_unless_tagged(args["exportTagged"])
     marked = {s.id for s in model.shapes.values()
               if (TRAIT in s.traits and keep(s)) or (ops.is_prelude(s.id) and not ops.is_public_prelude(s))}
@@ -358,6 +361,8 @@ def remove_trait_definitions(model: Model, args: dict[str, Any], context: Contex
     for sid in swept:  # the shapes go; the traits they define stay applied
         out.shapes.pop(sid, None)
         out.prelude_ids.discard(sid)
+    out.metadata.clear()
+    out.metadata_spans.clear()
     return out
 
 

@@ -99,6 +99,25 @@ def check_transforms(transforms: Sequence[Any], diags: Diagnostics, *,
     return _check_applies(top, projection, projections, diags, {}, [projection or ""]) and ok
 
 
+def check_transform_names(transforms: Sequence[Any], diags: Diagnostics, *, projection: str | None = None) -> bool:
+    """Check only that every transform of a projection has a known name (``S5201``): what
+    the reference checks of every projection, abstract ones and those not built included,
+    when ``SmithyBuildImpl`` is created (``createTransformers``: ``UnknownTransformException``);
+    arguments and ``apply`` targets it checks only when a projection is built.
+
+    Returns:
+        Whether every name is known (each unknown one is reported in ``diags``).
+    """
+    where = f"projection '{projection}'" if projection else "projection"
+    ok = True
+    for config in transforms:
+        if config.name not in TRANSFORMS:
+            diags.error("S5201", f"{where}: unknown transform '{config.name}'", config.span,
+                        hint=_hint_names(str(config.name)))
+            ok = False
+    return ok
+
+
 @garbage_collection.paused()  # copies of a model's shapes: many allocations, no cycles
 def run_transforms(model: Model, transforms: Sequence[Any], diags: Diagnostics, *,
                    projections: Mapping[str, Sequence[Any]] | None = None, projection: str | None = None,

@@ -1,0 +1,5 @@
+$version: "2"
+namespace acme.common
+
+@tags(["shared"])
+structure Audit { who: String }

@@ -1,0 +1,4 @@
+$version: "2"
+namespace acme.extra
+
+structure Unused { name: String }
