@@ -281,9 +281,11 @@ CHANGES = [
     Case("removeDeprecatedShapes", "vault", (T("removeDeprecatedShapes", relativeDate="2026-12-01"),),
          edit=_no_deprecated_tier),
     Case("removeTraitDefinitions", "vault+extras", (T("removeTraitDefinitions"),),
-         events=events(gone={("TeamTrait", "acme.extras#owner")}),
-         why="the converter reads traits where they are applied, and they stay; the definitions go, so "
-             "the team's rule flagging its own trait definitions no longer matches"),
+         events=events(gone={("TeamTrait", "acme.extras#owner"),
+                             ("InternalMember", "acme.vault#EncryptionSettings$rotationDays")}),
+         why="the converter reads traits where they are applied, and they stay; the definitions go, and "
+             "the model's metadata with them (the reference rebuilds the model from its shapes alone), "
+             "so the team's validators (metadata) no longer run"),
     Case("removeUnusedShapes", "vault+extras", (T("removeUnusedShapes"),),
          events=events(gone={("ModelDeprecation", "acme.extras#OldCode"), ("EnumNamesPresent", "acme.extras#OldCode")}),
          why="what no service reaches, the converter never reads; an unused shape's warnings go with it"),
