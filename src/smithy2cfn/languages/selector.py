@@ -561,6 +561,8 @@ class SelectorEngine:
         self._fwd: dict[str, list[tuple[str, str]]] = {}
         self._select_cache: dict[Selector, frozenset[str]] = {}
         self._from_cache: dict[tuple[Selector, str], frozenset[str]] = {}
+        #: per selector, how :meth:`matches` evaluates it: (only filters, its neighbor moves)
+        self._plans: dict[Selector, tuple[bool, list[NeighborStep] | None]] = {}
         self._all: list[str] | None = None
         self._types: dict[str, str] | None = None
         self._ids_by_type: dict[str, list[str]] = {}
@@ -880,9 +882,12 @@ class SelectorEngine:
         the shape passes it on its own, so it is run on ``node`` alone: the cost follows
         the traits applied, not the model's size times the selectors (issue 10). Any other
         selector is evaluated over the whole model once (:meth:`select`)."""
-        if sel not in self._select_cache and _only_filters(sel):
+        plan = self._plans.get(sel)
+        if plan is None:  # (worked out once per selector, not once per shape the trait is on)
+            plan = self._plans[sel] = (_only_filters(sel), _neighbor_moves(sel))
+        filters_only, moves = plan
+        if filters_only and sel not in self._select_cache:
             return node in self.run(sel, {node}, {})
-        moves = _neighbor_moves(sel)
         if moves is not None and sel not in self._select_cache:
             starts = self._origins(node, moves)
             if starts is not None:
