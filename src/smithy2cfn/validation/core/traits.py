@@ -440,6 +440,8 @@ def check_trait_values(model: Model) -> Iterable[Diagnostic]:
                                 f"{expected} value for {model.shapes[tid].type} shape, `{tid}`; found null value",
                                 trait=tid, severity=Severity.ERROR, event_id="TraitValue")
                 continue
+            if NodeChecker.passes_plainly(model, value, tid):
+                continue
             checker = NodeChecker(model, ShapeId.namespace(node))
             checker.check(value, tid, {}, "")
             for severity, path, message in checker.problems:
