@@ -579,7 +579,8 @@ def _fast_node_value(types: list[str], values: list[str], i: int) -> tuple[Node,
     Node values are most of the tokens of a large model (endpoint rule sets and their
     tests, examples), and their grammar (``node_value`` and below) is simple: this
     recursive descent builds exactly the nodes the driver's reductions build for them
-    (same rule names, children and token positions, :class:`Node`), 3-4 times faster.
+    (same rule names, children and token positions, :class:`Node`) without the per-token
+    table look-ups, reductions and keyword checks (s3: the driver 0.30 s -> 0.17 s).
     It accepts only what the grammar accepts there and raises :class:`_NotFast` on
     anything else (a missing ``:``, a ``:=``, an ``ERROR`` token, the end of the file,
     nesting beyond :data:`_FAST_DEPTH`), so that every syntax error, with its message and
