@@ -94,3 +94,35 @@ def test_parse_and_lint_never_raise_anything_else(parts, current):
         return
     result = jl.lint(expression, current)
     assert result.return_type in {"string", "number", "boolean", "null", "array", "object", "expression", "any"}
+
+
+_WAITER_MODEL = """$version: "2.0"
+namespace ex
+use smithy.waiters#waitable
+use smithy.contracts#conditions
+service Svc { operations: [Get] }
+@readonly
+%s
+operation Get { output := { %s n: Integer } }
+"""
+_WAITER = '@waitable(Ready: {acceptors: [{state: "success", matcher: {output: {path: "n", expected: "1", ' \
+          'comparator: "stringEquals"}}}]})'
+
+
+_CONDITION = '@conditions(Pos: {expression: "n > `0`", documentation: "positive"})'
+
+
+@pytest.mark.parametrize(("waiter", "condition", "imported"),
+                         [("", "", False), (_WAITER, "", True), ("", _CONDITION, True)])
+def test_the_jmespath_package_is_imported_only_for_an_expression(tmp_path, waiter, condition, imported):
+    """Its import (with ``inspect``'s, 15 ms) is paid only by a model with an expression to
+    check, not by every model that loads the waiters and contracts packages (issue 15)."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "m.smithy"
+    path.write_text(_WAITER_MODEL % (waiter, condition), encoding="utf-8")
+    probe = ("import sys\nfrom smithy2cfn import api\nr = api.build([sys.argv[1]], None, {})\n"
+             "print(sorted({d.code for d in r.diagnostics if d.severity.name == 'ERROR'}), 'jmespath' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", probe, str(path)], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["[]", str(imported)]

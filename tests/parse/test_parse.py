@@ -477,3 +477,20 @@ def test_mutations_never_raise(text: str) -> None:
     for d in idl.diagnostics:
         assert d.span is not None and d.span.line >= 1
     lower_idl(idl, set(PRELUDE_IDS) | idl.defined_shape_ids())
+
+
+def test_a_trait_value_without_unquoted_ids_is_lowered_as_it_is():
+    """``TraitApplication.plain``: a value with no unquoted shape ID is taken by the lowering
+    as it is (not copied); one with an unquoted ID is copied with the ID resolved."""
+    from smithy2cfn.parse.idl import parse_idl
+    from smithy2cfn.parse.lower import lower_idl
+
+    text = ('$version: "2"\nnamespace ex\n@tags(["a", "b"]) @ref({target: Thing, n: [1, true]})\n'
+            'structure Thing {}\n')
+    idl = parse_idl(text, "m.smithy")
+    plain, unquoted = idl.shapes[0].traits
+    assert (plain.plain, unquoted.plain) == (True, False)
+    traits = lower_idl(idl, idl.defined_shape_ids() | {"smithy.api#tags"}).ast["shapes"]["ex#Thing"]["traits"]
+    assert traits["smithy.api#tags"] is plain.value == ["a", "b"]
+    assert traits["ex#ref"] == {"target": "ex#Thing", "n": [1, True]}
+    assert traits["ex#ref"] is not unquoted.value

@@ -50,9 +50,11 @@ def _with_parser(text: str, parser):
 
 
 def _cautious():
-    """The parser with no reduction trusted: every one is simulated first."""
+    """The parser with no reduction trusted (every one is simulated first) and no node value
+    read by the fast path (``syntax._fast_node_value``): every token goes through the
+    automaton."""
     p = syntax.get_parser()
-    return replace(p, safe=[frozenset()] * len(p.states), shift_memo={})
+    return replace(p, safe=[frozenset()] * len(p.states), value_goto={}, shift_memo={})
 
 
 def test_safe_reductions_are_a_subset_of_the_reductions():
@@ -99,6 +101,52 @@ def test_the_shortcut_changes_nothing_on_random_token_streams(words, sep):
 
 
 _CAUTIOUS = _cautious()
+
+_VALUE_WORDS = ["{", "}", "[", "]", ":", ":=", "a", "true", "null", "structure", '"k"', '"""\nx\n"""', "1", "-2.5",
+                "@", "=", "\n", ",", "a.b#C$d", "#", "/// d\n"]
+_SCALARS = st.sampled_from(["a", "true", "false", "null", "input", '"s"', '"""\n  x\n  """', "1", "-2.5e3",
+                            "a.b#C$d"])
+_KEYS = st.sampled_from(["k", '"k"', "true", "structure", "a.b"])
+_VALUES = st.recursive(
+    _SCALARS,
+    lambda inner: (st.lists(inner, max_size=4).map(lambda vs: "[" + ", ".join(vs) + "]")
+                   | st.lists(st.tuples(_KEYS, inner), max_size=4).map(
+                       lambda kvs: "{" + ", ".join(f"{k}: {v}" for k, v in kvs) + "}")),
+    max_leaves=12)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_VALUES, st.lists(st.sampled_from(_VALUE_WORDS), max_size=3), st.integers(0, 400),
+       st.sampled_from(["metadata m = ", "@t(", "@t(k: ", "structure S { @t(", "structure S { a: A = "]))
+def test_the_node_value_fast_path_changes_nothing(value, junk, at, head):
+    """Arrays and objects read by ``syntax._fast_node_value`` give the trees and problems of
+    the automaton, valid or not (``junk`` words inserted at ``at``: a value with a syntax
+    error is left to the automaton)."""
+    at = min(at, len(value))
+    value = value[:at] + " ".join(["", *junk, ""]) + value[at:]
+    text = '$version: "2"\nnamespace a\n' + head + value + "\nstring S\n"
+    assert _parse(text, None) == _parse(text, _CAUTIOUS)
+
+
+def test_the_node_value_fast_path_is_taken_and_stays_linear(monkeypatch):
+    """Values are read by the fast path (the test above would pass without it); one that
+    fails it deep inside is not read again level by level (each token is tried once)."""
+    calls: list[int] = []
+    fast = syntax._fast_node_value
+
+    def counting(types, values, i):
+        calls.append(i)
+        return fast(types, values, i)
+
+    monkeypatch.setattr(syntax, "_fast_node_value", counting)
+    ok = syntax.parse_tokens('metadata m = {a: [1, {b: "c"}], d: true}\n')
+    assert not ok.problems and calls == [3]
+    calls.clear()
+    depth = 500
+    bad = syntax.parse_tokens("metadata m = " + "[" * depth + ":" + "]" * depth + "\n")
+    assert bad.problems and len(calls) < 20
+    assert _parse("metadata m = " + "{a: " * 100 + "1" + "}" * 100 + "\n", None) == \
+        _parse("metadata m = " + "{a: " * 100 + "1" + "}" * 100 + "\n", _CAUTIOUS)
 
 
 def _dups(n: int) -> str:

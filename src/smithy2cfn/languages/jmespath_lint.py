@@ -34,9 +34,6 @@ import math
 import warnings
 from typing import Any
 
-import jmespath.exceptions
-import jmespath.parser
-
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import LENGTH, RANGE
 from smithy2cfn.records import Record
@@ -148,31 +145,40 @@ def _depth_and_literals(tree: dict) -> tuple[int, str | None]:
     return deepest, None
 
 
-class _Parser(jmespath.parser.Parser):
+@functools.cache
+def _parser_class() -> type:
     """The ``jmespath`` parser, noting where fields and comparisons are (``pos``: offset of
     the field's token, or of the token after a comparator, as the reference reports them),
     and never caching (its warnings about deprecated literals must be seen on each parse;
-    :func:`parse` caches)."""
+    :func:`parse` caches).
 
-    _CACHE: dict = {}
-    _MAX_SIZE = 0
+    Made on the first parse: the ``jmespath`` package (and the ``inspect`` module it imports,
+    15 ms together) is imported only by a model that has an expression to check (issue 15).
+    """
+    import jmespath.parser
 
-    def _token_nud_unquoted_identifier(self, token):
-        node = super()._token_nud_unquoted_identifier(token)
-        node["pos"] = token["start"]
-        return node
+    class _Parser(jmespath.parser.Parser):
+        _CACHE: dict = {}
+        _MAX_SIZE = 0
 
-    def _token_nud_quoted_identifier(self, token):
-        node = super()._token_nud_quoted_identifier(token)
-        if isinstance(node, dict):
+        def _token_nud_unquoted_identifier(self, token):
+            node = super()._token_nud_unquoted_identifier(token)
             node["pos"] = token["start"]
-        return node
+            return node
 
-    def _parse_comparator(self, left, comparator):
-        pos = self._lookahead_token(0)["start"]
-        node = super()._parse_comparator(left, comparator)
-        node["pos"] = pos
-        return node
+        def _token_nud_quoted_identifier(self, token):
+            node = super()._token_nud_quoted_identifier(token)
+            if isinstance(node, dict):
+                node["pos"] = token["start"]
+            return node
+
+        def _parse_comparator(self, left, comparator):
+            pos = self._lookahead_token(0)["start"]
+            node = super()._parse_comparator(left, comparator)
+            node["pos"] = pos
+            return node
+
+    return _Parser
 
 
 @functools.lru_cache(maxsize=512)
@@ -184,10 +190,13 @@ def parse(text: str) -> Expression:
             JSON (an elided-quote string such as ```foo```, ``NaN``); or it nests deeper than
             :data:`MAX_DEPTH`.
     """
+    import jmespath.exceptions
+
+    parser = _parser_class()
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
-            tree = _Parser().parse(text).parsed
+            tree = parser().parse(text).parsed
         except jmespath.exceptions.IncompleteExpressionError:
             raise JmespathSyntaxError("Syntax error: the expression is incomplete") from None
         except jmespath.exceptions.LexerError as e:

@@ -546,6 +546,23 @@ def _exists(v: Any) -> bool:
     return True
 
 
+class _Plan:
+    """How :meth:`SelectorEngine.matches` evaluates one selector: whether it only filters
+    (:func:`_only_filters`), its neighbor moves (:func:`_neighbor_moves`), what it yields from
+    each starting shape so far, and what it yields over the whole model once evaluated so
+    (``None`` until then)."""
+
+    __slots__ = ("selector", "filters_only", "moves", "yields", "selected")
+
+    def __init__(self, selector: Selector, filters_only: bool, moves: list[NeighborStep] | None,
+                 selected: frozenset[str] | None) -> None:
+        self.selector = selector
+        self.filters_only = filters_only
+        self.moves = moves
+        self.yields: dict[str, frozenset[str]] = {}
+        self.selected = selected
+
+
 class SelectorEngine:
     """Evaluates parsed selectors over one model, with per-model caches.
 
@@ -560,7 +577,8 @@ class SelectorEngine:
         self._neighbors = model.knowledge(NeighborIndex)
         self._fwd: dict[str, list[tuple[str, str]]] = {}
         self._select_cache: dict[Selector, frozenset[str]] = {}
-        self._from_cache: dict[tuple[Selector, str], frozenset[str]] = {}
+        #: per selector (by identity), how :meth:`matches` evaluates it
+        self._plans: dict[int, _Plan] = {}
         self._all: list[str] | None = None
         self._types: dict[str, str] | None = None
         self._ids_by_type: dict[str, list[str]] = {}
@@ -880,26 +898,34 @@ class SelectorEngine:
         the shape passes it on its own, so it is run on ``node`` alone: the cost follows
         the traits applied, not the model's size times the selectors (issue 10). Any other
         selector is evaluated over the whole model once (:meth:`select`)."""
-        if sel not in self._select_cache and _only_filters(sel):
+        # What is known of the selector, found by identity: a selector is a tuple of steps
+        # that hashes all its steps, nested ones included, at every look-up (most of this
+        # method's time on the traits of a large model). An equal selector that is another
+        # object only gets an entry of its own.
+        entry = self._plans.get(id(sel))
+        if entry is None or entry.selector is not sel:
+            entry = self._plans[id(sel)] = _Plan(sel, _only_filters(sel), _neighbor_moves(sel),
+                                                 self._select_cache.get(sel))
+        if entry.selected is not None:  # (evaluated over the whole model already)
+            return node in entry.selected
+        if entry.filters_only:
             return node in self.run(sel, {node}, {})
-        moves = _neighbor_moves(sel)
-        if moves is not None and sel not in self._select_cache:
-            starts = self._origins(node, moves)
+        if entry.moves is not None:
+            starts = self._origins(node, entry.moves)
             if starts is not None:
                 # Such a selector yields, for a set of shapes, the union of what it yields for
                 # each: what one shape yields is kept, so that a structure's members, say,
                 # are listed once and not once per member (issue 10: linear in the model).
-                return any(node in self._yields_from(sel, start) for start in starts)
-        return node in self.select(sel)
-
-    def _yields_from(self, sel: Selector, start: str) -> frozenset[str]:
-        """What ``sel`` yields for the one shape ``start`` (cached per selector and shape)."""
-        key = (sel, start)
-        found = self._from_cache.get(key)
-        if found is None:
-            found = frozenset(self.run(sel, {start}, {}))
-            self._from_cache[key] = found
-        return found
+                yields = entry.yields
+                for start in starts:
+                    found = yields.get(start)
+                    if found is None:
+                        found = yields[start] = frozenset(self.run(sel, {start}, {}))
+                    if node in found:
+                        return True
+                return False
+        entry.selected = self.select(sel)
+        return node in entry.selected
 
     def _origins(self, node: str, moves: list[NeighborStep]) -> set[str] | None:
         """The shapes from which ``moves`` (a selector's neighbor steps, in order) can lead

@@ -94,20 +94,23 @@ class UnquotedId(str):
         return out
 
 
-class TraitApplication(Record):
+class TraitApplication(Record, hidden=("plain",)):
     """``@name`` / ``@name(value)``. ``name`` is as written; ``value`` is ``ANNOTATION`` for an
     annotation trait (no value or empty parentheses) else a node value (JSON-like, with
-    :class:`UnquotedId` strings)."""
+    :class:`UnquotedId` strings). ``plain``: the value holds no :class:`UnquotedId` (it is
+    plain JSON already; the lowering takes it as it is instead of copying it)."""
 
-    __slots__ = ("name", "value", "span")
+    __slots__ = ("name", "value", "span", "plain")
     name: str
     value: Any
     span: Span
+    plain: bool
 
-    def __init__(self, name: str, value: Any, span: Span) -> None:
+    def __init__(self, name: str, value: Any, span: Span, plain: bool = False) -> None:
         self.name = name
         self.value = value
         self.span = span
+        self.plain = plain
 
 
 class MemberDef(Record):
@@ -325,6 +328,7 @@ class _Walker:
         # comment goes to the first event at or after its start (see resolve_doc_comments).
         self.doc_events: list[tuple[int, int, int, Any]] = []
         self.line_starts: list[int] | None = None  # see doc_position
+        self.unquoted_ids = 0  # the UnquotedId values made so far (see TraitApplication.plain)
 
     # ---- helpers
     def span_of(self, item: Node | int) -> Span:
@@ -535,6 +539,7 @@ class _Walker:
         if data == "node_string_value":
             child = tree.children[0]
             if child.__class__ is Node:  # shape_id
+                self.unquoted_ids += 1
                 return UnquotedId.at(self.shape_id(child), self.span_of(child.children[0]))
             return self.string_token(child)
         if data == "node_object":
@@ -588,6 +593,7 @@ class _Walker:
 
     def trait(self, tree: Node) -> TraitApplication:
         name = self.shape_id(tree.children[0])
+        unquoted_before = self.unquoted_ids
         value: Any = ANNOTATION
         bodies = self.trees_of(tree, "trait_body")
         if bodies:
@@ -603,7 +609,7 @@ class _Walker:
                         value[key] = self.node_value(kvp.children[-1], 1)
                 else:
                     value = self.node_value(node.children[0], 0)
-        return TraitApplication(name, value, self.span_of(tree))
+        return TraitApplication(name, value, self.span_of(tree), self.unquoted_ids == unquoted_before)
 
     # ---- statements
     def walk(self, statements: list[Node]) -> IdlFile:

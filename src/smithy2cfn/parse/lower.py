@@ -145,7 +145,7 @@ class _Lowerer:
                 self.doc.trait_spans[(owner, DOCUMENTATION)] = docs_span
         for t in traits:
             trait_id = self.resolve(t.name)
-            value = self.value(t.value)
+            value = t.value if t.plain else self.value(t.value)
             if trait_id in seen:
                 # The reference merges a trait applied twice (LoaderTraitMap.mergeTraits): two
                 # arrays concatenate, an equal value is kept once, others conflict.

@@ -23,9 +23,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-import jmespath.exceptions
-import jmespath.visitor
-
 from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity
 from smithy2cfn.languages.jmespath_lint import Expression, JmespathSyntaxError, lint, parse, sample_value
@@ -126,6 +123,9 @@ def check_conditions(model: Model) -> Iterable[Diagnostic]:
 def _holds(expression: Expression, value: Any) -> bool:
     """False only when the condition evaluates to ``false`` over ``value`` (an evaluation
     error, or a result that is not a boolean, is not judged here)."""
+    import jmespath.exceptions  # (only for a model with conditions: see jmespath_lint._parser_class)
+    import jmespath.visitor
+
     try:
         result = jmespath.visitor.TreeInterpreter().visit(expression.tree, value)
     except (jmespath.exceptions.JMESPathError, TypeError, ValueError, RecursionError):

@@ -223,6 +223,10 @@ _PROVIDERS: dict[str, tuple[str, Callable[[Any], None]]] = {
 }
 
 
+#: The traits :func:`check_trait_creation` reads.
+_READ = frozenset(_PROVIDERS)
+
+
 @validator("S3374",
            rule="reference trait providers (TraitService) through LoaderTraitMap.createTrait (smithy-model, "
                 "at "
@@ -247,6 +251,8 @@ def check_trait_creation(model: Model) -> Iterable[Diagnostic]:
     """
     index = model.knowledge(HttpBindingIndex)
     for node_id, traits in user_nodes_with_traits(model):
+        if _READ.isdisjoint(traits):
+            continue  # (most shapes and members: none of these traits, nothing to read)
         for trait, (name, read) in _PROVIDERS.items():
             if traits.get(trait) is None:
                 continue  # no value at all: the loader reports it

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity
-from smithy2cfn.languages.patterns import compile_pattern
+from smithy2cfn.languages.patterns import pattern_limit
 from smithy2cfn.languages.selector import (
     MAX_SELECTOR_NESTING,
     SelectorEngine,
@@ -198,8 +198,8 @@ def check_pattern_traits(model: Model) -> Iterable[Diagnostic]:
                           "understand that Smithy patterns are not automatically anchored.")
         if _is_mixin_node(model, node):
             continue
-        compiled, kind, reason = compile_pattern(pattern)
-        if kind == "limit":
+        reason = pattern_limit(pattern)
+        if reason is not None:
             # (the reference's PatternTrait provider: a loading error, "Error creating trait")
             yield error(model, "S3020", node, "Error creating trait `pattern`: Invalid pattern trait regular "
                         f"expression: `{shorten(pattern, 200)}`. {reason}", hint="simplify the regular expression")
@@ -439,6 +439,8 @@ def check_trait_values(model: Model) -> Iterable[Diagnostic]:
                     yield event(model, "S3003", node, f"Error validating trait `{idiomatic(tid)}`: Expected "
                                 f"{expected} value for {model.shapes[tid].type} shape, `{tid}`; found null value",
                                 trait=tid, severity=Severity.ERROR, event_id="TraitValue")
+                continue
+            if NodeChecker.passes_plainly(model, value, tid):
                 continue
             checker = NodeChecker(model, ShapeId.namespace(node))
             checker.check(value, tid, {}, "")

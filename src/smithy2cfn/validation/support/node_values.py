@@ -42,6 +42,8 @@ _INT_BOUNDS = {
     "long": (-(2**63), 2**63 - 1),
 }
 _FLOATS = {"float", "double", "bigDecimal"}
+#: The traits :meth:`NodeChecker._string` applies to a string value.
+_STRING_CONSTRAINTS = frozenset({ENUM, LENGTH, PATTERN, ID_REF})
 #: The node type NodeValidationVisitor expects for each shape type (a null trait value
 #: is reported as "Expected <type> value ...; found null value"; a document takes it).
 NULL_EXPECTED = {
@@ -93,6 +95,18 @@ class NodeChecker:
         """A constraint-trait violation (``length``, ``range``...); dropped in types-only mode."""
         if self.constraints:
             self.add(path, message)
+
+    @staticmethod
+    def passes_plainly(model: Model, value: Any, shape_id: str) -> bool:
+        """True when :meth:`check` of ``value`` against ``shape_id`` (no member constraints)
+        is sure to find nothing, known without a checker: a string for a ``string`` shape
+        with none of the traits :meth:`_string` applies (``@enum``, ``@length``,
+        ``@pattern``, ``@idRef``). Most trait values are such (``@documentation``), and
+        :func:`~smithy2cfn.validation.core.traits.check_trait_values` skips them."""
+        if value.__class__ is not str:
+            return False
+        shape = model.shapes.get(shape_id)
+        return shape is not None and shape.type == "string" and _STRING_CONSTRAINTS.isdisjoint(shape.traits)
 
     def check(self, value: Any, shape_id: str, constraints: dict[str, Any], path: str) -> None:
         """Check ``value`` against shape ``shape_id``; ``constraints`` are the member's traits.
