@@ -6,11 +6,13 @@ found, malformed coordinates and remote repositories reported where they are wri
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from test_jars import SHARED_MODEL, USES_SHARED, errors, make_jar
 
+from smithy2cfn import api
 from smithy2cfn.diagnostics import Diagnostics, Severity, Span
 from smithy2cfn.load import load_model
 from smithy2cfn.load.maven import BUILT_IN, parse_coordinate, resolve_dependencies
@@ -223,3 +225,31 @@ def test_a_dependency_cycle_ends(home):
     pom(b.with_suffix(".pom"), "com.example", "b", "1.0", dependency("com.example", "a", "1.0"))
     diags = Diagnostics()
     assert resolve_dependencies(deps("com.example:a:1.0"), [], diags) == [a, b] and not list(diags)
+
+
+def test_a_build_reads_a_dependency_from_the_local_repository(home, tmp_path, monkeypatch):
+    """The whole path: a smithy-build.json's maven dependency (and a built-in package's,
+    satisfied silently) → the jar in ~/.m2 → a schema whose property comes from it."""
+    install(home / ".m2" / "repository", "com.example", "shared-models", "1.2.0")
+    model = tmp_path / "model"
+    model.mkdir()
+    (model / "thing.smithy").write_text(
+        '$version: "2"\nnamespace example.app\n'
+        "use aws.cloudformation#cfnResource\n"
+        "service Things { version: \"1\", resources: [Thing] }\n"
+        "@cfnResource\nresource Thing { identifiers: { id: String }, properties: { label: example.shared#Name },\n"
+        "    read: GetThing }\n"
+        "@readonly operation GetThing { input := { @required id: String }\n"
+        "    output := { @required id: String, label: example.shared#Name } }\n")
+    config = tmp_path / "smithy-build.json"
+    config.write_text(json.dumps({
+        "version": "1.0", "sources": ["model"],
+        "maven": {"dependencies": ["software.amazon.smithy:smithy-aws-cloudformation-traits:1.54.0",
+                                   "com.example:shared-models:1.2.0"]},
+        "plugins": {"cloudformation": {"organizationName": "Example"}}}))
+    monkeypatch.chdir(tmp_path)
+    result = api.build_from_config(config, out_dir=tmp_path / "out", extensions=[])
+    assert result.exit_code == 0, [d.format_text() for d in result.diagnostics]
+    (schema,) = result.schemas.values()
+    assert schema["properties"]["Label"] == {"type": "string", "minLength": 1, "maxLength": 64,
+                                             "description": "A name shared by the teams."}
