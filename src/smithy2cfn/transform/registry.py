@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from smithy2cfn.diagnostics import Code, Diagnostic, Diagnostics, Severity, Span, declare_codes
+from smithy2cfn.model.nodes import node_kind
 from smithy2cfn.model.shapes import ALL_TYPES, Model
 from smithy2cfn.records import Record
 from smithy2cfn.regexes import lazy
@@ -70,17 +71,10 @@ class ArgType(Record, frozen=True):
 
 
 def _kind(value: Any) -> str:
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "an object"
-    return "null" if value is None else type(value).__name__
+    """A JSON value's kind with its article, for messages (``"an array"``, ``"null"``):
+    :func:`smithy2cfn.model.nodes.node_kind`."""
+    kind = node_kind(value)
+    return kind if kind == "null" else article(kind)
 
 
 def _strings(value: Any) -> tuple[Any, str | None]:
