@@ -30,10 +30,8 @@ from smithy2cfn.checks import Check, configurable, runnable, shipped, validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, listed
 from smithy2cfn.languages.selector import SelectorEngine, SelectorError, parse_selector
 from smithy2cfn.model.nodes import node_type
-from smithy2cfn.model.relationships import NeighborIndex
 from smithy2cfn.model.shapes import Model, ShapeId
-from smithy2cfn.model.traits import ID_REF, METADATA, TRAIT
-from smithy2cfn.prelude import PRELUDE_NAMESPACE
+from smithy2cfn.model.unreferenced import unreferenced_shapes
 from smithy2cfn.records import Record, replace
 from smithy2cfn.validation.support.configuration import (
     ConfigError,
@@ -461,63 +459,6 @@ def emit_none_selector(config: dict[str, Any]) -> Validator:
 # --------------------------------------------------------------------------- UnreferencedShape
 
 
-def id_ref_targets(model: Model, traits: dict[str, Any], namespace: str) -> list[str]:
-    """The shapes that values of ``traits`` name where the trait's shape has ``@idRef``
-    (reference ``NeighborProvider.withIdRefRelationships``)."""
-    out: list[str] = []
-    for tid, value in traits.items():
-        if tid not in model.shapes:
-            continue
-        stack: list[tuple[Any, str, dict[str, Any]]] = [(value, tid, {})]
-        while stack:
-            val, shape_id, member_traits = stack.pop()
-            shape = model.shapes.get(shape_id)
-            if shape is None:
-                continue
-            if isinstance(val, str) and (ID_REF in member_traits or ID_REF in shape.traits):
-                target = ShapeId.absolute(val, namespace) if "#" not in val and "$" not in val else val
-                if target not in model.shapes and "#" not in val:
-                    target = ShapeId.absolute(val, PRELUDE_NAMESPACE)
-                if ShapeId.root(target) in model.shapes:
-                    out.append(ShapeId.root(target))
-                continue
-            if isinstance(val, dict) and shape.type in ("structure", "union"):
-                for key, item in val.items():
-                    member = shape.members.get(key)
-                    if member is not None:
-                        stack.append((item, member.target, member.traits))
-            elif isinstance(val, dict) and shape.type == "map":
-                member = shape.members.get("value")
-                if member is not None:
-                    stack.extend((item, member.target, member.traits) for item in val.values())
-            elif isinstance(val, list) and shape.type in ("list", "set"):
-                member = shape.members.get("member")
-                if member is not None:
-                    stack.extend((item, member.target, member.traits) for item in val)
-    return out
-
-
-def unreferenced_shapes(model: Model, roots: Iterable[str]) -> list[str]:
-    """Shapes (not members, not built in) that no relationship or ``@idRef`` trait value
-    connects to ``roots``, trait definitions or ``@metadata`` shapes (reference
-    ``UnreferencedShapes``), sorted."""
-    index = model.knowledge(NeighborIndex)
-    starts = list(roots)
-    starts += [s.id for s in model.shapes.values() if TRAIT in s.traits or METADATA in s.traits]
-    connected: set[str] = set()
-    stack = list(starts)
-    while stack:
-        node = stack.pop()
-        if node in connected:
-            continue
-        connected.add(node)
-        stack.extend(rel.neighbor for rel in index.neighbors(node) if rel.is_valid and rel.neighbor not in connected)
-        obj = model.member(node) if "$" in node else model.shapes.get(node)
-        if obj is not None and obj.traits:
-            stack.extend(t for t in id_ref_targets(model, obj.traits, ShapeId.namespace(node)) if t not in connected)
-    return sorted(s.id for s in model.shapes.values() if s.id not in connected and not model.is_prelude(s.id))
-
-
 @configurable("UnreferencedShape",
               Code("S3592", Severity.NOTE, "UnreferencedShape",
                    "configured `UnreferencedShape`: a shape is not connected to a root shape",
@@ -536,7 +477,7 @@ def unreferenced_shape(config: dict[str, Any]) -> Validator:
 
     def run_unreferenced_shape(model: Model) -> Iterator[Diagnostic]:
         roots = sorted(model.knowledge(SelectorEngine).select(selector))
-        for shape_id in unreferenced_shapes(model, roots):
+        for shape_id in sorted(s for s in unreferenced_shapes(model, roots) if not model.is_prelude(s)):
             yield event(model, "S3592", shape_id, "This shape is unreferenced. It has no modeled connections to "
                         f"shapes that match the following selector: `{text}`",
                         hint="remove the shape, or connect it to a service")
@@ -546,5 +487,5 @@ def unreferenced_shape(config: dict[str, Any]) -> Validator:
 
 __all__ = [
     "ValidatorDefinition", "check_configured_validators", "configurable_named", "emit_each_selector",
-    "emit_none_selector", "id_ref_targets", "load_definitions", "unreferenced_shape", "unreferenced_shapes",
+    "emit_none_selector", "load_definitions", "unreferenced_shape",
 ]
