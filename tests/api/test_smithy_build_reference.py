@@ -108,3 +108,54 @@ def test_reference_case(name):
         record_result("smithy-build config (reference cases)", name, False)
         raise
     record_result("smithy-build config (reference cases)", name, True)
+
+
+# ----------------------------------------------------------- the fetched reference's own files
+
+#: The fetched smithy repository (a bare git mirror: the `fetch` tool's).
+MIRROR = Path("/work/.mirror/smithy-lang+smithy/repo")
+REFERENCE_BUILD = "smithy-build/src/test/resources/software/amazon/smithy/build"
+
+#: Reference resource → (the Java test that reads it, the error codes its expectation means:
+#: none, or the code whose error the Java test expects).
+FETCHED = {
+    "apply-cycle.json": ("SmithyBuildTest.detectsCyclesInApplyProjection", {"S5205"}),
+    "apply-direct-recursion.json": ("SmithyBuildTest.detectsDirectlyRecursiveApply", {"S5205"}),
+    "apply-invalid-projection.json": ("SmithyBuildTest.validatesThatApplyProjectionsExist", {"S5205"}),
+    "config-with-env.json": ("SmithyBuildConfigTest.expandsEnvironmentVariables", set()),
+    "config-with-invalid-env.json": ("SmithyBuildConfigTest.throwsForUnknownEnvironmentVariables", {"S5041"}),
+    "config-with-abstract.json": ("SmithyBuildTest (an abstract projection is not built)", set()),
+    "special-syntax.json": ("SmithyBuildConfigTest.loadsFromJson (comments)", set()),
+    "rewrites-args-array.json": ("SmithyBuildTest.rewritesArgsArray", set()),
+    "unknown-transform.json": ("SmithyBuildTest (an unknown transform fails the build)", {"S5201"}),
+    "bad-syntax.json": ("SmithyBuildConfigTest.throwsForInvalidJson", {"S5000"}),
+    "empty-config.json": ("SmithyBuildConfigTest (an empty config)", set()),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FETCHED))
+def test_the_fetched_reference_file(name, tmp_path):
+    """The same expectations on the reference's own resource files, read from the fetched
+    repository (skipped when it is absent)."""
+    import subprocess
+
+    if not MIRROR.exists():
+        pytest.skip(f"the fetched reference is not at {MIRROR} (fetch github:smithy-lang/smithy)")
+    shown = subprocess.run(["git", "--git-dir", str(MIRROR), "show", f"HEAD:{REFERENCE_BUILD}/{name}"],
+                           capture_output=True, timeout=60)
+    if shown.returncode != 0:
+        pytest.skip(f"{name} is not in the fetched reference")
+    (tmp_path / name).write_bytes(shown.stdout)
+    test, expected = FETCHED[name]
+    diags = Diagnostics()
+    config = read_build_config([tmp_path / name], diags, environ=ENV)
+    errors = {d.code for d in diags if d.is_error}
+    record_result("smithy-build config (fetched reference files)", name, errors == expected)
+    assert errors == expected, (test, [d.format_text() for d in diags])
+    if name == "config-with-env.json":
+        (transform,) = config.projections["a"].transforms
+        assert (transform.name, transform.args["tags"]) == (
+            "includeShapesByTag", ["Hi", "compoundTagFromEnv", "HiAndTagFromEnv", "${BAZ}"])
+    if name == "rewrites-args-array.json":
+        (transform,) = config.projections["rewrite"].transforms
+        assert transform.args == {"__args": ["sensitive"]}
