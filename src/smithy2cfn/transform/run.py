@@ -56,11 +56,12 @@ class _Step:
 
 
 def _hint_names(name: str) -> str:
+    """The names closest to ``name``; every known name when none is close."""
     names = sorted(TRANSFORMS)
     close = difflib.get_close_matches(name, names, n=3)
-    rest = [n for n in names if n not in close]
-    lead = f"did you mean {', '.join(repr(c) for c in close)}? " if close else ""
-    return f"{lead}known transforms: {', '.join(close + rest)}"
+    if close:
+        return f"did you mean {', '.join(repr(c) for c in close)}? (README \"Transforms\" lists them all)"
+    return f"known transforms: {', '.join(names)}"
 
 
 def _check(transforms: Sequence[Any], diags: Diagnostics, where: str) -> tuple[list[_Step], bool]:
