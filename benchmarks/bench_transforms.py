@@ -13,15 +13,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tarfile
 import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-SCRATCH = Path("/work/scratch/aws-all")
-ARCHIVE = REPO.parent / "shared" / "conformance" / "aws-all" / "models.tar.xz"
+from bench_validate import _models  # (beside this file) the largest AWS models, as bench_validate takes them
+
 
 #: name → args; ``{service}`` is replaced by the model's first service.
 CASES: list[tuple[str, dict]] = [
@@ -36,18 +34,6 @@ CASES: list[tuple[str, dict]] = [
     ("renameShapes", {"renamed": {"{service}": "renamed.ns#Service"}}),
     ("flattenAndRemoveMixins", {}),
 ]
-
-
-def _models(args: argparse.Namespace, tmp: str) -> list[Path]:
-    if args.paths:
-        return [Path(p) for p in args.paths]
-    folder = SCRATCH
-    if not folder.is_dir():
-        with tarfile.open(ARCHIVE) as tar:
-            tar.extractall(tmp, filter="data")
-        folder = Path(tmp)
-    files = sorted(folder.rglob("*.json"), key=lambda p: -p.stat().st_size)
-    return files[:args.largest]
 
 
 def _fill(value, service: str):
