@@ -16,10 +16,8 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
-from pathlib import Path
 
 from bench_validate import _models  # (beside this file) the largest AWS models, as bench_validate takes them
-
 
 #: name → args; ``{service}`` is replaced by the model's first service.
 CASES: list[tuple[str, dict]] = [
