@@ -552,12 +552,15 @@ def _check_transforms(config: BuildConfig, diags: Diagnostics, only: str | None 
     not), or only ``only`` (``--projection``; an unknown name is left to
     :func:`select_projections`), each with the projections its ``apply`` reaches; Smithy does
     not look at the others' arguments. A problem of a projection that several apply is
-    reported once.
+    reported once. A file without transforms has nothing to check (and the transforms are not
+    imported: most builds have none).
     """
+    by_projection = config.transforms_by_projection()
+    if not any(by_projection.values()):
+        return
     from smithy2cfn.transform import check_transform_names, check_transforms
 
     found = Diagnostics()
-    by_projection = config.transforms_by_projection()
     for name, projection in config.projections.items():
         if projection.abstract or (only is not None and name != only):
             check_transform_names(projection.transforms, found, projection=name)
