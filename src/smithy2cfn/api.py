@@ -33,13 +33,24 @@ never raises on bad input.
 
 from __future__ import annotations
 
+import json
 import os
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from smithy2cfn import garbage_collection
-from smithy2cfn.diagnostics import CODES, Code, Diagnostic, Diagnostics, Severity, Span, declare_codes, funnel
+from smithy2cfn.diagnostics import (
+    CODES,
+    Code,
+    Diagnostic,
+    Diagnostics,
+    Severity,
+    Span,
+    declare_codes,
+    funnel,
+    listed,
+)
 from smithy2cfn.load import load_model
 from smithy2cfn.model import Model
 from smithy2cfn.records import Record, replace
@@ -63,9 +74,21 @@ declare_codes(
          usage=True),
     Code("S6000", Severity.ERROR, None,
          "`--strict` (the `strict` setting): the build has warnings, so it fails and nothing is written"),
+    Code("S7004", Severity.ERROR, None,
+         "`diff --old-schemas/--new-schemas`: not a folder, a file that is not strict JSON, or two schemas of one "
+         "typeName", usage=True),
+    Code("S7005", Severity.WARNING, None, "`diff`: a JSON file without `typeName` in a folder of schemas is left out"),
+    Code("S7006", Severity.ERROR, None,
+         "`diff`: the inputs are missing or mixed (give --old and --new, --base, or --old-schemas and --new-schemas)",
+         usage=True),
+    Code("S7010", Severity.ERROR, None, "`diff`: a side builds several projections (choose one with --projection)",
+         usage=True),
 )
 
 if TYPE_CHECKING:
+    from smithy2cfn.derive.plan import ConversionPlan
+    from smithy2cfn.diff import TypeReport
+    from smithy2cfn.diff.context import Side
     from smithy2cfn.emit.extensions import Extension, ExtensionMappers
     from smithy2cfn.settings import Settings
     from smithy2cfn.smithy_build import BuildConfig
@@ -397,7 +420,7 @@ def convert(model: Model, settings: Settings | Mapping[str, Any] | None = None,
     config = _settings(settings, settings_source, setting_spans, found)
     schemas: dict[str, dict[str, Any]] = {}
     if not found.has_errors and not failed_before:
-        schemas = _convert(model, config, mappers, found)
+        schemas, _ = _convert(model, config, mappers, found)
     collected.extend(found)
     return ConvertResult(diagnostics=collected.sorted(), schemas={} if found.has_errors else schemas)
 
@@ -416,21 +439,22 @@ def _settings(settings: Settings | Mapping[str, Any] | None, settings_source: st
 
 
 def _convert(model: Model, settings: Settings, mappers: ExtensionMappers,
-             diags: Diagnostics) -> dict[str, dict[str, Any]]:
-    """Plan, emit and (in the default mode) lint; see :func:`convert`."""
+             diags: Diagnostics, *, lint: bool = True) -> tuple[dict[str, dict[str, Any]], ConversionPlan | None]:
+    """Plan, emit and (in the default mode, unless ``lint`` is false) lint; see
+    :func:`convert`. Returns the schemas and the plan (``None`` when none was made)."""
     from smithy2cfn.derive.plan import derive_plan
     from smithy2cfn.emit import emit_schemas
 
     with garbage_collection.paused():
         plan = derive_plan(model, settings, diags)
         if plan is None:
-            return {}
+            return {}, None
         schemas = emit_schemas(model, plan, diags, list(mappers.cfn), tuple(mappers.json_schema))
-        if settings.registry_ready and schemas:
+        if lint and settings.registry_ready and schemas:
             from smithy2cfn.lint import lint_schemas
 
             diags.extend(lint_schemas(model, plan, schemas))
-        return schemas
+        return schemas, plan
 
 
 def build(
@@ -503,7 +527,7 @@ def build(
 
     run_validators(model, diags)
     if not diags.has_errors:
-        schemas = _convert(model, config, mappers, diags)
+        schemas, _ = _convert(model, config, mappers, diags)
         if not diags.has_errors:
             _strict_check(diags, config)
         if not diags.has_errors:
@@ -562,6 +586,7 @@ class ProjectionResult(Record):
         schemas: output file name → schema; empty when the build failed.
         written: its files now in place; stale: in check mode, its files out of date.
         model: the projected model it was converted from (``None`` when it could not be made).
+        plan: the conversion plan its schemas were emitted from (``None`` when none was made).
     """
 
     name: str
@@ -571,11 +596,13 @@ class ProjectionResult(Record):
     written: list[Path]
     stale: list[Path]
     model: Model | None
+    plan: ConversionPlan | None
 
     def __init__(self, name: str, artifact: str = "cloudformation", out_dir: Path | None = None,
                  schemas: dict[str, dict[str, Any]] | None = None, written: list[Path] | None = None,
-                 stale: list[Path] | None = None, model: Model | None = None) -> None:
-        self.name, self.artifact, self.out_dir, self.model = name, artifact, out_dir, model
+                 stale: list[Path] | None = None, model: Model | None = None,
+                 plan: ConversionPlan | None = None) -> None:
+        self.name, self.artifact, self.out_dir, self.model, self.plan = name, artifact, out_dir, model, plan
         self.schemas = {} if schemas is None else schemas
         self.written = [] if written is None else written
         self.stale = [] if stale is None else stale
@@ -661,6 +688,7 @@ def build_from_config(
     allow_unknown_traits: bool = False,
     projection: str | None = None,
     environ: Mapping[str, str] | None = None,
+    lint: bool = True,
 ) -> BuildResult:
     """Build as ``smithy2cfn build`` does: from config files, models, and overrides; every
     projection of a ``smithy-build.json`` that has a ``cloudformation`` plugin, as
@@ -693,6 +721,8 @@ def build_from_config(
         projection: build only this projection (``--projection``); ``S5042`` when it is
             unknown or abstract.
         environ: what ``${NAME}`` in a ``smithy-build.json`` reads (default ``os.environ``).
+        lint: ``False`` skips the lint stage (``smithy2cfn diff`` compares schemas and does
+            not judge them again).
 
     Returns:
         A :class:`BuildResult`: ``projections`` holds each projection built;
@@ -783,7 +813,7 @@ def build_from_config(
         outputs.append(out)
         if model is None or diags.has_errors:
             continue
-        schemas = _convert(model, typed, mappers, own)
+        schemas, out.plan = _convert(model, typed, mappers, own, lint=lint)
         if not own.has_errors and typed.strict:
             everything = Diagnostics([*diags.items, *(d for d, n in found if n == name), *own.items])
             _strict_check(everything, typed)
@@ -960,10 +990,271 @@ def _projection_model(models: Any, config: Any, projection: str | None, project_
     return None if diags.has_errors else model
 
 
+# ---------------------------------------------------------------- diff
+
+
+#: ``--fail-on`` levels: the lowest verdict that makes :class:`DiffResult` exit 1.
+FAIL_ON = {"breaking": "major", "minor": "minor", "never": None}
+
+
+class DiffResult(Result):
+    """What :func:`diff` found.
+
+    Attributes:
+        diagnostics: the problems of building either side (located there, the old side's
+            as ``REV:path`` for ``base``), usage and configuration errors, then every
+            finding (see ``types``), sorted.
+        old / new: the two sides (``None`` when one could not be built).
+        types: one :class:`smithy2cfn.diff.TypeReport` per resource type of either side,
+            by ``typeName``.
+        verdict: the highest of the types' verdicts (``"patch"`` when there are none).
+        fail_on: ``"breaking"`` (the default), ``"minor"`` or ``"never"``.
+    """
+
+    old: Side | None
+    new: Side | None
+    types: list[TypeReport]
+    fail_on: str
+
+    def __init__(self, diagnostics: list[Diagnostic] | None = None, old: Side | None = None, new: Side | None = None,
+                 types: list[TypeReport] | None = None, fail_on: str = "breaking") -> None:
+        super().__init__(diagnostics)
+        self.old, self.new, self.fail_on = old, new, fail_on
+        self.types = [] if types is None else types
+
+    @property
+    def verdict(self) -> str:
+        """The highest verdict of :attr:`types`."""
+        from smithy2cfn.diff import verdict
+
+        return verdict(t.verdict for t in self.types)
+
+    @property
+    def exit_code(self) -> int:
+        """2 for usage and configuration errors, 1 when a side failed to build or the
+        verdict reaches ``fail_on`` (``breaking``: major; ``minor``: minor or major), else 0."""
+        findings = {id(f.diagnostic) for t in self.types for f in t.findings}
+        problems = [d for d in self.diagnostics if id(d) not in findings]
+        if any(is_configuration_error(d) for d in problems):
+            return 2
+        if any(d.is_error for d in problems) or self.old is None or self.new is None:
+            return 1
+        from smithy2cfn.diff import VERDICTS
+
+        floor = FAIL_ON.get(self.fail_on)
+        return 1 if floor is not None and VERDICTS.index(self.verdict) >= VERDICTS.index(floor) else 0
+
+    def to_json(self, keep: Callable[[Diagnostic], bool] | None = None) -> dict[str, Any]:
+        """The report as one JSON document (``smithy2cfn diff --format json``): ``{"verdict",
+        "old", "new", "failOn", "types": [{"typeName", "status", "verdict", "suppressed",
+        "findings": [{"code", "ruleId", "severity", "level", "message", "file", "line",
+        "column", "endLine", "endColumn", "side", "pointer", "eventId", "shapeId", "hint"}]}],
+        "problems": [...]}``; ``keep`` selects the findings and problems shown (the verdicts
+        count every finding left after suppressions)."""
+        def entry(d: Diagnostic) -> dict[str, Any]:
+            s = d.span
+            return {"code": d.code, "severity": d.severity.label, "message": d.message,
+                    "file": s.path if s else None, "line": s.line if s and s.line else None,
+                    "column": s.column if s and s.line else None,
+                    "endLine": s.end_line if s and s.end_line else None,
+                    "endColumn": s.end_column if s and s.end_line else None,
+                    "eventId": d.event_id, "shapeId": d.shape_id, "hint": d.hint}
+        show = keep or (lambda d: True)
+        findings = {id(f.diagnostic) for t in self.types for f in t.findings}
+        return {
+            "verdict": self.verdict,
+            "old": self.old.name if self.old is not None else None,
+            "new": self.new.name if self.new is not None else None,
+            "failOn": self.fail_on,
+            "types": [{"typeName": t.type_name, "status": t.status, "verdict": t.verdict, "suppressed": t.suppressed,
+                       "findings": [{**entry(f.diagnostic), "ruleId": f.rule_id, "level": f.level, "side": f.side,
+                                     "pointer": f.pointer} for f in t.findings if show(f.diagnostic)]}
+                      for t in self.types],
+            "problems": [entry(d) for d in self.diagnostics if id(d) not in findings and show(d)],
+        }
+
+
+def _split_build_files(paths: list[str]) -> tuple[list[str], list[str]]:
+    """``(smithy-build.json files, model paths)`` of one side's paths."""
+    configs = [p for p in paths if os.path.basename(p) == SMITHY_BUILD_JSON and os.path.isfile(p)]
+    return configs, [p for p in paths if p not in configs]
+
+
+def _side(label: str, name: str, paths: list[str], config: list[str], diags: Diagnostics, *,
+          project_dir: str | os.PathLike[str] = ".", overrides: Mapping[str, Any] | None = None,
+          override_spans: Mapping[str, Span] | None = None, projection: str | None = None,
+          extensions: Sequence[Extension | type] | None = None, allow_unknown_traits: bool = False,
+          span_path: Callable[[str], str] | None = None) -> Side | None:
+    """One side of a diff built in memory (:func:`build_from_config` without output and
+    without lint): its schemas by ``typeName``, model and plan; ``None`` after errors, which
+    go to ``diags`` (their spans as ``span_path`` shows them)."""
+    from smithy2cfn.diff.context import Side
+
+    configs, models = _split_build_files(paths)
+    built = build_from_config([*configs, *config] or None, models, project_dir=project_dir, out_dir=None,
+                              overrides=overrides, override_spans=override_spans, extensions=extensions,
+                              allow_unknown_traits=allow_unknown_traits, projection=projection, lint=False)
+    shown = span_path or (lambda path: path)
+    diags.extend([replace(d, span=replace(d.span, path=shown(d.span.path)))
+                  if d.span is not None and shown(d.span.path) != d.span.path else d for d in built.diagnostics])
+    if built.exit_code:
+        return None
+    outputs = [p for p in built.projections if p.plan is not None]
+    if len(outputs) > 1:
+        diags.error("S7010", f"the {label} side builds {len(outputs)} projections "
+                             f"({listed(p.name for p in outputs)}): diff compares one", Span("<command line>"),
+                    hint="choose one with --projection NAME")
+        return None
+    out = outputs[0] if outputs else None
+    schemas: dict[str, dict[str, Any]] = {}
+    files: dict[str, str] = {}
+    for file_name, schema in (out.schemas.items() if out is not None else ()):
+        type_name = schema.get("typeName")
+        if isinstance(type_name, str):
+            schemas[type_name], files[type_name] = schema, file_name
+    return Side(label, name, schemas, files, out.model if out else None, out.plan if out else None, span_path)
+
+
+def _schema_side(label: str, folder: str, diags: Diagnostics) -> Side | None:
+    """One side read from a folder of schema files (``*.json``, not recursive), by
+    ``typeName``; ``None`` after errors (``S7004``: no folder, a file that is not a JSON
+    object, two files of one ``typeName``)."""
+    from smithy2cfn.diff.context import Side
+
+    where = Span(folder)
+    if not os.path.isdir(folder):
+        diags.error("S7004", f"--{label}-schemas {folder} is not a folder", where,
+                    hint="give the folder holding the schemas (build -o's folder, or the schemas the registry "
+                         "published)")
+        return None
+    schemas: dict[str, dict[str, Any]] = {}
+    files: dict[str, str] = {}
+    failed = False
+    for name in sorted(os.listdir(folder)):
+        path = os.path.join(folder, name)
+        if not name.endswith(".json") or not os.path.isfile(path):
+            continue
+        from smithy2cfn.load.files import MAX_FILE_BYTES, read_bytes
+
+        data, problem = read_bytes(path, MAX_FILE_BYTES)
+        if data is None:
+            diags.error(problem.code if problem is not None else "S7004",
+                        f"cannot read {path}: {problem.message if problem is not None else 'unreadable'}", Span(path))
+            failed = True
+            continue
+        try:
+            schema = json.loads(data.decode("utf-8"), parse_constant=_reject_constant)
+        except (ValueError, RecursionError, UnicodeDecodeError) as e:
+            diags.error("S7004", f"{path} is not strict JSON: {str(e)[:200]}", Span(path),
+                        hint="give the resource schema files only")
+            failed = True
+            continue
+        type_name = schema.get("typeName") if isinstance(schema, dict) else None
+        if not isinstance(type_name, str):
+            diags.warning("S7005", f"{path} has no typeName: it is not a resource schema, and is left out", Span(path))
+            continue
+        if type_name in schemas:
+            diags.error("S7004", f"{path} and {files[type_name]} both have typeName {type_name}", Span(path),
+                        hint="keep one schema per type in the folder")
+            failed = True
+            continue
+        schemas[type_name], files[type_name] = schema, path
+    return None if failed else Side(label, folder, schemas, files)
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def diff(old: Iterable[str | os.PathLike[str]] = (), new: Iterable[str | os.PathLike[str]] = (), *,
+         base: str | None = None, config: str | os.PathLike[str] | Iterable[str | os.PathLike[str]] | None = None,
+         old_schemas: str | os.PathLike[str] | None = None, new_schemas: str | os.PathLike[str] | None = None,
+         overrides: Mapping[str, Any] | None = None, override_spans: Mapping[str, Span] | None = None,
+         projection: str | None = None, fail_on: str = "breaking",
+         extensions: Sequence[Extension | type] | None = None, allow_unknown_traits: bool = False) -> DiffResult:
+    """What a model change does to its resource types (``smithy2cfn diff``; issue 17).
+
+    Give one of three pairs of inputs:
+
+    * ``old`` and ``new``: each side's models (files, folders, a ``smithy-build.json``), built
+      in memory with the same ``config`` and ``overrides``;
+    * ``base``: a git revision (``origin/main``, a tag): ``new`` (default: the current
+      folder's ``smithy-build.json``) against the same paths at that revision of the current
+      folder's repository, read from git without touching the working tree
+      (:mod:`smithy2cfn.diff.git`); the old side's diagnostics point at ``REV:path``;
+    * ``old_schemas`` and ``new_schemas``: two folders of schemas already built (a type whose
+      old model is not at hand: the schema the registry published).
+
+    Types are paired by ``typeName`` and compared by the diff rules
+    (:func:`smithy2cfn.diff.compare_sides`), each finding located at the model element that
+    caused it. ``fail_on`` (``"breaking"``, ``"minor"``, ``"never"``) decides
+    :attr:`DiffResult.exit_code`.
+
+    Returns:
+        A :class:`DiffResult`. Usage errors (``S7006`` inputs missing or mixed, ``S7001``–
+        ``S7003`` git, ``S7004`` schema folders) give exit code 2 and no comparison. Never
+        raises on bad input.
+    """
+    from smithy2cfn.diff import compare_sides
+
+    diags = Diagnostics()
+    result = DiffResult(fail_on=fail_on)
+    old_paths, new_paths = _paths(old), _paths(new)
+    configs = _config_paths(config)
+    schemas_given = old_schemas is not None or new_schemas is not None
+    where = Span("<command line>")
+    if fail_on not in FAIL_ON:
+        diags.error("S7006", f"--fail-on {fail_on!r} is not one of {listed(FAIL_ON)}", where)
+    elif schemas_given and (old_paths or new_paths or base is not None or configs):
+        diags.error("S7006", "--old-schemas/--new-schemas compare schemas only: give no models, --base or --config "
+                             "with them", where)
+    elif schemas_given and (old_schemas is None or new_schemas is None):
+        diags.error("S7006", "give both --old-schemas and --new-schemas", where)
+    elif base is not None and old_paths:
+        diags.error("S7006", "--base compares the current models with the same paths at REV: give no --old", where,
+                    hint="use --old PATH... --new PATH... to compare two folders")
+    elif base is None and not schemas_given and (not old_paths or not new_paths):
+        diags.error("S7006", "nothing to compare: give --old and --new, --base REV, or --old-schemas and "
+                             "--new-schemas", where,
+                    hint="smithy2cfn diff --base origin/main   (the current models against main's)")
+    if diags.has_errors:
+        result.diagnostics = diags.sorted()
+        return result
+    common = {"overrides": overrides, "override_spans": override_spans, "projection": projection,
+              "extensions": extensions, "allow_unknown_traits": allow_unknown_traits}
+    if schemas_given:
+        result.old = _schema_side("old", os.fspath(old_schemas), diags)  # type: ignore[arg-type]
+        result.new = _schema_side("new", os.fspath(new_schemas), diags)  # type: ignore[arg-type]
+    elif base is not None:
+        import tempfile
+
+        from smithy2cfn.diff.git import checkout
+
+        default = [SMITHY_BUILD_JSON] if not new_paths and not configs and os.path.isfile(SMITHY_BUILD_JSON) else []
+        current = new_paths or default
+        with tempfile.TemporaryDirectory(prefix="smithy2cfn-diff-") as scratch:
+            copy = checkout(base, [*current, *configs], Path(scratch), diags)
+            if copy is not None:
+                result.new = _side("new", f"the working tree ({listed(current) or 'the current folder'})", current,
+                                   configs, diags, **common)
+                result.old = _side("old", f"{base} ({copy.commit[:12]})",
+                                   [os.fspath(copy.at_revision(p)) for p in current], configs, diags,
+                                   project_dir=copy.at_revision(os.curdir), span_path=copy.shown, **common)
+    else:
+        result.old = _side("old", listed(old_paths), old_paths, configs, diags, **common)
+        result.new = _side("new", listed(new_paths), new_paths, configs, diags, **common)
+    if result.old is not None and result.new is not None:
+        result.types = compare_sides(result.old, result.new)
+        for t in result.types:
+            diags.extend([f.diagnostic for f in t.findings])
+    result.diagnostics = diags.sorted()
+    return result
+
+
 __all__ = [
     "DEFAULT_OUT_DIR", "SMITHY_BUILD_JSON", "SMITHY_LAYOUT", "TEMP_FILE_RE", "AstResult", "BuildResult",
-    "ConvertResult", "LoadResult", "ProjectionResult", "Result", "ValidationResult",
-    "build", "build_from_config", "convert", "is_configuration_error", "json_ast", "load", "output_path",
+    "ConvertResult", "DiffResult", "LoadResult", "ProjectionResult", "Result", "ValidationResult",
+    "build", "build_from_config", "convert", "diff", "is_configuration_error", "json_ast", "load", "output_path",
     "read_regular_file", "read_settings", "render_schema", "sweep_temp_files", "validate", "validate_files",
     "write_atomically", "write_json_ast",
 ]

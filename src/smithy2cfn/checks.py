@@ -36,9 +36,10 @@ from smithy2cfn.records import Record
 F = TypeVar("F", bound=Callable[..., Any])
 
 #: The kinds of checks: a validator of the validation stage (``model -> diagnostics``), a
-#: lint rule of the lint stage (run once per emitted schema), and a validator that a
-#: model's ``validators`` metadata names (a factory: ``configuration -> validator``).
-KINDS = ("validator", "lint", "configurable")
+#: lint rule of the lint stage (run once per emitted schema), a validator that a model's
+#: ``validators`` metadata names (a factory: ``configuration -> validator``), and a diff
+#: rule (run once per pair of schemas of one resource type, :mod:`smithy2cfn.diff`).
+KINDS = ("validator", "lint", "configurable", "diff")
 
 
 class Check(Record, frozen=True, hidden=("run",)):
@@ -162,6 +163,31 @@ def configurable(name: str, *codes: Code | str, rule: str) -> Callable[[F], F]:
     return mark
 
 
+#: A diff rule's levels of semantic version (:func:`diff_rule`).
+LEVELS = ("major", "minor", "patch")
+
+
+def diff_rule(code: Code, *, rule: str, level: str = "major", unpaired: bool = False) -> Callable[[F], F]:
+    """Mark ``rule_x(ctx) -> None`` as a rule of ``smithy2cfn diff``, run on every pair of
+    schemas of one resource type with :class:`smithy2cfn.diff.context.TypeDiff`; it reports
+    ``code`` only (one code a rule). ``level`` is the semantic-version level a finding of
+    it gives its type: ``"major"`` (breaks deployed stacks or templates), ``"minor"`` (an
+    addition a template can use), ``"patch"`` (nothing a template can see). A rule runs on
+    types both sides have, or, with ``unpaired``, only on a type one side lacks (added or
+    removed). The function gets the attributes ``level`` and ``unpaired``. See
+    :func:`validator` for the errors.
+    """
+    if level not in LEVELS:
+        raise ValueError(f"diff rule level {level!r} is not one of {LEVELS}")
+
+    def mark(function: F) -> F:
+        function.check = _declare("diff", None, (code,), rule, (), function)  # type: ignore[attr-defined]
+        function.level = level  # type: ignore[attr-defined]
+        function.unpaired = unpaired  # type: ignore[attr-defined]
+        return function
+    return mark
+
+
 def shipped(kind: str) -> list[Check]:
     """The checks of ``kind`` in the shipped catalog (:func:`smithy2cfn.catalog.read`), in
     catalog order; malformed entries are left out. ``[]`` when there is no catalog."""
@@ -211,4 +237,5 @@ def runnable(kind: str, package: str, keep: Callable[[Check], bool] | None = Non
     return out
 
 
-__all__ = ["DECLARED", "KINDS", "Check", "configurable", "lint_rule", "runnable", "shipped", "validator"]
+__all__ = ["DECLARED", "KINDS", "LEVELS", "Check", "configurable", "diff_rule", "lint_rule", "runnable", "shipped",
+           "validator"]

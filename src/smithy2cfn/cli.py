@@ -217,6 +217,80 @@ def ast(models: tuple[Path, ...], out_file: Path | None, config_file: tuple[Path
         _echo(result.text or "")
 
 
+def diff(models: tuple[Path, ...], old: tuple[Path, ...], new: tuple[Path, ...], base: str | None,
+         old_schemas: Path | None, new_schemas: Path | None, config_file: tuple[Path, ...], projection: str | None,
+         service: str | None, organization: str | None, service_name: str | None, fail_on: str, quiet: bool,
+         allow_unknown_traits: bool, fmt: str, verbose: bool, severity: str | None, hide: tuple[str, ...],
+         show: tuple[str, ...]) -> None:
+    """What a model change does to the resource types, before it ships.
+
+    Compare two versions of a build, type by type (paired by typeName), and report every
+    change to every resource type at the Smithy element that caused it: breaking changes
+    (resource-schema-guard-rail's stateful rules under their IDs, and what guard-rail
+    misses) and compatible ones, with a semantic-version verdict (major, minor, patch) per
+    type and overall. Three forms:
+
+    \b
+      smithy2cfn diff --base origin/main [PATH...]    the current models against REV's (git)
+      smithy2cfn diff --old PATH... --new PATH...     two versions (files, folders, smithy-build.json)
+      smithy2cfn diff --old-schemas DIR --new-schemas DIR   two folders of schemas
+
+    Exit 0 when nothing reaches --fail-on, 1 when something does (or a side fails to build),
+    2 for usage and configuration errors.
+    """
+    if models and (old or new):
+        import click
+
+        raise click.UsageError("PATH arguments go with --base; with --old/--new, give each side's paths after it.")
+    flags = {"service": ("--service", service), "organizationName": ("--org", organization),
+             "serviceName": ("--service-name", service_name)}
+    given = {key: (flag, value) for key, (flag, value) in flags.items() if value is not None}
+    result = api.diff(old, new or models, base=base, config=config_file or None, old_schemas=old_schemas,
+                      new_schemas=new_schemas, overrides={key: value for key, (_, value) in given.items()},
+                      override_spans={key: Span(f"<command line {flag}>") for key, (flag, _) in given.items()},
+                      projection=projection, fail_on=fail_on, allow_unknown_traits=allow_unknown_traits)
+    selection = _filter(quiet, verbose, severity, hide, show, True)
+    findings = {id(f.diagnostic) for t in result.types for f in t.findings}
+    problems = [d for d in result.diagnostics if id(d) not in findings]
+    if fmt == "json":
+        import json
+
+        _report(problems, "text", quiet, verbose, selection, result.exit_code)
+        _echo(json.dumps(result.to_json(selection.keeps), indent=2, ensure_ascii=False) + "\n")
+    elif fmt == "sarif":
+        _report(result.diagnostics, "sarif", quiet, verbose, selection, result.exit_code)
+    else:
+        _report(problems, "text", quiet, verbose, selection, result.exit_code)
+        _echo(_diff_text(result, selection, verbose))
+    sys.exit(result.exit_code)
+
+
+def _diff_text(result: api.DiffResult, selection: DiagnosticFilter, verbose: bool) -> str:
+    """The text report of :func:`diff`: the sides, then each type's verdict and findings."""
+    if result.old is None or result.new is None:
+        return ""
+    lines = [f"old: {result.old.name}", f"new: {result.new.name}"]
+    for t in result.types:
+        status = "" if t.status == "changed" else f" ({t.status})"
+        counts = {level: sum(1 for f in t.findings if f.level == level) for level in ("major", "minor", "patch")}
+        summary = ", ".join(f"{n} {level}" for level, n in counts.items() if n) or "no change"
+        lines.append(f"{t.type_name}{status}: {t.verdict} ({summary}"
+                     + (f"; {t.suppressed} suppressed" if t.suppressed else "") + ")")
+        shown = [f for f in t.findings if selection.keeps(f.diagnostic)]
+        for f in shown:
+            d = f.diagnostic
+            rule = f" [{f.rule_id}]" if f.rule_id else ""
+            lines.append(f"  {d.span}: {d.severity.label} {d.code}{rule} {d.message}")
+            if d.hint and (verbose or d.severity >= Severity.WARNING):
+                lines.append(f"      hint: {d.hint}")
+        hidden = len(t.findings) - len(shown)
+        if hidden:
+            lines.append(f"  ({hidden} more not shown: -v shows notes)")
+    floor = api.FAIL_ON.get(result.fail_on)
+    lines.append(f"verdict: {result.verdict}" + (f" (--fail-on {result.fail_on})" if floor else ""))
+    return "\n".join(lines) + "\n"
+
+
 #: The commands: name → (function, its parameters in the order click lists them).
 COMMANDS: dict[str, tuple[Callable[..., None], tuple[Param, ...]]] = {
     "build": (build, (
@@ -247,6 +321,27 @@ COMMANDS: dict[str, tuple[Callable[..., None], tuple[Param, ...]]] = {
     "validate": (validate, (
         Param("models", kind="arguments", path="any", required=True),
         _QUIET, _ALLOW_UNKNOWN_TRAITS, *_PRINTING)),
+    "diff": (diff, (
+        Param("models", kind="arguments", path="any"),
+        Param("old", ("--old",), "values", path="any", metavar="PATH...",
+              help="The old version: model files, folders or a smithy-build.json (every argument after --old up "
+                   "to the next option)."),
+        Param("new", ("--new",), "values", path="any", metavar="PATH...",
+              help="The new version, as --old."),
+        Param("base", ("--base",), metavar="REV",
+              help="Compare the current models (PATH..., default: the current folder's smithy-build.json) with "
+                   "the same paths at this git revision (origin/main, a tag), read without touching the working "
+                   "tree."),
+        Param("old_schemas", ("--old-schemas",), path="dir", metavar="DIR",
+              help="A folder of schemas already built (the registry's): the old side."),
+        Param("new_schemas", ("--new-schemas",), path="dir", metavar="DIR", help="The new side's folder of schemas."),
+        Param("config_file", ("-c", "--config"), "values", path="file",
+              help="Settings JSON or smithy-build.json used for both sides (repeatable, merged in order)."),
+        _PROJECTION, _SERVICE, _ORG, _SERVICE_NAME,
+        Param("fail_on", ("--fail-on",), choices=("breaking", "minor", "never"), default="breaking",
+              show_default=True,
+              help="Exit 1 when a type's verdict is major (breaking), minor or major (minor), or never."),
+        _QUIET, _ALLOW_UNKNOWN_TRAITS, *_PRINTING)),
     "ast": (ast, (
         Param("models", kind="arguments", path="any", required=True, unless=("config_file", "projection")),
         Param("out_file", ("-o", "--output"), path="any", help="File to write (default: standard output)."),
@@ -257,6 +352,36 @@ COMMANDS: dict[str, tuple[Callable[..., None], tuple[Param, ...]]] = {
               help="How diagnostics are printed on stderr."),
         _ALLOW_UNKNOWN_TRAITS)),
 }
+
+#: Options that take every argument after them up to the next option (``diff --old A B``),
+#: by command.
+VARIADIC = {"diff": ("--old", "--new")}
+
+
+def expand_variadic(argv: Sequence[str]) -> list[str]:
+    """``argv`` (without the program name) with the arguments that follow a variadic option
+    (:data:`VARIADIC`) given to it one by one: ``diff --old a b --new c`` →
+    ``diff --old a --old b --new c``; after ``--``, nothing changes."""
+    args = list(argv)
+    options = VARIADIC.get(args[0]) if args else None
+    if not options:
+        return args
+    out, current = args[:1], None
+    for i, token in enumerate(args[1:], 1):
+        if token == "--":
+            return out + args[i:]
+        if token in options:
+            current = token
+            out.append(token)
+        elif token.startswith("-") and token != "-":
+            current = None
+            out.append(token)
+        elif current is not None and out[-1] != current:
+            out += [current, token]
+        else:
+            out.append(token)
+    return out
+
 
 #: What :func:`parse_plain` leaves to click.
 _DECLINED = object()
@@ -372,8 +497,11 @@ def _click_group() -> Any:
     """The click group of :data:`COMMANDS` (``smithy2cfn``), with ``--version`` and ``-h``."""
     import click
 
-    group = click.Group("main", callback=_main, help=_main.__doc__,
-                        context_settings={"help_option_names": ["-h", "--help"]})
+    class Group(click.Group):
+        def main(self, args: Sequence[str] | None = None, *rest: Any, **kwargs: Any) -> Any:
+            return super().main(expand_variadic(sys.argv[1:] if args is None else args), *rest, **kwargs)
+
+    group = Group("main", callback=_main, help=_main.__doc__, context_settings={"help_option_names": ["-h", "--help"]})
     group = click.version_option(package_name="smithy2cfn")(group)
     for name, (function, params) in COMMANDS.items():
         group.add_command(click.Command(name, callback=function, params=[_click_param(p) for p in params],
@@ -421,9 +549,10 @@ def run() -> None:
     click's runner instead, which never exits the process.
     """
     try:
-        plain = parse_plain(sys.argv[1:], os.environ)
+        argv = expand_variadic(sys.argv[1:])
+        plain = parse_plain(argv, os.environ)
         if plain is None:
-            __getattr__("main")(prog_name="smithy2cfn")  # click's standalone mode exits
+            __getattr__("main")(argv, prog_name="smithy2cfn")  # click's standalone mode exits
             raise SystemExit(0)
         raise SystemExit(1 if _run_plain(*plain) else 0)
     except SystemExit as e:

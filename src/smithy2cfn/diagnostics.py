@@ -89,7 +89,7 @@ class Code(Record, frozen=True):
     Attributes:
         code: the stable code, ``S`` and four digits (``"S3001"``); the first digit is the
             stage (1 parse, 2 load, 3 validate, 4 derive and emit, 5 configuration and
-            output, 6 lint, 7 command line).
+            output, 6 lint, 7 command line and diff).
         severity: the code's usual severity.
         event_id: the reference's validation event ID (Smithy 2.0 "Model validation"; the
             reference's ``Validator.MODEL_ERROR`` is ``"Model"``), or ``None`` where the

@@ -39,7 +39,7 @@ README = Path(__file__).resolve().parents[2] / "README.md"
 _NOT_IMPORTED = frozenset({"smithy2cfn.__main__"})
 #: Stage headings of README's table of codes, by the code's first digit.
 STAGES = {"1": "parse", "2": "load", "3": "validate", "4": "derive / emit", "5": "configuration and output",
-          "6": "lint", "7": "command line"}
+          "6": "lint", "7": "command line and diff"}
 
 
 def declarations() -> tuple[dict[str, Any], list[Any]]:

@@ -32,8 +32,7 @@ from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
 from smithy2cfn.lint.context import ResourceContext
 from smithy2cfn.lint.locate import Locator, definition_names
 from smithy2cfn.model.shapes import Model
-from smithy2cfn.records import replace
-from smithy2cfn.validation.suppressions import apply_suppressions
+from smithy2cfn.validation.suppressions import apply_suppressions_or_codes
 
 #: The code of an internal error: a lint rule raised, or reported a code it does not declare.
 CODES = declare_codes(
@@ -106,11 +105,7 @@ def lint_schemas(model: Model, plan: ConversionPlan, schemas: Mapping[str, dict[
             continue
         locator = Locator(model, plan, rplan, names)
         found += run_rules(ResourceContext(model, rplan, locator, schema, file_name), rules)
-    kept = apply_suppressions(model, found)
-    by_code = apply_suppressions(model, [replace(d, event_id=d.code) for d in kept])
-    survivors = {(d.code, d.message, d.span, d.shape_id) for d in by_code}
-    out = [d for d in kept if (d.code, d.message, d.span, d.shape_id) in survivors]
-    return sorted(set(out), key=Diagnostic.sort_key)
+    return sorted(set(apply_suppressions_or_codes(model, found)), key=Diagnostic.sort_key)
 
 
 __all__ = ["lint_rules", "lint_schemas", "run_rules"]

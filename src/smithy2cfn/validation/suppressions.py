@@ -262,5 +262,16 @@ def apply_suppressions(model: Model, diagnostics: Iterable[Diagnostic]) -> list[
     return [e for e in (decorator.decorate(d) for d in diagnostics) if e is not None]
 
 
+def apply_suppressions_or_codes(model: Model, diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """:func:`apply_suppressions` for smithy2cfn's own findings (lint, diff), which a
+    suppression names by event ID (``CfnLint.GuardRail``, hierarchically) or by code
+    (``S6110``): those left by both, decorated by the first (a severity override applies)."""
+    kept = apply_suppressions(model, diagnostics)
+    by_code = apply_suppressions(model, [replace(d, event_id=d.code) for d in kept])
+    survivors = {(d.code, d.message, d.span, d.shape_id) for d in by_code}
+    return [d for d in kept if (d.code, d.message, d.span, d.shape_id) in survivors]
+
+
 __all__ = ["CORRECTNESS_EVENTS", "CRITICAL_EVENTS", "Decorator", "Rule", "apply_suppressions",
+           "apply_suppressions_or_codes",
            "finish", "id_matches", "loading_failed", "stage_of"]
