@@ -101,3 +101,32 @@ def set_doc_transform(monkeypatch: pytest.MonkeyPatch) -> str:
         "old", "(test stand-in)", (registry.Arg("values", registry.STRINGS, default=()),), "values",
         lambda model, args, context: model))
     return "setDoc"
+
+
+def guardrail_or_skip() -> tuple[Path, Path]:
+    """``(python, guardrail.py)`` of resource-schema-guard-rail as ``../shared/tools/guardrail``
+    sets it up (its own venv in the temp folder); skips with a message where it is absent."""
+    import tempfile
+
+    python = Path(tempfile.gettempdir()) / "sgr" / "bin" / "python"
+    script = shared_or_skip("tools", "guardrail", "guardrail.py")
+    if not python.exists():
+        pytest.skip(f"guard-rail is not set up ({python} is absent): run sh ../shared/tools/guardrail/"
+                    "setup-guardrail.sh")
+    return python, script
+
+
+def guardrail_stateful(pairs: list[tuple[Path, Path]]) -> list[set[str]]:
+    """guard-rail's stateful check IDs for each ``(old schema file, new schema file)`` pair,
+    in one run of guard-rail (``guardrail.py --stateful --json``)."""
+    import json
+    import subprocess
+
+    python, script = guardrail_or_skip()
+    args = [str(p) for pair in pairs for p in pair]
+    run = subprocess.run([str(python), str(script), "--stateful", "--json", *args], capture_output=True, text=True,
+                         timeout=600, check=False)
+    report = json.loads(run.stdout)
+    entries = report["files"] if isinstance(report["files"], list) else list(report["files"].values())
+    assert len(entries) == len(pairs), run.stderr[-2000:]
+    return [{f["check_id"] for f in entry["findings"]} for entry in entries]

@@ -1086,8 +1086,9 @@ def _side(label: str, name: str, paths: list[str], config: list[str], diags: Dia
           extensions: Sequence[Extension | type] | None = None, allow_unknown_traits: bool = False,
           span_path: Callable[[str], str] | None = None) -> Side | None:
     """One side of a diff built in memory (:func:`build_from_config` without output and
-    without lint): its schemas by ``typeName``, model and plan; ``None`` after errors, which
-    go to ``diags`` (their spans as ``span_path`` shows them)."""
+    without lint): its schemas by ``typeName``, model and plan; ``None`` after errors. The
+    build's warnings and errors go to ``diags`` (their spans as ``span_path`` shows them),
+    its notes (about the schemas written, not the change) do not."""
     from smithy2cfn.diff.context import Side
 
     configs, models = _split_build_files(paths)
@@ -1096,7 +1097,8 @@ def _side(label: str, name: str, paths: list[str], config: list[str], diags: Dia
                               allow_unknown_traits=allow_unknown_traits, projection=projection, lint=False)
     shown = span_path or (lambda path: path)
     diags.extend([replace(d, span=replace(d.span, path=shown(d.span.path)))
-                  if d.span is not None and shown(d.span.path) != d.span.path else d for d in built.diagnostics])
+                  if d.span is not None and shown(d.span.path) != d.span.path else d
+                  for d in built.diagnostics if d.severity > Severity.NOTE])  # (a build's notes: not the diff's)
     if built.exit_code:
         return None
     outputs = [p for p in built.projections if p.plan is not None]
