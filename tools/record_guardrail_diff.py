@@ -19,21 +19,29 @@ each with a ``case.json``::
      "settings": {"service": "acme.vault#VaultService", "organizationName": "Acme"},  # pairs only
      "triggers": ["PR002"],     # rule IDs `diff` must report: guard-rail's (PR002) or ours (S7201..)
      "absent": ["PR002"],       # rule IDs it must NOT report (a case close to a rule that misses it)
-     "guardrail": ["PR002"]}    # what guard-rail --stateful reports on the built pair (written here)
+     "guardrail": ["PR002"],    # what guard-rail --stateful reports on the built pair (written here)
+     "guardrailMisses": ["TFDF002"],   # optional: guard-rail rules the change breaks but guard-rail
+                                       # does not report (its bug, explained in the description)
+     "guardrailError": "NotImplementedError"}  # optional: guard-rail cannot check the pair and
+                                               # fails with this text (then "guardrail" is [])
 
-For each case both sides are built with ``smithy2cfn.api.build(paths, TMP/<case>/<side>,
-settings)`` (the default, registry-ready mode; the build must succeed: exit code 0), the
-schemas of the two sides are paired by ``typeName`` (a type on one side only is not compared:
-a type removed or added), and every pair of every case goes through one run of guard-rail
-(``TMP/sgr/bin/python ../shared/tools/guardrail/guardrail.py --stateful --json OLD NEW ...``;
-set it up once with ``sh ../shared/tools/guardrail/setup-guardrail.sh``). The sorted, unique
-``check_id`` values of all the case's pairs are written into its ``case.json`` as
-``"guardrail"`` (the rest of the file is kept, rewritten with an indent of 2).
+For each case both sides are built in memory with ``smithy2cfn.api.build([case/side], None,
+settings)`` (the default, registry-ready mode; the build must succeed: exit code 0, no error),
+the schemas of the two sides are paired by ``typeName`` (a type on one side only is not
+compared: a type removed or added), written under a work folder
+(``<kind>/<case>/<side>/<Org-Service-Resource>.json``), and every pair of every case goes
+through one run of guard-rail (``TMP/sgr/bin/python ../shared/tools/guardrail/guardrail.py
+--stateful --json OLD NEW OLD NEW ...``; set it up once with ``sh
+../shared/tools/guardrail/setup-guardrail.sh``). The sorted, unique ``check_id`` values of all
+the case's pairs are written into its ``case.json`` as ``"guardrail"`` (the rest of the file is
+kept, rewritten with an indent of 2).
 
 Then the corpus is verified: every guard-rail rule ID in ``"triggers"`` must be among
-``"guardrail"``, no ID of ``"absent"`` may be, and every ID guard-rail reports must be in
-``"triggers"`` (issue 17: ``diff`` reports every guard-rail finding under the same ID).
-``S7xxx`` codes (ours) are not checked here: guard-rail does not know them.
+``"guardrail"`` (except those in ``"guardrailMisses"``, which must not be), no ID of
+``"absent"`` may be, and every ID guard-rail reports must be in ``"triggers"`` (issue 17:
+``diff`` reports every guard-rail finding under the same ID). A case with ``"guardrailError"``
+must make guard-rail fail with that text; any other case must not make it fail. ``S7xxx``
+codes (ours) are not checked here: guard-rail does not know them.
 
 Options: ``--check`` compares instead of writing (exit 1 when a recorded list differs);
 ``--case NAME`` (repeatable) only those cases; ``--keep DIR`` builds into DIR and leaves the
@@ -43,8 +51,8 @@ Exit codes: 0 all recorded (or, with ``--check``, all as recorded) and verified;
 list differs (``--check``) or the verification fails; 2 a case is malformed, a build fails,
 guard-rail is not set up or cannot check a pair.
 
-The test ``tests/diff/test_pairs_corpus.py`` imports this module (``load_case``,
-``build_case``, ``run_guardrail``) and asserts the recorded lists.
+The test ``tests/diff/test_pairs_corpus.py`` imports this module (``case_dirs``,
+``load_case``, ``build_side``, ``judge``, ``verify``) and asserts the recorded lists.
 """
 from __future__ import annotations
 
@@ -123,7 +131,7 @@ def load_case(kind: str, path: Path) -> Case:
         data = json.loads(file.read_text(encoding="utf-8"))
     except (OSError, ValueError) as err:
         raise CaseError(f"{file}: {err}") from err
-    allowed = {"description", "settings", "triggers", "absent", "guardrail"}
+    allowed = {"description", "settings", "triggers", "absent", "guardrail", "guardrailMisses", "guardrailError"}
     problems = []
     if not isinstance(data, dict):
         raise CaseError(f"{file}: not a JSON object")
@@ -131,12 +139,16 @@ def load_case(kind: str, path: Path) -> Case:
         problems.append(f"unknown keys {sorted(set(data) - allowed)}")
     if not isinstance(data.get("description"), str) or not data["description"].strip():
         problems.append("no description")
-    for key in ("triggers", "absent", "guardrail"):
-        value = data.setdefault(key, [])
+    for key in ("triggers", "absent", "guardrail", "guardrailMisses"):
+        value = data.get(key, []) if key == "guardrailMisses" else data.setdefault(key, [])
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             problems.append(f"{key} is not a list of strings")
-        elif key != "guardrail" and set(value) - _KNOWN:
+        elif key in ("triggers", "absent") and set(value) - _KNOWN:
             problems.append(f"{key}: unknown rule IDs {sorted(set(value) - _KNOWN)}")
+    if not isinstance(data.get("guardrailError", ""), str):
+        problems.append("guardrailError is not a string")
+    if not problems and not set(data.get("guardrailMisses", [])) <= set(data["triggers"]):
+        problems.append("guardrailMisses must be rules the case triggers")
     if not problems and set(data["triggers"]) & set(data["absent"]):
         problems.append(f"both triggered and absent: {sorted(set(data['triggers']) & set(data['absent']))}")
     if kind == "pairs":
@@ -183,26 +195,22 @@ def build_side(case: Case, side: str, out_dir: Path | None) -> dict[str, dict[st
     return by_type
 
 
-def build_case(case: Case, work: Path) -> list[tuple[str, Path, Path]]:
-    """Build (or read) both sides of ``case`` and write each side's schema of every typeName
-    the two sides share into ``work/<case>/<side>/<typeName>.json``.
+def write_pairs(case: Case, sides: dict[str, dict[str, dict[str, Any]]], work: Path) -> list[tuple[str, str]]:
+    """Write each side's schema of every typeName the two sides share (``sides``: ``"old"``
+    and ``"new"`` → typeName → schema) into ``work/<kind>/<case>/<side>/<typeName>.json``.
 
     Returns:
-        ``(typeName, old file, new file)`` for each shared typeName, sorted.
-
-    Raises:
-        CaseError: as :func:`build_side`.
+        ``(old file, new file)`` for each shared typeName, sorted by typeName.
     """
-    sides = {side: build_side(case, side, None) for side in ("old", "new")}
     pairs = []
     for name in sorted(set(sides["old"]) & set(sides["new"])):
         files = []
         for side in ("old", "new"):
-            file = work / case.name / side / (name.replace("::", "-") + ".json")
+            file = work / case.kind / case.name / side / (name.replace("::", "-") + ".json")
             file.parent.mkdir(parents=True, exist_ok=True)
             file.write_text(json.dumps(sides[side][name], indent=2) + "\n", encoding="utf-8")
-            files.append(file)
-        pairs.append((name, files[0], files[1]))
+            files.append(str(file))
+        pairs.append((files[0], files[1]))
     return pairs
 
 
@@ -215,15 +223,16 @@ def guardrail_available() -> str | None:
     return None
 
 
-def run_guardrail(pairs: list[tuple[Path, Path]], timeout: float = 600) -> dict[tuple[str, str], list[str]]:
+def run_guardrail(pairs: list[tuple[str, str]], timeout: float = 600) -> dict[tuple[str, str], tuple[list[str], str | None]]:
     """Run guard-rail ``--stateful --json`` once over all ``(old, new)`` schema files.
 
     Returns:
-        ``(str(old), str(new))`` → the sorted unique check IDs it reported for that pair.
+        ``(old, new)`` → (the sorted unique check IDs it reported for that pair, ``None``), or
+        ``([], error)`` when it could not check the pair (``error`` its message, e.g.
+        ``NotImplementedError: Schemas with combiners are not yet supported ...``).
 
     Raises:
-        CaseError: guard-rail is not set up, exits non-zero, prints no JSON, or reports an
-            error for a pair (e.g. ``NotImplementedError`` for a change under ``oneOf``).
+        CaseError: guard-rail is not set up, or prints no JSON.
     """
     why = guardrail_available()
     if why:
@@ -238,55 +247,76 @@ def run_guardrail(pairs: list[tuple[Path, Path]], timeout: float = 600) -> dict[
         report = json.loads(run.stdout)
     except ValueError as err:
         raise CaseError(f"guard-rail printed no JSON (exit {run.returncode}): {run.stderr[-2000:]}") from err
-    out: dict[tuple[str, str], list[str]] = {}
-    errors = []
+    out: dict[tuple[str, str], tuple[list[str], str | None]] = {}
     for doc in report["files"]:
         key = (doc["previous"], doc["file"])
         if "error" in doc:
-            errors.append(f"{key[1]}: {doc['error'][:300]}")
-            continue
-        out[key] = sorted({f["check_id"] for f in doc["findings"]})
-    if errors:
-        raise CaseError("guard-rail could not check: " + "; ".join(errors))
+            out[key] = ([], doc["error"])
+        else:
+            out[key] = (sorted({f["check_id"] for f in doc["findings"]}), None)
     return out
 
 
-def verify(case: Case, found: list[str]) -> list[str]:
-    """What is wrong with ``found`` (guard-rail's IDs on ``case``) against the case's
-    ``triggers`` and ``absent``: a triggering guard-rail rule it did not report, an absent
-    rule it did."""
+def verify(case: Case, found: list[str], error: str | None = None) -> list[str]:
+    """What is wrong with ``found`` (guard-rail's IDs on ``case``) and ``error`` (its error
+    on one of the case's pairs, or ``None``) against the case's ``triggers``, ``absent``,
+    ``guardrailMisses`` and ``guardrailError``."""
+    data, name = case.data, case.name
     problems = []
-    for rule in case.data["triggers"]:
-        if _GUARDRAIL_ID.match(rule) and rule not in found:
-            problems.append(f"{case.name}: triggers {rule} but guard-rail reports {found}")
-    for rule in case.data["absent"]:
+    expected_error = data.get("guardrailError")
+    if expected_error is not None:
+        if error is None or expected_error not in error:
+            problems.append(f"{name}: guard-rail should fail with {expected_error!r}, got {error or found}")
+        return problems
+    if error is not None:
+        return [f"{name}: guard-rail could not check the pair: {error[:300]}"]
+    misses = data.get("guardrailMisses", [])
+    for rule in data["triggers"]:
+        if _GUARDRAIL_ID.match(rule) and rule not in found and rule not in misses:
+            problems.append(f"{name}: triggers {rule} but guard-rail reports {found}")
+    for rule in misses:
         if rule in found:
-            problems.append(f"{case.name}: {rule} must be absent but guard-rail reports it")
+            problems.append(f"{name}: guardrailMisses lists {rule}, but guard-rail now reports it")
+    for rule in data["absent"]:
+        if rule in found:
+            problems.append(f"{name}: {rule} must be absent but guard-rail reports it")
     for rule in found:
-        if rule not in case.data["triggers"] and rule not in case.data["absent"]:
-            problems.append(f"{case.name}: guard-rail reports {rule}, which triggers does not list "
+        if rule not in data["triggers"] and rule not in data["absent"]:
+            problems.append(f"{name}: guard-rail reports {rule}, which triggers does not list "
                             "(diff must report every guard-rail finding)")
     return problems
 
 
-def record(cases: list[Case], work: Path) -> dict[str, list[str]]:
-    """case name → guard-rail's sorted unique IDs over all the case's typeName pairs.
+def judge(cases: list[Case], work: Path, sides=None) -> dict[str, tuple[list[str], str | None]]:
+    """``"<kind>/<case>"`` → (guard-rail's sorted unique IDs over all the case's typeName
+    pairs, its first error on one of them or ``None``).
+
+    ``sides(case)`` gives a case's ``{"old": ..., "new": ...}`` typeName → schema (default:
+    :func:`build_side` of each side); the pairs are written under ``work``.
 
     Raises:
-        CaseError: as :func:`build_case` and :func:`run_guardrail`.
+        CaseError: as :func:`build_side` (every case is tried first; the message lists all the
+            cases that fail) and :func:`run_guardrail`.
     """
-    per_case: dict[str, list[tuple[Path, Path]]] = {}
+    if sides is None:
+        def sides(case):
+            return {side: build_side(case, side, None) for side in ("old", "new")}
+    per_case: dict[str, list[tuple[str, str]]] = {}
     failed = []
     for case in cases:
         try:
-            per_case[case.name] = [(old, new) for _, old, new in build_case(case, work)]
+            per_case[f"{case.kind}/{case.name}"] = write_pairs(case, sides(case), work)
         except CaseError as err:
             failed.append(str(err))
     if failed:
         raise CaseError(f"{len(failed)} case(s) cannot be built:\n  " + "\n  ".join(failed))
     results = run_guardrail([p for pairs in per_case.values() for p in pairs])
-    return {name: sorted({i for old, new in pairs for i in results[(str(old), str(new))]})
-            for name, pairs in per_case.items()}
+    out = {}
+    for key, pairs in per_case.items():
+        ids = sorted({i for p in pairs for i in results[p][0]})
+        errors = [results[p][1] for p in pairs if results[p][1] is not None]
+        out[key] = (ids, errors[0] if errors else None)
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -304,24 +334,24 @@ def main(argv: list[str] | None = None) -> int:
         if args.keep:
             work = Path(args.keep)
             work.mkdir(parents=True, exist_ok=True)
-            found = record(cases, work)
+            found = judge(cases, work)
         else:
             with tempfile.TemporaryDirectory(prefix="guardrail-diff-") as tmp:
-                found = record(cases, Path(tmp))
+                found = judge(cases, Path(tmp))
     except CaseError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
     differ, problems = [], []
     for case in cases:
-        ids = found[case.name]
+        ids, error = found[f"{case.kind}/{case.name}"]
         if args.verbose:
-            print(f"{case.kind}/{case.name}: {' '.join(ids) or '-'}")
+            print(f"{case.kind}/{case.name}: {' '.join(ids) or '-'}" + (f" (error: {error[:100]})" if error else ""))
         if ids != case.data["guardrail"]:
             differ.append(f"{case.name}: recorded {case.data['guardrail']}, guard-rail reports {ids}")
             if not args.check:
                 case.data["guardrail"] = ids
                 (case.path / "case.json").write_text(json.dumps(case.data, indent=2) + "\n", encoding="utf-8")
-        problems += verify(case, ids)
+        problems += verify(case, ids, error)
     for line in differ:
         print(("differs: " if args.check else "recorded: ") + line)
     for line in problems:
