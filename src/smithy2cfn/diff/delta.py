@@ -173,9 +173,9 @@ class _Walk:
 
     def resolve(self, side: int, node: Any, seen: frozenset[str]) -> tuple[Any, frozenset[str], str | None]:
         """``node`` with its ``$ref`` chain followed (the referenced definition's keywords
-        win, as ``dict.update`` does in guard-rail), the refs followed added to ``seen``, and
-        the last ref followed; a ref already in ``seen`` (recursion) or that points nowhere
-        is dropped."""
+        win, as ``dict.update`` does in guard-rail) and its ``allOf`` parts merged into it
+        (the node's own keywords first), the refs followed added to ``seen``, and the last
+        ref followed; a ref already in ``seen`` (recursion) or that points nowhere is dropped."""
         ref_followed = None
         for _ in range(64):
             if not isinstance(node, dict) or not isinstance(node.get("$ref"), str):
@@ -189,6 +189,16 @@ class _Walk:
             node = {**rest, **target}
             seen = seen | {ref}
             ref_followed = ref
+        if isinstance(node, dict) and isinstance(node.get("allOf"), list):
+            # a subschema that is all of several (the emitter writes a member's default next to
+            # its target's $ref that way): compared as one node, its parts' keywords merged
+            merged = {k: v for k, v in node.items() if k != "allOf"}
+            for part in node["allOf"]:
+                part, seen, _ = self.resolve(side, part, seen)
+                if isinstance(part, dict):
+                    for key, value in part.items():
+                        merged.setdefault(key, value)
+            node = merged
         return node, seen, ref_followed
 
     def node(self, old: Any, new: Any, parts: tuple[str, ...], seen: tuple[frozenset[str], frozenset[str]],

@@ -9,11 +9,10 @@ warnings). Each rule reads the :class:`~smithy2cfn.diff.delta.Delta` the way gua
 its meta-diff: "Only NEWLY ADDED properties can ..." accepts a property the new schema adds
 (nested ones included), and nothing else.
 
-Where guard-rail's rule says more than its message (it flags every change of
-``tagging.taggable``, also from false to true, because its rule requires the old value to be
-true; it reads a removed ``enum`` as values removed; it compares ``primaryIdentifier``
-position by position), the rule here reports what guard-rail reports, so that every
-guard-rail finding has a finding here under the same check ID, and says it in the message.
+Where guard-rail's rule says more than its message (it reads a removed ``enum`` as values
+removed, a removed ``maxLength`` as a break; it compares ``primaryIdentifier`` position by
+position), the rule here reports what guard-rail reports, so that every guard-rail finding
+has a finding here under the same check ID, and says it in the message.
 """
 
 from __future__ import annotations
@@ -428,22 +427,17 @@ _TAG_FIELDS = {"taggable": ("S7132", "TAG101"), "tagOnCreate": ("S7133", "TAG102
 
 
 def _tag_field(ctx: TypeDiff, key: str) -> None:
-    """A ``tagging`` field whose value changed (guard-rail's rule requires the old value to
-    be true and the new one not false for the three flags, and no change at all for
-    ``tagProperty``: every change is flagged, false to true included)."""
+    """A ``tagging`` field whose value changed: one of the three flags turned false (guard-rail's
+    rule reads "old is true, and new is not false"; only the second clause carries its check
+    ID, so a flag turned on is not reported), or ``tagProperty`` changed at all."""
     old, new = _tagging(ctx, "old"), _tagging(ctx, "new")
     if old is None or new is None or key not in old or key not in new:
         return
     from smithy2cfn.diff.delta import equal
 
-    if equal(old[key], new[key]):
+    if equal(old[key], new[key]) or (key != "tagProperty" and new[key] is not False):
         return
-    code = _TAG_FIELDS[key][0]
-    if key != "tagProperty" and old[key] is not True:
-        note = " (a change guard-rail flags in this direction too: its rule reads the old value as true)"
-    else:
-        note = ""
-    ctx.report(code, f"tagging.{key} changed from {_show(old[key])} to {_show(new[key])}{note}",
+    ctx.report(_TAG_FIELDS[key][0], f"tagging.{key} changed from {_show(old[key])} to {_show(new[key])}",
                ctx.at_resource("new", TAGGABLE),
                "CloudFormation refuses this change of tagging in a new version of the type", f"/tagging/{key}")
 
