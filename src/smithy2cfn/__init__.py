@@ -2,7 +2,7 @@
 
 The library API (see :mod:`smithy2cfn.api`): :func:`load`, :func:`validate`,
 :func:`convert`, :func:`build`, :func:`build_from_config`, :func:`validate_files`,
-:func:`write_json_ast`, each returning a :class:`Result` (``diagnostics``, ``exit_code``
+:func:`write_json_ast`, :func:`diff`, each returning a :class:`Result` (``diagnostics``, ``exit_code``
 and its product); diagnostics in :mod:`smithy2cfn.diagnostics`; the typed settings in
 :mod:`smithy2cfn.settings`; extensions (:class:`Extension`) in
 :mod:`smithy2cfn.emit.extensions`.
@@ -17,12 +17,14 @@ from smithy2cfn.api import (
     AstResult,
     BuildResult,
     ConvertResult,
+    DiffResult,
     LoadResult,
     Result,
     ValidationResult,
     build,
     build_from_config,
     convert,
+    diff,
     load,
     render_schema,
     validate,
@@ -34,8 +36,9 @@ from smithy2cfn.model import Model
 from smithy2cfn.version import __version__
 
 __all__ = [
-    "AstResult", "BuildResult", "ConvertResult", "Diagnostic", "Diagnostics", "Extension", "LoadResult", "Model",
-    "Result", "Settings", "Severity", "Span", "ValidationResult", "build", "build_from_config", "convert", "load", "render_schema", "validate",
+    "AstResult", "BuildResult", "ConvertResult", "Diagnostic", "Diagnostics", "DiffResult", "Extension", "LoadResult",
+    "Model", "Result", "Settings", "Severity", "Span", "ValidationResult", "build", "build_from_config", "convert",
+    "diff", "load", "render_schema", "validate",
     "validate_files", "write_json_ast", "__version__",
 ]
 

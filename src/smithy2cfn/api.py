@@ -1222,8 +1222,8 @@ def diff(old: Iterable[str | os.PathLike[str]] = (), new: Iterable[str | os.Path
     if diags.has_errors:
         result.diagnostics = diags.sorted()
         return result
-    common = {"overrides": overrides, "override_spans": override_spans, "projection": projection,
-              "extensions": extensions, "allow_unknown_traits": allow_unknown_traits}
+    common: dict[str, Any] = {"overrides": overrides, "override_spans": override_spans, "projection": projection,
+                              "extensions": extensions, "allow_unknown_traits": allow_unknown_traits}
     if schemas_given:
         result.old = _schema_side("old", os.fspath(old_schemas), diags)  # type: ignore[arg-type]
         result.new = _schema_side("new", os.fspath(new_schemas), diags)  # type: ignore[arg-type]

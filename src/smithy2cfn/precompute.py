@@ -108,8 +108,24 @@ def _lint_table() -> str:
     return "\n".join(rows)
 
 
+def _diff_table() -> str:
+    """README's table of diff rules: each diff check's code, guard-rail's check ID when it is
+    one of guard-rail's, its meaning, the semantic-version level it gives, its severity and
+    the rule it follows."""
+    from smithy2cfn.diff.context import rule_id_of
+
+    codes, checks = declarations()
+    rows = ["| code | ruleId | meaning | level | severity | rule |", "|---|---|---|---|---|---|"]
+    for check in sorted((c for c in checks if c.kind == "diff"), key=lambda c: c.codes):
+        for code in check.codes:
+            entry = codes[code]
+            rows.append(f"| {code} | {rule_id_of(code) or '—'} | {_cell(entry.meaning)} | "
+                        f"{getattr(check.run, 'level', 'major')} | {entry.severity.label} | {_cell(check.rule)} |")
+    return "\n".join(rows)
+
+
 #: The README's generated tables: name → the function making it.
-TABLES = {"codes": _codes_table, "lint-rules": _lint_table}
+TABLES = {"codes": _codes_table, "lint-rules": _lint_table, "diff-rules": _diff_table}
 _GENERATED = lazy(r"(<!-- generated: ([a-z-]+) -->\n)(.*?)(<!-- end generated -->)", re.S)
 
 

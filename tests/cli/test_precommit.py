@@ -59,9 +59,11 @@ def test_manifest_is_valid(tmp_path):
     proc = _pre_commit(REPO, _env(tmp_path), "validate-manifest", str(MANIFEST))
     assert proc.returncode == 0, proc.stdout + proc.stderr
     hooks = {hook["id"]: hook for hook in yaml.safe_load(MANIFEST.read_text(encoding="utf-8"))}
-    assert set(hooks) == {"smithy2cfn-check", "smithy2cfn-validate"}
+    assert set(hooks) == {"smithy2cfn-check", "smithy2cfn-validate", "smithy2cfn-diff"}
     assert hooks["smithy2cfn-check"]["entry"].split()[:3] == ["smithy2cfn", "build", "--check"]
     assert hooks["smithy2cfn-validate"]["entry"].split()[:2] == ["smithy2cfn", "validate"]
+    assert hooks["smithy2cfn-diff"]["entry"].split() + hooks["smithy2cfn-diff"]["args"] == \
+        ["smithy2cfn", "diff", "--base", "origin/main"]
 
 
 @pytest.fixture
@@ -85,6 +87,7 @@ def project(tmp_path):
     _git(repo, env, "init", "-q")
     _git(repo, env, "add", "-A")
     _git(repo, env, "commit", "-q", "-m", "project")
+    _git(repo, env, "update-ref", "refs/remotes/origin/main", "HEAD")  # as a clone of the project has it
     return repo, env
 
 
@@ -93,7 +96,7 @@ def test_hooks_pass_on_an_up_to_date_project(project):
     proc = _pre_commit(repo, env, "run", "--all-files")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "smithy2cfn build --check" in proc.stdout and "smithy2cfn validate" in proc.stdout
-    assert proc.stdout.count("Passed") == 2
+    assert proc.stdout.count("Passed") == 3
 
 
 def test_check_hook_fails_when_the_schemas_are_stale(project):
@@ -115,3 +118,15 @@ def test_validate_hook_fails_on_a_broken_model(project):
     proc = _pre_commit(repo, env, "run", "smithy2cfn-validate")
     assert proc.returncode == 1
     assert "S2001" in proc.stdout and "NoSuchShape" in proc.stdout
+
+
+def test_diff_hook_fails_on_a_breaking_change(project):
+    repo, env = project
+    model = repo / "model" / "vault.smithy"
+    text = model.read_text(encoding="utf-8")
+    assert "@length(min: 3, max: 63)" in text
+    model.write_text(text.replace("@length(min: 3, max: 63)", "@length(min: 3, max: 40)"), encoding="utf-8")
+    _git(repo, env, "add", "-A")
+    proc = _pre_commit(repo, env, "run", "smithy2cfn-diff")
+    assert proc.returncode == 1, proc.stdout
+    assert "S7118 [ML006]" in proc.stdout and "verdict: major" in proc.stdout

@@ -10,11 +10,11 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import guardrail_or_skip, guardrail_stateful
 from diff_models import BASE, SETTINGS, apply, render
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from conftest import guardrail_or_skip, guardrail_stateful
 from smithy2cfn import api
 
 MEMBERS = sorted(BASE["members"]) + ["extra"]

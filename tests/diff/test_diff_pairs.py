@@ -18,8 +18,8 @@ from __future__ import annotations
 import importlib.util
 
 import pytest
-from conftest import REPO, record_result
 
+from conftest import REPO, record_result
 from smithy2cfn import api
 
 _SPEC = importlib.util.spec_from_file_location("record_guardrail_diff", REPO / "tools" / "record_guardrail_diff.py")
