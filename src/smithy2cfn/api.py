@@ -33,7 +33,6 @@ never raises on bad input.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -77,10 +76,13 @@ declare_codes(
     Code("S7004", Severity.ERROR, None,
          "`diff --old-schemas/--new-schemas`: not a folder, a file that is not strict JSON, or two schemas of one "
          "typeName", usage=True),
-    Code("S7005", Severity.WARNING, None, "`diff`: a JSON file without `typeName` in a folder of schemas is left out"),
+    Code("S7005", Severity.WARNING, None,
+         "`diff`: a `.json` entry of a folder of schemas is left out (no `typeName`, or not a regular file)"),
     Code("S7006", Severity.ERROR, None,
          "`diff`: the inputs are missing or mixed (give --old and --new, --base, or --old-schemas and --new-schemas)",
          usage=True),
+    Code("S7007", Severity.WARNING, None,
+         "`diff`: a pair of schemas is too large or too deep to compare completely (200,000 subschemas, 150 levels)"),
     Code("S7010", Severity.ERROR, None, "`diff`: a side builds several projections (choose one with --projection)",
          usage=True),
 )
@@ -90,6 +92,7 @@ if TYPE_CHECKING:
     from smithy2cfn.diff import TypeReport
     from smithy2cfn.diff.context import Side
     from smithy2cfn.emit.extensions import Extension, ExtensionMappers
+    from smithy2cfn.model.jsonread import JsonText
     from smithy2cfn.settings import Settings
     from smithy2cfn.smithy_build import BuildConfig
 
@@ -1117,6 +1120,19 @@ def _side(label: str, name: str, paths: list[str], config: list[str], diags: Dia
     return Side(label, name, schemas, files, out.model if out else None, out.plan if out else None, span_path)
 
 
+def _build_sources(paths: list[str], configs: list[str]) -> list[str]:
+    """The sources and imports (of every projection) that the ``smithy-build.json`` files among
+    ``paths`` and the ``configs`` name, as paths (``diff --base`` copies the folder holding them
+    all); ``[]`` when they cannot be read (the build says why)."""
+    from smithy2cfn.smithy_build import read_build_config
+
+    found = [*_split_build_files(paths)[0], *configs]
+    if not found:
+        return []
+    file = read_build_config(found, Diagnostics())
+    return [*file.sources, *(i for p in file.projections.values() for i in p.imports)]
+
+
 def _schema_side(label: str, folder: str, diags: Diagnostics) -> Side | None:
     """One side read from a folder of schema files (``*.json``, not recursive), by
     ``typeName``; ``None`` after errors (``S7004``: no folder, a file that is not a JSON
@@ -1131,12 +1147,17 @@ def _schema_side(label: str, folder: str, diags: Diagnostics) -> Side | None:
         return None
     schemas: dict[str, dict[str, Any]] = {}
     files: dict[str, str] = {}
+    texts: dict[str, JsonText] = {}
     failed = False
     for name in sorted(os.listdir(folder)):
         path = os.path.join(folder, name)
-        if not name.endswith(".json") or not os.path.isfile(path):
+        if not name.endswith(".json"):
             continue
-        from smithy2cfn.load.files import MAX_FILE_BYTES, read_bytes
+        if not os.path.isfile(path) or os.path.islink(path):
+            diags.warning("S7005", f"{path} is not a regular file: it is left out", Span(path))
+            continue
+        from smithy2cfn.load.files import MAX_FILE_BYTES, decode_utf8, read_bytes
+        from smithy2cfn.model.jsonread import parse_json
 
         data, problem = read_bytes(path, MAX_FILE_BYTES)
         if data is None:
@@ -1144,13 +1165,16 @@ def _schema_side(label: str, folder: str, diags: Diagnostics) -> Side | None:
                         f"cannot read {path}: {problem.message if problem is not None else 'unreadable'}", Span(path))
             failed = True
             continue
-        try:
-            schema = json.loads(data.decode("utf-8"), parse_constant=_reject_constant)
-        except (ValueError, RecursionError, UnicodeDecodeError) as e:
-            diags.error("S7004", f"{path} is not strict JSON: {str(e)[:200]}", Span(path),
+        text, _ = decode_utf8(data)
+        parsed, bad = parse_json(text, path) if text is not None else (None, None)
+        if parsed is None or bad is not None:
+            why = "not UTF-8" if parsed is None else bad.message  # type: ignore[union-attr]
+            where = parsed.span_at(bad.offset) if parsed is not None and bad is not None else Span(path)
+            diags.error("S7004", f"{path} is not a strict JSON file: {why}", where,
                         hint="give the resource schema files only")
             failed = True
             continue
+        schema = parsed.value
         type_name = schema.get("typeName") if isinstance(schema, dict) else None
         if not isinstance(type_name, str):
             diags.warning("S7005", f"{path} has no typeName: it is not a resource schema, and is left out", Span(path))
@@ -1160,12 +1184,8 @@ def _schema_side(label: str, folder: str, diags: Diagnostics) -> Side | None:
                         hint="keep one schema per type in the folder")
             failed = True
             continue
-        schemas[type_name], files[type_name] = schema, path
-    return None if failed else Side(label, folder, schemas, files)
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
+        schemas[type_name], files[type_name], texts[type_name] = schema, path, parsed
+    return None if failed else Side(label, folder, schemas, files, texts=texts)
 
 
 def diff(old: Iterable[str | os.PathLike[str]] = (), new: Iterable[str | os.PathLike[str]] = (), *,
@@ -1235,7 +1255,7 @@ def diff(old: Iterable[str | os.PathLike[str]] = (), new: Iterable[str | os.Path
         default = [SMITHY_BUILD_JSON] if not new_paths and not configs and os.path.isfile(SMITHY_BUILD_JSON) else []
         current = new_paths or default
         with tempfile.TemporaryDirectory(prefix="smithy2cfn-diff-") as scratch:
-            copy = checkout(base, [*current, *configs], Path(scratch), diags)
+            copy = checkout(base, [*current, *configs, *_build_sources(current, configs)], Path(scratch), diags)
             if copy is not None:
                 result.new = _side("new", f"the working tree ({listed(current) or 'the current folder'})", current,
                                    configs, diags, **common)
@@ -1249,6 +1269,11 @@ def diff(old: Iterable[str | os.PathLike[str]] = (), new: Iterable[str | os.Path
         result.types = compare_sides(result.old, result.new)
         for t in result.types:
             diags.extend([f.diagnostic for f in t.findings])
+            if t.truncated:
+                diags.warning("S7007", f"{t.type_name}: the schemas are too large or too deep to compare completely; "
+                                       "changes past the limit are not reported",
+                              Span(result.new.files.get(t.type_name) or result.new.name),
+                              hint="see README \"Limits\" (diff)")
     result.diagnostics = diags.sorted()
     return result
 

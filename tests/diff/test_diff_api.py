@@ -118,8 +118,11 @@ def test_folders_of_schemas(tmp_path):
         assert built.exit_code == 0
     result = api.diff(old_schemas=tmp_path / "old", new_schemas=tmp_path / "new")
     (enm,) = [f for f in _findings(result) if f.rule_id == "ENM001"]
-    # a value removed: located where it was, in the old schema file
-    assert enm.diagnostic.span.path == str(tmp_path / "old" / "example-diffservice-thing.json")
+    # a value removed: located where it was, in the old schema file, at the key
+    old_file = tmp_path / "old" / "example-diffservice-thing.json"
+    assert enm.diagnostic.span.path == str(old_file) and enm.diagnostic.span.line > 1
+    line = old_file.read_text().splitlines()[enm.diagnostic.span.line - 1].strip()
+    assert line in ('"Status": {', '"Tier": {'), line  # a property whose schema is the enum
     assert result.exit_code == 1
     assert api.diff(old_schemas=tmp_path / "old", new_schemas=tmp_path / "old").types[0].findings == []
     (tmp_path / "bad").mkdir()

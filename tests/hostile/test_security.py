@@ -282,7 +282,7 @@ def test_output_paths_stay_inside_the_output_folder(tree, monkeypatch, name):
     if name == "/tmp/x.json":
         name = str(tree / "abs.json")
     assert api.output_path(Path("out"), name) is None
-    monkeypatch.setattr(api, "_convert", lambda *a, **k: {name: {"typeName": "A::B::C"}, "ok.json": {}})
+    monkeypatch.setattr(api, "_convert", lambda *a, **k: ({name: {"typeName": "A::B::C"}, "ok.json": {}}, None))
     before = snapshot(tree)
     for check in (False, True):
         result = api.build([str(MODEL)], "out", {}, check=check)

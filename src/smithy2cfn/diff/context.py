@@ -21,7 +21,9 @@ from smithy2cfn.derive.resource_index import MutabilitySource, SourceKind
 from smithy2cfn.diagnostics import CODES, Diagnostic, Span
 from smithy2cfn.diff.delta import REMOVED, Change, Delta
 from smithy2cfn.lint.locate import Locator, Site, definition_names
+from smithy2cfn.model.jsonread import JsonText
 from smithy2cfn.model.shapes import Model
+from smithy2cfn.model.traits import TAGGABLE
 from smithy2cfn.records import Record
 
 #: Change keywords that name a whole node (located at its member, not at a trait).
@@ -42,6 +44,8 @@ class Side(Record):
             for a folder of schemas).
         span_path: maps a source path of this side's model to the path diagnostics show
             (the old side read from git: a temporary file → ``REV:path``); identity by default.
+        texts: ``typeName`` → the schema file as read, with the positions of its keys (a
+            folder of schemas: findings are located in the file).
     """
 
     label: str
@@ -51,11 +55,13 @@ class Side(Record):
     model: Model | None
     plan: ConversionPlan | None
     span_path: Callable[[str], str]
+    texts: dict[str, JsonText]
 
     def __init__(self, label: str, name: str, schemas: dict[str, dict[str, Any]], files: dict[str, str],
                  model: Model | None = None, plan: ConversionPlan | None = None,
-                 span_path: Callable[[str], str] | None = None) -> None:
+                 span_path: Callable[[str], str] | None = None, texts: dict[str, JsonText] | None = None) -> None:
         self.label, self.name, self.schemas, self.files = label, name, schemas, files
+        self.texts = {} if texts is None else texts
         self.model, self.plan = model, plan
         self.span_path = span_path if span_path is not None else (lambda path: path)
         self._definitions: dict[str, str] | None = None
@@ -181,7 +187,7 @@ class TypeDiff:
         entry = CODES.get(code)
         severity = entry.severity if entry is not None else None
         level = getattr(check.run, "level", "major") if check is not None and check.run is not None else "major"
-        shape_id = site.shape_id if site is not None else None
+        shape_id = site.shape_id if site is not None and site.shape_id else None
         if shape_id is not None and SYNTHETIC_SUFFIX in shape_id:  # the plan's re-parented member: its resource
             shape_id = shape_id.partition(SYNTHETIC_SUFFIX)[0]
         diagnostic = Diagnostic(code, severity, f"{self.type_name}: {message}", span,  # type: ignore[arg-type]
@@ -192,9 +198,16 @@ class TypeDiff:
 
     def at(self, side: str, parts: tuple[str, ...] | list[str]) -> tuple[str, Site | None]:
         """The model place of the schema node ``parts`` (pointer segments, resolved schema)
-        on ``side``; the file when that side has no model."""
+        on ``side``; without a model, the key in the schema file (or its nearest ancestor
+        there: a node reached through ``$ref`` is located at the property that refers)."""
         locator = self._locators[side]
-        return side, (locator.site(list(parts)) if locator is not None else None)
+        if locator is not None:
+            return side, locator.site(list(parts))
+        return side, self._in_file(side, parts)
+
+    def _in_file(self, side: str, parts: tuple[str, ...] | list[str]) -> Site | None:
+        text = (self.new if side == "new" else self.old).texts.get(self.type_name)
+        return Site(text.span(tuple(parts)), "") if text is not None else None
 
     def at_new(self, parts: tuple[str, ...] | list[str]) -> tuple[str, Site | None]:
         """:meth:`at` on the new side."""
@@ -215,18 +228,22 @@ class TypeDiff:
         """The model place of a property path as the pointer lists write it
         (``/properties/A``, ``/properties/A/*/B``) on ``side``."""
         locator = self._locators[side]
-        return side, (locator.pointer_site(pointer) if locator is not None else None)
+        if locator is not None:
+            return side, locator.pointer_site(pointer)
+        return side, self._in_file(side, [p for p in pointer.split("/")[1:3] if p])
 
     def at_handler(self, side: str, handler: str) -> tuple[str, Site | None]:
         """The lifecycle operation of ``handler`` on ``side``."""
         locator = self._locators[side]
-        return side, (locator.operation_site(handler) if locator is not None else None)
+        if locator is not None:
+            return side, locator.operation_site(handler)
+        return side, self._in_file(side, ("handlers", handler))
 
     def at_resource(self, side: str = "new", trait: str | None = None) -> tuple[str, Site | None]:
         """The resource shape (or one of its traits) on ``side``."""
         locator = self._locators[side]
         if locator is None:
-            return side, None
+            return side, self._in_file(side, ("tagging",) if trait == TAGGABLE else ())
         return side, (locator.trait_site(trait) if trait else locator.resource_site())
 
     def shown(self, side: str, span: Span | None) -> str:

@@ -43,6 +43,9 @@ RESOURCE_KEYS = frozenset({
 #: At most this many pairs of nodes are compared per schema pair (a schema is at most a
 #: few MB; this bounds a hostile one whose definitions reference each other in a lattice).
 MAX_NODES = 200_000
+#: At most this many levels of subschemas are walked (a chain of ``$ref`` can nest as deep as
+#: a schema has definitions; below this the walk stops, ``Delta.truncated``).
+MAX_DEPTH = 150
 
 
 class Change(Record, frozen=True):
@@ -205,7 +208,7 @@ class _Walk:
              root: bool = False) -> None:
         """Compare two subschemas at ``parts``."""
         self.nodes += 1
-        if self.nodes > MAX_NODES:
+        if self.nodes > MAX_NODES or len(parts) > 2 * MAX_DEPTH:
             self.truncated = True
             return
         old, old_seen, old_ref = self.resolve(0, old, seen[0])
@@ -305,7 +308,8 @@ def schema_delta(old: dict[str, Any], new: dict[str, Any]) -> Delta:
     The schemas' own nodes are compared from the top (``properties``, ``required``,
     ``description``, ``additionalProperties``...; not the keys of :data:`RESOURCE_KEYS`),
     then each property's subschema, ``$ref`` followed on each side. Never raises; after
-    :data:`MAX_NODES` pairs of nodes the walk stops (``Delta.truncated``).
+    :data:`MAX_NODES` pairs of nodes, or :data:`MAX_DEPTH` levels down, the walk stops
+    (``Delta.truncated``).
     """
     walk = _Walk(old, new)
     walk.node(old, new, (), (frozenset(), frozenset()), root=True)
