@@ -151,7 +151,8 @@ class Settings(Record, frozen=True):
         default_timestamp_format: format for timestamps without ``@timestampFormat``.
         schema_document_extensions: top-level keys merged into every schema.
         disable_features: JSON Schema keywords removed from every generated schema.
-        use_integer_type: ``integer`` instead of ``number`` for byte/short/integer/long.
+        use_integer_type: ``integer`` instead of ``number`` for byte/short/integer/long, as
+            given (default ``False``); what the emitter writes is :attr:`integer_type`.
         compatibility: ``"default"`` (registry-ready schemas) or ``"reference"`` (the Java
             plugin's output, unchanged wherever it passes the meta-schema).
         strict: fail the build on warnings (``S6000``; applied by :func:`smithy2cfn.api.build`).
@@ -216,6 +217,14 @@ class Settings(Record, frozen=True):
     def registry_ready(self) -> bool:
         """True in the default mode: CloudFormation's registry rules are applied."""
         return self.compatibility != "reference"
+
+    @property
+    def integer_type(self) -> bool:
+        """Whether byte, short, integer, long and intEnum shapes are written ``integer``:
+        ``useIntegerType`` when it is given; else in the registry-ready mode (as AWS's own
+        schemas type them, and as ``cfn generate`` needs to make integers of them, issue 18),
+        and not in reference mode (the Java plugin writes ``number``)."""
+        return self.use_integer_type if "useIntegerType" in self.spans else self.registry_ready
 
     def where(self, name: str) -> Span:
         """Where the setting ``name`` (``"organizationName"``...) was given, else

@@ -122,3 +122,21 @@ def test_a_build_leaves_its_settings_as_they_were() -> None:
         assert schema["properties"]["Description"]["enum"] == ["b", "a"]
     assert settings.json_add["acme.vault#Vault"]["/properties/Description/enum"] == ["a"]
     assert add["acme.vault#Vault"]["/properties/Description/enum"] == ["a"]
+
+
+def test_integral_shapes_are_integer_in_the_registry_ready_mode_unless_said_otherwise():
+    """Issue 18: `cfn generate` made floats of `number`; the registry-ready mode writes `integer`
+    (note S4311), `useIntegerType: false` and the reference mode keep `number`."""
+    from smithy2cfn import api
+
+    base = {"service": "acme.vault#VaultService", "organizationName": "Acme"}
+    model = [str(REPO / "examples" / "vault" / "model")]
+    types = {}
+    for name, extra in (("default", {}), ("false", {"useIntegerType": False}), ("true", {"useIntegerType": True}),
+                        ("reference", {"compatibility": "reference"})):
+        result = api.build(model, None, {**base, **extra})
+        assert result.exit_code == 0, result.diagnostics
+        schema = result.schemas["acme-vault-vault.json"]
+        types[name] = (schema["properties"]["RetentionDays"]["type"], "S4311" in {d.code for d in result.diagnostics})
+    assert types == {"default": ("integer", True), "false": ("number", False), "true": ("integer", False),
+                     "reference": ("number", False)}

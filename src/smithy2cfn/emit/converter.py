@@ -18,7 +18,7 @@ from typing import Any
 from smithy2cfn.derive.plan import ConversionPlan, ResourcePlan, file_name, property_name
 from smithy2cfn.derive.typename import is_type_name, mapper_problem
 from smithy2cfn.diagnostics import Code, Diagnostics, Severity, Span, declare_codes
-from smithy2cfn.emit.jsonschema import DEFAULT_SCHEMA_MAPPERS, SchemaConverter, SchemaMapper
+from smithy2cfn.emit.jsonschema import DEFAULT_SCHEMA_MAPPERS, INTEGER_TYPES, SchemaConverter, SchemaMapper
 from smithy2cfn.emit.mappers import CfnMapper, JsonAddMapper, SchemaDocumentExtensionsMapper, default_mappers
 from smithy2cfn.emit.metaschema import check_schema
 from smithy2cfn.emit.schema import Context, ResourceSchema
@@ -26,6 +26,7 @@ from smithy2cfn.emit.text import first_sentence, is_markup, plain_text
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import DOCUMENTATION
 from smithy2cfn.records import replace
+from smithy2cfn.settings import Settings
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -38,6 +39,9 @@ CODES = declare_codes(
          "registry-ready: descriptions shortened to their first sentence so the schema fits in 60 KiB"),
     Code("S4308", Severity.ERROR, None, "a schema is over 60 KiB even with its descriptions shortened"),
     Code("S4309", Severity.NOTE, None, "registry-ready: arrays get an explicit `insertionOrder`"),
+    Code("S4311", Severity.NOTE, None,
+         "registry-ready: byte, short, integer, long and intEnum shapes are written `integer`, not `number` "
+         "(`useIntegerType: false` keeps `number`)"),
 )
 
 #: The mappers that apply settings (their typeName was checked by the plan).
@@ -121,7 +125,7 @@ def emit_schemas(model: Model, plan: ConversionPlan, diags: Diagnostics,
                 setter = type(mapper).__name__
         node["additionalProperties"] = False
         if config.registry_ready:
-            _announce_text_and_arrays(model, rplan, node, diags)
+            _announce_text_and_arrays(model, rplan, config, diags)
             if not _fit(node, rplan, resource.span, diags):
                 continue
         final = node.get("typeName")
@@ -198,11 +202,13 @@ def _fit(node: dict[str, Any], rplan: ResourcePlan, span: Span | None, diags: Di
     return False
 
 
-def _announce_text_and_arrays(model: Model, rplan: ResourcePlan, node: dict[str, Any], diags: Diagnostics) -> None:
-    """The registry-ready notes about descriptions made plain text (``S4306``) and arrays
-    given ``insertionOrder`` (``S4309``), each at the first shape it comes from."""
+def _announce_text_and_arrays(model: Model, rplan: ResourcePlan, config: Settings, diags: Diagnostics) -> None:
+    """The registry-ready notes about descriptions made plain text (``S4306``), arrays
+    given ``insertionOrder`` (``S4309``) and integral shapes written ``integer`` (``S4311``),
+    each at the first shape it comes from."""
     html: list[tuple[str, Span | None]] = []
     lists: list[tuple[str, Span | None]] = []
+    integral: list[tuple[str, Span | None]] = []
     for sid in sorted(rplan.shapes | {rplan.resource_id}):
         shape = model.shapes.get(sid)
         if shape is None:
@@ -215,6 +221,8 @@ def _announce_text_and_arrays(model: Model, rplan: ResourcePlan, node: dict[str,
                 html.append((owner, spans.get(DOCUMENTATION, where)))
         if shape.type in ("list", "set"):
             lists.append((shape.id, shape.span))
+        elif shape.type in INTEGER_TYPES or shape.type == "intEnum":
+            integral.append((shape.id, shape.span))
     if html:
         diags.add("S4306", Severity.NOTE,
                   f"{len(html)} @documentation value(s) reaching the schema of {rplan.resource_id} are HTML and are "
@@ -224,6 +232,11 @@ def _announce_text_and_arrays(model: Model, rplan: ResourcePlan, node: dict[str,
                   f"{len(lists)} list shape(s) of the schema of {rplan.resource_id} get an explicit insertionOrder "
                   f"(false for @uniqueItems, true otherwise; first: {lists[0][0]})", lists[0][1], rplan.resource_id,
                   None)
+    if integral and config.integer_type and "useIntegerType" not in config.spans:
+        diags.add("S4311", Severity.NOTE,
+                  f"{len(integral)} integral shape(s) of the schema of {rplan.resource_id} are written as type "
+                  f"integer, not number (first: {integral[0][0]})", integral[0][1], rplan.resource_id,
+                  "set useIntegerType to false to write number, as the Java plugin does")
 
 
 __all__ = ["emit_schemas", "file_name", "run_mapper"]

@@ -385,7 +385,7 @@ class SchemaConverter:
         elif t == "boolean":
             schema["type"] = "boolean"
         elif t in INTEGER_TYPES or t == "intEnum":
-            schema["type"] = "integer" if self.config.use_integer_type else "number"
+            schema["type"] = "integer" if self.config.integer_type else "number"
         elif t in NUMBER_TYPES:
             schema["type"] = "number"
         elif t in ("list", "set"):
