@@ -2,7 +2,7 @@
 
 The library API (see :mod:`smithy2cfn.api`): :func:`load`, :func:`validate`,
 :func:`convert`, :func:`build`, :func:`build_from_config`, :func:`validate_files`,
-:func:`write_json_ast`, :func:`diff`, each returning a :class:`Result` (``diagnostics``, ``exit_code``
+:func:`write_json_ast`, :func:`diff`, :func:`explain`, each returning a :class:`Result` (``diagnostics``, ``exit_code``
 and its product); diagnostics in :mod:`smithy2cfn.diagnostics`; the typed settings in
 :mod:`smithy2cfn.settings`; extensions (:class:`Extension`) in
 :mod:`smithy2cfn.emit.extensions`.
@@ -18,6 +18,7 @@ from smithy2cfn.api import (
     BuildResult,
     ConvertResult,
     DiffResult,
+    ExplainResult,
     LoadResult,
     Result,
     ValidationResult,
@@ -25,6 +26,7 @@ from smithy2cfn.api import (
     build_from_config,
     convert,
     diff,
+    explain,
     load,
     render_schema,
     validate,
@@ -36,9 +38,10 @@ from smithy2cfn.model import Model
 from smithy2cfn.version import __version__
 
 __all__ = [
-    "AstResult", "BuildResult", "ConvertResult", "Diagnostic", "Diagnostics", "DiffResult", "Extension", "LoadResult",
+    "AstResult", "BuildResult", "ConvertResult", "Diagnostic", "Diagnostics", "DiffResult", "ExplainResult",
+    "Extension", "LoadResult",
     "Model", "Result", "Settings", "Severity", "Span", "ValidationResult", "build", "build_from_config", "convert",
-    "diff", "load", "render_schema", "validate",
+    "diff", "explain", "load", "render_schema", "validate",
     "validate_files", "write_json_ast", "__version__",
 ]
 

@@ -83,11 +83,15 @@ declare_codes(
          usage=True),
     Code("S7007", Severity.WARNING, None,
          "`diff`: a pair of schemas is too large or too deep to compare completely (200,000 subschemas, 150 levels)"),
-    Code("S7010", Severity.ERROR, None, "`diff`: a side builds several projections (choose one with --projection)",
+    Code("S7011", Severity.ERROR, None, "`explain`: no resource type or property matches --resource/--property",
+         usage=True),
+    Code("S7010", Severity.ERROR, None,
+         "`diff`, `explain`: a build makes several projections (choose one with --projection)",
          usage=True),
 )
 
 if TYPE_CHECKING:
+    from smithy2cfn.derive.explain import ResourceExplanation
     from smithy2cfn.derive.plan import ConversionPlan
     from smithy2cfn.diff import TypeReport
     from smithy2cfn.diff.context import Side
@@ -1083,17 +1087,18 @@ def _split_build_files(paths: list[str]) -> tuple[list[str], list[str]]:
     return configs, [p for p in paths if p not in configs]
 
 
-def _side(label: str, name: str, paths: list[str], config: list[str], diags: Diagnostics, *,
-          project_dir: str | os.PathLike[str] = ".", overrides: Mapping[str, Any] | None = None,
-          override_spans: Mapping[str, Span] | None = None, projection: str | None = None,
-          extensions: Sequence[Extension | type] | None = None, allow_unknown_traits: bool = False,
-          span_path: Callable[[str], str] | None = None) -> Side | None:
-    """One side of a diff built in memory (:func:`build_from_config` without output and
-    without lint): its schemas by ``typeName``, model and plan; ``None`` after errors. The
-    build's warnings and errors go to ``diags`` (their spans as ``span_path`` shows them),
-    its notes (about the schemas written, not the change) do not."""
-    from smithy2cfn.diff.context import Side
-
+def _one_projection(what: str, paths: list[str], config: list[str], diags: Diagnostics, *,
+                    project_dir: str | os.PathLike[str] = ".", overrides: Mapping[str, Any] | None = None,
+                    override_spans: Mapping[str, Span] | None = None, projection: str | None = None,
+                    extensions: Sequence[Extension | type] | None = None, allow_unknown_traits: bool = False,
+                    span_path: Callable[[str], str] | None = None) -> ProjectionResult | None:
+    """One build in memory (:func:`build_from_config` without output and without lint) of
+    ``paths`` (files, folders; a ``smithy-build.json`` among them is a config) with the
+    ``config`` files: its one projection with a plan (``None`` when nothing is converted),
+    as :func:`diff` and :func:`explain` read it; ``None`` after errors too. The build's
+    warnings and errors go to ``diags`` (their spans as ``span_path`` shows them), its notes
+    (about the schemas written) do not; several projections are error ``S7010`` (``what``
+    names the build in it)."""
     configs, models = _split_build_files(paths)
     built = build_from_config([*configs, *config] or None, models, project_dir=project_dir, out_dir=None,
                               overrides=overrides, override_spans=override_spans, extensions=extensions,
@@ -1101,23 +1106,33 @@ def _side(label: str, name: str, paths: list[str], config: list[str], diags: Dia
     shown = span_path or (lambda path: path)
     diags.extend([replace(d, span=replace(d.span, path=shown(d.span.path)))
                   if d.span is not None and shown(d.span.path) != d.span.path else d
-                  for d in built.diagnostics if d.severity > Severity.NOTE])  # (a build's notes: not the diff's)
+                  for d in built.diagnostics if d.severity > Severity.NOTE])
     if built.exit_code:
         return None
     outputs = [p for p in built.projections if p.plan is not None]
     if len(outputs) > 1:
-        diags.error("S7010", f"the {label} side builds {len(outputs)} projections "
-                             f"({listed(p.name for p in outputs)}): diff compares one", Span("<command line>"),
-                    hint="choose one with --projection NAME")
+        diags.error("S7010", f"{what} builds {len(outputs)} projections ({listed(p.name for p in outputs)}): "
+                             "give one", Span("<command line>"), hint="choose one with --projection NAME")
         return None
-    out = outputs[0] if outputs else None
+    return outputs[0] if outputs else ProjectionResult("source")
+
+
+def _side(label: str, name: str, paths: list[str], config: list[str], diags: Diagnostics, *,
+          span_path: Callable[[str], str] | None = None, **common: Any) -> Side | None:
+    """One side of a diff (:func:`_one_projection`): its schemas by ``typeName``, model and
+    plan; ``None`` after errors."""
+    from smithy2cfn.diff.context import Side
+
+    out = _one_projection(f"the {label} side", paths, config, diags, span_path=span_path, **common)
+    if out is None:
+        return None
     schemas: dict[str, dict[str, Any]] = {}
     files: dict[str, str] = {}
-    for file_name, schema in (out.schemas.items() if out is not None else ()):
+    for file_name, schema in out.schemas.items():
         type_name = schema.get("typeName")
         if isinstance(type_name, str):
             schemas[type_name], files[type_name] = schema, file_name
-    return Side(label, name, schemas, files, out.model if out else None, out.plan if out else None, span_path)
+    return Side(label, name, schemas, files, out.model, out.plan, span_path)
 
 
 def _build_sources(paths: list[str], configs: list[str]) -> list[str]:
@@ -1278,10 +1293,91 @@ def diff(old: Iterable[str | os.PathLike[str]] = (), new: Iterable[str | os.Path
     return result
 
 
+# ---------------------------------------------------------------- explain
+
+
+class ExplainResult(Result):
+    """What :func:`explain` found.
+
+    Attributes:
+        diagnostics: the build's warnings and errors (``S7011`` when the filters match nothing).
+        types: one :class:`smithy2cfn.derive.explain.ResourceExplanation` per resource type
+            kept by the filters.
+    """
+
+    types: list[ResourceExplanation]
+
+    def __init__(self, diagnostics: list[Diagnostic] | None = None,
+                 types: list[ResourceExplanation] | None = None) -> None:
+        super().__init__(diagnostics)
+        self.types = [] if types is None else types
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``explain --format json`` document (:func:`smithy2cfn.derive.explain.to_json`)."""
+        from smithy2cfn.derive.explain import to_json
+
+        return to_json(self.types)
+
+    def text(self) -> str:
+        """The text ``explain`` prints (:func:`smithy2cfn.derive.explain.render_text`)."""
+        from smithy2cfn.derive.explain import render_text
+
+        return render_text(self.types)
+
+
+def explain(paths: Iterable[str | os.PathLike[str]] = (), *,
+            config: str | os.PathLike[str] | Iterable[str | os.PathLike[str]] | None = None,
+            overrides: Mapping[str, Any] | None = None, override_spans: Mapping[str, Span] | None = None,
+            projection: str | None = None, resource: str | None = None, prop: str | None = None,
+            extensions: Sequence[Extension | type] | None = None,
+            allow_unknown_traits: bool = False) -> ExplainResult:
+    """Why each property of each resource type is createOnly, readOnly, writeOnly, required or
+    deprecated, with every reason in model terms at its ``file:line``; the handlers, their
+    operations and permissions; the tagging (``smithy2cfn explain``; issue 18;
+    :mod:`smithy2cfn.derive.explain`, reading the conversion plan the build derives).
+
+    Args:
+        paths: model files or folders, or a ``smithy-build.json`` (default: the current
+            folder's).
+        config, overrides, override_spans, projection, extensions, allow_unknown_traits:
+            as :func:`build_from_config`.
+        resource: keep one resource type: its ``typeName``, shape ID or shape name.
+        prop: keep one property: its member name, schema name or pointer.
+
+    Returns:
+        An :class:`ExplainResult`; exit code 1 when the build fails, 2 for usage and
+        configuration errors (``S7011``: the filters match nothing). Never raises on bad
+        input.
+    """
+    from smithy2cfn.derive.explain import explain_plan
+
+    diags = Diagnostics()
+    out = _one_projection("the build", _paths(paths), _config_paths(config), diags, overrides=overrides,
+                          override_spans=override_spans, projection=projection, extensions=extensions,
+                          allow_unknown_traits=allow_unknown_traits)
+    result = ExplainResult()
+    if out is not None and out.plan is not None and out.model is not None:
+        types = explain_plan(out.model, out.plan)
+        if resource is not None:
+            types = [t for t in types if resource in (t.type_name, t.resource_id, t.resource_id.rpartition("#")[2])]
+        if prop is not None:
+            types = [replace(t, properties=tuple(p for p in t.properties if prop in (p.name, p.pointer,
+                                                                                      p.pointer.rpartition("/")[2])))
+                     for t in types]
+            types = [t for t in types if t.properties]
+        if not types and (resource is not None or prop is not None):
+            what = " and ".join(f"{k} {v!r}" for k, v in (("resource", resource), ("property", prop)) if v)
+            diags.error("S7011", f"no resource type of the build has {what}", Span("<command line>"),
+                        hint="run explain without --resource/--property to see them all")
+        result.types = types
+    result.diagnostics = diags.sorted()
+    return result
+
+
 __all__ = [
     "DEFAULT_OUT_DIR", "SMITHY_BUILD_JSON", "SMITHY_LAYOUT", "TEMP_FILE_RE", "AstResult", "BuildResult",
-    "ConvertResult", "DiffResult", "LoadResult", "ProjectionResult", "Result", "ValidationResult",
-    "build", "build_from_config", "convert", "diff", "is_configuration_error", "json_ast", "load", "output_path",
+    "ConvertResult", "DiffResult", "ExplainResult", "LoadResult", "ProjectionResult", "Result", "ValidationResult",
+    "build", "build_from_config", "convert", "diff", "explain", "is_configuration_error", "json_ast", "load", "output_path",
     "read_regular_file", "read_settings", "render_schema", "sweep_temp_files", "validate", "validate_files",
     "write_atomically", "write_json_ast",
 ]

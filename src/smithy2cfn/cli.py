@@ -265,6 +265,35 @@ def diff(models: tuple[Path, ...], old: tuple[Path, ...], new: tuple[Path, ...],
     sys.exit(result.exit_code)
 
 
+def explain(models: tuple[Path, ...], config_file: tuple[Path, ...], projection: str | None, service: str | None,
+            organization: str | None, service_name: str | None, resource: str | None, prop: str | None, fmt: str,
+            allow_unknown_traits: bool) -> None:
+    """Why each property is createOnly, readOnly, writeOnly, required or deprecated.
+
+    For each resource type of the build of MODELS (files, folders or a smithy-build.json;
+    default: the current folder's smithy-build.json): each property's pointer, what it is,
+    and every reason in model terms at its file:line (the lifecycle operations whose input or
+    output hold the member, the traits that fix it, the operation a property is missing
+    from); each handler's operations and permissions; the tagging. --format json prints one
+    document on stdout.
+    """
+    flags = {"service": ("--service", service), "organizationName": ("--org", organization),
+             "serviceName": ("--service-name", service_name)}
+    given = {key: (flag, value) for key, (flag, value) in flags.items() if value is not None}
+    result = api.explain(models, config=config_file or None, overrides={k: v for k, (_, v) in given.items()},
+                         override_spans={k: Span(f"<command line {f}>") for k, (f, _) in given.items()},
+                         projection=projection, resource=resource, prop=prop,
+                         allow_unknown_traits=allow_unknown_traits)
+    _report(result.diagnostics, "json" if fmt == "json" else "text", quiet=True)
+    if fmt == "json":
+        import json
+
+        _echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False) + "\n")
+    else:
+        _echo(result.text())
+    sys.exit(result.exit_code)
+
+
 def _diff_text(result: api.DiffResult, selection: DiagnosticFilter, verbose: bool) -> str:
     """The text report of :func:`diff`: the sides, then each type's verdict and findings."""
     if result.old is None or result.new is None:
@@ -342,6 +371,18 @@ COMMANDS: dict[str, tuple[Callable[..., None], tuple[Param, ...]]] = {
               show_default=True,
               help="Exit 1 when a type's verdict is major (breaking), minor or major (minor), or never."),
         _QUIET, _ALLOW_UNKNOWN_TRAITS, *_PRINTING)),
+    "explain": (explain, (
+        Param("models", kind="arguments", path="any"),
+        Param("config_file", ("-c", "--config"), "values", path="file",
+              help="Settings JSON or smithy-build.json (repeatable, merged in order)."),
+        _PROJECTION, _SERVICE, _ORG, _SERVICE_NAME,
+        Param("resource", ("--resource",), metavar="NAME",
+              help="Only this resource type: its typeName, shape ID or shape name."),
+        Param("prop", ("--property",), metavar="NAME",
+              help="Only this property: its member name, schema name or pointer."),
+        Param("fmt", ("--format",), choices=("text", "json"), default="text", show_default=True,
+              help="text, or one JSON document on stdout."),
+        _ALLOW_UNKNOWN_TRAITS)),
     "ast": (ast, (
         Param("models", kind="arguments", path="any", required=True, unless=("config_file", "projection")),
         Param("out_file", ("-o", "--output"), path="any", help="File to write (default: standard output)."),
