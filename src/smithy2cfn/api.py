@@ -62,6 +62,7 @@ from smithy2cfn.writer import (  # the writer's public names, re-exported (READM
     write_artifacts,
     write_atomically,
     write_file,
+    write_tree,
 )
 
 # The diagnostic codes this module reports (README "Diagnostics" lists them all).
@@ -696,6 +697,7 @@ def build_from_config(
     projection: str | None = None,
     environ: Mapping[str, str] | None = None,
     lint: bool = True,
+    cfn_project: str | os.PathLike[str] | None = None,
 ) -> BuildResult:
     """Build as ``smithy2cfn build`` does: from config files, models, and overrides; every
     projection of a ``smithy-build.json`` that has a ``cloudformation`` plugin, as
@@ -730,6 +732,10 @@ def build_from_config(
         environ: what ``${NAME}`` in a ``smithy-build.json`` reads (default ``os.environ``).
         lint: ``False`` skips the lint stage (``smithy2cfn diff`` compares schemas and does
             not judge them again).
+        cfn_project: a folder holding resource-type projects (``cfn init``'s layout): the
+            files of each type (its schema, ``docs/``, ``inputs/``, ``resource-role.yaml``)
+            go into the project whose ``.rpdk-config`` names it, instead of ``out_dir``
+            (:mod:`smithy2cfn.project.cfn_project`; ``S5050``–``S5052``).
 
     Returns:
         A :class:`BuildResult`: ``projections`` holds each projection built;
@@ -836,13 +842,31 @@ def build_from_config(
             out.schemas = {}
         result.diagnostics = funnel(diags.items)
         return result
-    for out in outputs:
-        if out.schemas and out.out_dir is not None:
-            rendered = {n: render_schema(s) for n, s in out.schemas.items()}
-            written = write_artifacts(out.out_dir, rendered, check=check,
-                                      hint="a schema file is named after its typeName; check custom mappers")
-            out.written, out.stale = written.written, written.stale
-            diags.extend(written.diagnostics)
+    plans: list[tuple[Path, dict[str, str]]] = []  # (folder, relative path → text): everything to write
+    if cfn_project is not None:
+        plans = _cfn_project_files(cfn_project, outputs, diags)
+    else:
+        for out, typed in zip(outputs, settings, strict=True):
+            if out.schemas and out.out_dir is not None:
+                files = {n: render_schema(s) for n, s in out.schemas.items()}
+                for name, extra in _artifact_files(out, typed.artifacts, diags).items():
+                    files.update({f"{Path(name).stem}/{rel}": text for rel, text in extra.items()})
+                plans.append((out.out_dir, files))
+    if diags.has_errors:
+        for out in outputs:
+            out.schemas = {}
+        result.diagnostics = funnel(diags.items)
+        return result
+    for folder, files in plans:
+        written = write_tree(folder, files, check=check,
+                             hint="a schema file is named after its typeName; check custom mappers")
+        diags.extend(written.diagnostics)
+        owner = next((o for o in outputs if o.out_dir == folder), None)
+        if owner is not None:
+            owner.written, owner.stale = owner.written + written.written, owner.stale + written.stale
+        else:
+            result.written += written.written
+            result.stale += written.stale
     prefix = len(jobs) > 1
     for out in outputs:
         for n, s in out.schemas.items():
@@ -851,6 +875,61 @@ def build_from_config(
         result.stale += out.stale
     result.diagnostics = funnel(diags.items)
     return result
+
+
+def _artifact_files(out: ProjectionResult, kinds: Iterable[str], diags: Diagnostics) -> dict[str, dict[str, str]]:
+    """The project files besides the schema (``docs``, ``inputs``, ``role``: see
+    :data:`smithy2cfn.settings.ARTIFACTS`) of each schema of ``out``: schema file name →
+    relative path → text. Problems (an ``@examples`` entry that does not fit...) go to ``diags``."""
+    wanted = set(kinds)
+    files: dict[str, dict[str, str]] = {name: {} for name in out.schemas}
+    if not wanted or out.model is None or out.plan is None:
+        return files
+    if "docs" in wanted:
+        from smithy2cfn.docs import render_docs
+
+        for name, extra in render_docs(out.model, out.plan, out.schemas).items():
+            files.setdefault(name, {}).update(extra)
+    if "inputs" in wanted:
+        from smithy2cfn.contract import contract_inputs
+
+        for name, extra in contract_inputs(out.model, out.plan, out.schemas, diags).items():
+            files.setdefault(name, {}).update(extra)
+    if "role" in wanted:
+        from smithy2cfn.project.role import ROLE_FILE, resource_role
+
+        for name, schema in out.schemas.items():
+            role = resource_role(schema)
+            if role is not None:
+                files.setdefault(name, {})[ROLE_FILE] = role
+    return files
+
+
+def _cfn_project_files(root: str | os.PathLike[str], outputs: list[ProjectionResult],
+                       diags: Diagnostics) -> list[tuple[Path, dict[str, str]]]:
+    """``build --cfn-project DIR``: for each schema whose ``typeName`` a project under ``root``
+    has (:func:`smithy2cfn.project.cfn_project.find_projects`), that project's folder and its
+    files: the schema, ``docs/``, ``inputs/``, ``resource-role.yaml`` and the manifest
+    (:func:`~smithy2cfn.project.cfn_project.project_files`)."""
+    from smithy2cfn.project.cfn_project import find_projects, project_files
+    from smithy2cfn.settings import ARTIFACTS
+
+    projects = find_projects(root, diags)
+    if diags.has_errors:
+        return []
+    plans: list[tuple[Path, dict[str, str]]] = []
+    for out in outputs:
+        extras = _artifact_files(out, ARTIFACTS, diags)
+        for name, schema in sorted(out.schemas.items()):
+            type_name = schema.get("typeName")
+            folder = projects.get(type_name) if isinstance(type_name, str) else None
+            if folder is None:
+                diags.warning("S5051", f"no project under {root} has typeName {type_name}: its files are not written",
+                              Span(os.fspath(root)), hint="make one with cfn init, or give the folder above it")
+                continue
+            files = {name: render_schema(schema), **extras.get(name, {})}
+            plans.append((folder, project_files(folder, str(type_name), files, diags)))
+    return plans
 
 
 def read_settings(config: str | os.PathLike[str] | None, overrides: Mapping[str, Any] | None = None,

@@ -132,8 +132,8 @@ def _report(items: list[Diagnostic], fmt: str, quiet: bool = False, verbose: boo
 
 def build(models: tuple[Path, ...], out_dir: Path | None, config_file: tuple[Path, ...], projection: str | None,
           service: str | None, organization: str | None, service_name: str | None, compatibility: str | None,
-          strict: bool, check: bool, quiet: bool, allow_unknown_traits: bool, fmt: str, verbose: bool,
-          severity: str | None, hide: tuple[str, ...], show: tuple[str, ...]) -> None:
+          strict: bool, check: bool, cfn_project: Path | None, quiet: bool, allow_unknown_traits: bool, fmt: str,
+          verbose: bool, severity: str | None, hide: tuple[str, ...], show: tuple[str, ...]) -> None:
     """Build one schema per cfnResource resource of MODELS (files or folders).
 
     With no MODELS and no --config, a smithy-build.json in the current folder is used. From a
@@ -151,12 +151,16 @@ def build(models: tuple[Path, ...], out_dir: Path | None, config_file: tuple[Pat
         config_file or None, models, out_dir=api.SMITHY_LAYOUT if out_dir is None else out_dir, check=check,
         overrides={key: value for key, (_, value) in given.items()},
         override_spans={key: Span(f"<command line {flag}>") for key, (flag, _) in given.items()},
-        allow_unknown_traits=allow_unknown_traits, projection=projection)
+        allow_unknown_traits=allow_unknown_traits, projection=projection, cfn_project=cfn_project)
     _report(result.diagnostics, fmt, quiet, verbose, _filter(quiet, verbose, severity, hide, show, True),
             result.exit_code)
     if result.exit_code:
         sys.exit(result.exit_code)
-    if not quiet:
+    if not quiet and cfn_project is not None:
+        done = f"the projects under {cfn_project} are up to date" if check else \
+            f"wrote {len(result.written)} file(s) into the projects under {cfn_project}"
+        _echo(done + "\n", err=True)
+    elif not quiet:
         verb = "up to date" if check else "wrote"
         built = len({p.name for p in result.projections})
         where = f" ({built} projections)" if built > 1 else ""
@@ -338,6 +342,9 @@ COMMANDS: dict[str, tuple[Callable[..., None], tuple[Param, ...]]] = {
         Param("strict", ("--strict",), "flag",
               help="Fail the build on warnings (setting 'strict'): exit 1, nothing written."),
         Param("check", ("--check",), "flag", help="Write nothing; exit 1 if the output folder is out of date."),
+        Param("cfn_project", ("--cfn-project",), path="dir", metavar="DIR",
+              help="Write each type's schema, docs/, inputs/ and resource-role.yaml into the resource-type project "
+                   "under DIR whose .rpdk-config names it (cfn init's layout), instead of the output folder."),
         _QUIET, _ALLOW_UNKNOWN_TRAITS, *_PRINTING)),
     "plugin": (plugin, (
         Param("config_file", ("--config",), path="file",

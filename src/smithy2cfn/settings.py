@@ -93,6 +93,10 @@ def _frozen(value: Any) -> Any:
     return value
 
 
+#: The files of a resource-type project besides the schema that a build can write (setting
+#: ``artifacts``; ``build --cfn-project`` writes them all): ``docs/``, ``inputs/``,
+#: ``resource-role.yaml`` (issue 18).
+ARTIFACTS = ("docs", "inputs", "role")
 #: Settings whose values are written into schemas as they are: they must be strict JSON.
 _JSON_VALUED = frozenset({"jsonAdd", "schemaDocumentExtensions"})
 #: setting name → (field, checker, expected type in words)
@@ -118,6 +122,8 @@ _SETTINGS: dict[str, tuple[str, Any, str]] = {
     "compatibility": ("compatibility", lambda v: isinstance(v, str) and v in COMPATIBILITY_MODES,
                       "one of " + ", ".join(repr(m) for m in COMPATIBILITY_MODES)),
     "strict": ("strict", _is_bool, "a boolean"),
+    "artifacts": ("artifacts", lambda v: _is_str_list(v) and set(v) <= set(ARTIFACTS),
+                  "a list of " + ", ".join(repr(a) for a in ARTIFACTS)),
 }
 #: Every setting name, sorted (README "Settings").
 SETTING_NAMES = tuple(sorted(_SETTINGS))
@@ -156,6 +162,8 @@ class Settings(Record, frozen=True):
         compatibility: ``"default"`` (registry-ready schemas) or ``"reference"`` (the Java
             plugin's output, unchanged wherever it passes the meta-schema).
         strict: fail the build on warnings (``S6000``; applied by :func:`smithy2cfn.api.build`).
+        artifacts: the project files written next to each schema besides it (:data:`ARTIFACTS`),
+            in ``<output>/<schema file stem>/``; default none.
         extensions: every setting as given (unknown names included, values as given), for
             custom mappers (reference ``JsonSchemaConfig.getExtensions``).
         source: where the settings come from as a whole (a config file, ``<command
@@ -182,6 +190,7 @@ class Settings(Record, frozen=True):
     use_integer_type: bool
     compatibility: str
     strict: bool
+    artifacts: tuple[str, ...]
     extensions: Mapping[str, Any]
     source: Span
     spans: Mapping[str, Span]
@@ -196,7 +205,7 @@ class Settings(Record, frozen=True):
                  disable_capitalized_properties: bool = False, default_timestamp_format: str = "date-time",
                  schema_document_extensions: Mapping[str, Any] | None = None,
                  disable_features: tuple[str, ...] = (), use_integer_type: bool = False,
-                 compatibility: str = "default", strict: bool = False,
+                 compatibility: str = "default", strict: bool = False, artifacts: tuple[str, ...] = (),
                  extensions: Mapping[str, Any] | None = None, source: Span = DEFAULT_SOURCE,
                  spans: Mapping[str, Span] | None = None) -> None:
         self.__dict__.update(service=service, organization_name=organization_name, service_name=service_name,
@@ -209,7 +218,7 @@ class Settings(Record, frozen=True):
                              default_timestamp_format=default_timestamp_format,
                              schema_document_extensions=_empty() if schema_document_extensions is None else schema_document_extensions,
                              disable_features=disable_features, use_integer_type=use_integer_type,
-                             compatibility=compatibility, strict=strict,
+                             compatibility=compatibility, strict=strict, artifacts=artifacts,
                              extensions=_empty() if extensions is None else extensions, source=source,
                              spans=_empty() if spans is None else spans)
 

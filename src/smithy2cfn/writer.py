@@ -337,6 +337,48 @@ def write_artifacts(out_dir: str | os.PathLike[str], artifacts: Mapping[str, str
     return result
 
 
+def write_tree(out_dir: str | os.PathLike[str], artifacts: Mapping[str, str], *, check: bool = False,
+               hint: str = NAME_HINT) -> WriteResult:
+    """:func:`write_artifacts` for files in sub-folders of ``out_dir`` too: ``artifacts`` maps
+    ``/``-separated relative paths (``"docs/README.md"``) to texts; each folder's files are
+    written (or compared) by :func:`write_artifacts`, the folders made as needed.
+
+    Every path is checked first: a part that is not a plain name (:func:`output_path`'s
+    rules), or a sub-folder that is a link or leaves ``out_dir``, is error ``S5024`` and then
+    nothing is written or read. Never raises.
+    """
+    out = Path(out_dir)
+    result = WriteResult()
+    diags = Diagnostics()
+    folders: dict[tuple[str, ...], dict[str, str]] = {}
+    for path, text in sorted(artifacts.items()):
+        parts = tuple(path.split("/"))
+        folder = out
+        bad = False
+        for part in parts[:-1]:
+            if output_path(folder, part) is None or (folder / part).is_symlink():
+                bad = True
+                break
+            folder = folder / part
+        if bad or output_path(folder, parts[-1]) is None:
+            diags.error("S5024", f"refusing to {'read' if check else 'write'} {path!r}: an output file must be "
+                                 f"a plain path inside {out}", Span(str(out)), hint=hint)
+            continue
+        folders.setdefault(parts[:-1], {})[parts[-1]] = text
+    if diags.has_errors:
+        result.diagnostics = diags.sorted()
+        return result
+    for sub, files in sorted(folders.items()):
+        done = write_artifacts(out.joinpath(*sub), files, check=check, hint=hint)
+        result.written += done.written
+        result.stale += done.stale
+        result.diagnostics += done.diagnostics
+        if any(d.is_error and d.code != "S5010" for d in done.diagnostics):
+            break
+    result.diagnostics = sorted(result.diagnostics, key=Diagnostic.sort_key)
+    return result
+
+
 def write_file(path: str | os.PathLike[str], text: str, *, hint: str | None = None) -> WriteResult:
     """Write one file at ``path`` (any folder: the caller chose it), atomically
     (:func:`write_atomically`).
@@ -364,4 +406,4 @@ def write_file(path: str | os.PathLike[str], text: str, *, hint: str | None = No
 
 
 __all__ = ["NAME_HINT", "TEMP_FILE_RE", "WriteResult", "output_path", "read_regular_file", "render_schema",
-           "sweep_temp_files", "write_artifacts", "write_atomically", "write_file"]
+           "sweep_temp_files", "write_artifacts", "write_atomically", "write_file", "write_tree"]
