@@ -144,23 +144,25 @@ def _source_root(model: Model) -> str:
     return common + "/" if common else ""
 
 
-def _props(schema: Mapping[str, Any]) -> tuple[dict[str, Any], list[str], list[list[str]]]:
+def _props(schema: Mapping[str, Any]) -> tuple[dict[str, Any], list[str], list[tuple[str, list[str]]]]:
     """An object's properties with the ``oneOf``/``anyOf``/``allOf`` parts merged in (as
-    cfn-cli's flattener does), its ``required``, and each ``oneOf``/``anyOf`` choice's names."""
+    cfn-cli's flattener does), its ``required``, and the ``oneOf``/``anyOf`` choices
+    (keyword, property names)."""
     props: dict[str, Any] = dict(schema.get("properties") or {})
     required = [r for r in schema.get("required") or () if isinstance(r, str)]
-    choices: list[list[str]] = []
+    choices: list[tuple[str, list[str]]] = []
     for key in ("allOf", "oneOf", "anyOf"):
+        names: list[str] = []
         for part in schema.get(key) or ():
             if not isinstance(part, Mapping):
                 continue
-            names = [n for n in (part.get("properties") or {}) if isinstance(n, str)]
             for name, sub in (part.get("properties") or {}).items():
                 props.setdefault(name, sub)
+                names.append(name)
             if key == "allOf":
                 required += [r for r in part.get("required") or () if isinstance(r, str)]
-            elif names:
-                choices.append(names)
+        if key != "allOf" and names:
+            choices.append((key, list(dict.fromkeys(names))))
     return props, required, choices
 
 
@@ -170,7 +172,7 @@ class _Page:
     def __init__(self, file: str, title: str, description: str | None, kind: str) -> None:
         self.file, self.title, self.description, self.kind = file, title, description, kind
         self.properties: list[dict[str, Any]] = []
-        self.choices: list[list[str]] = []
+        self.choices: list[tuple[str, list[str]]] = []
         self.map: dict[str, Any] | None = None
         #: property pointers this page is reached through ("/properties/Encryption"), and
         #: whether each route is createOnly there
