@@ -103,20 +103,56 @@ def _ref_objects(schema: dict[str, Any]) -> set[str]:
     return out
 
 
+def _name_uses(schema: dict[str, Any]) -> tuple[set[str], dict[str, set[str]]]:
+    """Names cfn-cli's markdown cache mixes up, and names of ``$ref`` object properties.
+
+    cfn-cli keeps the markdown of every object (and array of objects) it has documented under
+    the *name* it was reached by (a property name, a definition name, a map pattern) and hands
+    it to the next property of that name, anywhere. The first set holds the names used for
+    two different things; the second maps each property name (at any depth) whose schema is
+    a ``$ref`` to a definition with properties to those definitions' names (cfn-cli looks
+    their pointers up under the definition's name)."""
+    definitions = schema.get("definitions") or {}
+    uses: dict[str, set[str]] = {}
+    ref_objects: dict[str, set[str]] = {}
+
+    def is_object(d: Any) -> bool:
+        return isinstance(d, dict) and ("properties" in d or any(k in d for k in ("oneOf", "anyOf", "allOf")))
+
+    for name, d in definitions.items():
+        if is_object(d) or (isinstance(d, dict) and "patternProperties" in d):
+            uses.setdefault(name, set()).add("definition " + name)
+    stack: list[Any] = [schema]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            for key in ("properties", "patternProperties"):
+                for name, sub in (node.get(key) or {}).items() if isinstance(node.get(key), dict) else ():
+                    uses.setdefault(name, set()).add(json.dumps(sub, sort_keys=True))
+                    ref = sub.get("$ref", "") if isinstance(sub, dict) else ""
+                    if ref and is_object(definitions.get(ref.removeprefix("#/definitions/"))):
+                        ref_objects.setdefault(name, set()).add(ref.removeprefix("#/definitions/"))
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return {n for n, u in uses.items() if len(u) > 1}, ref_objects
+
+
 def judge(schema: dict[str, Any], ours: dict[str, str]) -> dict[str, list[str]]:
     """Compare cfn-cli's docs of ``schema`` with ``ours``. Returns the differences by class:
     ``missing`` (a file, heading, link or field of theirs we lack with no known reason: must
     stay empty) and one list per known cfn-cli bug; also ``compared`` (what was checked)."""
     theirs = cfn_cli_docs(schema)
     found: dict[str, list[str]] = {"missing": [], "pattern-as-property": [], "ref-create-only": [],
-                                   "ref-read-only": [],
-                                   "nested-create-only": [], "one-of-required": [], "compared": []}
+                                   "ref-read-only": [], "nested-create-only": [], "one-of-required": [],
+                                   "name-cache": [], "compared": []}
     patterns = _pattern_names(schema)
     escaped = {"\\" + p if p[:1] in "^*+.([{#" else p for p in patterns}
-    ref_objects = _ref_objects(schema)
+    ambiguous, ref_objects = _name_uses(schema)
     create_only = set(schema.get("createOnlyProperties") or ())
     read_only = set(schema.get("readOnlyProperties") or ())
     one_of = {name for name, d in (schema.get("definitions") or {}).items() if "oneOf" in d or "anyOf" in d}
+    cached_links: set[str] = set()  # links in the Type of a block cfn-cli took from its name cache
     for path, text in theirs.items():
         found["compared"].append(path)
         mine = ours.get(path)
@@ -130,18 +166,6 @@ def judge(schema: dict[str, Any], ours: dict[str, str]) -> dict[str, list[str]]:
                 continue
             bug = "pattern-as-property" if heading[5:] in escaped else "missing"
             found[bug].append(f"{path}: heading {heading!r}")
-        my_links = links(mine)
-        for link in links(text):
-            found["compared"].append(f"{path}: link {link}")
-            if link in my_links or link.startswith(UPDATE_BEHAVIORS):
-                continue  # the update-behaviour links are compared with their block's field below
-            if link[1:] in {p.lower() for p in patterns}:
-                bug = "pattern-as-property"
-            elif link[1:] in {n.lower() for n in ref_objects if f"/properties/{n}" in read_only}:
-                bug = "ref-read-only"  # a readOnly object property cfn-cli lists as settable
-            else:
-                bug = "missing"
-            found[bug].append(f"{path}: link {link!r}")
         my_blocks = blocks(mine)
         page = path.removeprefix("docs/").removesuffix(".md")
         for name, fields in blocks(text).items():
@@ -153,20 +177,40 @@ def judge(schema: dict[str, Any], ours: dict[str, str]) -> dict[str, list[str]]:
                 if mine_fields.get(field) == value:
                     continue
                 pointer = f"/properties/{name}"
-                if field == "Update requires" and path == "docs/README.md" and name in ref_objects \
-                        and pointer in create_only and "Replacement" in mine_fields.get(field, ""):
-                    bug = "ref-create-only"
-                elif path == "docs/README.md" and name in ref_objects and pointer in read_only:
+                ours_value = mine_fields.get(field, "")
+                if path == "docs/README.md" and name in ref_objects and pointer in read_only:
                     bug = "ref-read-only"
+                elif field == "Update requires" and name in ref_objects and ("Replacement" in value) == any(
+                        f"/properties/{d}" in create_only for d in ref_objects[name]):
+                    bug = "ref-create-only"  # what the definition's name says, not the property's
                 elif field == "Update requires" and path != "docs/README.md" and "No interruption" in value \
-                        and ("Replacement" in mine_fields.get(field, "") or "depends on where" in mine_fields.get(field, "")):
+                        and ("Replacement" in ours_value or "depends on where" in ours_value):
                     bug = "nested-create-only"
-                elif field == "Required" and value == "Yes" and mine_fields.get(field) == "No" \
+                elif field == "Required" and value == "Yes" and ours_value == "No" \
                         and any(page == d.lower() for d in one_of):
                     bug = "one-of-required"
+                elif name in ambiguous and field in ("Type", "Update requires"):
+                    bug = "name-cache"
+                    cached_links |= links(value)
                 else:
                     bug = "missing"
-                found[bug].append(f"{path}: {name} {field}: theirs {value!r}, ours {mine_fields.get(field)!r}")
+                found[bug].append(f"{path}: {name} {field}: theirs {value!r}, ours {ours_value!r}")
+    for path, text in theirs.items():
+        mine = ours.get(path)
+        my_links = links(mine or "")
+        for link in links(text) if mine is not None else ():
+            found["compared"].append(f"{path}: link {link}")
+            if link in my_links or link.startswith(UPDATE_BEHAVIORS):
+                continue  # the update-behaviour links are compared with their block's field above
+            if link[1:] in {p.lower() for p in patterns} or link.removesuffix(".md").split("-")[-1] in patterns:
+                bug = "pattern-as-property" if link.startswith("#") else "name-cache"
+            elif link[1:] in {n.lower() for n in ref_objects if f"/properties/{n}" in read_only}:
+                bug = "ref-read-only"  # a readOnly object property cfn-cli lists as settable
+            elif link in cached_links:
+                bug = "name-cache"
+            else:
+                bug = "missing"
+            found[bug].append(f"{path}: link {link!r}")
     return found
 
 
@@ -301,6 +345,20 @@ def test_cfn_cli_bug_one_of_members_all_required():
     assert "_Exactly one of_: [OptionOne](#optionone), [OptionTwo](#optiontwo)" in ours
 
 
+def test_cfn_cli_bug_markdown_cached_by_name(vault):
+    """cfn-cli hands the markdown of the map ``Labels`` to the next property named ``Labels``
+    anywhere, here a string of ``Tag``: its page links a string to ``labels.md``."""
+    model, plan, schemas = vault
+    schema = json.loads(json.dumps(schemas["acme-vault-vault.json"]))
+    schema["definitions"]["Tag"]["properties"]["Labels"] = {"type": "string"}
+    theirs = _block(cfn_cli_docs(schema)["docs/tag.md"], "Labels")
+    ours = _block(render_docs(model, plan, {"acme-vault-vault.json": schema})["acme-vault-vault.json"]["docs/tag.md"],
+                  "Labels")
+    assert '_Type_: <a href="labels.md">Labels</a>' in theirs
+    assert "_Type_: String" in ours
+    assert "Labels" in _name_uses(schema)[0]
+
+
 def shared_cfn() -> Path:
     from conftest import shared_or_skip
 
@@ -369,3 +427,36 @@ def test_vault_goldens(vault_docs, update_goldens):
         assert on_disk == set(vault_docs), "files differ: run pytest --update-goldens, then review"
     for path, text in vault_docs.items():
         assert text == read_golden(GOLDENS / path, text, update_goldens), path
+
+
+# ---------------------------------------------------------------- the real AWS models
+
+
+def test_docs_aws_all(aws_all_models):
+    """Every resource of the AWS models with ``cfnResource`` gets docs, and cfn-cli's docs of
+    each schema are in ours but for its known bugs (counted as ``docs judge aws-all (...)``)."""
+    models = [p for p in aws_all_models if "aws.cloudformation#cfnResource" in p.read_text(encoding="utf-8")]
+    if not models:
+        pytest.skip("no AWS model with cfnResource in ../shared/conformance/aws-all")
+    missing: list[str] = []
+    resources = 0
+    for path in models:
+        model = load([path]).model
+        diags = Diagnostics()
+        plan = derive_plan(model, Settings.from_mapping({}, diags, source=Span("<test>")), diags)
+        assert plan is not None, (path.name, diags.sorted())
+        schemas = emit_schemas(model, plan, diags)
+        assert not diags.has_errors, (path.name, diags.sorted())
+        docs = render_docs(model, plan, schemas)
+        assert set(docs) == set(schemas) == {r.file_name for r in plan.resources}, path.name
+        resources += len(docs)
+        for file, schema in schemas.items():
+            assert "docs/README.md" in docs[file]
+            found = judge(schema, docs[file])
+            for kind, items in found.items():
+                for i, item in enumerate(items):
+                    record_result(f"docs judge aws-all ({kind})", f"{file}/{i}/{item}", kind != "missing")
+            missing += [f"{file}: {m}" for m in found["missing"]]
+    record_result("docs aws-all (resources with docs)", "all", True)
+    assert len(models) == 37 and resources == 138, (len(models), resources)
+    assert not missing, missing[:20]

@@ -266,7 +266,13 @@ class _Resource:
             return link, link, link
         patterns = node.get("patternProperties")
         if isinstance(patterns, Mapping) and patterns:
-            file = "-".join(path).lower() + ".md"
+            # a map defined once and reached again under the same name keeps its first page
+            # (as cfn-cli does); one written inline, or reached under another name, gets its own
+            shared = ("map", name) + location[:2] if location and location[0] == "definitions" else None
+            file = self.object_pages.get(shared) if shared else None
+            file = file or "-".join(path).lower() + ".md"
+            if shared:
+                self.object_pages.setdefault(shared, file)
             if file not in self.pages:
                 page = self.pages[file] = _Page(file, f"{self.type_name} {' '.join(path)}",
                                                 _text(node.get("description")), "map")
@@ -433,8 +439,9 @@ class _Resource:
                 block["update_kind"] = "mixed"
                 block["why"] = tuple(f"{UPDATE_LINKS['replacement'] if c else UPDATE_LINKS['none']} as `{p}`"
                                      for p, c in routes)
-            block["write_only"] = any(p in self.write_only for p, _ in routes)
-            block["read_only"] = any(p in self.read_only for p, _ in routes)
+            # readOnly / writeOnly where every route has it, on the property or above it
+            block["write_only"] = all(any(a in self.write_only for a in _ancestors(p)) for p, _ in routes)
+            block["read_only"] = all(any(a in self.read_only for a in _ancestors(p)) for p, _ in routes)
 
     # ------------------------------------------------------------------ README parts
 
@@ -566,6 +573,12 @@ def _yaml(value: Any, indent: int = 0) -> str:
             else:
                 lines.append(f"{pad}- {json.dumps(sub)}")
     return "\n".join(lines)
+
+
+def _ancestors(pointer: str) -> list[str]:
+    """``/properties/A/B`` → ``["/properties/A", "/properties/A/B"]``."""
+    parts = pointer.split("/")
+    return ["/".join(parts[:i]) for i in range(3, len(parts) + 1)]
 
 
 def _parent_name(pointer: str) -> str:
