@@ -409,6 +409,51 @@ def test_examples_become_template_snippets(vault):
     assert "## Examples" not in render_docs(model, plan, schemas)["acme-vault-vault.json"]["docs/README.md"]
 
 
+def test_nested_deprecation_from_the_member(vault):
+    """A ``@deprecated`` member of a nested structure is said so on its page (the schema has
+    no place for it); without the trait, nothing is said."""
+    model, plan, schemas = vault
+    member = model.get("acme.vault#EncryptionSettings").members["rotationDays"]
+    from smithy2cfn.model.traits import DEPRECATED
+
+    member.traits[DEPRECATED] = {"message": "Keys rotate on their own."}
+    try:
+        page = render_docs(model, plan, schemas)["acme-vault-vault.json"]["docs/encryptionsettings.md"]
+    finally:
+        del member.traits[DEPRECATED]
+    assert "_Deprecated_: Yes: Keys rotate on their own." in _block(page, "RotationDays")
+    assert "_Deprecated_" not in _block(page, "Algorithm")
+    assert "_Deprecated_" not in render_docs(model, plan, schemas)["acme-vault-vault.json"]["docs/encryptionsettings.md"]
+
+
+def test_recursive_and_broken_references(vault):
+    """A definition that holds itself (directly, in a list and in a map), a ``$ref`` to a
+    definition that does not exist, and a ``$ref`` that points at itself: pages are made once,
+    nothing loops, cfn-cli's headings and links are still in ours."""
+    model, plan, schemas = vault
+    schema = json.loads(json.dumps(schemas["acme-vault-vault.json"]))
+    schema["definitions"]["EncryptionSettings"]["properties"].update({
+        "Next": {"$ref": "#/definitions/EncryptionSettings"},
+        "Chain": {"type": "array", "items": {"$ref": "#/definitions/EncryptionSettings"}},
+        "ByName": {"type": "object", "patternProperties": {"^[a-z]+$": {"$ref": "#/definitions/EncryptionSettings"}},
+                   "additionalProperties": False},
+    })
+    ours = render_docs(model, plan, {"acme-vault-vault.json": schema})["acme-vault-vault.json"]
+    assert ours == render_docs(model, plan, {"acme-vault-vault.json": schema})["acme-vault-vault.json"]
+    page = ours["docs/encryptionsettings.md"]
+    assert '_Type_: <a href="encryptionsettings.md">EncryptionSettings</a>' in _block(page, "Next")
+    assert '_Type_: List of <a href="encryptionsettings.md">EncryptionSettings</a>' in _block(page, "Chain")
+    assert "Keys matching <code>^[a-z]+$</code>" in ours["docs/encryptionsettings-byname.md"]
+    assert _block(page, "Next").count("Replacement") == 1  # reached only through Encryption (createOnly)
+    assert not judge(schema, ours)["missing"]
+    broken = json.loads(json.dumps(schema))
+    broken["properties"]["Description"] = {"$ref": "#/definitions/Nowhere"}
+    broken["definitions"]["Loop"] = {"$ref": "#/definitions/Loop"}
+    broken["properties"]["KmsKeyId"] = {"$ref": "#/definitions/Loop"}
+    readme = render_docs(model, plan, {"acme-vault-vault.json": broken})["acme-vault-vault.json"]["docs/README.md"]
+    assert "_Type_: Map" in _block(readme, "Description") and "_Type_: Map" in _block(readme, "KmsKeyId")
+
+
 def test_no_schema_no_docs(vault):
     model, plan, _ = vault
     assert render_docs(model, plan, {}) == {}
