@@ -50,7 +50,7 @@ def source_sentence(source: MutabilitySource, root: str = "") -> str:
     if kind is SourceKind.IDENTIFIER:
         what = f"it is an identifier of {_shape(source.shape_id)}"
     elif kind is SourceKind.PUT_IDENTIFIER:
-        what = f"it is an identifier of {_shape(source.shape_id)}, which has a `put` lifecycle operation"
+        what = f"it is an identifier of {_shape(source.shape_id)} (a resource with a `put` lifecycle operation)"
     elif kind is SourceKind.PARENT_IDENTIFIER:
         what = (f"it is an identifier {_shape(source.shape_id)} inherits from its parent "
                 f"{_shape(source.parent or '')}")
