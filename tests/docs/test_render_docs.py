@@ -382,6 +382,25 @@ def test_additions(vault_docs):
     assert "The additional identifier is `VaultArn`." in readme
 
 
+def test_constraints_cfn_cli_leaves_out(vault):
+    """Defaults, numeric and item limits, uniqueItems and insertionOrder false, item
+    constraints; a pattern is HTML-escaped inside ``<code>``; a property without them shows none."""
+    model, plan, schemas = vault
+    schema = json.loads(json.dumps(schemas["acme-vault-vault.json"]))
+    schema["properties"]["RetentionDays"].update({"default": 30, "exclusiveMaximum": 3651, "multipleOf": 1})
+    schema["properties"]["Tags"].update({"minItems": 1, "maxItems": 50, "uniqueItems": True, "insertionOrder": False})
+    schema["properties"]["Description"] = {"type": "array", "items": {"type": "string", "pattern": "^<[a-z]+>&$"}}
+    readme = render_docs(model, plan, {"acme-vault-vault.json": schema})["acme-vault-vault.json"]["docs/README.md"]
+    retention = _block(readme, "RetentionDays")
+    assert "_Default_: <code>30</code>" in retention and "_Exclusive Maximum_: <code>3651</code>" in retention
+    assert "_Multiple Of_: <code>1</code>" in retention
+    tags = _block(readme, "Tags")
+    assert "_Minimum Items_: <code>1</code>" in tags and "_Maximum Items_: <code>50</code>" in tags
+    assert "_Unique Items_: Yes" in tags and "_Insertion Order_: No" in tags
+    assert "_Item Pattern_: <code>^&lt;[a-z]+&gt;&amp;$</code>" in _block(readme, "Description")
+    assert "_Default_" not in _block(readme, "VaultName") and "_Insertion Order_" not in _block(readme, "VaultName")
+
+
 def test_examples_become_template_snippets(vault):
     """An ``@examples`` entry of the create operation is shown as a template; one with an
     ``error`` is not."""
