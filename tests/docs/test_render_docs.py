@@ -524,3 +524,43 @@ def test_docs_aws_all(aws_all_models):
     record_result("docs aws-all (resources with docs)", "all", True)
     assert len(models) == 37 and resources == 138, (len(models), resources)
     assert not missing, missing[:20]
+
+
+# ---------------------------------------------------------------- hostile schemas
+
+#: Values of the wrong type or shape put in random places of the vault schema.
+ODD_VALUES = [None, 1, -1, 2.5, "x", "", True, [], {}, ["a"], {"type": "array"}, {"$ref": "#/definitions/Tag"},
+              {"$ref": "#/definitions/Nope"}, {"$ref": 3}, {"type": ["string", "object"]}, {"type": 5},
+              {"type": "array", "items": [{"type": "string"}]}, {"patternProperties": []}, {"properties": {"a": 1}},
+              {"oneOf": [1, {"properties": 2}]}, {"enum": "abc"}, {"enum": [None, {"a": 1}]}, {"description": 7},
+              {"type": "object", "patternProperties": {"": {"type": "string"}}}]
+
+
+def test_malformed_schemas_do_not_raise(vault):
+    """A schema bent out of the meta-schema's shape (as an extension's mapper might leave it)
+    still gets docs: keywords of the wrong type are ignored, never a traceback."""
+    import random
+
+    model, plan, schemas = vault
+    base = schemas["acme-vault-vault.json"]
+    paths: list[tuple[Any, ...]] = []
+    stack: list[tuple[tuple[Any, ...], Any]] = [((), base)]
+    while stack:
+        path, node = stack.pop()
+        paths.append(path)
+        items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+        stack.extend((path + (k,), v) for k, v in items)
+    rng = random.Random(18)
+    for _ in range(400):
+        schema = json.loads(json.dumps(base))
+        for _ in range(rng.randint(1, 4)):
+            path = rng.choice(paths[1:])
+            node = schema
+            try:
+                for key in path[:-1]:
+                    node = node[key]
+                node[path[-1]] = json.loads(json.dumps(rng.choice(ODD_VALUES)))
+            except (KeyError, IndexError, TypeError):
+                pass  # an earlier change removed the path
+        docs = render_docs(model, plan, {"acme-vault-vault.json": schema})["acme-vault-vault.json"]
+        assert docs["docs/README.md"].startswith("# ")

@@ -148,19 +148,19 @@ def _props(schema: Mapping[str, Any]) -> tuple[dict[str, Any], list[str], list[t
     """An object's properties with the ``oneOf``/``anyOf``/``allOf`` parts merged in (as
     cfn-cli's flattener does), its ``required``, and the ``oneOf``/``anyOf`` choices
     (keyword, property names)."""
-    props: dict[str, Any] = dict(schema.get("properties") or {})
-    required = [r for r in schema.get("required") or () if isinstance(r, str)]
+    props: dict[str, Any] = dict(_mapping(schema.get("properties")))
+    required = _strings(schema.get("required"))
     choices: list[tuple[str, list[str]]] = []
     for key in ("allOf", "oneOf", "anyOf"):
         names: list[str] = []
-        for part in schema.get(key) or ():
+        for part in schema.get(key) if isinstance(schema.get(key), list) else ():
             if not isinstance(part, Mapping):
                 continue
-            for name, sub in (part.get("properties") or {}).items():
+            for name, sub in _mapping(part.get("properties")).items():
                 props.setdefault(name, sub)
                 names.append(name)
             if key == "allOf":
-                required += [r for r in part.get("required") or () if isinstance(r, str)]
+                required += _strings(part.get("required"))
         if key != "allOf" and names:
             choices.append((key, list(dict.fromkeys(names))))
     return props, required, choices
@@ -189,7 +189,7 @@ class _Resource:
     def __init__(self, model: Model, plan: ConversionPlan, resource: ResourcePlan, schema: Mapping[str, Any],
                  root: str) -> None:
         self.model, self.plan, self.resource, self.schema, self.root = model, plan, resource, schema, root
-        self.definitions: Mapping[str, Any] = schema.get("definitions") or {}
+        self.definitions: Mapping[str, Any] = _mapping(schema.get("definitions"))
         self.type_name = str(schema.get("typeName") or resource.type_name)
         self.create_only = set(_strings(schema.get("createOnlyProperties")))
         self.conditional = set(_strings(schema.get("conditionalCreateOnlyProperties")))
@@ -231,7 +231,7 @@ class _Resource:
         if depth > MAX_DEPTH:
             return ("Map",) * 3  # type: ignore[return-value]
         kinds = resolved.get("type", "object")
-        kinds = kinds if isinstance(kinds, list) else [kinds]
+        kinds = [k for k in kinds if isinstance(k, str)] if isinstance(kinds, list) else [kinds]
         texts = [self._one_type(resolved, str(k), name, path, location, pointer, create_only, depth,
                                 single and len(kinds) == 1) for k in kinds]
         return tuple(", ".join(dict.fromkeys(t[i] for t in texts)) for i in range(3))  # type: ignore[return-value]
@@ -345,7 +345,8 @@ class _Resource:
                                     if order else "No: the items are a set, compared in any order"))
         return {"name": name, "anchor": name.lower(), "description": _text(node.get("description")),
                 "required": required, "jsontype": jsontype, "yamltype": yamltype, "longformtype": longformtype,
-                "allowedvalues": [v if isinstance(v, str) else json.dumps(v) for v in node.get("enum") or ()],
+                "allowedvalues": [v if isinstance(v, str) else json.dumps(v, sort_keys=True)
+                                  for v in (node.get("enum") if isinstance(node.get("enum"), list) else ())],
                 "constraints": constraints, "deprecated": None, "update_kind": None, "why": (), "write_only": False,
                 "read_only": False, "is_tags": False}
 
@@ -371,7 +372,7 @@ class _Resource:
     # ------------------------------------------------------------------ pages
 
     def render(self, env: Any) -> dict[str, str]:
-        properties = self.schema.get("properties") or {}
+        properties = _mapping(self.schema.get("properties"))
         required = set(_strings(self.schema.get("required")))
         blocks, gettable = [], []
         for name, node in properties.items():
@@ -455,7 +456,7 @@ class _Resource:
         def names(pointers: Any) -> list[str]:
             return [p.removeprefix("/properties/") for p in _strings(pointers)]
         return {"primary": names(self.schema.get("primaryIdentifier")),
-                "additional": [names(group) for group in self.schema.get("additionalIdentifiers") or ()
+                "additional": [names(group) for group in _list(self.schema.get("additionalIdentifiers"))
                                if isinstance(group, list)]}
 
     def _getatt(self, properties: Mapping[str, Any], blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -519,7 +520,7 @@ class _Resource:
             for shape_id in prop.shape_ids:
                 if ShapeId.root(shape_id) == operation.input and ShapeId.member(shape_id):
                     by_member[ShapeId.member(shape_id)] = prop.schema_name
-        settable = {b for b in (self.schema.get("properties") or {})
+        settable = {b for b in _mapping(self.schema.get("properties"))
                     if f"/properties/{b}" not in self.read_only}
         out = []
         for example in examples:
@@ -597,6 +598,16 @@ def _deprecation(trait: Any) -> str | None:
 
 def _constraints(node: Mapping[str, Any]) -> list[tuple[str, str]]:
     return [(label, code(node[key])) for key, label in CONSTRAINTS if key in node]
+
+
+def _mapping(value: Any) -> Mapping[str, Any]:
+    """``value`` when it is a mapping, else an empty one (a schema keyword of the wrong type
+    is ignored rather than followed)."""
+    return value if isinstance(value, Mapping) else {}
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
 
 
 def _strings(value: Any) -> list[str]:
