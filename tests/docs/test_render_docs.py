@@ -473,6 +473,18 @@ def test_recursive_and_broken_references(vault):
     assert "_Type_: Map" in _block(readme, "Description") and "_Type_: Map" in _block(readme, "KmsKeyId")
 
 
+def test_page_names_are_plain_file_names(vault):
+    """A map's page name holds its pattern (cfn-cli's naming): a ``/`` or control character
+    in it becomes ``_``, and a very long one is cut, so that every page is a file of ``docs/``."""
+    model, plan, schemas = vault
+    schema = json.loads(json.dumps(schemas["acme-vault-vault.json"]))
+    schema["definitions"]["LabelMap"]["patternProperties"] = {
+        "^a/b$": {"type": "object", "patternProperties": {"x" * 300: {"type": "string"}}, "additionalProperties": False}}
+    docs = render_docs(model, plan, {"acme-vault-vault.json": schema})["acme-vault-vault.json"]
+    assert "docs/labels-^a_b$.md" in docs
+    assert all(p.count("/") == 1 and len(p.encode()) < 220 for p in docs), sorted(docs)
+
+
 def test_no_schema_no_docs(vault):
     model, plan, _ = vault
     assert render_docs(model, plan, {}) == {}

@@ -66,6 +66,11 @@ MAX_ROUTES = 16
 #: Two or more blank lines (the templates' blocks each end with one).
 BLANK_LINES = lazy(r"\n{3,}")
 
+#: Characters a page name may not hold (a map's pattern is part of its page name).
+UNSAFE_FILE_CHARS = lazy(r"[/\\\x00-\x1f\x7f]")
+#: Longest page name, in bytes, before ``.md`` (file systems allow 255).
+MAX_FILE_NAME = 200
+
 _ENV: Any = None
 
 
@@ -114,8 +119,12 @@ def render_docs(model: Model, plan: ConversionPlan, schemas: Mapping[str, Mappin
         written inline, the top property's name) lower-cased plus ``.md``; a map's page is
         its property path joined with ``-``.
 
-    Never raises on a schema the meta-schema accepts: an unknown ``$ref`` or a nesting
-    deeper than :data:`MAX_DEPTH` is shown as type ``Map``/``Unknown`` rather than followed.
+    A map defined once and reached again under the same name keeps its first page (as
+    cfn-cli does); page names are plain file names (:func:`_file_name`).
+
+    Never raises on a bad schema: a keyword of the wrong type is ignored, and an unknown
+    ``$ref`` or a nesting deeper than :data:`MAX_DEPTH` is shown as type ``Map`` rather
+    than followed.
     Follows cloudformation-cli ``Project.generate_docs`` / ``_set_docs_properties`` (its
     layout, names and anchors), corrected as the module docstring says.
     """
@@ -254,7 +263,7 @@ class _Resource:
             page_name = key[1]
             file = self.object_pages.get(key)
             if file is None:
-                file = self._free_file(page_name.lower() + ".md", key)
+                file = self._free_file(_file_name(page_name), key)
                 self.object_pages[key] = file
                 page = self.pages[file] = _Page(file, f"{self.type_name} {page_name}",
                                                 _text(node.get("description")), "object")
@@ -270,7 +279,7 @@ class _Resource:
             # (as cfn-cli does); one written inline, or reached under another name, gets its own
             shared = ("map", name) + location[:2] if location and location[0] == "definitions" else None
             file = self.object_pages.get(shared) if shared else None
-            file = file or "-".join(path).lower() + ".md"
+            file = file or _file_name("-".join(path))
             if shared:
                 self.object_pages.setdefault(shared, file)
             if file not in self.pages:
@@ -296,7 +305,7 @@ class _Resource:
         overwrite) a name made unique with the object's location."""
         if file not in self.pages:
             return file
-        base = "-".join(key[1:]).lower()
+        base = _file_name("-".join(key[1:])).removesuffix(".md")
         candidate, n = base + ".md", 2
         while candidate in self.pages:
             candidate, n = f"{base}-{n}.md", n + 1
@@ -574,6 +583,19 @@ def _yaml(value: Any, indent: int = 0) -> str:
             else:
                 lines.append(f"{pad}- {json.dumps(sub)}")
     return "\n".join(lines)
+
+
+def _file_name(stem: str) -> str:
+    """cfn-cli's page name, ``stem`` lower-cased plus ``.md``, made a plain file name: ``/``,
+    ``\\`` and control characters (a map pattern may hold them) become ``_``, and a name
+    longer than :data:`MAX_FILE_NAME` is cut and given a hash of the whole."""
+    name = UNSAFE_FILE_CHARS.sub("_", stem.lower())
+    if len(name.encode()) > MAX_FILE_NAME:
+        import hashlib
+
+        digest = hashlib.sha256(name.encode()).hexdigest()[:12]
+        name = name.encode()[:MAX_FILE_NAME - 13].decode(errors="ignore") + "-" + digest
+    return name + ".md"
 
 
 def _ancestors(pointer: str) -> list[str]:
