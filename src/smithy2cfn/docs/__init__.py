@@ -179,7 +179,7 @@ class _Page:
     """One Markdown page being made: its title, description and property blocks."""
 
     def __init__(self, file: str, title: str, description: str | None, kind: str) -> None:
-        self.file, self.title, self.description, self.kind = file, title, description, kind
+        self.file, self.title, self.description, self.kind = file, title, description, kind  # kind: "object" or "map"
         self.properties: list[dict[str, Any]] = []
         self.choices: list[tuple[str, list[str]]] = []
         self.map: dict[str, Any] | None = None
