@@ -421,7 +421,8 @@ class _Resource:
         if deprecated is None and pointer in self.deprecated:
             deprecated = "Yes"
         return {"update_kind": update, "read_only": pointer in self.read_only, "write_only": pointer in self.write_only,
-                "deprecated": deprecated, "why": mutability_reasons(prop, self.root) if prop is not None else (),
+                "deprecated": deprecated, "why": mutability_reasons(self.model, self.resource.resource_id, prop, self.root)
+                if prop is not None else (),
                 "is_tags": bool(prop is not None and prop.is_tags)}
 
     def _page_updates(self, page: _Page) -> None:
