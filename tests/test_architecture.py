@@ -42,6 +42,8 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("validate", ("smithy2cfn.validation",)),
     ("emit", ("smithy2cfn.emit",)),
     ("lint", ("smithy2cfn.lint",)),
+    # contract-test inputs of a resource-type project: reads the plan and the schemas (issue 18)
+    ("contract", ("smithy2cfn.contract",)),
     # smithy2cfn diff: reads two builds' plans and schemas, locates with lint's Locator (issue 17)
     ("diff", ("smithy2cfn.diff",)),
     ("api", ("smithy2cfn.api", "smithy2cfn.writer", "smithy2cfn.precompute", "smithy2cfn")),
