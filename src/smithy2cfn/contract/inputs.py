@@ -147,6 +147,8 @@ class ResourceInputs:
         self.validator = schema_validator(schema)
         self.values = SchemaValues(schema, rplan.type_name)
         self.by_schema_name: dict[str, PropertyPlan] = {p.schema_name: p for p in rplan.properties}
+        #: per set written, where its create input came from: ``"example"`` or ``"derived"``
+        self.origins: list[str] = []
 
     # ------------------------------------------------------------------ helpers
 
@@ -391,6 +393,7 @@ class ResourceInputs:
         create_ops = [resource.create, resource.put] if resource is not None else []
         update_ops = [resource.update] if resource is not None else []
         creates: list[dict[str, Any]] = []
+        origins: list[str] = []
         invalids: list[dict[str, Any]] = []
         update_examples: list[tuple[_Example, dict[str, Any]]] = []
         create_examples = self.examples(create_ops)
@@ -400,12 +403,14 @@ class ResourceInputs:
                 self._invalid_example(ex, doc, invalids)
             elif not self._misfit(ex, doc, "create"):
                 creates.append(doc)
+                origins.append("example")
         derived = None
         if not creates:
             derived = self.derived_create()
             if derived is None:
                 return {}
             creates.append(self.with_tags(self.ordered(derived)))
+            origins.append("derived")
         for ex in self.examples(update_ops):
             doc = self.update_from(creates[0], ex.props)
             if ex.invalid:
@@ -432,6 +437,7 @@ class ResourceInputs:
             if invalid is None:
                 continue
             n = len(out) // 3 + 1
+            self.origins.append(origins[i % len(origins)])
             for kind, doc in zip(KINDS, (create, update, invalid), strict=True):
                 out[f"inputs/inputs_{n}_{kind}.json"] = render_input(doc)
         return out

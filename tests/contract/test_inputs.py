@@ -1,0 +1,291 @@
+"""Contract-test inputs (``smithy2cfn.contract``, issue 18): the CloudFormation CLI's own
+input loading and update-key check as the judge, validation against the schema, inputs
+made from ``@examples`` and derived from the schema, determinism, and the real AWS models.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+from conftest import REPO, SHARED
+from smithy2cfn.api import build_from_config
+from smithy2cfn.contract import contract_inputs
+from smithy2cfn.contract.inputs import ResourceInputs
+from smithy2cfn.contract.values import first_error, schema_validator
+from smithy2cfn.diagnostics import Diagnostics
+
+FIXTURES = Path(__file__).parent / "fixtures"
+WIDGET = (FIXTURES / "widget", "acme.widget#WidgetService")
+MISFIT = (FIXTURES / "misfit", "acme.gadget#GadgetService")
+VAULT = (REPO / "examples" / "vault" / "model", "acme.vault#VaultService")
+
+
+def built(models: Path, service: str) -> tuple[Any, Any, dict[str, dict[str, Any]]]:
+    """``(model, plan, schemas)`` of a build in memory."""
+    result = build_from_config(models=[models], out_dir=None, extensions=[],
+                               overrides={"service": service, "organizationName": "Acme"})
+    assert result.exit_code == 0, [d.format_text() for d in result.diagnostics]
+    out = result.projections[0]
+    return out.model, out.plan, out.schemas
+
+
+def inputs_of(models: Path, service: str) -> tuple[dict[str, dict[str, str]], Diagnostics, dict[str, dict]]:
+    model, plan, schemas = built(models, service)
+    diags = Diagnostics()
+    return contract_inputs(model, plan, schemas, diags), diags, schemas
+
+
+def write_project(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+def judge(schema: dict[str, Any], root: Path) -> int:
+    """Run cloudformation-cli's contract-test input loading (``rpdk.core.test.get_inputs``,
+    set after set as ``cfn test`` does) on the project folder ``root`` and, for each set, the
+    resource client's create/update/invalid example generation with those inputs (its
+    ``validate_update_example_keys`` check included) and its tag check for a taggable type.
+    Returns the number of sets read; raises what cfn-cli raises."""
+    from rpdk.core.contract.resource_client import ResourceClient
+    from rpdk.core.test import empty_override, get_inputs
+
+    count = 0
+    while True:
+        inputs = get_inputs(root, None, None, count + 1, None, None, None)
+        if not inputs:
+            return count
+        count += 1
+        assert set(inputs) == {"CREATE", "UPDATE", "INVALID"}, inputs
+        # the client without its AWS session and Lambda client: only the schema, the
+        # overrides and the inputs matter to example generation
+        client = ResourceClient.__new__(ResourceClient)
+        client._overrides = empty_override()
+        client._update_schema(schema)
+        client._inputs = inputs
+        create = client.generate_create_example()
+        update = client.generate_update_example(create)
+        assert client.generate_invalid_create_example() == inputs["INVALID"]
+        tagging = schema.get("tagging", {})
+        if tagging.get("taggable") and tagging.get("tagProperty", "").split("/")[-1] in schema["properties"]:
+            assert client.validate_model_contain_tags(create)
+            assert client.validate_model_contain_tags(update)
+
+
+def check_against_schema(schema: dict[str, Any], files: dict[str, str], validator: Any) -> None:
+    read_only = {p.split("/")[-1] for p in schema.get("readOnlyProperties", []) if p.count("/") == 2}
+    for name, text in files.items():
+        doc = json.loads(text)
+        error = first_error(validator, doc)
+        if name.endswith("_invalid.json"):
+            assert error is not None, f"{name} validates: {text}"
+        else:
+            assert error is None, f"{name}: {error.message if error else ''}"
+            assert not read_only & set(doc), f"{name} holds readOnly {read_only & set(doc)}"
+
+
+# --------------------------------------------------------------------------- examples
+
+
+def test_examples_make_the_inputs_with_property_names_and_converted_values(tmp_path):
+    out, diags, schemas = inputs_of(*WIDGET)
+    assert list(diags) == []
+    files = out["acme-widget-widget.json"]
+    assert sorted(files) == ["inputs/inputs_1_create.json", "inputs/inputs_1_invalid.json",
+                             "inputs/inputs_1_update.json"]
+    create = json.loads(files["inputs/inputs_1_create.json"])
+    # @nestedProperties opened, cfnName and capitalization applied, nested structures renamed,
+    # the idempotency token (cfnExcludeProperty) left out
+    assert create == {
+        "Colour": "blue",
+        "LaunchedAt": "2023-11-14T22:13:20Z",      # epoch seconds 1700000000 as date-time
+        "Payload": "aGVsbG8=",                     # blob "hello" in base64
+        "Settings": {"mode": "fast", "levels": [1, 2]},   # a document as written
+        "Shape": {"Sides": 4, "Label": "square"},
+        "Size": 3,
+        "Tags": [{"Key": "team", "Value": "widgets"}],
+        "WidgetName": "blue-widget",
+    }
+    update = json.loads(files["inputs/inputs_1_update.json"])
+    # the update example's changes over the create input; the createOnly name carried
+    assert update == {**create, "Colour": "red", "Size": 5}
+    # the example with allowConstraintErrors and an error is the invalid input
+    assert json.loads(files["inputs/inputs_1_invalid.json"]) == {"Colour": "red", "WidgetName": "Bad Name"}
+    schema = next(iter(schemas.values()))
+    write_project(tmp_path, files)
+    assert judge(schema, tmp_path) == 1
+    check_against_schema(schema, files, jsonschema.Draft7Validator(schema))
+
+
+def test_an_example_that_does_not_fit_is_a_warning_at_its_examples_trait():
+    out, diags, schemas = inputs_of(*MISFIT)
+    [warning] = [d for d in diags if d.code == "S4401"]
+    assert warning.severity.name == "WARNING"
+    assert "Eight bytes of secret" in warning.message and "property Secret" in warning.message
+    assert "'maxLength'" in warning.message
+    source = (FIXTURES / "misfit" / "gadget.smithy").read_text(encoding="utf-8").splitlines()
+    assert warning.span.path.endswith("gadget.smithy")
+    assert source[warning.span.line - 1].startswith("@examples(")
+    # left out: the create input is derived instead, and valid
+    files = next(iter(out.values()))
+    create = json.loads(files["inputs/inputs_1_create.json"])
+    assert "Secret" not in create and set(create) == {"Code"}
+    schema = next(iter(schemas.values()))
+    check_against_schema(schema, files, jsonschema.Draft7Validator(schema))
+
+
+def test_an_example_that_fits_makes_no_warning():
+    _, diags, _ = inputs_of(*WIDGET)
+    assert [d.code for d in diags] == []
+
+
+# --------------------------------------------------------------------------- derived
+
+
+def test_derived_inputs_satisfy_the_schema_and_the_judge(tmp_path):
+    out, diags, schemas = inputs_of(*VAULT)
+    assert list(diags) == []
+    [(name, files)] = out.items()
+    schema = schemas[name]
+    create = json.loads(files["inputs/inputs_1_create.json"])
+    assert set(create) == {"Encryption", "Tags", "VaultName"}   # required, writable identifiers, tags
+    assert 3 <= len(create["VaultName"]) <= 63 and create["VaultName"].replace("-", "").isalnum()
+    update = json.loads(files["inputs/inputs_1_update.json"])
+    assert update["VaultName"] == create["VaultName"] and update["Encryption"] == create["Encryption"]
+    assert update != create                      # what can change, changes
+    write_project(tmp_path, files)
+    assert judge(schema, tmp_path) == 1
+    check_against_schema(schema, files, jsonschema.Draft7Validator(schema))
+
+
+def test_the_judge_rejects_an_update_input_that_changes_a_create_only_identifier(tmp_path):
+    out, _, schemas = inputs_of(*WIDGET)
+    files = dict(next(iter(out.values())))
+    update = json.loads(files["inputs/inputs_1_update.json"])
+    update["WidgetName"] = "another-widget"
+    files["inputs/inputs_1_update.json"] = json.dumps(update)
+    write_project(tmp_path, files)
+    with pytest.raises(AssertionError, match="createOnlyProperties"):
+        judge(next(iter(schemas.values())), tmp_path)
+
+
+def test_an_invalid_input_breaks_the_schema_and_a_fixed_one_would_not():
+    out, _, schemas = inputs_of(*VAULT)
+    files = next(iter(out.values()))
+    schema = next(iter(schemas.values()))
+    validator = schema_validator(schema)
+    invalid = json.loads(files["inputs/inputs_1_invalid.json"])
+    error = first_error(validator, invalid)
+    assert error is not None and error.validator in ("maxLength", "type")
+    create = json.loads(files["inputs/inputs_1_create.json"])
+    broken = [k for k in invalid if invalid[k] != create.get(k)]
+    assert len(broken) == 1                        # one property broken, the rest as create
+    assert first_error(validator, {**invalid, broken[0]: create[broken[0]]}) is None
+
+
+def test_ecma_patterns_are_read_as_cloudformation_reads_them():
+    validator = schema_validator({"properties": {"A": {"type": "string", "pattern": "^\\p{L}+$"}},
+                                  "patternProperties": {}, "additionalProperties": False})
+    assert first_error(validator, {"A": "été"}) is None
+    assert first_error(validator, {"A": "e1"}) is not None
+    assert first_error(validator, {"B": "x"}) is not None
+
+
+# --------------------------------------------------------------------------- determinism
+
+
+def _texts(models: Path, service: str) -> str:
+    out, _, _ = inputs_of(models, service)
+    return json.dumps(out, sort_keys=True)
+
+
+def test_the_same_model_gives_byte_identical_files():
+    first = _texts(*VAULT)
+    assert first == _texts(*VAULT)
+    # and in another process, with another hash seed (rstr builds some alphabets from sets)
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); from pathlib import Path; "
+            "from test_inputs import _texts, VAULT; print(_texts(*VAULT))")
+    env = {**os.environ, "PYTHONHASHSEED": "12345"}
+    done = subprocess.run([sys.executable, "-c", code, str(Path(__file__).parent)], capture_output=True, text=True,
+                          env={**env, "PYTHONPATH": os.pathsep.join([str(REPO / "tests"), env.get("PYTHONPATH", "")])},
+                          timeout=120, check=True)
+    assert done.stdout.strip() == first
+
+
+def test_a_negated_class_pattern_gives_the_same_string_whatever_the_hash_seed():
+    from smithy2cfn.contract.values import pattern_string
+
+    code = ("from smithy2cfn.contract.values import pattern_string; "
+            "print(pattern_string('^[^a-z]{6}\\\\W$', 1, 20, 'seed'))")
+    seen = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2")}
+    assert seen == {pattern_string("^[^a-z]{6}\\W$", 1, 20, "seed") + "\n"}
+
+
+# --------------------------------------------------------------------------- AWS models
+
+
+def _aws_cfn_models(request: pytest.FixtureRequest) -> list[Path]:
+    """The published AWS models with ``cfnResource``: ``/work/scratch/aws-all`` or beside
+    the repository (``../scratch/aws-all``) when extracted there, else the archive
+    (``../shared/conformance/aws-all``, extracted by the ``aws_all_models`` fixture)."""
+    for folder in (REPO.parent / "scratch" / "aws-all", Path("/work/scratch/aws-all")):
+        if folder.is_dir() and any(folder.glob("*.json")):
+            models = sorted(folder.glob("*.json"))
+            break
+    else:
+        if not (SHARED / "conformance" / "aws-all" / "models.tar.xz").is_file():
+            pytest.skip("no AWS models: ../shared/conformance/aws-all/models.tar.xz is absent")
+        models = request.getfixturevalue("aws_all_models")
+    return [p for p in models if '"aws.cloudformation#cfnResource"' in p.read_text(encoding="utf-8")]
+
+
+def test_every_resource_of_the_aws_models_gets_a_valid_create_input(request, tmp_path):
+    models = _aws_cfn_models(request)
+    assert len(models) >= 37
+    start = time.perf_counter()
+    resources = sets = 0
+    origin = {"example": 0, "derived": 0}
+    by_resource = {"example": 0, "derived": 0}
+    missing: list[str] = []
+    judged = 0
+    for path in models:
+        result = build_from_config(models=[path], out_dir=None, extensions=[])
+        out = result.projections[0]
+        assert out.plan is not None, path.name
+        diags = Diagnostics()
+        for rplan in out.plan.resources:
+            schema = out.schemas.get(rplan.file_name)
+            if schema is None:
+                continue
+            resources += 1
+            maker = ResourceInputs(out.model, out.plan, rplan, schema, diags)
+            files = maker.files()
+            if not files:
+                missing.append(rplan.type_name)
+                continue
+            sets += len(files) // 3
+            for o in maker.origins:
+                origin[o] += 1
+            by_resource["example" if "example" in maker.origins else "derived"] += 1
+            check_against_schema(schema, files, schema_validator(schema))
+            project = tmp_path / rplan.file_name
+            write_project(project, files)
+            judged += judge(schema, project)
+        assert not [d for d in diags if d.code == "S4402"], [d.format_text() for d in diags]
+    print(f"\ncontract inputs on {len(models)} AWS models: {resources} resources (create input from "
+          f"@examples: {by_resource['example']}, derived: {by_resource['derived']}), {sets} sets "
+          f"(create from examples: {origin['example']}, derived: {origin['derived']}), "
+          f"judged by cfn-cli: {judged}, {time.perf_counter() - start:.1f} s")
+    assert missing == []
+    assert judged == sets
