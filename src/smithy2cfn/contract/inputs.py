@@ -311,14 +311,16 @@ class ResourceInputs:
             hint="add an @examples entry to the create operation, or write inputs/inputs_1_create.json by hand")
 
     def derived_update(self, create: dict[str, Any]) -> dict[str, Any]:
-        """Update input: ``create`` (without readOnly properties) with every property that is
-        not createOnly nor an identifier given another value, where that still validates;
-        when none can change, one optional updatable property is added."""
+        """Update input: ``create`` (without readOnly properties) with every scalar property
+        (string, number, boolean, enum) that is not createOnly nor an identifier given another
+        value, where that still validates (objects and arrays are kept: an example's are
+        richer than a derived one); when none can change, one optional updatable property is
+        added."""
         doc = dict(create)
         changeable = [n for n in self.props if n not in self.create_only and n not in self.read_only_top
                       and n not in self.identifiers]
         changed = False
-        for name in [n for n in changeable if n in doc]:
+        for name in [n for n in changeable if n in doc and self.is_scalar(n)]:
             try:
                 value = self.derive(name, 1)
             except NoValue:
@@ -338,6 +340,14 @@ class ResourceInputs:
                     break
         return self.ordered(doc)
 
+    def is_scalar(self, name: str) -> bool:
+        """Property ``name`` holds a string, number, boolean or enum value."""
+        try:
+            node = self.values.resolve(self.props.get(name, {}), "/properties/" + name)
+        except NoValue:
+            return False
+        return "enum" in node or self.values.kind(node) in ("string", "integer", "number", "boolean")
+
     def derived_invalid(self, create: dict[str, Any]) -> dict[str, Any] | None:
         """Invalid input: ``create`` with one property broken (a string longer than its
         ``maxLength``, else a value of the wrong type); ``None`` when nothing breaks it."""
@@ -355,7 +365,7 @@ class ResourceInputs:
                 node = self.values.resolve(self.props.get(name, {}), "/properties/" + name)
             except NoValue:
                 continue
-            kind = self.values._type(node)
+            kind = self.values.kind(node)
             if kind in WRONG_TYPE:
                 candidates.append((name, WRONG_TYPE[kind]))
         candidates.append(("InvalidPropertyName", "x"))
@@ -401,6 +411,8 @@ class ResourceInputs:
             doc = self.with_tags(self.ordered(self.writable(ex.props)))
             if ex.invalid:
                 self._invalid_example(ex, doc, invalids)
+            elif doc in creates:
+                continue  # the same input as an earlier example's: one set is enough
             elif not self._misfit(ex, doc, "create"):
                 creates.append(doc)
                 origins.append("example")

@@ -42,6 +42,9 @@ MAX_REF_HOPS = 64
 #: ASCII without ``{``, ``}`` (cfn-cli reads ``{{name}}`` in an input file as a stack export
 #: to look up), quotes, backslash and whitespace other than the space.
 SAFE_CHARS = string.ascii_letters + string.digits + "-_.:/@+=,!#%&*()[];<>?|~^$ "
+#: What ``.``, a negated class and ``[^x]`` draw from first: letters and digits make values
+#: a reader recognises (``arn:aws:iam::123:role/Ab3``), :data:`SAFE_CHARS` when they are excluded.
+PLAIN_CHARS = string.ascii_letters + string.digits
 #: Upper bound of repetitions ``*``, ``+`` and ``{n,}`` make, tried in this order until the
 #: value also fits ``minLength`` / ``maxLength`` (``None``: the pattern's own bound).
 REPEAT_LIMITS = (4, 1, 0, 12, 40, 120, None)
@@ -118,14 +121,15 @@ def _xeger_class() -> type:
                                                                                + "_"))),
                              printable=SAFE_CHARS)
             self._cases = dict(self._cases)
-            self._cases["any"] = lambda _x: self._random.choice(SAFE_CHARS)
-            self._cases["not_literal"] = lambda x: self._random.choice(SAFE_CHARS.replace(chr(x), "") or "a")
+            self._cases["any"] = lambda _x: self._random.choice(PLAIN_CHARS)
+            self._cases["not_literal"] = lambda x: self._random.choice(PLAIN_CHARS.replace(chr(x), ""))
 
         def _handle_in(self, value: Any) -> Any:
             candidates = list(itertools.chain(*(self._handle_state(i) for i in value)))
             if candidates and candidates[0] is False:
                 excluded = set(candidates[1:])
-                candidates = [c for c in SAFE_CHARS if c not in excluded]
+                candidates = [c for c in PLAIN_CHARS if c not in excluded] or [c for c in SAFE_CHARS
+                                                                               if c not in excluded]
             if not candidates:
                 raise ValueError("empty character class")
             return self._random.choice(candidates)
@@ -331,7 +335,7 @@ class SchemaValues:
         branches = node.get("oneOf") if isinstance(node.get("oneOf"), list) else node.get("anyOf")
         if isinstance(branches, list) and branches:
             return self._branch(node, branches, pointer, variant, depth)
-        kind = self._type(node)
+        kind = self.kind(node)
         if kind == "string":
             return self._string(node, pointer, variant)
         if kind in ("integer", "number"):
@@ -347,7 +351,9 @@ class SchemaValues:
         return PLAIN_STRING if variant == 0 else f"{PLAIN_STRING}{variant}"
 
     @staticmethod
-    def _type(node: dict[str, Any]) -> str | None:
+    def kind(node: dict[str, Any]) -> str | None:
+        """The JSON type a (resolved) subschema's values have: its ``type`` (the first that is
+        not ``null``), else what its keywords imply; ``None`` when nothing says."""
         t = node.get("type")
         if isinstance(t, list):
             t = next((x for x in t if x != "null"), t[0] if t else None)
@@ -365,9 +371,7 @@ class SchemaValues:
 
     def _branch(self, node: dict[str, Any], branches: list[Any], pointer: str, variant: int, depth: int) -> Any:
         base = {k: v for k, v in node.items() if k not in ("oneOf", "anyOf")}
-        n = len(branches)
-        for i in range(n):
-            index = (i + variant) % n
+        for index in range(len(branches)):  # the first branch that works, whatever the variant
             try:
                 candidate = _merge(base, self.resolve(branches[index], pointer))
                 value = self.value(candidate, f"{pointer}/{index}", variant, depth + 1)
