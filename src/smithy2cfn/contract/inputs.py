@@ -44,7 +44,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from smithy2cfn.contract.values import NoValue, SchemaValues, first_error, schema_validator
+from smithy2cfn.contract.values import NoValue, SchemaValues, count, first_error, mapping, schema_validator
 from smithy2cfn.derive.plan import ConversionPlan, PropertyPlan, ResourcePlan, property_name
 from smithy2cfn.diagnostics import Code, Diagnostics, Severity, Span, declare_codes
 from smithy2cfn.model.knowledge import IdentifierBindingIndex
@@ -131,7 +131,7 @@ class ResourceInputs:
     def __init__(self, model: Model, plan: ConversionPlan, rplan: ResourcePlan, schema: dict[str, Any],
                  diags: Diagnostics) -> None:
         self.model, self.plan, self.rplan, self.schema, self.diags = model, plan, rplan, schema, diags
-        self.props: dict[str, Any] = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
+        self.props: dict[str, Any] = mapping(schema, "properties")
         self.read_only = _names(schema.get("readOnlyProperties"))
         self.read_only_top = {p[0] for p in self.read_only if len(p) == 1}
         self.create_only = {p[0] for p in _names(schema.get("createOnlyProperties")) if len(p) == 1}
@@ -139,7 +139,7 @@ class ResourceInputs:
         for group in schema.get("additionalIdentifiers") or ():
             identifiers += _names(group)
         self.identifiers = list(dict.fromkeys(p[0] for p in identifiers if len(p) == 1))
-        tagging = schema.get("tagging") if isinstance(schema.get("tagging"), dict) else {}
+        tagging = mapping(schema, "tagging")
         tag_pointer = tagging.get("tagProperty", "/properties/Tags")
         tag_names = _names([tag_pointer])
         self.tag_property = tag_names[0][0] if tag_names and len(tag_names[0]) == 1 and tagging.get(
@@ -158,7 +158,7 @@ class ResourceInputs:
 
     def writable(self, doc: dict[str, Any]) -> dict[str, Any]:
         """A copy of ``doc`` without its readOnly properties (nested ones too)."""
-        out = json.loads(json.dumps(doc))
+        out: dict[str, Any] = json.loads(json.dumps(doc))
         for path in self.read_only:
             _prune(out, path)
         return out
@@ -249,7 +249,7 @@ class ResourceInputs:
                     continue
                 props: dict[str, Any] = {}
                 self._flatten(op, op.input, entry.get("input", {}), props)
-                title = entry.get("title") if isinstance(entry.get("title"), str) else f"#{i + 1}"
+                title = str(entry["title"]) if isinstance(entry.get("title"), str) else f"#{i + 1}"
                 invalid = "error" in entry or entry.get("allowConstraintErrors") is True
                 out.append(_Example(title, op, props, invalid))
         return out
@@ -288,8 +288,8 @@ class ResourceInputs:
             error = first_error(self.validator, doc)
             if error is None:
                 return self.writable(doc)
-            name = str(error.absolute_path[0]) if error.absolute_path else None
-            if name is None or name not in doc:
+            name = str(error.absolute_path[0]) if error.absolute_path else ""
+            if name not in doc:
                 break
             try:
                 doc[name] = self.derive(name, 2 * attempt)
@@ -358,15 +358,16 @@ class ResourceInputs:
                 node = self.values.resolve(self.props.get(name, {}), "/properties/" + name)
             except NoValue:
                 continue
-            if isinstance(node.get("maxLength"), int) and node["maxLength"] < 4096:
-                candidates.append((name, "x" * (node["maxLength"] + 1)))
+            longest = count(node, "maxLength")
+            if longest is not None and longest < 4096:
+                candidates.append((name, "x" * (longest + 1)))
         for name in names:
             try:
                 node = self.values.resolve(self.props.get(name, {}), "/properties/" + name)
             except NoValue:
                 continue
             kind = self.values.kind(node)
-            if kind in WRONG_TYPE:
+            if kind is not None and kind in WRONG_TYPE:
                 candidates.append((name, WRONG_TYPE[kind]))
         candidates.append(("InvalidPropertyName", "x"))
         for name, value in candidates:

@@ -120,7 +120,7 @@ def _xeger_class() -> type:
             super().__init__(rng, nonword="".join(sorted(set(SAFE_CHARS) - set(string.ascii_letters + string.digits
                                                                                + "_"))),
                              printable=SAFE_CHARS)
-            self._cases = dict(self._cases)
+            self._cases: dict[str, Any] = dict(self._cases)
             self._cases["any"] = lambda _x: self._random.choice(PLAIN_CHARS)
             self._cases["not_literal"] = lambda x: self._random.choice(PLAIN_CHARS.replace(chr(x), ""))
 
@@ -161,7 +161,7 @@ def _python_pattern(pattern: str) -> str:
             return "(?P<"
         return "\\w" if text.startswith("\\p") else "\\W"
 
-    return _ECMA_ONLY.sub(swap, pattern)
+    return str(_ECMA_ONLY.sub(swap, pattern))
 
 
 def pattern_string(pattern: str, min_length: int, max_length: int | None, seed: str) -> str | None:
@@ -177,7 +177,7 @@ def pattern_string(pattern: str, min_length: int, max_length: int | None, seed: 
             try:
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")  # re's FutureWarning on "[[" and the like
-                    text = xeger.xeger(python)
+                    text = str(xeger.xeger(python))
             except Exception:  # noqa: BLE001 - rstr raises what sre_parse and its tables raise
                 break
             if min_length <= len(text) <= (max_length if max_length is not None else len(text)) \
@@ -262,6 +262,18 @@ def first_error(validator: Any, instance: Any) -> Any:
 # --------------------------------------------------------------------------- values
 
 
+def count(node: Any, key: str) -> int | None:
+    """``node[key]`` when it is a non-negative integer (``minLength``, ``maxItems``...), else ``None``."""
+    value = node.get(key) if isinstance(node, dict) else None
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
+
+
+def mapping(node: Any, key: str) -> dict[str, Any]:
+    """``node[key]`` when it is an object (``properties``, ``definitions``...), else ``{}``."""
+    value = node.get(key) if isinstance(node, dict) else None
+    return value if isinstance(value, dict) else {}
+
+
 def _merge(node: dict[str, Any], part: dict[str, Any]) -> dict[str, Any]:
     """``node`` with the keywords of ``part`` (an ``allOf`` part or a ``oneOf`` branch):
     properties and required lists are joined, other keywords of ``part`` win."""
@@ -284,7 +296,7 @@ class SchemaValues:
     def __init__(self, schema: dict[str, Any], seed: str) -> None:
         self.schema = schema
         self.seed = seed
-        self.definitions = schema.get("definitions") if isinstance(schema.get("definitions"), dict) else {}
+        self.definitions = mapping(schema, "definitions")
 
     def resolve(self, node: Any, pointer: str) -> dict[str, Any]:
         """``node`` with its ``$ref`` chain followed and its ``allOf`` parts merged in.
@@ -312,7 +324,7 @@ class SchemaValues:
             for part in parts:
                 merged = _merge(merged, self.resolve(part, pointer))
             node = merged
-        return node
+        return dict(node)
 
     def fits(self, node: dict[str, Any], value: Any) -> bool:
         """``value`` satisfies the subschema ``node``."""
@@ -382,8 +394,8 @@ class SchemaValues:
         raise NoValue("oneOf" if "oneOf" in node else "anyOf", pointer)
 
     def _string(self, node: dict[str, Any], pointer: str, variant: int) -> str:
-        lo = node.get("minLength") if isinstance(node.get("minLength"), int) else 0
-        hi = node.get("maxLength") if isinstance(node.get("maxLength"), int) else None
+        lo = count(node, "minLength") or 0
+        hi = count(node, "maxLength")
         if hi is not None and hi < lo:
             raise NoValue("maxLength", pointer)
         if node.get("format") == "date-time":
@@ -426,16 +438,16 @@ class SchemaValues:
         return value
 
     def _array(self, node: dict[str, Any], pointer: str, variant: int, depth: int) -> list[Any]:
-        lo = node.get("minItems") if isinstance(node.get("minItems"), int) else 0
-        hi = node.get("maxItems") if isinstance(node.get("maxItems"), int) else None
-        count = max(lo, 1) if hi is None else min(max(lo, 1), hi)
+        lo = count(node, "minItems") or 0
+        hi = count(node, "maxItems")
+        size = max(lo, 1) if hi is None else min(max(lo, 1), hi)
         items = node.get("items", {})
         if isinstance(items, list):  # tuple form
             return [self.value(s, f"{pointer}/{i}", variant, depth + 1) for i, s in enumerate(items)]
         out: list[Any] = []
         seen: set[str] = set()
-        for i in range(count * 4 + 4):
-            if len(out) == count:
+        for i in range(size * 4 + 4):
+            if len(out) == size:
                 break
             item = self.value(items, f"{pointer}/items", variant + i, depth + 1)
             key = json.dumps(item, sort_keys=True)
@@ -447,10 +459,11 @@ class SchemaValues:
             raise NoValue("uniqueItems", pointer)
         return out
 
-    def _object(self, node: dict[str, Any], pointer: str, variant: int, depth: int, required: list[Any]) -> dict:
-        props = node.get("properties") if isinstance(node.get("properties"), dict) else {}
+    def _object(self, node: dict[str, Any], pointer: str, variant: int, depth: int,
+                required: list[Any]) -> dict[str, Any]:
+        props = mapping(node, "properties")
         names = [n for n in required if isinstance(n, str)]
-        want = node.get("minProperties") if isinstance(node.get("minProperties"), int) else 0
+        want = count(node, "minProperties") or 0
         if not names and props:
             names = [sorted(props)[0]]
         for extra in sorted(props):
@@ -462,7 +475,7 @@ class SchemaValues:
         for name in names:
             sub = props.get(name, {})
             out[name] = self.value(sub, f"{pointer}/{name}", variant, depth + 1)
-        patterns = node.get("patternProperties") if isinstance(node.get("patternProperties"), dict) else {}
+        patterns = mapping(node, "patternProperties")
         if patterns and (not out or len(out) < want):
             key_pattern, sub = sorted(patterns.items())[0]
             for i in range(max(1, want - len(out))):
@@ -473,5 +486,5 @@ class SchemaValues:
         return out
 
 
-__all__ = ["NoValue", "SchemaValues", "first_error", "fit_length", "pattern_search", "pattern_string",
+__all__ = ["NoValue", "SchemaValues", "count", "first_error", "fit_length", "mapping", "pattern_search", "pattern_string",
            "schema_validator"]
