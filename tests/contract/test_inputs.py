@@ -289,3 +289,103 @@ def test_every_resource_of_the_aws_models_gets_a_valid_create_input(request, tmp
           f"judged by cfn-cli: {judged}, {time.perf_counter() - start:.1f} s")
     assert missing == []
     assert judged == sets
+
+
+# --------------------------------------------------------------------------- rules S4402-S4404
+
+
+def gadget(tmp_path: Path, code_traits: str, examples: str) -> Path:
+    """The misfit fixture's model with other ``Code`` constraints and create examples."""
+    text = (FIXTURES / "misfit" / "gadget.smithy").read_text(encoding="utf-8")
+    text = text.replace('@length(min: 2, max: 6)\n@pattern("^[A-Z]+$")\nstring Code', f"{code_traits}\nstring Code")
+    start = text.index("@examples(")
+    end = text.index("operation CreateGadget")
+    text = text[:start] + (f"@examples([{examples}])\n" if examples else "") + text[end:]
+    text += '\n@error("client")\nstructure GadgetExists {}\n'
+    text = text.replace("    output := for Gadget {\n        @required\n        $gadgetId\n    }\n}",
+                        "    output := for Gadget {\n        @required\n        $gadgetId\n    }\n"
+                        "    errors: [GadgetExists]\n}", 1)
+    (tmp_path / "gadget.smithy").write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+def test_a_property_no_value_satisfies_is_a_warning_and_no_inputs(tmp_path):
+    out, diags, _ = inputs_of(gadget(tmp_path, '@length(min: 5, max: 6)\n@pattern("^A{2}$")', ""), MISFIT[1])
+    [warning] = [d for d in diags if d.code == "S4402"]
+    assert "/properties/Code" in warning.message and "'pattern'" in warning.message
+    assert warning.span is not None and warning.span.path.endswith("gadget.smithy")
+    assert list(out.values()) == [{}]
+
+
+def test_a_satisfiable_property_makes_no_s4402(tmp_path):
+    out, diags, _ = inputs_of(gadget(tmp_path, '@length(min: 2, max: 6)\n@pattern("^A{2}$")', ""), MISFIT[1])
+    assert [d.code for d in diags] == []
+    assert json.loads(next(iter(out.values()))["inputs/inputs_1_create.json"]) == {"Code": "AA"}
+
+
+def test_an_error_example_that_fits_the_schema_is_a_note_and_left_out(tmp_path):
+    examples = ('{ title: "Exists", input: { code: "ABC" }, error: { shapeId: GadgetExists, content: {} } }\n'
+                '{ title: "Too long", input: { code: "ABCDEFGH" }, allowConstraintErrors: true,'
+                ' error: { shapeId: GadgetExists, content: {} } }')
+    out, diags, _ = inputs_of(gadget(tmp_path, "@length(min: 2, max: 6)", examples), MISFIT[1])
+    [note] = [d for d in diags if d.code == "S4403"]
+    assert note.severity.name == "NOTE" and "'Exists'" in note.message
+    files = next(iter(out.values()))
+    assert json.loads(files["inputs/inputs_1_invalid.json"]) == {"Code": "ABCDEFGH"}
+    assert "inputs/inputs_2_create.json" not in files
+
+
+def test_more_than_nine_sets_is_a_warning_and_nine_are_written(tmp_path, tmp_path_factory):
+    examples = "\n".join(f'{{ title: "Gadget {i}", input: {{ code: "{"ABCDEFGHIJK"[i] * 3}" }} }}' for i in range(11))
+    out, diags, schemas = inputs_of(gadget(tmp_path, "@length(min: 2, max: 6)", examples), MISFIT[1])
+    [warning] = [d for d in diags if d.code == "S4404"]
+    assert "11" in warning.message
+    files = next(iter(out.values()))
+    assert len(files) == 27 and "inputs/inputs_9_create.json" in files
+    assert json.loads(files["inputs/inputs_9_create.json"]) == {"Code": "III"}
+    project = tmp_path_factory.mktemp("project")
+    write_project(project, files)
+    assert judge(next(iter(schemas.values())), project) == 9
+    # why nine: cfn-cli's set 1 reads every inputs/inputs_1*.json, inputs_10_create.json too
+    from rpdk.core.test import get_type
+    assert "inputs_10_create.json".startswith("inputs_1") and get_type("inputs_10_create.json") == "CREATE"
+
+
+# --------------------------------------------------------------------------- hostile schemas
+
+
+def test_schemas_no_value_can_be_made_for_raise_novalue_not_a_traceback():
+    from smithy2cfn.contract.values import NoValue, SchemaValues
+
+    cases = {
+        "depth": {"definitions": {"A": {"type": "object", "properties": {"a": {"$ref": "#/definitions/A"}},
+                                        "required": ["a"]}}},
+        "$ref": {"definitions": {"A": {"$ref": "#/definitions/B"}}},
+        "pattern": {"definitions": {"A": {"type": "string", "pattern": "^a{5000}$"}}},
+        "maxLength": {"definitions": {"A": {"type": "string", "minLength": 5, "maxLength": 2}}},
+        "maximum": {"definitions": {"A": {"type": "integer", "minimum": 5, "maximum": 2}}},
+        "oneOf": {"definitions": {"A": {"oneOf": [{"type": "string", "maxLength": 1, "minLength": 2}]}}},
+    }
+    for rule, schema in cases.items():
+        values = SchemaValues(schema, "Acme::X::Y")
+        with pytest.raises(NoValue) as caught:
+            values.value({"$ref": "#/definitions/A"}, "/properties/A")
+        assert caught.value.rule == rule, (rule, caught.value.rule)
+
+
+def test_values_satisfy_what_they_are_made_for():
+    from smithy2cfn.contract.values import SchemaValues
+
+    node = {"type": "object", "required": ["n", "l", "s", "m"], "minProperties": 5, "additionalProperties": False,
+            "properties": {"n": {"type": "integer", "exclusiveMinimum": 7, "multipleOf": 5},
+                           "l": {"type": "array", "minItems": 3, "uniqueItems": True,
+                                 "items": {"type": "string", "enum": ["a", "b", "c"]}},
+                           "s": {"type": "string", "pattern": "^[^a-z]{3}\\.[0-9]+$", "maxLength": 6},
+                           "m": {"type": "object", "patternProperties": {"^k-[0-9]$": {"type": "boolean"}},
+                                 "additionalProperties": False},
+                           "t": {"type": "string", "format": "date-time"}}}
+    values = SchemaValues({}, "Acme::X::Y")
+    for variant in range(3):
+        value = values.value(node, "/properties/X", variant)
+        assert values.fits(node, value), value
+        assert value["n"] == 10 and sorted(value["l"]) == ["a", "b", "c"] and "t" in value
