@@ -193,12 +193,22 @@ def test_an_invalid_input_breaks_the_schema_and_a_fixed_one_would_not():
     assert first_error(validator, {**invalid, broken[0]: create[broken[0]]}) is None
 
 
-def test_ecma_patterns_are_read_as_cloudformation_reads_them():
+def test_patterns_python_re_cannot_read_are_matched():
     validator = schema_validator({"properties": {"A": {"type": "string", "pattern": "^\\p{L}+$"}},
                                   "patternProperties": {}, "additionalProperties": False})
     assert first_error(validator, {"A": "été"}) is None
     assert first_error(validator, {"A": "e1"}) is not None
     assert first_error(validator, {"B": "x"}) is not None
+    java = schema_validator({"type": "string", "pattern": "^[\\p{Print}\\s]*$"})   # transfer's As2Id
+    assert first_error(java, "a b") is None and first_error(java, "\x01") is not None
+
+
+def test_a_backtracking_pattern_is_answered():
+    # an ECMA-262 backtracking engine (regress) takes 4 s on 26 characters and doubles with each
+    # one more; regex answers, or gives up after MATCH_TIMEOUT and counts it as a match
+    validator = schema_validator({"type": "string", "pattern": "^(a+)+$"})
+    assert first_error(validator, "a" * 60 + "b") is not None
+    assert first_error(validator, "a" * 60) is None
 
 
 # --------------------------------------------------------------------------- determinism

@@ -12,11 +12,12 @@ nested objects, ``patternProperties`` (one entry), ``format: date-time``. A ``va
 number gives another value for the same subschema (the update set changes what it can).
 
 :func:`schema_validator` is JSON Schema draft-07 validation (the ``jsonschema`` package)
-with ``pattern`` and ``patternProperties`` read as ECMA-262 regular expressions (the
-``regress`` package), as CloudFormation reads them (Smithy ``@pattern`` values are
-ECMA-262; Python's ``re`` does not know ``\\p{L}`` and reads some classes differently).
-A pattern neither engine can compile matches everything (it was reported when the model
-was validated).
+with ``pattern`` and ``patternProperties`` matched by the ``regex`` package with a timeout
+(:func:`pattern_search`), as the model's ``@pattern`` values were matched when it was
+validated: it reads the classes Python's ``re`` does not know (``\\p{L}``, and Java's
+``\\p{Print}`` that some AWS models use, as CloudFormation's Java validator does), and a
+backtracking pattern cannot hang the run. A pattern it cannot compile matches everything
+(it was reported when the model was validated).
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ REPEAT_LIMITS = (4, 1, 0, 12, 40, 120, None)
 #: Seeds tried per repetition limit.
 SEEDS_PER_LIMIT = 3
 #: Seconds a pattern may take to match one value (``regex`` package) before it counts as matched.
-MATCH_TIMEOUT = 1.0
+MATCH_TIMEOUT = 0.25
 #: A string that satisfies an unconstrained string schema, before padding or cutting.
 PLAIN_STRING = "example"
 
@@ -69,38 +70,27 @@ class NoValue(Exception):
 
 
 @functools.lru_cache(maxsize=4096)
-def _ecma(pattern: str) -> Any:
-    """The pattern compiled by an ECMA-262 engine (``regress``, unicode mode), else by the
-    ``regex`` package (it knows the Java classes some models use, ``\\p{Print}``), else
-    by ``regress`` without unicode mode; ``None`` when none compiles it."""
+def _compiled(pattern: str) -> Any:
+    """The pattern compiled by the ``regex`` package (as :mod:`smithy2cfn.languages.patterns`
+    matches ``@pattern`` values: it reads the Java classes some models use, ``\\p{Print}``,
+    and its matches can time out), ``None`` when it does not compile."""
     import regex
-    import regress  # ECMA-262 regular expressions; only inputs and lint read patterns this way
 
-    try:
-        return regress.Regex(pattern, "u")
-    except regress.RegressError:
-        pass
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             return regex.compile(pattern)
     except (regex.error, OverflowError, RecursionError, ValueError):
-        pass
-    try:
-        return regress.Regex(pattern, "")
-    except regress.RegressError:
         return None
 
 
 def pattern_search(pattern: str, text: str) -> bool:
-    """True when ``text`` holds a match of the ECMA-262 ``pattern`` (JSON Schema's
-    ``pattern`` is a search, not a full match); a pattern that does not compile, or whose
-    match takes more than :data:`MATCH_TIMEOUT` seconds, matches."""
-    compiled = _ecma(pattern)
+    """True when ``text`` holds a match of ``pattern`` (JSON Schema's ``pattern`` is a
+    search, not a full match); a pattern that does not compile, or whose match takes more
+    than :data:`MATCH_TIMEOUT` seconds (``^(a+)+$`` on a long value), matches."""
+    compiled = _compiled(pattern)
     if compiled is None:
         return True
-    if hasattr(compiled, "find"):
-        return compiled.find(text) is not None
     try:
         return compiled.search(text, timeout=MATCH_TIMEOUT) is not None
     except TimeoutError:
@@ -151,7 +141,7 @@ _ECMA_ONLY = lazy(r"\\p\{[^}]*\}|\\P\{[^}]*\}|\\u\{[0-9A-Fa-f]+\}|\(\?<(?![=!])"
 
 def _python_pattern(pattern: str) -> str:
     """An ECMA-262 pattern rewritten so Python's parser reads it: ``\\p{...}`` as ``\\w``
-    (the value is checked with the ECMA engine afterwards), ``\\u{hhhh}`` as the
+    (the value is checked with :func:`pattern_search` afterwards), ``\\u{hhhh}`` as the
     character, ``(?<name>`` as ``(?P<name>``."""
     def swap(m: re.Match[str]) -> str:
         text = m.group(0)
@@ -165,7 +155,7 @@ def _python_pattern(pattern: str) -> str:
 
 
 def pattern_string(pattern: str, min_length: int, max_length: int | None, seed: str) -> str | None:
-    """A string that matches ``pattern`` (ECMA-262, searched) and has ``min_length`` to
+    """A string that matches ``pattern`` (:func:`pattern_search`) and has ``min_length`` to
     ``max_length`` characters, the same for the same arguments; ``None`` when none was found
     (a pattern ``rstr`` cannot read, such as one with a lookbehind, or bounds it misses)."""
     python = _python_pattern(pattern)
@@ -207,7 +197,8 @@ def fit_length(text: str, min_length: int, max_length: int | None) -> str:
 
 
 def _search_keywords() -> dict[str, Any]:
-    """``pattern``, ``patternProperties`` and ``additionalProperties`` with ECMA-262 patterns."""
+    """``pattern``, ``patternProperties`` and ``additionalProperties`` matched with
+    :func:`pattern_search`."""
     from jsonschema.exceptions import ValidationError
 
     def pattern(validator: Any, patrn: str, instance: Any, schema: Any) -> Iterator[Any]:
@@ -247,7 +238,7 @@ def _validator_class() -> Any:
 
 def schema_validator(schema: dict[str, Any]) -> Any:
     """A draft-07 validator of ``schema`` (a resource schema or a subschema holding the
-    ``definitions`` its ``$ref``\\ s name) reading patterns as ECMA-262."""
+    ``definitions`` its ``$ref``\\ s name) matching patterns with :func:`pattern_search`."""
     return _validator_class()(schema)
 
 
