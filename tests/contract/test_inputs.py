@@ -22,6 +22,7 @@ from smithy2cfn.contract import contract_inputs
 from smithy2cfn.contract.inputs import ResourceInputs
 from smithy2cfn.contract.values import first_error, schema_validator
 from smithy2cfn.diagnostics import Diagnostics
+from smithy2cfn.model.traits import EXAMPLES
 
 FIXTURES = Path(__file__).parent / "fixtures"
 WIDGET = (FIXTURES / "widget", "acme.widget#WidgetService")
@@ -362,6 +363,21 @@ def test_more_than_nine_sets_is_a_warning_and_nine_are_written(tmp_path, tmp_pat
 
 
 # --------------------------------------------------------------------------- hostile schemas
+
+
+def test_an_example_json_cannot_hold_is_a_warning_not_a_traceback():
+    from smithy2cfn.contract.inputs import _Example
+
+    model, plan, schemas = built(*MISFIT)
+    rplan = plan.resources[0]
+    diags = Diagnostics()
+    maker = ResourceInputs(model, plan, rplan, schemas[rplan.file_name], diags)
+    op = model.get("acme.gadget#CreateGadget")
+    assert maker._misfit(_Example("Huge", op, {"Code": float("inf")}, False), {"Code": float("inf")}, "create")
+    assert not maker._misfit(_Example("Fine", op, {"Code": "AB"}, False), {"Code": "AB"}, "create")
+    [warning] = list(diags)
+    assert warning.code == "S4401" and "'Huge'" in warning.message and warning.span == op.trait_spans[EXAMPLES]
+
 
 
 def test_schemas_no_value_can_be_made_for_raise_novalue_not_a_traceback():

@@ -39,6 +39,7 @@ and is left out.
 from __future__ import annotations
 
 import base64
+import copy
 import datetime as dt
 import json
 from collections.abc import Mapping
@@ -110,8 +111,12 @@ def _prune(doc: Any, path: tuple[str, ...]) -> None:
 
 
 def render_input(doc: dict[str, Any]) -> str:
-    """An input file's text: 2-space JSON, keys in the order given, trailing newline."""
-    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+    """An input file's text: strict JSON (2-space indent, keys in the order given, trailing newline).
+
+    Raises:
+        ValueError: ``doc`` holds ``NaN`` or an infinity, or an integer of more than 4,300 digits.
+    """
+    return json.dumps(doc, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
 
 
 class _Example:
@@ -158,7 +163,7 @@ class ResourceInputs:
 
     def writable(self, doc: dict[str, Any]) -> dict[str, Any]:
         """A copy of ``doc`` without its readOnly properties (nested ones too)."""
-        out: dict[str, Any] = json.loads(json.dumps(doc))
+        out: dict[str, Any] = copy.deepcopy(doc)
         for path in self.read_only:
             _prune(out, path)
         return out
@@ -255,7 +260,10 @@ class ResourceInputs:
         return out
 
     def _misfit(self, example: _Example, doc: dict[str, Any], what: str) -> bool:
-        """Warn (``S4401``) when ``doc``, made from ``example``, does not validate; True then."""
+        """Warn (``S4401``) when ``doc``, made from ``example``, does not validate (or holds a
+        number JSON cannot write, such as ``1e400``); True then."""
+        if self._unwritable(example, doc):
+            return True
         error = first_error(self.validator, doc)
         if error is None:
             return False
@@ -269,6 +277,18 @@ class ResourceInputs:
             hint="change the example's input to fit the member's constraints, or mark it with "
                  "allowConstraintErrors to use it as an invalid input")
         return True
+
+    def _unwritable(self, example: _Example, doc: dict[str, Any]) -> bool:
+        """Warn (``S4401``) when ``doc`` cannot be written as strict JSON; True then."""
+        try:
+            render_input(doc)
+        except (ValueError, TypeError, RecursionError) as e:
+            self.diags.warning(
+                "S4401", f"the @examples entry '{example.title}' of {example.op.id} cannot be a contract-test "
+                         f"input of {self.rplan.type_name}: {_short(str(e))}",
+                span=example.span, shape_id=example.op.id, hint="write numbers JSON can hold (no 1e400)")
+            return True
+        return False
 
     # ------------------------------------------------------------------ derived sets
 
@@ -456,6 +476,8 @@ class ResourceInputs:
         return out
 
     def _invalid_example(self, ex: _Example, doc: dict[str, Any], invalids: list[dict[str, Any]]) -> None:
+        if self._unwritable(ex, doc):
+            return
         if first_error(self.validator, doc) is None:
             self.diags.add("S4403", Severity.NOTE,
                            f"the @examples entry '{ex.title}' of {ex.op.id} expects an error but its input fits "
