@@ -437,7 +437,6 @@ class ResourceInputs:
             elif not self._misfit(ex, doc, "create"):
                 creates.append(doc)
                 origins.append("example")
-        derived = None
         if not creates:
             derived = self.derived_create()
             if derived is None:
@@ -468,6 +467,11 @@ class ResourceInputs:
                 update = self.derived_update(create)
             invalid = invalids[i] if i < len(invalids) else self.derived_invalid(create)
             if invalid is None:
+                self.diags.warning(
+                    "S4402", f"no invalid contract-test input could be derived for {self.rplan.type_name}: its "
+                             "schema accepts the create input with any one property broken or added, so set "
+                             f"{i + 1} is left out", span=self.rplan.span, shape_id=self.rplan.resource_id,
+                    hint="add an @examples entry with allowConstraintErrors and an error to the create operation")
                 continue
             n = len(out) // 3 + 1
             self.origins.append(origins[i % len(origins)])
@@ -538,7 +542,8 @@ def contract_inputs(model: Model, plan: ConversionPlan, schemas: Mapping[str, di
         schemas: the emitted schemas by file name, as ``api.build(...).schemas`` holds them
             (``ResourcePlan.file_name``); a resource whose schema is not there is skipped.
         diags: receives ``S4401`` (an example that does not fit, at its ``@examples`` trait),
-            ``S4402`` (no input could be derived, at the property), ``S4403`` (an error
+            ``S4402`` (no create input could be derived, at the property; or no invalid
+            one, at the resource: that set is left out), ``S4403`` (an error
             example that fits), ``S4404`` (more than nine sets).
 
     Returns:
