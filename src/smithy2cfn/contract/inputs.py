@@ -64,8 +64,8 @@ CODES = declare_codes(
          "an `@examples` input of a lifecycle operation does not fit the resource schema (the property and "
          "the rule are named); it is left out of the contract-test inputs"),
     Code("S4402", Severity.WARNING, None,
-         "no contract-test input could be derived from a resource schema (a property whose pattern, "
-         "lengths or ranges no value was found for)"),
+         "no contract-test input could be derived from a resource schema: no create input (a property whose "
+         "pattern, lengths or ranges no value was found for), or no invalid input for a set"),
     Code("S4403", Severity.NOTE, None,
          "an `@examples` entry with `error` or `allowConstraintErrors` fits the resource schema, so it "
          "cannot be an invalid contract-test input; it is left out"),
