@@ -415,3 +415,12 @@ def test_values_satisfy_what_they_are_made_for():
         value = values.value(node, "/properties/X", variant)
         assert values.fits(node, value), value
         assert value["n"] == 10 and sorted(value["l"]) == ["a", "b", "c"] and "t" in value
+
+
+def test_strings_of_wide_classes_are_letters_and_digits_where_the_class_allows():
+    from smithy2cfn.contract.values import pattern_string
+
+    wide = pattern_string("^[\\u0020-\\uD7FF\\uE000-\\uFFFD]{300}$", 0, None, "s")   # a common AWS pattern
+    assert len(wide) == 300 and wide.isascii() and wide.isalnum()
+    assert set(pattern_string("^[-_.]{5}$", 0, None, "s")) <= set("-_.")
+    assert pattern_string("^.{3}$", 0, None, "s").isalnum()

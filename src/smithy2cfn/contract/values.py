@@ -110,16 +110,23 @@ def _xeger_class() -> type:
             super().__init__(rng, nonword="".join(sorted(set(SAFE_CHARS) - set(string.ascii_letters + string.digits
                                                                                + "_"))),
                              printable=SAFE_CHARS)
+            self._classes: dict[str, list[str]] = {}
             self._cases: dict[str, Any] = dict(self._cases)
             self._cases["any"] = lambda _x: self._random.choice(PLAIN_CHARS)
             self._cases["not_literal"] = lambda x: self._random.choice(PLAIN_CHARS.replace(chr(x), ""))
 
         def _handle_in(self, value: Any) -> Any:
-            candidates = list(itertools.chain(*(self._handle_state(i) for i in value)))
-            if candidates and candidates[0] is False:
-                excluded = set(candidates[1:])
-                candidates = [c for c in PLAIN_CHARS if c not in excluded] or [c for c in SAFE_CHARS
-                                                                               if c not in excluded]
+            key = repr(value)  # a class's characters, listed once (a class of 55,000 is common)
+            candidates = self._classes.get(key)
+            if candidates is None:
+                candidates = list(itertools.chain(*(self._handle_state(i) for i in value)))
+                if candidates and candidates[0] is False:
+                    excluded = set(candidates[1:])
+                    candidates = [c for c in PLAIN_CHARS if c not in excluded] or [c for c in SAFE_CHARS
+                                                                                   if c not in excluded]
+                else:  # letters and digits of the class when it has some ([\u0020-\uD7FF] is mostly CJK)
+                    candidates = [c for c in candidates if c in PLAIN_CHARS] or candidates
+                self._classes[key] = candidates
             if not candidates:
                 raise ValueError("empty character class")
             return self._random.choice(candidates)
