@@ -247,13 +247,12 @@ def test_a_negated_class_pattern_gives_the_same_string_whatever_the_hash_seed():
 
 
 def _aws_cfn_models(request: pytest.FixtureRequest) -> list[Path]:
-    """The published AWS models with ``cfnResource``: ``/work/scratch/aws-all`` or beside
-    the repository (``../scratch/aws-all``) when extracted there, else the archive
-    (``../shared/conformance/aws-all``, extracted by the ``aws_all_models`` fixture)."""
-    for folder in (REPO.parent / "scratch" / "aws-all", Path("/work/scratch/aws-all")):
-        if folder.is_dir() and any(folder.glob("*.json")):
-            models = sorted(folder.glob("*.json"))
-            break
+    """The published AWS models with ``cfnResource``: ``../scratch/aws-all`` beside the
+    repository when they are extracted there, else the archive (``../shared/conformance/aws-all``,
+    extracted by the ``aws_all_models`` fixture)."""
+    folder = REPO.parent / "scratch" / "aws-all"
+    if folder.is_dir() and any(folder.glob("*.json")):
+        models = sorted(folder.glob("*.json"))
     else:
         if not (SHARED / "conformance" / "aws-all" / "models.tar.xz").is_file():
             pytest.skip("no AWS models: ../shared/conformance/aws-all/models.tar.xz is absent")
