@@ -44,6 +44,10 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("lint", ("smithy2cfn.lint",)),
     # resource docs (cfn-cli's docs/ folder) from the plan and the schemas (issue 18)
     ("docs", ("smithy2cfn.docs",)),
+    # contract-test inputs of a resource-type project: reads the plan and the schemas (issue 18)
+    ("contract", ("smithy2cfn.contract",)),
+    # a resource-type project (cfn init's layout): its execution role, finding projects (issue 18)
+    ("project", ("smithy2cfn.project",)),
     # smithy2cfn diff: reads two builds' plans and schemas, locates with lint's Locator (issue 17)
     ("diff", ("smithy2cfn.diff",)),
     ("api", ("smithy2cfn.api", "smithy2cfn.writer", "smithy2cfn.precompute", "smithy2cfn")),
