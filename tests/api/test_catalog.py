@@ -121,7 +121,7 @@ def test_a_code_is_a_stage_code_of_its_owner(declared):
              "4": ("smithy2cfn.derive", "smithy2cfn.emit", "smithy2cfn.contract"),
              "5": ("smithy2cfn.api", "smithy2cfn.config", "smithy2cfn.buildconfig", "smithy2cfn.settings",
                    "smithy2cfn.smithy_build", "smithy2cfn.writer", "smithy2cfn.derive", "smithy2cfn.emit",
-                   "smithy2cfn.plugin", "smithy2cfn.transform"),
+                   "smithy2cfn.plugin", "smithy2cfn.transform", "smithy2cfn.project"),
              "6": ("smithy2cfn.lint", "smithy2cfn.api"),
              "7": ("smithy2cfn.plugin", "smithy2cfn.cli", "smithy2cfn.diff", "smithy2cfn.api")}
     wrong = {code: entry.owner for code, entry in codes.items()

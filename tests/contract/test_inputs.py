@@ -45,6 +45,23 @@ def inputs_of(models: Path, service: str) -> tuple[dict[str, dict[str, str]], Di
     return contract_inputs(model, plan, schemas, diags), diags, schemas
 
 
+def derived_inputs_of(models: Path, service: str) -> tuple[dict[str, dict[str, str]], Diagnostics, dict[str, dict]]:
+    """:func:`inputs_of` with the model's ``@examples`` taken away for the call: what is
+    derived from the schema alone."""
+    from smithy2cfn.model.traits import EXAMPLES
+
+    model, plan, schemas = built(models, service)
+    saved = {s.id: s.traits[EXAMPLES] for s in model.shapes.values() if EXAMPLES in s.traits}
+    for sid in saved:
+        del model.shapes[sid].traits[EXAMPLES]
+    try:
+        diags = Diagnostics()
+        return contract_inputs(model, plan, schemas, diags), diags, schemas
+    finally:
+        for sid, value in saved.items():
+            model.shapes[sid].traits[EXAMPLES] = value
+
+
 def write_project(root: Path, files: dict[str, str]) -> None:
     for name, text in files.items():
         path = root / name
@@ -154,7 +171,7 @@ def test_an_example_that_fits_makes_no_warning():
 
 
 def test_derived_inputs_satisfy_the_schema_and_the_judge(tmp_path):
-    out, diags, schemas = inputs_of(*VAULT)
+    out, diags, schemas = derived_inputs_of(*VAULT)
     assert list(diags) == []
     [(name, files)] = out.items()
     schema = schemas[name]
@@ -181,7 +198,7 @@ def test_the_judge_rejects_an_update_input_that_changes_a_create_only_identifier
 
 
 def test_an_invalid_input_breaks_the_schema_and_a_fixed_one_would_not():
-    out, _, schemas = inputs_of(*VAULT)
+    out, _, schemas = derived_inputs_of(*VAULT)
     files = next(iter(out.values()))
     schema = next(iter(schemas.values()))
     validator = schema_validator(schema)
@@ -423,3 +440,19 @@ def test_strings_of_wide_classes_are_letters_and_digits_where_the_class_allows()
     assert len(wide) == 300 and wide.isascii() and wide.isalnum()
     assert set(pattern_string("^[-_.]{5}$", 0, None, "s")) <= set("-_.")
     assert pattern_string("^.{3}$", 0, None, "s").isalnum()
+
+
+def test_the_example_s_own_examples_make_its_inputs(tmp_path):
+    """examples/vault's @examples: CreateVault's first one is the create input, UpdateVault's the
+    update (the createOnly values carried over), the constraint-error one the invalid input."""
+    out, diags, schemas = inputs_of(*VAULT)
+    assert [d for d in diags if d.severity.label != "note"] == []
+    [(name, files)] = out.items()
+    create = json.loads(files["inputs/inputs_1_create.json"])
+    update = json.loads(files["inputs/inputs_1_update.json"])
+    invalid = json.loads(files["inputs/inputs_1_invalid.json"])
+    assert create["VaultName"] == "team-secrets" and create["Encryption"] == {"Algorithm": "AES256", "RotationDays": 90}
+    assert update["RetentionDays"] == 365 and update["VaultName"] == "team-secrets"
+    assert invalid["VaultName"] == "x"
+    write_project(tmp_path, files)
+    assert judge(schemas[name], tmp_path) == 1

@@ -280,7 +280,7 @@ def test_cfn_cli_bug_create_only_ref_property(vault, vault_docs):
     ours = _block(vault_docs["docs/README.md"], "Encryption")
     assert "_Update requires_: [No interruption]" in theirs
     assert "_Update requires_: [Replacement]" in ours
-    assert "no `update` or `put` input holds it" in ours  # and why
+    assert "createOnly: not in `UpdateVault`'s input" in ours  # and why
 
 
 def test_cfn_cli_bug_read_only_ref_property_listed_as_settable(vault):
@@ -371,7 +371,7 @@ def shared_cfn() -> Path:
 def test_additions(vault_docs):
     readme = vault_docs["docs/README.md"]
     assert "_Write Only_: Yes: never returned" in _block(readme, "AdminPassword")
-    assert "`@cfnMutability`" in _block(readme, "AdminPassword")
+    assert '@cfnMutability("write")' in _block(readme, "AdminPassword")
     assert "_Deprecated_: Yes: Use storageClass instead. (since 2026-11-01)" in _block(readme, "Tier")
     assert "_Minimum_: <code>1</code>" in _block(readme, "RetentionDays")
     assert "_Maximum_: <code>3650</code>" in _block(readme, "RetentionDays")
@@ -425,7 +425,9 @@ def test_examples_become_template_snippets(vault):
     assert snippet == {"Resources": {"MyVault": {"Type": "Acme::Vault::Vault", "Properties": {
         "Encryption": {"Algorithm": "AES256"}, "VaultName": "my-vault"}}}}
     assert "    Properties:\n      Encryption:\n        Algorithm: \"AES256\"" in examples
-    assert "## Examples" not in render_docs(model, plan, schemas)["acme-vault-vault.json"]["docs/README.md"]
+    # the example's own @examples (its second one is an error case: not shown)
+    own = render_docs(model, plan, schemas)["acme-vault-vault.json"]["docs/README.md"].split("## Examples", 1)[1]
+    assert "### Create a vault for a team's secrets" in own and "at least 3 characters" not in own
 
 
 def test_nested_deprecation_from_the_member(vault):

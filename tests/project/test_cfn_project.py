@@ -89,3 +89,20 @@ def test_the_command_line_and_the_example_project_is_up_to_date():
     run = CliRunner().invoke(main, ["build", "--config", str(CONFIG), "--cfn-project", str(EXAMPLE / "project"),
                                     "--check"])
     assert run.exit_code == 0, run.output
+
+
+def test_the_artifacts_setting_writes_them_next_to_the_schemas(tmp_path):
+    """Off by default (plain builds are unchanged); ``artifacts`` writes each type's files in
+    ``<output>/<schema file stem>/``."""
+    plain = api.build_from_config(CONFIG, out_dir=tmp_path / "plain")
+    assert plain.exit_code == 0 and sorted(p.name for p in (tmp_path / "plain").iterdir()) == ["acme-vault-vault.json"]
+    result = api.build_from_config(CONFIG, out_dir=tmp_path / "all",
+                                   overrides={"artifacts": ["docs", "inputs", "role"]})
+    assert result.exit_code == 0, result.diagnostics
+    files = set(_tree(tmp_path / "all"))
+    assert {"acme-vault-vault.json", "acme-vault-vault/docs/README.md", "acme-vault-vault/resource-role.yaml",
+            "acme-vault-vault/inputs/inputs_1_create.json"} <= files
+    assert _tree(tmp_path / "all")["acme-vault-vault/resource-role.yaml"] == \
+        (EXAMPLE / "project" / "resource-role.yaml").read_bytes()
+    wrong = api.build_from_config(CONFIG, out_dir=tmp_path / "x", overrides={"artifacts": ["handlers"]})
+    assert wrong.exit_code == 2 and "S5001" in {d.code for d in wrong.diagnostics}

@@ -6,6 +6,11 @@ metadata suppressions = [
         namespace: "acme.vault"
         reason: "The CloudFormation traits are what this model is for."
     }
+    {
+        id: "ExamplesTrait"
+        namespace: "acme.vault"
+        reason: "CreateVault's second example breaks @length on purpose: it is the contract tests' invalid input."
+    }
 ]
 
 namespace acme.vault
@@ -127,6 +132,33 @@ long SecretCount
 
 @idempotent
 @iamAction(name: "CreateVault", requiredActions: ["kms:CreateGrant", "iam:PassRole"])
+@examples([
+    {
+        title: "Create a vault for a team's secrets"
+        input: {
+            vaultName: "team-secrets"
+            description: "Secrets of the platform team"
+            encryption: { algorithm: "AES256", rotationDays: 90 }
+            retentionDays: 30
+            storageClass: "STANDARD"
+            Tags: [{ Key: "team", Value: "platform" }]
+            labels: { env: "prod" }
+        }
+        output: {
+            vaultId: "v-0123456789abcdef"
+            vaultArn: "arn:aws:vault:us-east-1:123456789012:vault/v-0123456789abcdef"
+        }
+    }
+    {
+        title: "A vault name must be at least 3 characters long"
+        input: { vaultName: "x", encryption: { algorithm: "AES256" } }
+        allowConstraintErrors: true
+        error: {
+            shapeId: ValidationException
+            content: { message: "vaultName must be 3 to 63 characters long" }
+        }
+    }
+])
 operation CreateVault {
     input := for Vault {
         @required
@@ -168,7 +200,7 @@ operation CreateVault {
         @required
         $vaultArn
     }
-    errors: [VaultAlreadyExists]
+    errors: [VaultAlreadyExists, ValidationException]
 }
 
 @readonly
@@ -219,6 +251,18 @@ operation GetVault {
 }
 
 @idempotent
+@examples([
+    {
+        title: "Keep the secrets longer, in the cheaper storage class"
+        input: {
+            vaultId: "v-0123456789abcdef"
+            description: "Secrets of the platform team, kept for a year"
+            retentionDays: 365
+            storageClass: "INFREQUENT"
+            labels: { env: "prod", tier: "archive" }
+        }
+    }
+])
 operation UpdateVault {
     input := for Vault {
         @required
@@ -308,5 +352,11 @@ structure VaultNotFound {
 
 @error("client")
 structure VaultAlreadyExists {
+    message: String
+}
+
+/// A request's value does not meet its constraints.
+@error("client")
+structure ValidationException {
     message: String
 }
