@@ -6,11 +6,6 @@ metadata suppressions = [
         namespace: "acme.vault"
         reason: "The CloudFormation traits are what this model is for."
     }
-    {
-        id: "ExamplesTrait"
-        namespace: "acme.vault"
-        reason: "CreateVault's second example breaks @length on purpose: it is the contract tests' invalid input."
-    }
 ]
 
 namespace acme.vault
@@ -149,15 +144,6 @@ long SecretCount
             vaultArn: "arn:aws:vault:us-east-1:123456789012:vault/v-0123456789abcdef"
         }
     }
-    {
-        title: "A vault name must be at least 3 characters long"
-        input: { vaultName: "x", encryption: { algorithm: "AES256" } }
-        allowConstraintErrors: true
-        error: {
-            shapeId: ValidationException
-            content: { message: "vaultName must be 3 to 63 characters long" }
-        }
-    }
 ])
 operation CreateVault {
     input := for Vault {
@@ -200,7 +186,7 @@ operation CreateVault {
         @required
         $vaultArn
     }
-    errors: [VaultAlreadyExists, ValidationException]
+    errors: [VaultAlreadyExists]
 }
 
 @readonly
@@ -352,11 +338,5 @@ structure VaultNotFound {
 
 @error("client")
 structure VaultAlreadyExists {
-    message: String
-}
-
-/// A request's value does not meet its constraints.
-@error("client")
-structure ValidationException {
     message: String
 }
