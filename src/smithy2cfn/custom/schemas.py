@@ -38,7 +38,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from smithy2cfn.derive.plan import PropertyPlan, ResourcePlan
+from smithy2cfn.derive.plan import ConversionPlan, PropertyPlan, ResourcePlan
 from smithy2cfn.diagnostics import Code, Diagnostics, Severity, Span, declare_codes
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import SENSITIVE
@@ -113,7 +113,8 @@ def custom_name_problem(custom_name: object) -> str | None:
         return f"'{custom_name}' has {len(rest)} characters after 'Custom::', more than {MAX_CUSTOM_NAME}"
     if not CUSTOM_NAME.fullmatch(custom_name):
         bad = sorted({c for c in rest if not (c.isascii() and (c.isalnum() or c in "_@-."))})
-        return f"'{custom_name}' holds {', '.join(repr(c) for c in bad)}: only letters, digits and _@-. may follow 'Custom::'"
+        return (f"'{custom_name}' holds {', '.join(repr(c) for c in bad)}: only letters, digits and _@-. may "
+                "follow 'Custom::'")
     return None
 
 
@@ -197,7 +198,8 @@ def encode(node: Any, root: Mapping[str, Any], depth: int = 0) -> Any:
         elif key in _MAP and isinstance(value, dict):
             out[key] = {k: encode(v, root, depth) for k, v in value.items()}
         elif key == "dependencies" and isinstance(value, dict):
-            out[key] = {k: encode(v, root, depth) if isinstance(v, dict) else copy.deepcopy(v) for k, v in value.items()}
+            out[key] = {k: encode(v, root, depth) if isinstance(v, dict) else copy.deepcopy(v)
+                        for k, v in value.items()}
         else:
             out[key] = copy.deepcopy(value)
     kind = out.get("type")
@@ -553,6 +555,27 @@ def snippet_properties(schema: Mapping[str, Any], rplan: ResourcePlan, custom_na
         return {n: copy.deepcopy(example[n]) for n in names if n in example}
     deprecated = {p.schema_name for p in rplan.properties if p.deprecated}
     return {n: placeholder(props[n], n) for n in names if n not in deprecated}
+
+
+def create_example(model: Model, plan: ConversionPlan, rplan: ResourcePlan,
+                   schema: dict[str, Any]) -> dict[str, Any] | None:
+    """The first ``@examples`` input of the resource's ``create`` (else ``put``) operation that
+    fits the resource schema, as properties keyed by schema name without readOnly ones
+    (converted as :mod:`smithy2cfn.contract` converts them: member names through the plan,
+    timestamps and blobs as the schema holds them); ``None`` when there is none. Examples
+    with ``error`` or ``allowConstraintErrors`` are skipped."""
+    from smithy2cfn.contract.inputs import ResourceInputs
+    from smithy2cfn.contract.values import first_error
+
+    resource = model.get(rplan.resource_id)
+    if resource is None:
+        return None
+    inputs = ResourceInputs(model, plan, rplan, schema, Diagnostics())
+    for ex in inputs.examples([resource.create, resource.put]):
+        doc = inputs.ordered(inputs.writable(ex.props))
+        if not ex.invalid and doc and first_error(inputs.validator, doc) is None:
+            return doc
+    return None
 
 
 def template_snippet(schema: Mapping[str, Any], rplan: ResourcePlan, custom_name: str,
