@@ -144,7 +144,8 @@ def _properties(schema: Mapping[str, Any]) -> dict[str, Any]:
 
 def settable_names(schema: Mapping[str, Any]) -> list[str]:
     """The properties a template sets, in the schema's order: every property not in
-    ``readOnlyProperties`` (createOnly and writeOnly ones are inputs)."""
+    ``readOnlyProperties`` (createOnly and writeOnly ones are inputs). Only top-level pointers
+    count (smithy2cfn emits no nested ones)."""
     read_only = _pointer_names(schema.get("readOnlyProperties"))
     return [n for n in _properties(schema) if n not in read_only]
 
@@ -530,7 +531,7 @@ def placeholder(node: Any, name: str, depth: int = 0) -> Any:
     if kind == "array":
         return [placeholder(node.get("items"), name, depth + 1)]
     if kind == "object":
-        props = node.get("properties") if isinstance(node.get("properties"), dict) else {}
+        props: dict[str, Any] = node["properties"] if isinstance(node.get("properties"), dict) else {}
         required = [n for n in node.get("required") or () if n in props]
         if props:
             return {n: placeholder(props[n], n, depth + 1) for n in (required or list(props))}
