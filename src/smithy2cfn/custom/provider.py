@@ -69,6 +69,7 @@ def _environment() -> Any:
                                   autoescape=False, undefined=jinja2.StrictUndefined)
         _ENV.filters["py"] = _py_literal
         _ENV.filters["one_line"] = one_line
+        _ENV.filters["doc"] = docstring_text
     return _ENV
 
 
@@ -85,6 +86,12 @@ def one_line(text: str) -> str:
     """``text`` on one line (control characters and line breaks made spaces): safe in a
     ``#`` comment."""
     return _NEWLINES.sub(" ", text).strip()
+
+
+def docstring_text(text: Any) -> str:
+    """``text`` on one line, safe inside a ``\"\"\"`` docstring (backslashes doubled, quotes
+    escaped)."""
+    return one_line(str(text)).replace("\\", "\\\\").replace('"', '\\"')
 
 
 def base_name(custom_name: str) -> str:
