@@ -79,6 +79,7 @@ def presigned(tmp_path_factory):
 STUB = '''
 import json
 import os
+import time
 
 SERVICE = {}
 COUNT = [0]
@@ -92,9 +93,10 @@ def _log(call, **fields):
 
 
 def _attributes(physical_id, properties):
-    values = {name: f"{name}-of-{physical_id}" for name in ATTRIBUTES}
-    if properties.get(KNOB) == "big" and ATTRIBUTES:
-        values[ATTRIBUTES[0]] = "x" * 5000
+    n = int(physical_id.split("-")[1])
+    values = {name: value.format(n=n) if isinstance(value, str) else value for name, value in ATTRIBUTES.items()}
+    if properties.get(KNOB) == "big":
+        values[sorted(values)[0]] = "x" * 5000
     return values
 
 
@@ -102,6 +104,8 @@ def create(properties):
     _log("create", properties=properties)
     if properties.get(KNOB) == "fail":
         raise RuntimeError("the service refused: quota exceeded")
+    if properties.get(KNOB) == "slow":
+        time.sleep(1.5)
     COUNT[0] += 1
     physical_id = f"res-{COUNT[0]}"
     SERVICE[physical_id] = properties
@@ -133,12 +137,15 @@ class Context:
     aws_request_id = "request"
     function_name = "provider"
 
+    def __init__(self, remaining):
+        self.remaining = remaining
+
     def get_remaining_time_in_millis(self):
-        return 20000
+        return self.remaining
 
 
 for event in json.load(open(sys.argv[2], encoding="utf-8")):
-    provider.handler(event, Context())
+    provider.handler(event, Context(event.pop("TestRemainingMillis", 20000)))
 '''
 
 
@@ -251,18 +258,24 @@ THING_SCHEMA = {
 }
 THING = {"custom_name": "Custom::Thing", "type_name": "Acme::Test::Thing", "resource_id": "acme.test#Thing",
          "model_source": "tests/custom (hand-written)", "regenerate": "smithy2cfn build --custom-resource x",
-         "properties_schema": THING_SCHEMA, "create_only": ["Name"], "attributes": ["Arn", "Id"],
+         "properties_schema": THING_SCHEMA, "create_only": ["Name"], "attributes": ["Arn", "Id", "Ports", "Ready"],
          "no_echo": True}
 
 
-def _stub(knob: str, attributes: list[str]) -> str:
-    return STUB % {"knob": knob, "attributes": sorted(attributes)}
+def _stub(knob: str, attributes: dict[str, object]) -> str:
+    """The team's file: ``attributes`` are the values create and update return (``{n}``: the
+    resource's number); the property ``knob`` set to ``fail``, ``big`` or ``slow`` makes the
+    service fail, return an oversized attribute, or take 1.5 s."""
+    return STUB % {"knob": knob, "attributes": attributes}
+
+
+THING_ATTRIBUTES = {"Arn": "arn:thing:{n}", "Id": "res-{n}", "Ready": True, "Ports": [1, 2]}
 
 
 def test_thing_end_to_end(presigned, tmp_path):
     files, team = provider_files(**THING)
     folder = tmp_path / "thing"
-    _write(folder, files, {handlers_file("Custom::Thing"): _stub("Note", THING["attributes"])}, THING_SCHEMA)
+    _write(folder, files, {handlers_file("Custom::Thing"): _stub("Note", THING_ATTRIBUTES)}, THING_SCHEMA)
     s = Stack("Custom::Thing")
     valid = {"Name": "alpha", "Size": "5", "Ratio": "2.5", "Enabled": "true", "Ports": ["1", "10"],
              "Limits": {"cpu": "2"}, "ServiceTimeout": "300",
@@ -297,8 +310,9 @@ def test_thing_end_to_end(presigned, tmp_path):
     ids = [r["PhysicalResourceId"] for r in responses]
     # Create, in place (same ID), replacement (a new ID), then the old one's Delete
     assert ids[:4] == ["res-1", "res-1", "res-2", "res-1"]
-    assert responses[0]["Data"] == {"Arn": "Arn-of-res-1", "Id": "Id-of-res-1"}
-    assert responses[0]["NoEcho"] is True and responses[2]["Data"]["Id"] == "Id-of-res-2"
+    # Data: the attributes, values made strings; NoEcho (an attribute is sensitive)
+    assert responses[0]["Data"] == {"Arn": "arn:thing:1", "Id": "res-1", "Ready": "true", "Ports": "[1,2]"}
+    assert responses[0]["NoEcho"] is True and responses[2]["Data"]["Id"] == "res-2"
     # the team's failure: its message; the Delete of a resource never created succeeds without the team
     assert "quota exceeded" in responses[4]["Reason"] and ids[4] == "smithy2cfn-failed-create-req-5"
     assert ids[5] == ids[4] and not any(c["call"] == "delete" and c["physical_id"] == ids[4] for c in log)
@@ -330,7 +344,7 @@ def test_thing_end_to_end(presigned, tmp_path):
 def test_malformed_requests_are_answered(presigned, tmp_path):
     files, team = provider_files(**THING)
     folder = tmp_path / "envelope"
-    _write(folder, files, {handlers_file("Custom::Thing"): _stub("Note", THING["attributes"])}, THING_SCHEMA)
+    _write(folder, files, {handlers_file("Custom::Thing"): _stub("Note", THING_ATTRIBUTES)}, THING_SCHEMA)
     s = Stack("Custom::Thing")
     events = [
         s.request("Create", {"Name": "a"}, RequestId=""),
@@ -343,6 +357,23 @@ def test_malformed_requests_are_answered(presigned, tmp_path):
     assert "RequestId" in responses[0]["Reason"] and "RequestType" in responses[1]["Reason"]
     assert "PhysicalResourceId" in responses[2]["Reason"] and "'ServiceToken' is a required" in responses[3]["Reason"]
     assert log == []
+
+
+def test_one_response_when_lambda_runs_out_of_time(presigned, tmp_path):
+    """crhelper answers FAILED just before Lambda's timeout; the team's function finishing
+    after that must not send a second response (the process lives on here, as it may not
+    in Lambda)."""
+    files, team = provider_files(**THING)
+    folder = tmp_path / "timeout"
+    _write(folder, files, {handlers_file("Custom::Thing"): _stub("Note", THING_ATTRIBUTES)}, THING_SCHEMA)
+    s = Stack("Custom::Thing")
+    events = [s.request("Create", {"Name": "a", "Note": "slow"}, TestRemainingMillis=1000),
+              s.request("Create", {"Name": "b"})]
+    responses, log, output = _play(folder, events, presigned)
+    assert [r["Status"] for r in responses] == ["FAILED", "SUCCESS"], output
+    assert responses[0]["Reason"] == "Execution timed out"
+    assert responses[0]["PhysicalResourceId"] == "smithy2cfn-failed-create-req-1"
+    assert "a second response to request req-1 was not sent" in output
 
 
 def test_a_broken_team_file_still_answers(presigned, tmp_path):
@@ -406,7 +437,10 @@ def test_vault_end_to_end(presigned, tmp_path):
                                  properties_schema=schema, create_only=create_only, attributes=attributes,
                                  no_echo=False)
     folder = tmp_path / "vault"
-    _write(folder, files, {"vault_handlers.py": _stub("Description", attributes)}, schema)
+    assert sorted(attributes) == ["CreationTime", "SecretCount", "Status", "VaultArn", "VaultId"]
+    values = {"VaultId": "v-{n:016x}", "VaultArn": "arn:aws:vault:us-east-1:123456789012:vault/v-{n:016x}",
+              "Status": "ACTIVE", "SecretCount": 3, "CreationTime": "2026-11-26T00:00:00Z"}
+    _write(folder, files, {"vault_handlers.py": _stub("Description", values)}, schema)
     s = Stack("Custom::Vault")
     valid = {"VaultName": "team-secrets", "Encryption": {"Algorithm": "AES256", "RotationDays": "90"},
              "RetentionDays": "30", "StorageClass": "STANDARD", "Labels": {"team": "infra"},
@@ -430,7 +464,9 @@ def test_vault_end_to_end(presigned, tmp_path):
     assert [r["Status"] for r in responses] == ["SUCCESS", "SUCCESS", "SUCCESS", "SUCCESS", "FAILED", "FAILED",
                                                 "FAILED", "SUCCESS"], output
     assert [r["PhysicalResourceId"] for r in responses[:4]] == ["res-1", "res-1", "res-2", "res-1"]
-    assert set(responses[0]["Data"]) == set(attributes)
+    assert responses[0]["Data"] == {"VaultId": "v-0000000000000001", "SecretCount": "3", "Status": "ACTIVE",
+                                    "VaultArn": "arn:aws:vault:us-east-1:123456789012:vault/v-0000000000000001",
+                                    "CreationTime": "2026-11-26T00:00:00Z"}
     reason = responses[5]["Reason"]
     for phrase in ("RetentionDays does not satisfy minimum 1", "VaultName does not satisfy pattern",
                    "StorageClass does not satisfy enum", "Encryption: 'Algorithm' is a required property",
@@ -466,8 +502,8 @@ def test_generated_code_parses_for_awkward_names():
     files, team = provider_files(**{**THING, "custom_name": "Custom::my-vault.v2", "properties_schema": schema,
                                     "model_source": "a\nb", "regenerate": "x\ry", "no_echo": False,
                                     "attributes": ["Arn", "def"]})
-    for text in [*files.values(), *team.values()][:1] + list(team.values()):
-        ast.parse(text)
+    for text in (files["provider.py"], *team.values()):
+        ast.parse(text, feature_version=(3, 9))  # Lambda's oldest Python runtime still supported
     assert list(team) == ["my_vault_v2_handlers.py"] and module_name("Custom::class") == "class_"
     text = files["provider.py"]
     assert '"class": "str"' in text and "class MyVaultV2PropertiesNested(_MyVaultV2PropertiesNestedRequired" in text
