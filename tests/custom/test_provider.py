@@ -509,3 +509,29 @@ def test_generated_code_parses_for_awkward_names():
     assert '"class": "str"' in text and "class MyVaultV2PropertiesNested(_MyVaultV2PropertiesNestedRequired" in text
     assert "# Model: a b" in text and "# Regenerate: x y" in text
     assert "NO_ECHO = False" in text and "ATTRIBUTES = (\"Arn\", \"def\")" in text
+
+
+def test_the_generated_types_check_the_teams_code(tmp_path):
+    """mypy reads the generated TypedDicts: a team's function that uses a property with the
+    wrong type is an error, the right use is not (and provider.py itself is clean)."""
+    pytest.importorskip("mypy", reason="mypy is not installed (pip install -e '.[test]')")
+    files, team = provider_files(**THING)
+    _write(tmp_path, files, team, THING_SCHEMA)
+    good = tmp_path / "thing_handlers.py"
+    good.write_text(team["thing_handlers.py"] + '''
+
+def _total(properties: ThingProperties) -> int:
+    return properties["Size"] + len(properties["Name"]) + sum(properties.get("Ports", []))
+''', encoding="utf-8")
+    bad = tmp_path / "bad.py"
+    bad.write_text('''from provider import ThingProperties
+
+
+def _name(properties: ThingProperties) -> int:
+    return properties["Name"] + properties["Enabled"]
+''', encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "mypy", "--ignore-missing-imports", "--no-incremental",
+                          "--python-version", "3.10", "provider.py", "thing_handlers.py", "bad.py"],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    errors = [line for line in run.stdout.splitlines() if ": error:" in line]
+    assert errors and all(line.startswith("bad.py:5:") for line in errors), run.stdout
