@@ -106,9 +106,13 @@ def create(properties):
         raise RuntimeError("the service refused: quota exceeded")
     if properties.get(KNOB) == "slow":
         time.sleep(1.5)
+    if properties.get(KNOB) == "longid":
+        return "r" * 1025, {}
     COUNT[0] += 1
     physical_id = f"res-{COUNT[0]}"
     SERVICE[physical_id] = properties
+    if properties.get(KNOB) == "extra":
+        return physical_id, {"Nope": 1}
     return physical_id, _attributes(physical_id, properties)
 
 
@@ -351,12 +355,17 @@ def test_malformed_requests_are_answered(presigned, tmp_path):
         s.request("Retire", {"Name": "a"}),
         s.request("Update", {"Name": "a"}),  # no PhysicalResourceId
         s.request("Create", None),            # no ResourceProperties: ServiceToken missing
+        s.request("Create", {"Name": "a", "Note": "longid"}),  # the team's physical ID is over 1 KB
+        s.request("Create", {"Name": "a", "Note": "extra"}),   # the team's attributes are not the type's
     ]
     responses, log, output = _play(folder, events, presigned)
-    assert [r["Status"] for r in responses] == ["FAILED"] * 4, output
+    assert [r["Status"] for r in responses] == ["FAILED"] * 6, output
     assert "RequestId" in responses[0]["Reason"] and "RequestType" in responses[1]["Reason"]
     assert "PhysicalResourceId" in responses[2]["Reason"] and "'ServiceToken' is a required" in responses[3]["Reason"]
-    assert log == []
+    assert "physical ID" in responses[4]["Reason"] and responses[4]["PhysicalResourceId"] == "smithy2cfn-failed-create-req-5"
+    # the resource exists: its ID is answered, so that CloudFormation's Delete removes it
+    assert "Nope" in responses[5]["Reason"] and responses[5]["PhysicalResourceId"] == "res-1"
+    assert [c["call"] for c in log] == ["create", "create"]
 
 
 def test_one_response_when_lambda_runs_out_of_time(presigned, tmp_path):
