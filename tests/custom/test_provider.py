@@ -397,54 +397,25 @@ def test_a_broken_team_file_still_answers(presigned, tmp_path):
     assert "Data" not in responses[1]
 
 
-# --- examples/vault, its properties schema made by hand with the encoding ---------------------
-
-
-def _encode(resource_schema: dict) -> dict:
-    """properties.schema.json of a resource schema, by hand (HELPERS17 "Issue 19"): settable
-    properties, ``$ref`` inlined, each integer/number/boolean also as its string form."""
-    definitions = resource_schema.get("definitions", {})
-
-    def walk(node: dict, depth: int = 0) -> dict:
-        if depth > 32:
-            return {}
-        if "$ref" in node:
-            return walk(definitions[node["$ref"].rsplit("/", 1)[1]], depth + 1)
-        out = {k: v for k, v in node.items() if k != "insertionOrder"}
-        for key in ("properties", "patternProperties"):
-            if key in node:
-                out[key] = {k: walk(v, depth + 1) for k, v in node[key].items()}
-        for key in ("items", "additionalProperties"):
-            if isinstance(node.get(key), dict):
-                out[key] = walk(node[key], depth + 1)
-        if node.get("type") in STRING_FORMS:
-            return {"anyOf": [out, {"type": "string", "pattern": STRING_FORMS[node["type"]]}]}
-        return out
-
-    read_only = {p.rsplit("/", 1)[1] for p in resource_schema.get("readOnlyProperties", [])}
-    properties = {k: walk(v) for k, v in resource_schema["properties"].items() if k not in read_only}
-    properties["ServiceToken"] = {"type": "string", "minLength": 1}
-    properties["ServiceTimeout"] = THING_SCHEMA["properties"]["ServiceTimeout"]
-    required = [r for r in resource_schema.get("required", []) if r not in read_only]
-    return {"$schema": "http://json-schema.org/draft-07/schema#", "type": "object",
-            "properties": properties, "required": sorted(["ServiceToken", *required]),
-            "additionalProperties": False}
+# --- examples/vault, built as Custom::Vault ------------------------------------------------
 
 
 def test_vault_end_to_end(presigned, tmp_path):
+    """examples/vault built as Custom::Vault by smithy2cfn itself (the customResources
+    setting): its generated provider, unmodified, with a stub for the service calls in the
+    team's file, and every response checked against the generated response schema."""
     from smithy2cfn import api
+    from smithy2cfn.custom.schemas import response_schema_for
 
-    built = api.build_from_config(str(REPO / "examples" / "vault" / "smithy-build.json"), out_dir=None)
-    assert built.ok
+    built = api.build_from_config(str(REPO / "examples" / "vault" / "smithy-build.json"), out_dir=tmp_path / "out",
+                                  overrides={"customResources": {"acme.vault#Vault": "Custom::Vault"}})
+    assert built.ok, built.diagnostics
     resource = built.schemas["acme-vault-vault.json"]
-    schema = _encode(resource)
+    generated = tmp_path / "out" / "custom-vault"
+    files = {p.name: p.read_text(encoding="utf-8") for p in generated.iterdir() if p.name != "vault_handlers.py"}
+    schema = json.loads(files["properties.schema.json"])
+    response_schema = json.loads(files["response.schema.json"])
     attributes = [p.rsplit("/", 1)[1] for p in resource["readOnlyProperties"]]
-    create_only = [p.rsplit("/", 1)[1] for p in resource["createOnlyProperties"]]
-    files, team = provider_files(custom_name="Custom::Vault", type_name=resource["typeName"],
-                                 resource_id="acme.vault#Vault", model_source="examples/vault/smithy-build.json",
-                                 regenerate="smithy2cfn build --config examples/vault/smithy-build.json",
-                                 properties_schema=schema, create_only=create_only, attributes=attributes,
-                                 no_echo=False)
     folder = tmp_path / "vault"
     assert sorted(attributes) == ["CreationTime", "SecretCount", "Status", "VaultArn", "VaultId"]
     values = {"VaultId": "v-{n:016x}", "VaultArn": "arn:aws:vault:us-east-1:123456789012:vault/v-{n:016x}",
@@ -468,8 +439,11 @@ def test_vault_end_to_end(presigned, tmp_path):
         s.request("Delete", renamed, "res-2"),
     ]
     responses, log, output = _play(folder, events, presigned)
+    import jsonschema
+
     for event, response in zip(events, responses, strict=True):
         _check_rules(event, response, attributes, False)
+        jsonschema.validate(response, response_schema_for(response_schema, event["RequestType"]))
     assert [r["Status"] for r in responses] == ["SUCCESS", "SUCCESS", "SUCCESS", "SUCCESS", "FAILED", "FAILED",
                                                 "FAILED", "SUCCESS"], output
     assert [r["PhysicalResourceId"] for r in responses[:4]] == ["res-1", "res-1", "res-2", "res-1"]

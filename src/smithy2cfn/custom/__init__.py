@@ -83,7 +83,8 @@ def custom_resource_files(model: Model, plan: ConversionPlan, schemas: Mapping[s
         always, once = provider_files(
             custom_name=custom_name, type_name=str(schema.get("typeName", "")), resource_id=shape_id,
             model_source=", ".join(sources) or "the model",
-            regenerate=f"smithy2cfn build ... --custom-resource {shape_id}={custom_name}",
+            regenerate=f"smithy2cfn build with the setting customResources {{\"{shape_id}\": \"{custom_name}\"}} "
+                       f"(or --custom-resource {shape_id}={custom_name})",
             properties_schema=made["properties.schema.json"], create_only=create_only,
             attributes=attribute_names(schema), no_echo=bool(sensitive_attributes(schema, rplan, model)))
         files.update({f"{folder}/{name}": text for name, text in always.items()})

@@ -47,7 +47,7 @@ from smithy2cfn.regexes import lazy
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
     Code("S4501", Severity.ERROR, None,
-         "a custom resource name is not `Custom::` followed by 1 to 60 letters, digits or `_@-.`"),
+         "a custom resource name is not `Custom::` followed by 1 to 60 letters, digits or `_@-.`", usage=True),
     Code("S4502", Severity.ERROR, None,
          "a settable property of a resource served as a custom resource is named `ServiceToken` or "
          "`ServiceTimeout`, which the custom resource protocol reserves"),
