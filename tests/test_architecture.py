@@ -48,6 +48,8 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("contract", ("smithy2cfn.contract",)),
     # a resource-type project (cfn init's layout): its execution role, finding projects (issue 18)
     ("project", ("smithy2cfn.project",)),
+    # Lambda-backed custom resources: their schemas, provider and template snippet from the plan (issue 19)
+    ("custom", ("smithy2cfn.custom",)),
     # smithy2cfn diff: reads two builds' plans and schemas, locates with lint's Locator (issue 17)
     ("diff", ("smithy2cfn.diff",)),
     ("api", ("smithy2cfn.api", "smithy2cfn.writer", "smithy2cfn.precompute", "smithy2cfn")),

@@ -842,23 +842,30 @@ def build_from_config(
             out.schemas = {}
         result.diagnostics = funnel(diags.items)
         return result
-    plans: list[tuple[Path, dict[str, str]]] = []  # (folder, relative path → text): everything to write
+    # (folder, relative path → text, the paths written only when absent): everything to write
+    plans: list[tuple[Path, dict[str, str], frozenset[str]]] = []
     if cfn_project is not None:
-        plans = _cfn_project_files(cfn_project, outputs, diags)
+        plans = [(folder, files, frozenset()) for folder, files in _cfn_project_files(cfn_project, outputs, diags)]
     else:
         for out, typed in zip(outputs, settings, strict=True):
             if out.schemas and out.out_dir is not None:
                 files = {n: render_schema(s) for n, s in out.schemas.items()}
                 for name, extra in _artifact_files(out, typed.artifacts, diags).items():
                     files.update({f"{Path(name).stem}/{rel}": text for rel, text in extra.items()})
-                plans.append((out.out_dir, files))
+                kept: frozenset[str] = frozenset()
+                if typed.custom_resources and out.model is not None and out.plan is not None:
+                    from smithy2cfn.custom import custom_resource_files
+
+                    custom, kept = custom_resource_files(out.model, out.plan, out.schemas, typed, diags)
+                    files.update(custom)
+                plans.append((out.out_dir, files, kept))
     if diags.has_errors:
         for out in outputs:
             out.schemas = {}
         result.diagnostics = funnel(diags.items)
         return result
-    for folder, files in plans:
-        written = write_tree(folder, files, check=check,
+    for folder, files, kept in plans:
+        written = write_tree(folder, files, check=check, only_if_absent=kept,
                              hint="a schema file is named after its typeName; check custom mappers")
         diags.extend(written.diagnostics)
         owner = next((o for o in outputs if o.out_dir == folder), None)

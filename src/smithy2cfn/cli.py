@@ -132,8 +132,9 @@ def _report(items: list[Diagnostic], fmt: str, quiet: bool = False, verbose: boo
 
 def build(models: tuple[Path, ...], out_dir: Path | None, config_file: tuple[Path, ...], projection: str | None,
           service: str | None, organization: str | None, service_name: str | None, compatibility: str | None,
-          strict: bool, check: bool, cfn_project: Path | None, quiet: bool, allow_unknown_traits: bool, fmt: str,
-          verbose: bool, severity: str | None, hide: tuple[str, ...], show: tuple[str, ...]) -> None:
+          strict: bool, check: bool, cfn_project: Path | None, custom_resource: tuple[str, ...], quiet: bool,
+          allow_unknown_traits: bool, fmt: str, verbose: bool, severity: str | None, hide: tuple[str, ...],
+          show: tuple[str, ...]) -> None:
     """Build one schema per cfnResource resource of MODELS (files or folders).
 
     With no MODELS and no --config, a smithy-build.json in the current folder is used. From a
@@ -146,6 +147,8 @@ def build(models: tuple[Path, ...], out_dir: Path | None, config_file: tuple[Pat
     flags = {"service": ("--service", service), "organizationName": ("--org", organization),
              "serviceName": ("--service-name", service_name), "compatibility": ("--compatibility", compatibility),
              "strict": ("--strict", True if strict else None)}
+    if custom_resource:
+        flags["customResources"] = ("--custom-resource", _custom_resources(custom_resource))
     given = {key: (flag, value) for key, (flag, value) in flags.items() if value is not None}
     result = api.build_from_config(
         config_file or None, models, out_dir=api.SMITHY_LAYOUT if out_dir is None else out_dir, check=check,
@@ -165,6 +168,16 @@ def build(models: tuple[Path, ...], out_dir: Path | None, config_file: tuple[Pat
         built = len({p.name for p in result.projections})
         where = f" ({built} projections)" if built > 1 else ""
         _echo(f"{verb} {len(result.schemas)} schema(s) in {result.out_dir}{where}\n", err=True)
+
+
+def _custom_resources(values: tuple[str, ...]) -> dict[str, str]:
+    """``--custom-resource SHAPE_ID=Custom::Name`` (repeatable) as the ``customResources``
+    setting; a value without ``=`` maps to ``""`` (the setting's check reports it, S5001)."""
+    out: dict[str, str] = {}
+    for value in values:
+        shape_id, _, name = value.partition("=")
+        out[shape_id.strip()] = name.strip()
+    return out
 
 
 def plugin(config_file: Path | None, service: str | None, organization: str | None, service_name: str | None,
@@ -345,6 +358,9 @@ COMMANDS: dict[str, tuple[Callable[..., None], tuple[Param, ...]]] = {
         Param("cfn_project", ("--cfn-project",), path="dir", metavar="DIR",
               help="Write each type's schema, docs/, inputs/ and resource-role.yaml into the resource-type project "
                    "under DIR whose .rpdk-config names it (cfn init's layout), instead of the output folder."),
+        Param("custom_resource", ("--custom-resource",), "values", metavar="SHAPE_ID=Custom::Name",
+              help="Also serve this resource as a Lambda-backed custom resource of this type (setting "
+                   "customResources): its schemas and a provider in the output folder. Repeatable."),
         _QUIET, _ALLOW_UNKNOWN_TRAITS, *_PRINTING)),
     "plugin": (plugin, (
         Param("config_file", ("--config",), path="file",

@@ -124,6 +124,9 @@ _SETTINGS: dict[str, tuple[str, Any, str]] = {
     "strict": ("strict", _is_bool, "a boolean"),
     "artifacts": ("artifacts", lambda v: _is_str_list(v) and set(v) <= set(ARTIFACTS),
                   "a list of " + ", ".join(repr(a) for a in ARTIFACTS)),
+    "customResources": ("custom_resources", lambda v: isinstance(v, dict) and all(
+        isinstance(k, str) and "#" in k and isinstance(n, str) and n.startswith("Custom::") for k, n in v.items()),
+        "an object of resource shape ID → Custom:: type name"),
 }
 #: Every setting name, sorted (README "Settings").
 SETTING_NAMES = tuple(sorted(_SETTINGS))
@@ -164,6 +167,8 @@ class Settings(Record, frozen=True):
         strict: fail the build on warnings (``S6000``; applied by :func:`smithy2cfn.api.build`).
         artifacts: the project files written next to each schema besides it (:data:`ARTIFACTS`),
             in ``<output>/<schema file stem>/``; default none.
+        custom_resources: resource shape ID → ``Custom::`` name: the resources also served as
+            Lambda-backed custom resources (:mod:`smithy2cfn.custom`); default none.
         extensions: every setting as given (unknown names included, values as given), for
             custom mappers (reference ``JsonSchemaConfig.getExtensions``).
         source: where the settings come from as a whole (a config file, ``<command
@@ -191,6 +196,7 @@ class Settings(Record, frozen=True):
     compatibility: str
     strict: bool
     artifacts: tuple[str, ...]
+    custom_resources: Mapping[str, str]
     extensions: Mapping[str, Any]
     source: Span
     spans: Mapping[str, Span]
@@ -206,8 +212,8 @@ class Settings(Record, frozen=True):
                  schema_document_extensions: Mapping[str, Any] | None = None,
                  disable_features: tuple[str, ...] = (), use_integer_type: bool = False,
                  compatibility: str = "default", strict: bool = False, artifacts: tuple[str, ...] = (),
-                 extensions: Mapping[str, Any] | None = None, source: Span = DEFAULT_SOURCE,
-                 spans: Mapping[str, Span] | None = None) -> None:
+                 custom_resources: Mapping[str, str] | None = None, extensions: Mapping[str, Any] | None = None,
+                 source: Span = DEFAULT_SOURCE, spans: Mapping[str, Span] | None = None) -> None:
         self.__dict__.update(service=service, organization_name=organization_name, service_name=service_name,
                              external_docs=external_docs, source_docs=source_docs,
                              json_add=_empty() if json_add is None else json_add,
@@ -219,6 +225,7 @@ class Settings(Record, frozen=True):
                              schema_document_extensions=_empty() if schema_document_extensions is None else schema_document_extensions,
                              disable_features=disable_features, use_integer_type=use_integer_type,
                              compatibility=compatibility, strict=strict, artifacts=artifacts,
+                             custom_resources=_empty() if custom_resources is None else custom_resources,
                              extensions=_empty() if extensions is None else extensions, source=source,
                              spans=_empty() if spans is None else spans)
 

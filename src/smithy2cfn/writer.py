@@ -26,7 +26,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -338,10 +338,12 @@ def write_artifacts(out_dir: str | os.PathLike[str], artifacts: Mapping[str, str
 
 
 def write_tree(out_dir: str | os.PathLike[str], artifacts: Mapping[str, str], *, check: bool = False,
-               hint: str = NAME_HINT) -> WriteResult:
+               hint: str = NAME_HINT, only_if_absent: Collection[str] = ()) -> WriteResult:
     """:func:`write_artifacts` for files in sub-folders of ``out_dir`` too: ``artifacts`` maps
     ``/``-separated relative paths (``"docs/README.md"``) to texts; each folder's files are
-    written (or compared) by :func:`write_artifacts`, the folders made as needed.
+    written (or compared) by :func:`write_artifacts`, the folders made as needed. The paths
+    in ``only_if_absent`` (a file a person fills in, made once: a custom resource's handlers)
+    are written only when nothing is there, never replaced, and never compared.
 
     Every path is checked first: a part that is not a plain name (:func:`output_path`'s
     rules), or a sub-folder that is a link or leaves ``out_dir``, is error ``S5024`` and then
@@ -363,6 +365,8 @@ def write_tree(out_dir: str | os.PathLike[str], artifacts: Mapping[str, str], *,
         if bad or output_path(folder, parts[-1]) is None:
             diags.error("S5024", f"refusing to {'read' if check else 'write'} {path!r}: an output file must be "
                                  f"a plain path inside {out}", Span(str(out)), hint=hint)
+            continue
+        if path in only_if_absent and (check or os.path.lexists(folder / parts[-1])):
             continue
         folders.setdefault(parts[:-1], {})[parts[-1]] = text
     if diags.has_errors:

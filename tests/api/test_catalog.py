@@ -118,7 +118,7 @@ def test_a_code_is_a_stage_code_of_its_owner(declared):
     codes, _ = declared
     rooms = {"1": ("smithy2cfn.parse", "smithy2cfn.model", "smithy2cfn.load", "smithy2cfn.plugin"),
              "2": ("smithy2cfn.load",), "3": ("smithy2cfn.validation",),
-             "4": ("smithy2cfn.derive", "smithy2cfn.emit", "smithy2cfn.contract"),
+             "4": ("smithy2cfn.derive", "smithy2cfn.emit", "smithy2cfn.contract", "smithy2cfn.custom"),
              "5": ("smithy2cfn.api", "smithy2cfn.config", "smithy2cfn.buildconfig", "smithy2cfn.settings",
                    "smithy2cfn.smithy_build", "smithy2cfn.writer", "smithy2cfn.derive", "smithy2cfn.emit",
                    "smithy2cfn.plugin", "smithy2cfn.transform", "smithy2cfn.project"),
