@@ -188,6 +188,26 @@ def diff_rule(code: Code, *, rule: str, level: str = "major", unpaired: bool = F
     return mark
 
 
+def run_checks(ctx: Any, checks: Iterable[Check], internal: Callable[[Check, str], Any]) -> None:
+    """Run each check's function on ``ctx`` (a stage's context: an object with the attributes
+    ``check``, the check running, ``found``, its findings, and ``undeclared``, the
+    ``(check, code, message)`` of each finding whose code the check does not declare): a
+    check that raises, and each undeclared finding, adds ``internal(check, what)`` to
+    ``ctx.found`` (an internal-error finding) and the others go on. Never raises."""
+    for check in checks:
+        ctx.check = check
+        try:
+            if check.run is not None:
+                check.run(ctx)
+        except Exception as e:  # noqa: BLE001 - a check's bug must not become a traceback
+            ctx.found.append(internal(check, f"{type(e).__name__}: {str(e)[:200]}"))
+    ctx.check = None
+    for check, code, message in ctx.undeclared:
+        if check is not None:
+            ctx.found.append(internal(check, f"it reported {code}, a code it does not declare ({message[:200]})"))
+    ctx.undeclared.clear()
+
+
 def shipped(kind: str) -> list[Check]:
     """The checks of ``kind`` in the shipped catalog (:func:`smithy2cfn.catalog.read`), in
     catalog order; malformed entries are left out. ``[]`` when there is no catalog."""
@@ -237,5 +257,5 @@ def runnable(kind: str, package: str, keep: Callable[[Check], bool] | None = Non
     return out
 
 
-__all__ = ["DECLARED", "KINDS", "LEVELS", "Check", "configurable", "diff_rule", "lint_rule", "runnable", "shipped",
-           "validator"]
+__all__ = ["DECLARED", "KINDS", "LEVELS", "Check", "configurable", "diff_rule", "lint_rule", "run_checks", "runnable",
+           "shipped", "validator"]

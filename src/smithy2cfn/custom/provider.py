@@ -34,6 +34,7 @@ import keyword
 from typing import Any
 
 from smithy2cfn.regexes import lazy
+from smithy2cfn.templates import environment
 from smithy2cfn.version import __version__
 
 #: The team's file name: ``<module>_handlers.py``.
@@ -56,21 +57,8 @@ _CAMEL = lazy(r"(?<=[a-z0-9])(?=[A-Z])")
 _IDENTIFIER = lazy(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _NEWLINES = lazy(r"[\r\n\x00-\x1f\x7f]+")
 
-_ENV: Any = None
-
-
 def _environment() -> Any:
-    global _ENV
-    if _ENV is None:
-        import jinja2
-
-        _ENV = jinja2.Environment(loader=jinja2.PackageLoader("smithy2cfn.custom", "templates"),
-                                  trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
-                                  autoescape=False, undefined=jinja2.StrictUndefined)
-        _ENV.filters["py"] = _py_literal
-        _ENV.filters["one_line"] = one_line
-        _ENV.filters["doc"] = docstring_text
-    return _ENV
+    return environment("smithy2cfn.custom", {"py": _py_literal, "one_line": one_line, "doc": docstring_text})
 
 
 def _py_literal(value: Any) -> str:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from smithy2cfn.checks import Check, runnable
+from smithy2cfn.checks import Check, run_checks, runnable
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, Span, declare_codes
 from smithy2cfn.diff.context import Finding, Side, TypeDiff
 from smithy2cfn.diff.delta import Delta, schema_delta
@@ -95,19 +95,9 @@ def compare_type(type_name: str, old: Side, new: Side, rules: list[Check] | None
     delta = schema_delta(old.schemas[type_name], new.schemas[type_name]) if status == "changed" \
         else Delta((), frozenset())
     ctx = TypeDiff(type_name, old, new, delta)
-    for check in diff_rules() if rules is None else rules:
-        if bool(getattr(check.run, "unpaired", False)) == ctx.paired:
-            continue
-        ctx.check = check
-        try:
-            if check.run is not None:
-                check.run(ctx)
-        except Exception as e:  # noqa: BLE001 - a rule's bug must not become a traceback
-            ctx.found.append(_internal(ctx, check, f"{type(e).__name__}: {str(e)[:200]}"))
-    ctx.check = None
-    for check, code, message in ctx.undeclared:
-        if check is not None:
-            ctx.found.append(_internal(ctx, check, f"it reported {code}, which it does not declare ({message[:200]})"))
+    kept_rules = [c for c in (diff_rules() if rules is None else rules)
+                  if bool(getattr(c.run, "unpaired", False)) != ctx.paired]
+    run_checks(ctx, kept_rules, lambda check, what: _internal(ctx, check, what))
     found = _unique(ctx.found)
     kept = found
     if new.model is not None:

@@ -37,6 +37,7 @@ from smithy2cfn.docs.why import mutability_reasons
 from smithy2cfn.model.shapes import Model, ShapeId
 from smithy2cfn.model.traits import DEPRECATED, EXAMPLES
 from smithy2cfn.regexes import lazy
+from smithy2cfn.templates import environment
 
 #: CloudFormation's "Update behaviors of stack resources" page and its anchors.
 UPDATE_BEHAVIORS = "https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/using-cfn-updating-stacks-update-behaviors.html"
@@ -71,20 +72,8 @@ UNSAFE_FILE_CHARS = lazy(r"[/\\\x00-\x1f\x7f]")
 #: Longest page name, in bytes, before ``.md`` (file systems allow 255).
 MAX_FILE_NAME = 200
 
-_ENV: Any = None
-
-
 def _environment() -> Any:
-    global _ENV
-    if _ENV is None:
-        import jinja2
-
-        _ENV = jinja2.Environment(loader=jinja2.PackageLoader("smithy2cfn.docs", "templates"),
-                                  trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
-                                  autoescape=False, undefined=jinja2.StrictUndefined)
-        _ENV.filters["code"] = code
-        _ENV.filters["escape_markdown"] = escape_markdown
-    return _ENV
+    return environment("smithy2cfn.docs", {"code": code, "escape_markdown": escape_markdown})
 
 
 def code(value: Any) -> str:

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from smithy2cfn.checks import Check, runnable
+from smithy2cfn.checks import Check, run_checks, runnable
 from smithy2cfn.derive.plan import ConversionPlan
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
 from smithy2cfn.lint.context import ResourceContext
@@ -58,17 +58,7 @@ def run_rules(ctx: ResourceContext, rules: Iterable[Check]) -> list[Diagnostic]:
     """Run ``rules`` on one resource's schema; returns their findings, and an ``S6099``
     ERROR (at the resource) for each rule that raised and each finding whose code its rule
     does not declare. Never raises."""
-    for check in rules:
-        ctx.check = check
-        try:
-            if check.run is not None:
-                check.run(ctx)
-        except Exception as e:  # noqa: BLE001 - a rule's bug must not become a traceback
-            ctx.found.append(_internal(ctx, check, f"{type(e).__name__}: {str(e)[:200]}"))
-    ctx.check = None
-    for check, code, message in ctx.undeclared:
-        ctx.found.append(_internal(ctx, check, f"it reported {code}, a code it does not declare ({message[:200]})"))
-    ctx.undeclared.clear()
+    run_checks(ctx, rules, lambda check, what: _internal(ctx, check, what))
     return ctx.found
 
 

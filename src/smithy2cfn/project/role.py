@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from smithy2cfn.templates import environment
+
 #: cloudformation-cli ``DEFAULT_ROLE_TIMEOUT_MINUTES``: a handler's timeout when it gives none.
 DEFAULT_TIMEOUT_MINUTES = 120
 #: IAM ``CreateRole``'s bounds of ``MaxSessionDuration``, in seconds.
@@ -35,11 +37,7 @@ def resource_role(schema: dict[str, Any]) -> str | None:
     longest = max((t for t in timeouts if isinstance(t, (int, float)) and not isinstance(t, bool)),
                   default=DEFAULT_TIMEOUT_MINUTES)
     seconds = int(min(MAX_SESSION_SECONDS, max(MIN_SESSION_SECONDS, 70 * longest)))
-    import jinja2  # only when a role is written
-
-    env = jinja2.Environment(loader=jinja2.PackageLoader("smithy2cfn.project", "templates"), autoescape=False,
-                             keep_trailing_newline=True, undefined=jinja2.StrictUndefined)
-    return env.get_template("resource-role.yaml.j2").render(
+    return environment("smithy2cfn.project").get_template("resource-role.yaml.j2").render(
         type_name=type_name, hyphenated=type_name.replace("::", "-"), session_seconds=seconds,
         effect="Allow" if actions else "Deny", actions=actions or ["*"])
 
