@@ -102,6 +102,37 @@ def test_the_shortcut_changes_nothing_on_random_token_streams(words, sep):
 
 _CAUTIOUS = _cautious()
 
+_POSITION_PIECES = ["a", "b.c#D$e", "{", ":=", "1.5", '"s"', '"x\ny"', '"""\n  x\r\n  """', "/// d\r\n", "// c\n",
+                    " ", "\t", "\n", "\r\n", ",", "\ufeff", "\u00e9", "-", "%", '"open\nto the end']
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_POSITION_PIECES), max_size=30))
+def test_token_positions_are_the_ones_counted_from_the_text(pieces):
+    """``Tokens`` works positions out when asked: each is the one counted from the start of
+    the text (lines by ``\\n``, columns in characters), strings over several lines,
+    comments, ``\\r``, unknown characters and an unclosed string included."""
+    text = "".join(pieces)
+    tokens, _, _ = syntax.tokenize(text)
+
+    def counted(offset: int) -> tuple[int, int]:
+        return text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+
+    prev_end_line = 0
+    for k in range(len(tokens)):
+        start, value = tokens.starts[k], tokens.values[k]
+        line, column = counted(start)
+        if "\n" in value:
+            end = (line + value.count("\n"), len(value) - value.rfind("\n"))
+        else:
+            end = (line, column + len(value))
+        assert (tokens.line(k), tokens.column(k), tokens.end_line(k), tokens.end_column(k)) == (line, column, *end)
+        assert tokens.position(start) == (line, column)
+        assert tokens.first_on_line(k) == (line != prev_end_line)
+        prev_end_line = end[0]
+        for first in (0, k // 2, k):
+            assert tokens.lines_and_columns(first, k) == (tokens.line(first), tokens.column(first), *end)
+
 _VALUE_WORDS = ["{", "}", "[", "]", ":", ":=", "a", "true", "null", "structure", '"k"', '"""\nx\n"""', "1", "-2.5",
                 "@", "=", "\n", ",", "a.b#C$d", "#", "/// d\n"]
 _SCALARS = st.sampled_from(["a", "true", "false", "null", "input", '"s"', '"""\n  x\n  """', "1", "-2.5e3",
@@ -209,7 +240,7 @@ def _lark_tree(text: str, lark_parser):
     ip = lark_parser.parse_interactive()
 
     def token(kind: str, k: int) -> Token:
-        return Token(kind, tokens.values[k], tokens.starts[k], tokens.lines[k], tokens.columns[k],
+        return Token(kind, tokens.values[k], tokens.starts[k], tokens.line(k), tokens.column(k),
                      tokens.end_line(k), tokens.end_column(k), tokens.end_pos(k))
 
     for k in range(len(tokens)):

@@ -24,6 +24,7 @@ reference's "Expected a line break"), found when the previous statement is reduc
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 import sys
@@ -47,6 +48,9 @@ _REGEX_TERMINALS = (
 #: Characters the grammar ignores between tokens: ``WS`` (its regex is checked against this
 #: set in :func:`get_parser`) and ``COMMA``.
 _IGNORED_CHARS = " \t\r\n\ufeff,"
+
+#: The names of the tokenizer regex's groups for punctuation marks: this prefix and a number.
+_PUNCT_GROUP = "P_"
 
 #: Words that start a top-level statement (used to resynchronise after an error).
 STATEMENT_KEYWORDS = frozenset({
@@ -143,8 +147,10 @@ def get_parser() -> _Parser:
         raise ValueError("the grammar's WS or COMMA changed: update _IGNORED_CHARS in smithy2cfn.parse.syntax")
     # Each match is the ignored characters before a token, then the token (or the end).
     parts = [f"(?P<{name}>{_tokenizer_regex(name, regexes[name])})" for name in _REGEX_TERMINALS[:1]]
-    punct = sorted(punctuation, key=len, reverse=True)  # longest first
-    parts.append("(?P<PUNCT>" + "|".join(re.escape(p) for p in punct) + ")")
+    # One group per punctuation mark (named by its place, longest first), so that the group
+    # that matched gives the terminal without a look-up of the text (see tokenize).
+    punct = sorted(punctuation, key=len, reverse=True)
+    parts += [f"(?P<{_PUNCT_GROUP}{k}>{re.escape(mark)})" for k, mark in enumerate(punct)]
     parts += [f"(?P<{name}>{_tokenizer_regex(name, regexes[name])})" for name in _REGEX_TERMINALS[1:]]
     # A string that never closes, so that the error says so (instead of "unexpected '\"'").
     parts.append(r'(?P<UNCLOSED>"[\s\S]*)')
@@ -212,23 +218,65 @@ class Tokens:
 
     ``types[k]`` is the terminal name as tokenized (keywords are ``IDENTIFIER`` here; the
     parser decides), ``values[k]`` the text, ``starts[k]`` the offset of its first
-    character, ``lines[k]``/``columns[k]`` its 1-based position; ``first_on_line[k]`` is 1
-    when no other token ends on the line where it starts. ``text`` is the file's text.
+    character. ``text`` is the file's text. Positions (1-based line and column, lines
+    counted by ``\\n``, columns in characters) are worked out when asked for, from the
+    offsets of the file's line breaks (:meth:`line`, :meth:`column`): a large model has
+    tens of thousands of tokens and only a few of them ever appear in a span or a message.
     """
 
-    __slots__ = ("text", "types", "values", "starts", "lines", "columns", "first_on_line")
+    __slots__ = ("text", "types", "values", "starts", "_breaks")
 
     def __init__(self, text: str) -> None:
         self.text = text
         self.types: list[str] = []
         self.values: list[str] = []
         self.starts: list[int] = []
-        self.lines: list[int] = []
-        self.columns: list[int] = []
-        self.first_on_line = bytearray()
+        self._breaks: list[int] | None = None  # offsets of the "\n" of text, when first needed
 
     def __len__(self) -> int:
         return len(self.values)
+
+    def _line_breaks(self) -> list[int]:
+        """The offsets of the file's ``\\n`` characters, in order (computed once)."""
+        breaks = self._breaks
+        if breaks is None:
+            breaks = self._breaks = []
+            find, pos = self.text.find, -1
+            while (pos := find("\n", pos + 1)) >= 0:
+                breaks.append(pos)
+        return breaks
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """The 1-based line and column of the character at ``offset`` (a ``\\n`` is on the
+        line it ends)."""
+        breaks = self._line_breaks()
+        before = bisect.bisect_left(breaks, offset)  # the line breaks before offset
+        return before + 1, offset - (breaks[before - 1] if before else -1)
+
+    def line(self, k: int) -> int:
+        """The 1-based line of token ``k``'s first character."""
+        return bisect.bisect_left(self._line_breaks(), self.starts[k]) + 1
+
+    def column(self, k: int) -> int:
+        """The 1-based column of token ``k``'s first character."""
+        return self.position(self.starts[k])[1]
+
+    def first_on_line(self, k: int) -> bool:
+        """True when no other token ends on the line where token ``k`` starts."""
+        return k == 0 or self.line(k) != self.end_line(k - 1)
+
+    def lines_and_columns(self, first: int, last: int) -> tuple[int, int, int, int]:
+        """``(line, column, end line, end column)`` of tokens ``first`` to ``last``: where
+        ``first`` starts and just after where ``last`` ends (a :class:`Span`'s fields)."""
+        line, column = self.position(self.starts[first])
+        value = self.values[last]
+        nl = value.rfind("\n")
+        if nl >= 0:
+            return line, column, self.line(last) + value.count("\n"), len(value) - nl
+        if last != first:
+            end_line, end_column = self.position(self.starts[last])
+            return line, column, end_line, end_column + len(value)
+        return line, column, line, column + len(value)
 
     def end_pos(self, k: int) -> int:
         """Offset just after token ``k``."""
@@ -236,13 +284,11 @@ class Tokens:
 
     def end_line(self, k: int) -> int:
         """The line of token ``k``'s last character."""
-        return self.lines[k] + self.values[k].count("\n")
+        return self.line(k) + self.values[k].count("\n")
 
     def end_column(self, k: int) -> int:
         """The column just after token ``k`` (on :meth:`end_line`)."""
-        value = self.values[k]
-        nl = value.rfind("\n")
-        return self.columns[k] + len(value) if nl < 0 else len(value) - nl
+        return self.lines_and_columns(k, k)[3]
 
 
 class Node:
@@ -319,80 +365,53 @@ def tokenize(text: str) -> tuple[Tokens, list[DocComment], list[SyntaxProblem]]:
 
     Identifier-like words are typed ``IDENTIFIER`` here; :func:`parse_tokens` retypes them as
     keywords where the parser can take a keyword. Unknown characters become ``ERROR``
-    tokens (reported by the parser as syntax errors).
+    tokens (reported by the parser as syntax errors). The loop does as little as it can per
+    token (the group that matched gives the type; positions are left to :class:`Tokens`):
+    a large model has tens of thousands of them.
     """
     p = get_parser()
     toks = Tokens(text)
-    types_append, values_append = toks.types.append, toks.values.append
-    starts_append, lines_append, columns_append = toks.starts.append, toks.lines.append, toks.columns.append
-    first_append = toks.first_on_line.append
-    punctuation = p.punctuation
+    types_append, values_append, starts_append = toks.types.append, toks.values.append, toks.starts.append
     groups = p.token_re.groupindex
-    punct_index = groups["PUNCT"]
     # group number -> the token type it gives, or "" for the ones handled one by one below
     kind_of = [""] * (p.token_re.groups + 1)
-    for name in ("IDENTIFIER", "NUMBER", "ERROR"):
+    for name in ("IDENTIFIER", "NUMBER", "ERROR", "TEXT_BLOCK", "QUOTED_TEXT"):
         kind_of[groups[name]] = name
-    strings = {groups["TEXT_BLOCK"]: "TEXT_BLOCK", groups["QUOTED_TEXT"]: "QUOTED_TEXT"}
+    for k, mark in enumerate(sorted(p.punctuation, key=len, reverse=True)):
+        kind_of[groups[f"{_PUNCT_GROUP}{k}"]] = p.punctuation[mark]
     doc_index, line_comment_index, end_index = (groups["DOCUMENTATION_COMMENT"], groups["LINE_COMMENT"],
                                                 groups["END"])
     docs: list[DocComment] = []
     problems: list[SyntaxProblem] = []
-    line, line_start, end = 1, 0, 0
-    last_line = 0  # the line where the previous token ends
-    count, rfind = text.count, text.rfind
     for m in p.token_re.finditer(text):
         index = m.lastindex
-        value = m[index]
-        pos = end  # where the ignored characters start
-        end = m.end()
-        start = end - len(value)
-        if start != pos:
-            nl = count("\n", pos, start)
-            if nl:
-                line += nl
-                line_start = rfind("\n", pos, start) + 1
-        if index == punct_index:
-            types_append(punctuation[value])
-        elif kind_of[index]:
-            types_append(kind_of[index])
-        elif index in strings:
-            types_append(strings[index])
-            nl = value.count("\n")
-            if nl:  # (the next token's line and column count from the last line of the string)
-                values_append(value)
-                starts_append(start)
-                lines_append(line)
-                columns_append(start - line_start + 1)
-                first_append(line != last_line)
-                line += nl
-                line_start = start + value.rfind("\n") + 1
-                last_line = line
-                continue
+        kind = kind_of[index]
+        if kind:
+            types_append(kind)
+            values_append(m[index])
+            starts_append(m.start(index))
         elif index == doc_index:
             # Any "///" is a documentation comment, as in the reference (DefaultTokenizer), not
             # only one that starts a line: smithy2cfn.parse.idl decides what it documents.
-            docs.append(DocComment(value[3:-1] if value[-1] == "\r" else value[3:], start, end))
-            continue
+            value = m[index]
+            docs.append(DocComment(value[3:-1] if value[-1] == "\r" else value[3:], m.start(index), m.end()))
         elif index == line_comment_index:
             continue
         elif index == end_index:
             break
         else:  # UNCLOSED, reported where the reference reports it: at the end of the file.
+            value, start = m[index], m.start(index)
+            line = text.count("\n", 0, start) + 1
+            column = start - text.rfind("\n", 0, start)
             nl = value.count("\n")
             end_line = line + nl
-            end_col = (start - line_start + 1 + len(value)) if not nl else len(value) - value.rfind("\n")
-            problems.append(SyntaxProblem(f"unclosed string starting at line {line}, column {start - line_start + 1}: "
+            end_col = (column + len(value)) if not nl else len(value) - value.rfind("\n")
+            problems.append(SyntaxProblem(f"unclosed string starting at line {line}, column {column}: "
                                           "expected a closing '\"' before the end of the file",
                                           end_line, end_col, end_line, end_col))
             types_append("ERROR")
-            value = '"'
-        values_append(value)
-        starts_append(start)
-        lines_append(line)
-        columns_append(start - line_start + 1)
-        first_append(line != last_line)
-        last_line = line
+            values_append('"')
+            starts_append(start)
     return toks, docs, problems
 
 
@@ -698,19 +717,18 @@ def parse_tokens(text: str) -> ParseResult:
     states, keywords, kinds, safe = p.states, p.keywords, p.kinds, p.safe
     origins = [rule[0] for rule in p.rules]
     sizes = [rule[1] for rule in p.rules]
-    types, values_, lines, columns, first_on_line = (tokens.types, tokens.values, tokens.lines, tokens.columns,
-                                                     tokens.first_on_line)
+    types, values_, line_of = tokens.types, tokens.values, tokens.line
     n = len(tokens)
-    top_col = columns[0] if n else 1
+    top_col = tokens.column(0) if n else 1
 
     def is_resync(i: int) -> bool:
         v = values_[i]
-        return (first_on_line[i] and columns[i] <= top_col
-                and (v in STATEMENT_KEYWORDS or v == "@" or v == "$"))
+        return ((v in STATEMENT_KEYWORDS or v == "@" or v == "$")
+                and tokens.first_on_line(i) and tokens.column(i) <= top_col)
 
     eq_type = p.punctuation.get("=", "EQUAL")
     i = 0
-    unclosed_reported = {(lines[k], columns[k]) for k in range(n) if types[k] == "ERROR" and values_[k] == '"'}
+    unclosed_reported = {(line_of(k), tokens.column(k)) for k in range(n) if types[k] == "ERROR" and values_[k] == '"'}
     eof_line = text.count("\n") + 1
     eof_col = len(text) - text.rfind("\n")
     namespace_kw = keywords.get("namespace")
@@ -743,7 +761,7 @@ def parse_tokens(text: str) -> ParseResult:
                                        and not _can_shift(p, stack, ttype)):
                         error_at = i  # (an ERROR token is in no row)
                         break
-                if prev_type == eq_type and lines[i] != lines[prev]:  # ("=" is on one line)
+                if prev_type == eq_type and line_of(i) != line_of(prev):  # ("=" is on one line)
                     # ABNF: [SP] "=" [SP] NodeValue -- the value starts on the line of "=".
                     error_at = i
                     break
@@ -801,7 +819,7 @@ def parse_tokens(text: str) -> ParseResult:
                         # Reduced on the first token of the next statement (the driver reduces
                         # only for a token it can shift): the ABNF wants a line break between.
                         end = values[-1].end
-                        if end >= 0 and lines[i] <= tokens.end_line(end):
+                        if end >= 0 and line_of(i) <= tokens.end_line(end):
                             raise _SameLine
                     else:
                         _reduce(p, stack, values, r)
@@ -848,7 +866,7 @@ def parse_tokens(text: str) -> ParseResult:
         result.statements.extend(_salvage(values))
         if error_at < n:
             bad_type, bad_value = types[error_at], values_[error_at]
-            bad_line, bad_col = lines[error_at], columns[error_at]
+            bad_line, bad_col = line_of(error_at), tokens.column(error_at)
             bad_end_line, bad_end_col = tokens.end_line(error_at), tokens.end_column(error_at)
         else:
             bad_type, bad_value = "$END", None
@@ -864,7 +882,7 @@ def parse_tokens(text: str) -> ParseResult:
                 bad_line, bad_col, bad_line, bad_col + 1))
         elif pending_traits is not None and bad_type != "ERROR":
             # Traits before the namespace: the reference expects a namespace at the '@'.
-            at_line, at_col = lines[pending_traits], columns[pending_traits]
+            at_line, at_col = line_of(pending_traits), tokens.column(pending_traits)
             result.problems.append(SyntaxProblem(
                 f"expected a namespace statement before traits and shapes, found '@' "
                 f"(the trait is followed by {describe_token(bad_value)})",
