@@ -10,6 +10,7 @@ tokens (the grammar stays the source of truth).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import lark
@@ -101,6 +102,59 @@ def test_the_shortcut_changes_nothing_on_random_token_streams(words, sep):
 
 
 _CAUTIOUS = _cautious()
+
+def _reference_tokens(text: str) -> tuple:
+    """What the grammar's own terminal regexes make of ``text``, tried one by one at each
+    place in the tokenizer's order (identifiers, punctuation longest first, the other
+    terminals; then an unclosed string, an unknown character): types, values, starts, doc
+    comments, unclosed strings."""
+    p = syntax.get_parser()
+    marks = sorted(p.punctuation, key=len, reverse=True)
+    terminals = ([("IDENTIFIER", p.terminal_regexes["IDENTIFIER"])] + [(p.punctuation[m], re.escape(m)) for m in marks]
+                 + [(name, p.terminal_regexes[name]) for name in syntax._REGEX_TERMINALS[1:]])
+    compiled = [(name, re.compile(regex)) for name, regex in terminals]
+    tokens, docs, unclosed = [], [], []
+    pos = 0
+    while True:
+        while pos < len(text) and text[pos] in syntax._IGNORED_CHARS:
+            pos += 1
+        if pos == len(text):
+            return tokens, docs, unclosed
+        match = next(((name, m) for name, pattern in compiled if (m := pattern.match(text, pos))), None)
+        if match is None:
+            if text[pos] == '"':
+                tokens.append(("ERROR", '"', pos))
+                unclosed.append(pos)
+                return tokens, docs, unclosed
+            tokens.append(("ERROR", text[pos], pos))
+            pos += 1
+            continue
+        name, m = match
+        if name == "DOCUMENTATION_COMMENT":
+            docs.append((m[0][3:].removesuffix("\r"), pos, m.end()))
+        elif name != "LINE_COMMENT":
+            tokens.append((name, m[0], pos))
+        pos = m.end()
+
+
+_TOKEN_PIECES = ["a", "b.c#D$e", "a.", "a.1", "x#", "{", "}", "(", ")", "[", "]", ":", ":=", "=", "@", "$", "1", "-",
+                 "-2.5e+3", "01", "1.", '"s"', '""', '"""', '"""\nx"""', '"a\\"b"', '"\\"', "/", "//", "/// d\r",
+                 "// c", "\n", " ", "\t", ",", "\r", "\ufeff", "\u00e9", "#", "%", ".", '"open']
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(_TOKEN_PIECES), max_size=25))
+def test_the_tokenizer_gives_what_the_grammar_regexes_give(pieces):
+    """The tokenizer's single regex and first-character typing split and type every text as
+    the grammar's terminal regexes do, one at a time (unknown characters, a lone ``-`` or
+    ``/``, an unclosed string and the comments included)."""
+    text = "".join(pieces)
+    tokens, docs, problems = syntax.tokenize(text)
+    expected, expected_docs, unclosed = _reference_tokens(text)
+    assert list(zip(tokens.types, tokens.values, tokens.starts, strict=True)) == expected
+    assert [(d.text, d.start, d.end) for d in docs] == expected_docs
+    assert len(problems) == len(unclosed)
+
 
 _POSITION_PIECES = ["a", "b.c#D$e", "{", ":=", "1.5", '"s"', '"x\ny"', '"""\n  x\r\n  """', "/// d\r\n", "// c\n",
                     " ", "\t", "\n", "\r\n", ",", "\ufeff", "\u00e9", "-", "%", '"open\nto the end']

@@ -36,7 +36,8 @@ from smithy2cfn.records import Record
 #: Terminals of the grammar that the tokenizer produces from regexes, in match order (no
 #: two of them can start with the same character, except the two comments and the two
 #: strings, which are in the grammar's order of priority; identifiers, the most frequent,
-#: come first).
+#: come first, then the punctuation marks). :func:`tokenize` tells them apart by their
+#: first character (:data:`_FIRST_CHARACTERS`), the strings and comments by their first three.
 _REGEX_TERMINALS = (
     "IDENTIFIER",
     "NUMBER",
@@ -45,12 +46,19 @@ _REGEX_TERMINALS = (
     "DOCUMENTATION_COMMENT",
     "LINE_COMMENT",
 )
+#: The characters each regex terminal can start with (checked against the grammar in
+#: :func:`get_parser`).
+_FIRST_CHARACTERS = {
+    "IDENTIFIER": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_",
+    "NUMBER": "-0123456789",
+    "TEXT_BLOCK": '"',
+    "QUOTED_TEXT": '"',
+    "DOCUMENTATION_COMMENT": "/",
+    "LINE_COMMENT": "/",
+}
 #: Characters the grammar ignores between tokens: ``WS`` (its regex is checked against this
 #: set in :func:`get_parser`) and ``COMMA``.
 _IGNORED_CHARS = " \t\r\n\ufeff,"
-
-#: The names of the tokenizer regex's groups for punctuation marks: this prefix and a number.
-_PUNCT_GROUP = "P_"
 
 #: Words that start a top-level statement (used to resynchronise after an error).
 STATEMENT_KEYWORDS = frozenset({
@@ -75,6 +83,7 @@ def grammar_text() -> str:
 
 class _Parser(Record, frozen=True):
     token_re: re.Pattern
+    first_kind: dict[str, str]         # first character -> the only terminal it can start
     terminal_regexes: dict[str, str]   # regex terminal name -> its regex in the grammar
     keywords: dict[str, str]           # keyword text -> terminal name
     punctuation: dict[str, str]        # punctuation text -> terminal name
@@ -87,12 +96,14 @@ class _Parser(Record, frozen=True):
     value_goto: dict[int, int]         # see _value_gotos
     shift_memo: dict                   # see _can_shift
 
-    def __init__(self, token_re: re.Pattern, terminal_regexes: dict[str, str], keywords: dict[str, str],
+    def __init__(self, token_re: re.Pattern, first_kind: dict[str, str], terminal_regexes: dict[str, str],
+                 keywords: dict[str, str],
                  punctuation: dict[str, str], states: list[dict[str, int]],
                  rules: list[tuple[str, int, tuple[tuple[int, bool], ...] | None, bool]], kinds: list[int],
                  start_state: int, end_state: int, safe: list[frozenset[str]],
                  value_goto: dict[int, int] | None = None, shift_memo: dict | None = None) -> None:
-        self.__dict__.update(token_re=token_re, terminal_regexes=terminal_regexes, keywords=keywords,
+        self.__dict__.update(token_re=token_re, first_kind=first_kind, terminal_regexes=terminal_regexes,
+                             keywords=keywords,
                              punctuation=punctuation, states=states, rules=rules, kinds=kinds,
                              start_state=start_state, end_state=end_state, safe=safe,
                              value_goto={} if value_goto is None else value_goto,
@@ -145,24 +156,60 @@ def get_parser() -> _Parser:
             punctuation[pattern] = name
     if regexes.get("WS") != "[" + _IGNORED_CHARS[:-1] + "]+" or punctuation.get(",", "COMMA") != "COMMA":
         raise ValueError("the grammar's WS or COMMA changed: update _IGNORED_CHARS in smithy2cfn.parse.syntax")
-    # Each match is the ignored characters before a token, then the token (or the end).
-    parts = [f"(?P<{name}>{_tokenizer_regex(name, regexes[name])})" for name in _REGEX_TERMINALS[:1]]
-    # One group per punctuation mark (named by its place, longest first), so that the group
-    # that matched gives the terminal without a look-up of the text (see tokenize).
-    punct = sorted(punctuation, key=len, reverse=True)
-    parts += [f"(?P<{_PUNCT_GROUP}{k}>{re.escape(mark)})" for k, mark in enumerate(punct)]
-    parts += [f"(?P<{name}>{_tokenizer_regex(name, regexes[name])})" for name in _REGEX_TERMINALS[1:]]
-    # A string that never closes, so that the error says so (instead of "unexpected '\"'").
-    parts.append(r'(?P<UNCLOSED>"[\s\S]*)')
-    parts.append(r"(?P<ERROR>[\s\S])")
-    parts.append(r"(?P<END>\Z)")
-    token_re = re.compile(f"[{_IGNORED_CHARS}]*(?:" + "|".join(parts) + ")")
+    # Each match is the ignored characters before a token, then the token (group 1: a
+    # terminal, an unknown character, or "" at the end). The alternatives have no groups of
+    # their own: Python's regex engine skips an alternative on its first character only
+    # when it does not start with a group (s3 as IDL: 335M -> 190M instructions).
+    parts = [_uncaptured(_tokenizer_regex(name, regexes[name])) for name in _REGEX_TERMINALS[:1]]
+    parts += [re.escape(mark) for mark in sorted(punctuation, key=len, reverse=True)]  # longest first
+    parts += [_uncaptured(_tokenizer_regex(name, regexes[name])) for name in _REGEX_TERMINALS[1:]]
+    # A string that never closes (group 2 is its quote), so that the error says so (instead
+    # of "unexpected '\"'"); then one unknown character; then the end.
+    parts += [r'(")[\s\S]*', r"[\s\S]", r"\Z"]
+    token_re = re.compile(f"[{_IGNORED_CHARS}]*(" + "|".join(parts) + ")")
+    first_kind = _first_kinds(regexes, punctuation)
     rules = [(origin, size, None if keep is None else tuple((i, bool(s)) for i, s in keep), bool(expand1))
              for origin, size, keep, expand1 in data["rules"]]
-    return _Parser(token_re, regexes, keywords, punctuation, data["states"], rules,
+    return _Parser(token_re, first_kind, regexes, keywords, punctuation, data["states"], rules,
                    [_rule_kind(rule) for rule in rules], data["start_state"], data["end_state"],
                    [frozenset(terms) for terms in data["safe_reductions"]],
                    _value_gotos(data["states"], keywords, punctuation))
+
+
+def _uncaptured(regex: str) -> str:
+    """``regex`` with its groups made non-capturing (``(`` -> ``(?:``).
+
+    Raises:
+        ValueError: a group the rewrite missed (the grammar's regexes changed shape).
+    """
+    plain = re.sub(r"(?<!\\)\((?!\?)", "(?:", regex)
+    if re.compile(plain).groups:
+        raise ValueError(f"cannot make the groups of {regex!r} non-capturing")
+    return plain
+
+
+def _first_kinds(regexes: dict[str, str], punctuation: dict[str, str]) -> dict[str, str]:
+    """First character -> the terminal a token starting with it is, for the characters that
+    start one terminal only (see :func:`tokenize` for the others: ``"``, ``/``, ``-`` and the
+    first character of a longer punctuation mark).
+
+    Raises:
+        ValueError: :data:`_FIRST_CHARACTERS` no longer agrees with the grammar.
+    """
+    kinds: dict[str, set[str]] = {}
+    for name in _REGEX_TERMINALS:
+        pattern = re.compile(regexes[name])
+        for c in _FIRST_CHARACTERS[name]:
+            if not any(pattern.match(c + rest) for rest in ("", "1", "//", '""', '"""""')):
+                raise ValueError(f"{name} does not start with {c!r}: update smithy2cfn.parse.syntax._FIRST_CHARACTERS")
+            kinds.setdefault(c, set()).add(name)
+        # (and no other printable ASCII character starts one)
+        if any(pattern.match(chr(c) + "1") for c in range(32, 127) if chr(c) not in _FIRST_CHARACTERS[name]):
+            raise ValueError(f"{name} starts with more characters: update smithy2cfn.parse.syntax._FIRST_CHARACTERS")
+    for mark, name in punctuation.items():
+        kinds.setdefault(mark[0], set()).add(name if len(mark) == 1 else "")
+    return {c: names.pop() for c, names in kinds.items()
+            if len(names) == 1 and c not in '-"/' and "" not in names}
 
 
 def _value_gotos(states: list[dict[str, int]], keywords: dict[str, str],
@@ -366,53 +413,58 @@ def tokenize(text: str) -> tuple[Tokens, list[DocComment], list[SyntaxProblem]]:
     Identifier-like words are typed ``IDENTIFIER`` here; :func:`parse_tokens` retypes them as
     keywords where the parser can take a keyword. Unknown characters become ``ERROR``
     tokens (reported by the parser as syntax errors). The loop does as little as it can per
-    token (the group that matched gives the type; positions are left to :class:`Tokens`):
-    a large model has tens of thousands of them.
+    token (a large model has tens of thousands): the first character gives the type
+    (``_Parser.first_kind``), the few characters that start several terminals are looked at
+    further, and positions are left to :class:`Tokens`.
     """
     p = get_parser()
     toks = Tokens(text)
     types_append, values_append, starts_append = toks.types.append, toks.values.append, toks.starts.append
-    groups = p.token_re.groupindex
-    # group number -> the token type it gives, or "" for the ones handled one by one below
-    kind_of = [""] * (p.token_re.groups + 1)
-    for name in ("IDENTIFIER", "NUMBER", "ERROR", "TEXT_BLOCK", "QUOTED_TEXT"):
-        kind_of[groups[name]] = name
-    for k, mark in enumerate(sorted(p.punctuation, key=len, reverse=True)):
-        kind_of[groups[f"{_PUNCT_GROUP}{k}"]] = p.punctuation[mark]
-    doc_index, line_comment_index, end_index = (groups["DOCUMENTATION_COMMENT"], groups["LINE_COMMENT"],
-                                                groups["END"])
+    first_kind, punctuation = p.first_kind, p.punctuation
     docs: list[DocComment] = []
     problems: list[SyntaxProblem] = []
     for m in p.token_re.finditer(text):
-        index = m.lastindex
-        kind = kind_of[index]
-        if kind:
-            types_append(kind)
-            values_append(m[index])
-            starts_append(m.start(index))
-        elif index == doc_index:
-            # Any "///" is a documentation comment, as in the reference (DefaultTokenizer), not
-            # only one that starts a line: smithy2cfn.parse.idl decides what it documents.
-            value = m[index]
-            docs.append(DocComment(value[3:-1] if value[-1] == "\r" else value[3:], m.start(index), m.end()))
-        elif index == line_comment_index:
-            continue
-        elif index == end_index:
-            break
-        else:  # UNCLOSED, reported where the reference reports it: at the end of the file.
-            value, start = m[index], m.start(index)
-            line = text.count("\n", 0, start) + 1
-            column = start - text.rfind("\n", 0, start)
-            nl = value.count("\n")
-            end_line = line + nl
-            end_col = (column + len(value)) if not nl else len(value) - value.rfind("\n")
-            problems.append(SyntaxProblem(f"unclosed string starting at line {line}, column {column}: "
-                                          "expected a closing '\"' before the end of the file",
-                                          end_line, end_col, end_line, end_col))
-            types_append("ERROR")
-            values_append('"')
-            starts_append(start)
+        value = m[1]
+        kind = first_kind.get(value[:1])
+        if kind is None:
+            first = value[:1]
+            if first == "/":
+                if value.startswith("///"):
+                    # Any "///" is a documentation comment, as in the reference (DefaultTokenizer),
+                    # not only one that starts a line: smithy2cfn.parse.idl decides what it documents.
+                    docs.append(DocComment(value[3:-1] if value[-1] == "\r" else value[3:], m.start(1), m.end()))
+                    continue
+                if value.startswith("//"):
+                    continue  # LINE_COMMENT
+                kind = "ERROR"
+            elif first == '"':
+                if m.start(2) >= 0:  # unclosed, reported where the reference reports it: at the end
+                    problems.append(_unclosed(text, m.start(1), value))
+                    kind, value = "ERROR", '"'
+                else:
+                    kind = "TEXT_BLOCK" if value.startswith('"""') else "QUOTED_TEXT"
+            elif first == "-":
+                kind = "NUMBER" if len(value) > 1 else "ERROR"
+            elif not value:
+                break  # the end
+            else:  # a longer punctuation mark or its first character, else an unknown character
+                kind = punctuation.get(value, "ERROR")
+        types_append(kind)
+        values_append(value)
+        starts_append(m.start(1))
     return toks, docs, problems
+
+
+def _unclosed(text: str, start: int, value: str) -> SyntaxProblem:
+    """The problem of the string ``value`` that starts at offset ``start`` and never closes
+    (it runs to the end of the file, where it is reported)."""
+    line = text.count("\n", 0, start) + 1
+    column = start - text.rfind("\n", 0, start)
+    nl = value.count("\n")
+    end_line = line + nl
+    end_col = (column + len(value)) if not nl else len(value) - value.rfind("\n")
+    return SyntaxProblem(f"unclosed string starting at line {line}, column {column}: "
+                         "expected a closing '\"' before the end of the file", end_line, end_col, end_line, end_col)
 
 
 #: How many states from the top of the stack :func:`_can_shift` keys its memo by.
