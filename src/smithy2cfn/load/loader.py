@@ -480,7 +480,7 @@ def _prelude_ids(prelude_docs: list[SourceDocument]) -> set[str]:
     return known
 
 
-@garbage_collection.paused()  # see smithy2cfn.garbage_collection
+@garbage_collection.paused(promote=True)  # see smithy2cfn.garbage_collection
 def load_model(paths: Iterable[str], diags: Diagnostics, *, prelude: bool = True,
                allow_unknown_traits: bool = False, spans: Mapping[str, Span] | None = None) -> Model:
     """Load model files and directories into one :class:`Model`.
@@ -507,7 +507,7 @@ def load_model(paths: Iterable[str], diags: Diagnostics, *, prelude: bool = True
     return assemble(prelude_docs, docs, diags, allow_unknown_traits=allow_unknown_traits)
 
 
-@garbage_collection.paused()  # see smithy2cfn.garbage_collection
+@garbage_collection.paused(promote=True)  # see smithy2cfn.garbage_collection
 def load_texts(sources: Iterable[tuple[str, str]], diags: Diagnostics, *, prelude: bool = True,
                allow_unknown_traits: bool = False) -> Model:
     """Load in-memory sources ``(path, text)``; the path's suffix picks IDL or JSON AST
