@@ -137,6 +137,18 @@ def _reference_tokens(text: str) -> tuple:
         pos = m.end()
 
 
+def test_the_first_characters_of_the_terminals_are_the_grammars():
+    """``syntax._FIRST_CHARACTERS`` (how the tokenizer types a token) lists, for each regex
+    terminal, exactly the printable ASCII characters its grammar regex can start with (the
+    identifier and number regexes are ASCII only)."""
+    regexes = syntax.get_parser().terminal_regexes
+    for name in syntax._REGEX_TERMINALS:
+        pattern = re.compile(regexes[name])
+        starts = {chr(c) for c in range(32, 127)
+                  if any(pattern.match(chr(c) + rest) for rest in ("", "1", "a", "//", '""', '"""""'))}
+        assert starts == set(syntax._FIRST_CHARACTERS[name]), name
+
+
 _TOKEN_PIECES = ["a", "b.c#D$e", "a.", "a.1", "x#", "{", "}", "(", ")", "[", "]", ":", ":=", "=", "@", "$", "1", "-",
                  "-2.5e+3", "01", "1.", '"s"', '""', '"""', '"""\nx"""', '"a\\"b"', '"\\"', "/", "//", "/// d\r",
                  "// c", "\n", " ", "\t", ",", "\r", "\ufeff", "\u00e9", "#", "%", ".", '"open']

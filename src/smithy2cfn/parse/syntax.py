@@ -46,8 +46,8 @@ _REGEX_TERMINALS = (
     "DOCUMENTATION_COMMENT",
     "LINE_COMMENT",
 )
-#: The characters each regex terminal can start with (checked against the grammar in
-#: :func:`get_parser`).
+#: The characters each regex terminal can start with (``tests/parse/test_parse_driver.py``
+#: checks them against the grammar).
 _FIRST_CHARACTERS = {
     "IDENTIFIER": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_",
     "NUMBER": "-0123456789",
@@ -167,7 +167,9 @@ def get_parser() -> _Parser:
     # of "unexpected '\"'"); then one unknown character; then the end.
     parts += [r'(")[\s\S]*', r"[\s\S]", r"\Z"]
     token_re = re.compile(f"[{_IGNORED_CHARS}]*(" + "|".join(parts) + ")")
-    first_kind = _first_kinds(regexes, punctuation)
+    if token_re.groups != 2:
+        raise ValueError("a terminal regex kept a capturing group: update smithy2cfn.parse.syntax._uncaptured")
+    first_kind = _first_kinds(punctuation)
     rules = [(origin, size, None if keep is None else tuple((i, bool(s)) for i, s in keep), bool(expand1))
              for origin, size, keep, expand1 in data["rules"]]
     return _Parser(token_re, first_kind, regexes, keywords, punctuation, data["states"], rules,
@@ -177,35 +179,20 @@ def get_parser() -> _Parser:
 
 
 def _uncaptured(regex: str) -> str:
-    """``regex`` with its groups made non-capturing (``(`` -> ``(?:``).
-
-    Raises:
-        ValueError: a group the rewrite missed (the grammar's regexes changed shape).
-    """
-    plain = re.sub(r"(?<!\\)\((?!\?)", "(?:", regex)
-    if re.compile(plain).groups:
-        raise ValueError(f"cannot make the groups of {regex!r} non-capturing")
-    return plain
+    """``regex`` with its groups made non-capturing (``(`` -> ``(?:``; :func:`get_parser`
+    checks that the tokenizer regex has no other groups than its own)."""
+    return re.sub(r"(?<!\\)\((?!\?)", "(?:", regex)
 
 
-def _first_kinds(regexes: dict[str, str], punctuation: dict[str, str]) -> dict[str, str]:
+def _first_kinds(punctuation: dict[str, str]) -> dict[str, str]:
     """First character -> the terminal a token starting with it is, for the characters that
     start one terminal only (see :func:`tokenize` for the others: ``"``, ``/``, ``-`` and the
-    first character of a longer punctuation mark).
-
-    Raises:
-        ValueError: :data:`_FIRST_CHARACTERS` no longer agrees with the grammar.
-    """
+    first character of a longer punctuation mark). From :data:`_FIRST_CHARACTERS`, which
+    ``tests/parse/test_parse_driver.py`` checks against the grammar's regexes."""
     kinds: dict[str, set[str]] = {}
     for name in _REGEX_TERMINALS:
-        pattern = re.compile(regexes[name])
         for c in _FIRST_CHARACTERS[name]:
-            if not any(pattern.match(c + rest) for rest in ("", "1", "//", '""', '"""""')):
-                raise ValueError(f"{name} does not start with {c!r}: update smithy2cfn.parse.syntax._FIRST_CHARACTERS")
             kinds.setdefault(c, set()).add(name)
-        # (and no other printable ASCII character starts one)
-        if any(pattern.match(chr(c) + "1") for c in range(32, 127) if chr(c) not in _FIRST_CHARACTERS[name]):
-            raise ValueError(f"{name} starts with more characters: update smithy2cfn.parse.syntax._FIRST_CHARACTERS")
     for mark, name in punctuation.items():
         kinds.setdefault(mark[0], set()).add(name if len(mark) == 1 else "")
     return {c: names.pop() for c, names in kinds.items()
