@@ -131,7 +131,7 @@ def _reference_tokens(text: str) -> tuple:
             continue
         name, m = match
         if name == "DOCUMENTATION_COMMENT":
-            docs.append((m[0][3:].removesuffix("\r"), pos, m.end()))
+            docs.append((m[0][3:].removesuffix("\r"), pos, m.end(), len(tokens)))
         elif name != "LINE_COMMENT":
             tokens.append((name, m[0], pos))
         pos = m.end()
@@ -159,12 +159,12 @@ _TOKEN_PIECES = ["a", "b.c#D$e", "a.", "a.1", "x#", "{", "}", "(", ")", "[", "]"
 def test_the_tokenizer_gives_what_the_grammar_regexes_give(pieces):
     """The tokenizer's single regex and first-character typing split and type every text as
     the grammar's terminal regexes do, one at a time (unknown characters, a lone ``-`` or
-    ``/``, an unclosed string and the comments included)."""
+    ``/``, an unclosed string and the comments included; a doc comment knows the token after it)."""
     text = "".join(pieces)
     tokens, docs, problems = syntax.tokenize(text)
     expected, expected_docs, unclosed = _reference_tokens(text)
     assert list(zip(tokens.types, tokens.values, tokens.starts, strict=True)) == expected
-    assert [(d.text, d.start, d.end) for d in docs] == expected_docs
+    assert [(d.text, d.start, d.end, d.token) for d in docs] == expected_docs
     assert len(problems) == len(unclosed)
 
 

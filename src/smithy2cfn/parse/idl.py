@@ -29,6 +29,7 @@ Diagnostic codes (all ERROR unless noted):
 from __future__ import annotations
 
 import bisect
+import operator
 import re
 from typing import Any
 
@@ -72,6 +73,8 @@ _BAD_DOC_HINT = ("put '///' comments on their own lines directly before the shap
                  "above its traits, or make them plain comments ('//')")
 
 
+_START = operator.attrgetter("start")
+_TEXT = operator.attrgetter("text")
 _IDENTIFIER = lazy(r"(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*\Z")
 _NAMESPACE = lazy(r"(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*(?:\.(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*)*\Z")
 _SHAPE_ID = lazy(
@@ -318,12 +321,8 @@ class _Walker:
         self.values = tokens.values
         self.types = tokens.types
         self.docs = docs
-        # token number -> the slice of ``docs`` between the token before it and it
-        self.doc_runs: dict[int, tuple[int, int]] = {}
-        k = 0
-        for i, d in enumerate(docs):
-            k = bisect.bisect_left(tokens.starts, d.start, k)
-            self.doc_runs[k] = (self.doc_runs.get(k, (i, i))[0], i + 1)
+        # the tokens that documentation comments come right before
+        self.doc_runs: set[int] = {d.token for d in docs}
         # What happens to the documentation comments, as (offset, order, kind, payload): each
         # comment goes to the first event at or after its start (see resolve_doc_comments).
         self.doc_events: list[tuple[int, int, int, Any]] = []
@@ -424,11 +423,13 @@ class _Walker:
             if i >= n:
                 break
             lo = i
-            while i < n and docs[i].start <= pos:
-                i += 1
+            i = bisect.bisect_right(docs, pos, lo, key=_START)  # (the comments that start at or before pos)
             if i == lo:
                 continue
-            text = "\n".join(d.text[1:] if d.text.startswith(" ") else d.text for d in docs[lo:i])
+            # (one space after "///" is left out of each line)
+            text = "\n".join(map(_TEXT, docs[lo:i])).replace("\n ", "\n")
+            if text.startswith(" "):
+                text = text[1:]
             if kind == _DOC_ATTACH:
                 payload.docs = text
                 line, col = self.doc_position(docs[lo].start)  # (the reference's documentation location)

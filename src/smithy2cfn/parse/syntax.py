@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import bisect
 import functools
+import itertools
+import operator
 import re
 import sys
 from pathlib import Path
@@ -274,22 +276,22 @@ class Tokens:
         """The offsets of the file's ``\\n`` characters, in order (computed once)."""
         breaks = self._breaks
         if breaks is None:
-            breaks = self._breaks = []
-            find, pos = self.text.find, -1
-            while (pos := find("\n", pos + 1)) >= 0:
-                breaks.append(pos)
+            # the i-th "\n" ends the i-th line: the lengths of the lines up to it, plus i
+            lines = self.text.split("\n")
+            breaks = self._breaks = list(map(operator.add, itertools.accumulate(map(len, lines[:-1])),
+                                             itertools.count()))
         return breaks
 
     def position(self, offset: int) -> tuple[int, int]:
         """The 1-based line and column of the character at ``offset`` (a ``\\n`` is on the
         line it ends)."""
-        breaks = self._line_breaks()
+        breaks = self._breaks if self._breaks is not None else self._line_breaks()
         before = bisect.bisect_left(breaks, offset)  # the line breaks before offset
         return before + 1, offset - (breaks[before - 1] if before else -1)
 
     def line(self, k: int) -> int:
         """The 1-based line of token ``k``'s first character."""
-        return bisect.bisect_left(self._line_breaks(), self.starts[k]) + 1
+        return self.position(self.starts[k])[0]
 
     def column(self, k: int) -> int:
         """The 1-based column of token ``k``'s first character."""
@@ -302,14 +304,18 @@ class Tokens:
     def lines_and_columns(self, first: int, last: int) -> tuple[int, int, int, int]:
         """``(line, column, end line, end column)`` of tokens ``first`` to ``last``: where
         ``first`` starts and just after where ``last`` ends (a :class:`Span`'s fields)."""
-        line, column = self.position(self.starts[first])
+        breaks = self._breaks if self._breaks is not None else self._line_breaks()
+        start = self.starts[first]
+        before = bisect.bisect_left(breaks, start)
+        line, column = before + 1, start - (breaks[before - 1] if before else -1)
         value = self.values[last]
         nl = value.rfind("\n")
         if nl >= 0:
             return line, column, self.line(last) + value.count("\n"), len(value) - nl
         if last != first:
-            end_line, end_column = self.position(self.starts[last])
-            return line, column, end_line, end_column + len(value)
+            start = self.starts[last]
+            before = bisect.bisect_left(breaks, start, before)
+            return line, column, before + 1, start - (breaks[before - 1] if before else -1) + len(value)
         return line, column, line, column + len(value)
 
     def end_pos(self, k: int) -> int:
@@ -346,17 +352,20 @@ class Node:
 class DocComment(Record):
     """One ``///`` comment (anywhere on a line, as the reference's ``DefaultTokenizer`` reads
     it): its text after ``///`` up to the end of the line (a ``\\r`` before the ``\\n`` left
-    out) and the offsets ``[start, end)`` it covers."""
+    out), the offsets ``[start, end)`` it covers, and ``token``, the number of the
+    significant token after it (the number of tokens when none comes after it)."""
 
-    __slots__ = ("text", "start", "end")
+    __slots__ = ("text", "start", "end", "token")
     text: str
     start: int
     end: int
+    token: int
 
-    def __init__(self, text: str, start: int, end: int) -> None:
+    def __init__(self, text: str, start: int, end: int, token: int) -> None:
         self.text = text
         self.start = start
         self.end = end
+        self.token = token
 
 
 class SyntaxProblem(Record):
@@ -419,7 +428,8 @@ def tokenize(text: str) -> tuple[Tokens, list[DocComment], list[SyntaxProblem]]:
                 if value.startswith("///"):
                     # Any "///" is a documentation comment, as in the reference (DefaultTokenizer),
                     # not only one that starts a line: smithy2cfn.parse.idl decides what it documents.
-                    docs.append(DocComment(value[3:-1] if value[-1] == "\r" else value[3:], m.start(1), m.end()))
+                    docs.append(DocComment(value[3:-1] if value[-1] == "\r" else value[3:], m.start(1), m.end(),
+                                           len(toks.values)))
                     continue
                 if value.startswith("//"):
                     continue  # LINE_COMMENT
