@@ -151,7 +151,7 @@ def test_the_first_characters_of_the_terminals_are_the_grammars():
 
 _TOKEN_PIECES = ["a", "b.c#D$e", "a.", "a.1", "x#", "{", "}", "(", ")", "[", "]", ":", ":=", "=", "@", "$", "1", "-",
                  "-2.5e+3", "01", "1.", '"s"', '""', '"""', '"""\nx"""', '"a\\"b"', '"\\"', "/", "//", "/// d\r",
-                 "// c", "\n", " ", "\t", ",", "\r", "\ufeff", "\u00e9", "#", "%", ".", '"open']
+                 "// c", "// c /// d", "//// e", "\n", " ", "\t", ",", "\r", "\ufeff", "\u00e9", "#", "%", ".", '"open']
 
 
 @settings(max_examples=500, deadline=None)
