@@ -27,6 +27,7 @@ import contextlib
 import json
 import os
 from collections.abc import Collection, Mapping
+from json.encoder import encode_basestring
 from pathlib import Path
 from typing import Any
 
@@ -86,7 +87,74 @@ def render_schema(schema: Mapping[str, Any]) -> str:
         TypeError: ``schema`` holds a value of no JSON type (a ``set``...).
         RecursionError: ``schema`` nests some 900 levels deep.
     """
-    return json.dumps(schema, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    out: list[str] = []
+    try:
+        _render(schema, "", out)
+    except (_Unusual, RecursionError, ValueError):
+        # json.dumps itself: it renders what _render leaves to it, and raises what it raises
+        return json.dumps(schema, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    out.append("\n")
+    return "".join(out)
+
+
+class _Unusual(Exception):
+    """A value :func:`_render` leaves to ``json.dumps`` (see there)."""
+
+
+#: The deepest a value :func:`_render` writes itself (in characters of indentation).
+_RENDER_DEPTH = 2 * 100
+_INFINITY = float("inf")
+
+
+def _render(value: Any, indent: str, out: list[str]) -> None:
+    """Append what ``json.dumps(value, indent=2, ensure_ascii=False, allow_nan=False)``
+    writes for ``value`` (nested at ``indent``) to ``out``: the same text, without the
+    generators of json's pure-Python encoder (the one it uses with ``indent``; bedrock-agent's
+    schemas: about 3 times faster). Raises :class:`_Unusual` for what it leaves to
+    ``json.dumps``: a value of no JSON type, a key that is not a string, ``NaN`` or an
+    infinity, a value nested more than 100 levels deep (so that errors are json's own)."""
+    if isinstance(value, str):
+        out.append(encode_basestring(value))
+    elif value is None:
+        out.append("null")
+    elif value is True:
+        out.append("true")
+    elif value is False:
+        out.append("false")
+    elif isinstance(value, int):
+        out.append(int.__repr__(value))
+    elif isinstance(value, float):
+        if value != value or value == _INFINITY or value == -_INFINITY:
+            raise _Unusual
+        out.append(float.__repr__(value))
+    elif isinstance(value, (list, tuple)) and len(indent) < _RENDER_DEPTH:
+        if not value:
+            out.append("[]")
+            return
+        inner = indent + "  "
+        separator = "[\n" + inner
+        for item in value:
+            out.append(separator)
+            _render(item, inner, out)
+            separator = ",\n" + inner
+        out.append("\n" + indent + "]")
+    elif isinstance(value, dict) and len(indent) < _RENDER_DEPTH:
+        if not value:
+            out.append("{}")
+            return
+        inner = indent + "  "
+        separator = "{\n" + inner
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise _Unusual
+            out.append(separator)
+            out.append(encode_basestring(key))
+            out.append(": ")
+            _render(item, inner, out)
+            separator = ",\n" + inner
+        out.append("\n" + indent + "}")
+    else:
+        raise _Unusual
 
 
 #: Our temporary files in an output folder: ``.<output file>.<8 random characters>.tmp``

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import smithy2cfn
 from conftest import REPO
@@ -264,3 +266,36 @@ def test_the_earlier_call_forms_still_work(tmp_path):
     smithy2cfn.load([REPO / "tests" / "cli" / "fixtures" / "syntax-error.smithy"], found)
     assert found.has_errors
     assert smithy2cfn.convert(model, settings, found, extensions=[]) == {}  # a failed run converts nothing
+
+
+_JSON_SCALARS = (st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True, allow_infinity=True)
+                 | st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=8) | st.just("\u2028\"\\\x00"))
+_JSON_VALUES = st.recursive(
+    _JSON_SCALARS,
+    lambda inner: (st.lists(inner, max_size=4) | st.tuples(inner)
+                   | st.dictionaries(st.text(max_size=5) | st.integers(0, 9) | st.none(), inner, max_size=4)),
+    max_leaves=25)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_JSON_VALUES)
+def test_render_schema_writes_what_json_dumps_writes(value):
+    """render_schema's own encoder gives json.dumps's text (indent 2, key order kept, not
+    ASCII-only) and raises what json.dumps raises (NaN, infinities), keys that are not
+    strings and tuples included."""
+    from smithy2cfn.writer import render_schema
+
+    try:
+        expected = json.dumps(value, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    except ValueError as e:
+        with pytest.raises(ValueError, match=str(e)):
+            render_schema(value)
+        return
+    assert render_schema(value) == expected
+
+
+def test_render_schema_leaves_deep_values_to_json_dumps():
+    deep: list = []
+    for _ in range(150):
+        deep = [deep, {"k": 1.5}]
+    assert api.render_schema({"a": deep}) == json.dumps({"a": deep}, indent=2, ensure_ascii=False) + "\n"

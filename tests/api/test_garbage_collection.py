@@ -66,3 +66,38 @@ def test_blocks_do_not_collect_while_the_heap_has_not_grown_enough(
     assert all(r() is not None for r in refs)
     gc.collect()
     assert all(r() is None for r in refs)
+
+
+def _made_in(block) -> list:
+    """Objects the collector tracks, made inside ``block`` and alive after it."""
+    with block:
+        return [[] for _ in range(5_000)]
+
+
+def _generation(obj: object) -> int:
+    return next(g for g in range(3) if any(o is obj for o in gc.get_objects(generation=g)))
+
+
+def test_a_promoting_pause_puts_its_survivors_in_the_oldest_generation() -> None:
+    """Without ``promote`` the first allocation after the block collects the young
+    generation (a walk over all the block made) and moves them one generation up; with it
+    they are in the oldest one at once, unwalked."""
+    if gc.get_freeze_count():
+        pytest.skip("the process froze objects of its own")
+    gc.collect()  # (the counts at 0: the next young collection does not reach the middle one)
+    plain = _made_in(garbage_collection.paused())
+    assert _generation(plain[-1]) < 2
+    promoted = _made_in(garbage_collection.paused(promote=True))
+    assert _generation(promoted[-1]) == 2 and not gc.get_freeze_count()
+
+
+def test_a_promoting_pause_leaves_the_process_freeze_alone() -> None:
+    if gc.get_freeze_count():
+        pytest.skip("the process froze objects of its own")
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        _made_in(garbage_collection.paused(promote=True))
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()

@@ -10,7 +10,13 @@ from smithy2cfn.model.knowledge import (
     PropertyBindingIndex,
     TopDownIndex,
 )
-from smithy2cfn.model.relationships import NeighborIndex, RelationshipType, Walker, relationships
+from smithy2cfn.model.relationships import (
+    RELATIONSHIP_TYPES,
+    NeighborIndex,
+    RelationshipType,
+    Walker,
+    relationships,
+)
 
 MODEL = """$version: "2"
 namespace ex
@@ -134,5 +140,7 @@ def test_relationship_types_sharing_a_label_stay_distinct():
     model = _model('$version: "2"\nnamespace ex\nmap M { key: String, value: Integer }\nlist L { member: String }\n')
     assert [r.type for r in relationships(model, "ex#M")] == [RelationshipType.MAP_KEY, RelationshipType.MAP_VALUE]
     assert [r.type for r in relationships(model, "ex#L")] == [RelationshipType.LIST_MEMBER]
-    assert len(set(RelationshipType)) == len(RelationshipType.__members__) == 25
-    assert {t.label for t in RelationshipType if t.is_member_binding} == {"member"}
+    assert len(set(RELATIONSHIP_TYPES)) == len({t.name for t in RELATIONSHIP_TYPES}) == 25
+    assert [t.value for t in RELATIONSHIP_TYPES] == list(range(25))
+    assert all(getattr(RelationshipType, t.name) is t for t in RELATIONSHIP_TYPES)
+    assert {t.label for t in RELATIONSHIP_TYPES if t.is_member_binding} == {"member"}

@@ -10,6 +10,7 @@ tokens (the grammar stays the source of truth).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import lark
@@ -101,6 +102,102 @@ def test_the_shortcut_changes_nothing_on_random_token_streams(words, sep):
 
 
 _CAUTIOUS = _cautious()
+
+def _reference_tokens(text: str) -> tuple:
+    """What the grammar's own terminal regexes make of ``text``, tried one by one at each
+    place in the tokenizer's order (identifiers, punctuation longest first, the other
+    terminals; then an unclosed string, an unknown character): types, values, starts, doc
+    comments, unclosed strings."""
+    p = syntax.get_parser()
+    marks = sorted(p.punctuation, key=len, reverse=True)
+    terminals = ([("IDENTIFIER", p.terminal_regexes["IDENTIFIER"])] + [(p.punctuation[m], re.escape(m)) for m in marks]
+                 + [(name, p.terminal_regexes[name]) for name in syntax._REGEX_TERMINALS[1:]])
+    compiled = [(name, re.compile(regex)) for name, regex in terminals]
+    tokens, docs, unclosed = [], [], []
+    pos = 0
+    while True:
+        while pos < len(text) and text[pos] in syntax._IGNORED_CHARS:
+            pos += 1
+        if pos == len(text):
+            return tokens, docs, unclosed
+        match = next(((name, m) for name, pattern in compiled if (m := pattern.match(text, pos))), None)
+        if match is None:
+            if text[pos] == '"':
+                tokens.append(("ERROR", '"', pos))
+                unclosed.append(pos)
+                return tokens, docs, unclosed
+            tokens.append(("ERROR", text[pos], pos))
+            pos += 1
+            continue
+        name, m = match
+        if name == "DOCUMENTATION_COMMENT":
+            docs.append((m[0][3:].removesuffix("\r"), pos, m.end(), len(tokens)))
+        elif name != "LINE_COMMENT":
+            tokens.append((name, m[0], pos))
+        pos = m.end()
+
+
+def test_the_first_characters_of_the_terminals_are_the_grammars():
+    """``syntax._FIRST_CHARACTERS`` (how the tokenizer types a token) lists, for each regex
+    terminal, exactly the printable ASCII characters its grammar regex can start with (the
+    identifier and number regexes are ASCII only)."""
+    regexes = syntax.get_parser().terminal_regexes
+    for name in syntax._REGEX_TERMINALS:
+        pattern = re.compile(regexes[name])
+        starts = {chr(c) for c in range(32, 127)
+                  if any(pattern.match(chr(c) + rest) for rest in ("", "1", "a", "//", '""', '"""""'))}
+        assert starts == set(syntax._FIRST_CHARACTERS[name]), name
+
+
+_TOKEN_PIECES = ["a", "b.c#D$e", "a.", "a.1", "x#", "{", "}", "(", ")", "[", "]", ":", ":=", "=", "@", "$", "1", "-",
+                 "-2.5e+3", "01", "1.", '"s"', '""', '"""', '"""\nx"""', '"a\\"b"', '"\\"', "/", "//", "/// d\r",
+                 "// c", "// c /// d", "//// e", "\n", " ", "\t", ",", "\r", "\ufeff", "\u00e9", "#", "%", ".", '"open']
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(_TOKEN_PIECES), max_size=25))
+def test_the_tokenizer_gives_what_the_grammar_regexes_give(pieces):
+    """The tokenizer's single regex and first-character typing split and type every text as
+    the grammar's terminal regexes do, one at a time (unknown characters, a lone ``-`` or
+    ``/``, an unclosed string and the comments included; a doc comment knows the token after it)."""
+    text = "".join(pieces)
+    tokens, docs, problems = syntax.tokenize(text)
+    expected, expected_docs, unclosed = _reference_tokens(text)
+    assert list(zip(tokens.types, tokens.values, tokens.starts, strict=True)) == expected
+    assert [(d.text, d.start, d.end, d.token) for d in docs] == expected_docs
+    assert len(problems) == len(unclosed)
+
+
+_POSITION_PIECES = ["a", "b.c#D$e", "{", ":=", "1.5", '"s"', '"x\ny"', '"""\n  x\r\n  """', "/// d\r\n", "// c\n",
+                    " ", "\t", "\n", "\r\n", ",", "\ufeff", "\u00e9", "-", "%", '"open\nto the end']
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_POSITION_PIECES), max_size=30))
+def test_token_positions_are_the_ones_counted_from_the_text(pieces):
+    """``Tokens`` works positions out when asked: each is the one counted from the start of
+    the text (lines by ``\\n``, columns in characters), strings over several lines,
+    comments, ``\\r``, unknown characters and an unclosed string included."""
+    text = "".join(pieces)
+    tokens, _, _ = syntax.tokenize(text)
+
+    def counted(offset: int) -> tuple[int, int]:
+        return text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+
+    prev_end_line = 0
+    for k in range(len(tokens)):
+        start, value = tokens.starts[k], tokens.values[k]
+        line, column = counted(start)
+        if "\n" in value:
+            end = (line + value.count("\n"), len(value) - value.rfind("\n"))
+        else:
+            end = (line, column + len(value))
+        assert (tokens.line(k), tokens.column(k), tokens.end_line(k), tokens.end_column(k)) == (line, column, *end)
+        assert tokens.position(start) == (line, column)
+        assert tokens.first_on_line(k) == (line != prev_end_line)
+        prev_end_line = end[0]
+        for first in (0, k // 2, k):
+            assert tokens.lines_and_columns(first, k) == (tokens.line(first), tokens.column(first), *end)
 
 _VALUE_WORDS = ["{", "}", "[", "]", ":", ":=", "a", "true", "null", "structure", '"k"', '"""\nx\n"""', "1", "-2.5",
                 "@", "=", "\n", ",", "a.b#C$d", "#", "/// d\n"]
@@ -209,7 +306,7 @@ def _lark_tree(text: str, lark_parser):
     ip = lark_parser.parse_interactive()
 
     def token(kind: str, k: int) -> Token:
-        return Token(kind, tokens.values[k], tokens.starts[k], tokens.lines[k], tokens.columns[k],
+        return Token(kind, tokens.values[k], tokens.starts[k], tokens.line(k), tokens.column(k),
                      tokens.end_line(k), tokens.end_column(k), tokens.end_pos(k))
 
     for k in range(len(tokens)):

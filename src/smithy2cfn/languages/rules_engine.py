@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import json
 import re
 from collections.abc import Iterator
@@ -541,7 +542,7 @@ def _split(value: str, delimiter: str, limit: int) -> list[str]:
 
 def _substring(value: str, start: int, stop: int, reverse: bool) -> Any:
     """Reference ``Substring.getSubstring`` (``EMPTY`` when out of range or not ASCII)."""
-    if start >= stop or len(value) < stop or start < 0 or any(ord(c) > 127 for c in value):
+    if start >= stop or len(value) < stop or start < 0 or not value.isascii():
         return EMPTY
     return value[len(value) - stop:len(value) - start] if reverse else value[start:stop]
 
@@ -580,6 +581,37 @@ _OPAQUE: dict[str, tuple[tuple[type, str], ...]] = {
 }
 
 
+@functools.lru_cache(maxsize=1024)
+def _template_parts(text: str) -> tuple[str | tuple[str, str | None], ...]:
+    """A string template split once into literal text (``{{``/``}}`` unescaped) and
+    references ``(name, getAttr path or None)`` (``{name}``, ``{name#path}``), in order: a
+    rule set's templates are evaluated again for each of its test cases."""
+    parts: list[str | tuple[str, str | None]] = []
+    literal: list[str] = []
+    i, depth, start, literal_from = 0, 0, 0, 0
+    while i < len(text):
+        if depth == 0 and (text.startswith("{{", i) or text.startswith("}}", i)):
+            i += 2
+            continue
+        if text[i] == "{":
+            if depth == 0:
+                literal.append(text[literal_from:i].replace("{{", "{").replace("}}", "}"))
+                start = i + 1
+            depth += 1
+        elif text[i] == "}":
+            depth -= 1
+            if depth == 0:
+                name, hash_, path = text[start:i].partition("#")
+                parts.append("".join(literal))
+                literal = []
+                parts.append((name.strip(), path if hash_ else None))
+                literal_from = i + 1
+        i += 1
+    literal.append(text[literal_from:].replace("{{", "{").replace("}}", "}"))
+    parts.append("".join(literal))
+    return tuple(p for p in parts if p != "")
+
+
 class _Evaluator:
     """Evaluates a rule set over test parameters (reference ``RuleEvaluator`` with the core
     library functions; ``parseURL``, ``uriEncode`` and the ``aws.*`` functions stop the
@@ -596,31 +628,19 @@ class _Evaluator:
         return EMPTY
 
     def template(self, text: str) -> str:
+        """The string template ``text`` with its references replaced (reference ``Template``)."""
         out: list[str] = []
-        i, depth, start, literal_from = 0, 0, 0, 0
-        while i < len(text):
-            if depth == 0 and (text.startswith("{{", i) or text.startswith("}}", i)):
-                i += 2
+        for part in _template_parts(text):
+            if part.__class__ is str:
+                out.append(part)
                 continue
-            if text[i] == "{":
-                if depth == 0:
-                    out.append(text[literal_from:i].replace("{{", "{").replace("}}", "}"))
-                    start = i + 1
-                depth += 1
-            elif text[i] == "}":
-                depth -= 1
-                if depth == 0:
-                    short = text[start:i]
-                    name, hash_, path = short.partition("#")
-                    value = self.lookup(name.strip())
-                    if hash_:
-                        value = _get_attr(value, path)
-                    if value is UNKNOWN:
-                        raise _Unsupported
-                    out.append(_expect(value, str, "StringType"))
-                    literal_from = i + 1
-            i += 1
-        out.append(text[literal_from:].replace("{{", "{").replace("}}", "}"))
+            name, path = part
+            value = self.lookup(name)
+            if path is not None:
+                value = _get_attr(value, path)
+            if value is UNKNOWN:
+                raise _Unsupported
+            out.append(_expect(value, str, "StringType"))
         return "".join(out)
 
     def value(self, expr: Any) -> Any:
@@ -661,7 +681,7 @@ class _Evaluator:
                 if v is not UNKNOWN:
                     _expect(v, kind, label)
             return UNKNOWN
-        if any(v is UNKNOWN for v in values):
+        if UNKNOWN in values:  # (no value equals UNKNOWN but itself)
             return UNKNOWN
         if name == "isSet" and len(values) == 1:
             return values[0] is not EMPTY

@@ -31,8 +31,8 @@ from __future__ import annotations
 
 import collections
 import functools
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 from smithy2cfn.model.relationships import NeighborIndex, RelationshipType, all_node_ids
 from smithy2cfn.model.shapes import SIMPLE_TYPES, Model, ShapeId
@@ -411,7 +411,34 @@ def parse_selector(text: str) -> Selector:
     return sel
 
 
-@functools.lru_cache(maxsize=4096)
+_Item = TypeVar("_Item")
+_Answer = TypeVar("_Answer")
+
+
+def _by_identity(function: Callable[[_Item], _Answer]) -> Callable[[_Item], _Answer]:
+    """``function`` of a selector or step, remembered per object (at most 4,096, then
+    forgotten all at once). ``functools.lru_cache`` keys by value: a selector is a tuple of
+    frozen records, hashed all through, nested steps included, at every look-up (the hashes
+    were most of these functions' cost on a large model's trait selectors). The object is
+    kept with its answer, so that its ``id`` is not reused while remembered; an equal
+    selector that is another object gets an entry of its own (the same answer)."""
+    memo: dict[int, tuple[_Item, _Answer]] = {}
+
+    @functools.wraps(function)
+    def remembered(item: _Item) -> _Answer:
+        entry = memo.get(id(item))
+        if entry is not None and entry[0] is item:
+            return entry[1]
+        answer = function(item)
+        if len(memo) >= 4096:
+            memo.clear()
+        memo[id(item)] = (item, answer)
+        return answer
+
+    return remembered
+
+
+@_by_identity
 def _uses_variables(sel: Selector) -> bool:
     """True when ``sel`` sets or reads variables (or has a scoped attribute, which may):
     then it must run from each starting shape alone. Cached per selector (it is asked once
@@ -428,7 +455,7 @@ def _uses_variables(sel: Selector) -> bool:
     return False
 
 
-@functools.lru_cache(maxsize=4096)
+@_by_identity
 def _is_filter(step: Any) -> bool:
     """True when ``step`` keeps or drops each node on its own, yielding a subset of the nodes
     it is given (a type, an attribute, ``:test``, ``:not``, ``:in``, or ``:is`` of such
@@ -443,14 +470,14 @@ def _is_filter(step: Any) -> bool:
     return False
 
 
-@functools.lru_cache(maxsize=4096)
+@_by_identity
 def _only_filters(sel: Selector) -> bool:
     """True when every step of ``sel`` is a filter (:func:`_is_filter`) and it uses no
     variables: what it yields from a set of nodes is the subset that passes it alone."""
     return all(_is_filter(step) for step in sel) and not _uses_variables(sel)
 
 
-@functools.lru_cache(maxsize=4096)
+@_by_identity
 def _trait_presence(step: AttrStep) -> str | None:
     """The absolute trait ID when ``step`` is ``[trait|name]`` (presence of one trait,
     answered from :meth:`SelectorEngine.nodes_with_trait`); ``None`` otherwise."""

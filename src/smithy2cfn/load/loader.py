@@ -480,7 +480,7 @@ def _prelude_ids(prelude_docs: list[SourceDocument]) -> set[str]:
     return known
 
 
-@garbage_collection.paused()  # see smithy2cfn.garbage_collection
+@garbage_collection.paused(promote=True)  # see smithy2cfn.garbage_collection
 def load_model(paths: Iterable[str], diags: Diagnostics, *, prelude: bool = True,
                allow_unknown_traits: bool = False, spans: Mapping[str, Span] | None = None) -> Model:
     """Load model files and directories into one :class:`Model`.
@@ -507,7 +507,7 @@ def load_model(paths: Iterable[str], diags: Diagnostics, *, prelude: bool = True
     return assemble(prelude_docs, docs, diags, allow_unknown_traits=allow_unknown_traits)
 
 
-@garbage_collection.paused()  # see smithy2cfn.garbage_collection
+@garbage_collection.paused(promote=True)  # see smithy2cfn.garbage_collection
 def load_texts(sources: Iterable[tuple[str, str]], diags: Diagnostics, *, prelude: bool = True,
                allow_unknown_traits: bool = False) -> Model:
     """Load in-memory sources ``(path, text)``; the path's suffix picks IDL or JSON AST
@@ -533,6 +533,7 @@ class _Assembler:
         self.metadata: dict[str, Any] = {}
         self.metadata_span: dict[str, Span] = {}
         self.model = Model()
+        self._trait_shapes: dict[str, bool] = {}  # see is_trait_shape
 
     # ---- helpers
     def span_of(self, shape_id: str) -> Span | None:
@@ -543,9 +544,8 @@ class _Assembler:
 
     def trait_span(self, owner: str, trait: str) -> Span | None:
         doc = self.raw_doc.get(ShapeId.root(owner))
-        if doc is not None and (owner, trait) in doc.trait_spans:
-            return doc.trait_spans[(owner, trait)]
-        return self.span_of(owner)
+        span = doc.trait_spans.get((owner, trait)) if doc is not None else None
+        return span if span is not None else self.span_of(owner)
 
     def suggest(self, missing: str) -> str | None:
         name = ShapeId.name(missing)
@@ -675,7 +675,15 @@ class _Assembler:
     # ---- trait handling
     def is_trait_shape(self, shape_id: str) -> bool:
         """``shape_id`` has ``@trait``, itself or through its mixins (the trait is inherited:
-        mixins.rst, "a structure that uses a mixin marked @trait is a trait")."""
+        mixins.rst, "a structure that uses a mixin marked @trait is a trait"). Known once
+        per shape: it is asked while building (:meth:`build`), when the raw shapes no longer change."""
+        known = self._trait_shapes.get(shape_id)
+        if known is None:
+            known = self._trait_shapes[shape_id] = self._has_trait_trait(shape_id)
+        return known
+
+    def _has_trait_trait(self, shape_id: str) -> bool:
+        """:meth:`is_trait_shape`, worked out."""
         todo, seen = [shape_id], set()
         while todo:
             current = todo.pop()
@@ -916,9 +924,10 @@ class _Assembler:
             return out
         doc = self.raw_doc.get(ShapeId.root(owner))
         for tid, value in raw_traits.items():
-            if doc is not None:
-                self._check_versioned_trait(doc, owner, tid, self.trait_span(owner, tid))
-            out[tid] = self.coerce(tid, value, owner, self.trait_span(owner, tid))
+            span = self.trait_span(owner, tid)
+            if doc is not None and (tid == BOX or tid == DEFAULT):
+                self._check_versioned_trait(doc, owner, tid, span)
+            out[tid] = self.coerce(tid, value, owner, span)
         return out
 
     def _check_versioned_trait(self, doc: SourceDocument, owner: str, trait_id: str, span: Span | None) -> None:
@@ -1232,6 +1241,8 @@ _NODE_KINDS = {
     "document": None, "byte": "number", "short": "number", "integer": "number", "long": "number",
     "float": "number", "double": "number", "bigInteger": "number", "bigDecimal": "number", "intEnum": "number",
 }
+#: The Python class of a JSON value of these node types (a value of that class is of that type).
+_NODE_CLASSES: dict[str, type] = {"object": dict, "array": list, "string": str}
 #: The URL schemes Java's ``java.net.URL`` knows (the reference checks ``externalDocumentation``
 #: values with it).
 _URL_SCHEMES = frozenset({"http", "https", "ftp", "file", "jar", "mailto", "netdoc"})
@@ -1304,12 +1315,14 @@ def _creation_problem(trait_id: str, kind: Any, value: Any) -> str | None:
     trait's shape, a member its class expects missing (:data:`_EXPECTED_MEMBERS`), a shape ID
     that is not one, or an ``externalDocumentation`` entry that is not a URL."""
     expected = _NODE_KINDS.get(kind) if isinstance(kind, str) else None
-    found = node_type(value)
-    if expected is not None and found != expected and value is not None:
-        return f"Expected {expected}, but found {found}."
-    missing = _missing_expected_member(ShapeId.name(trait_id), value)
-    if missing is not None:
-        return f"Missing expected member `{missing}`."
+    if expected is not None and value is not None and _NODE_CLASSES.get(expected) is not value.__class__:
+        found = node_type(value)
+        if found != expected:
+            return f"Expected {expected}, but found {found}."
+    if ShapeId.name(trait_id) in _EXPECTED_MEMBERS:
+        missing = _missing_expected_member(ShapeId.name(trait_id), value)
+        if missing is not None:
+            return f"Missing expected member `{missing}`."
     for shape_id in _shape_id_values(trait_id, value):
         if not _ABSOLUTE_SHAPE_ID.fullmatch(shape_id):
             return f"Invalid shape ID: {shape_id}"

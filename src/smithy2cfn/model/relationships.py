@@ -13,59 +13,74 @@ tells and :class:`Walker` skips.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable, Iterable, Iterator
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from smithy2cfn.model.shapes import Model, Shape
 from smithy2cfn.model.traits import UNIT
 
 
-class RelationshipType(enum.Enum):
+class RelationshipType:
     """The kinds of edges (reference ``RelationshipType``).
 
     Each type is made from ``(selector label, directed)``: :attr:`label` names the
     relationship in ``-[label]->`` selectors (``None``: only ``>`` follows it), and
     :attr:`directed` is ``False`` for edges that point "up" (member → container), which
     ``>`` does not follow.
+
+    Behaves as an enum (``RelationshipType.INPUT``; each kind has a ``name`` and a ``value``,
+    its place in :data:`RELATIONSHIP_TYPES`; equal only to itself; copies and pickles are itself) without
+    :class:`enum.Enum`, whose class took 3 ms to make at every start (issue 15, "Cold start").
+    The kinds are made once, below the class.
     """
 
-    RESOURCE = ("resource", True)
-    OPERATION = ("operation", True)
-    COLLECTION_OPERATION = ("collectionOperation", True)
-    PUT = ("put", True)
-    CREATE = ("create", True)
-    READ = ("read", True)
-    UPDATE = ("update", True)
-    DELETE = ("delete", True)
-    LIST = ("list", True)
-    IDENTIFIER = ("identifier", True)
-    PROPERTY = ("property", True)
-    MEMBER_CONTAINER = (None, False)
-    MEMBER_TARGET = (None, True)
-    INPUT = ("input", True)
-    OUTPUT = ("output", True)
-    ERROR = ("error", True)
-    ENUM_MEMBER = ("member", True)
-    INT_ENUM_MEMBER = ("member", True)
-    LIST_MEMBER = ("member", True)
-    SET_MEMBER = ("member", True)
-    MAP_KEY = ("member", True)
-    MAP_VALUE = ("member", True)
-    STRUCTURE_MEMBER = ("member", True)
-    UNION_MEMBER = ("member", True)
-    MIXIN = ("mixin", True)
+    __slots__ = ("name", "value", "label", "directed")
 
-    def __new__(cls, label: str | None, directed: bool) -> RelationshipType:
-        # Several types share a label ("member"): each still gets its own value (an enum
-        # would otherwise make MAP_KEY an alias of ENUM_MEMBER).
-        member = object.__new__(cls)
-        member._value_ = len(cls.__members__)
+    RESOURCE: ClassVar[RelationshipType]
+    OPERATION: ClassVar[RelationshipType]
+    COLLECTION_OPERATION: ClassVar[RelationshipType]
+    PUT: ClassVar[RelationshipType]
+    CREATE: ClassVar[RelationshipType]
+    READ: ClassVar[RelationshipType]
+    UPDATE: ClassVar[RelationshipType]
+    DELETE: ClassVar[RelationshipType]
+    LIST: ClassVar[RelationshipType]
+    IDENTIFIER: ClassVar[RelationshipType]
+    PROPERTY: ClassVar[RelationshipType]
+    MEMBER_CONTAINER: ClassVar[RelationshipType]
+    MEMBER_TARGET: ClassVar[RelationshipType]
+    INPUT: ClassVar[RelationshipType]
+    OUTPUT: ClassVar[RelationshipType]
+    ERROR: ClassVar[RelationshipType]
+    ENUM_MEMBER: ClassVar[RelationshipType]
+    INT_ENUM_MEMBER: ClassVar[RelationshipType]
+    LIST_MEMBER: ClassVar[RelationshipType]
+    SET_MEMBER: ClassVar[RelationshipType]
+    MAP_KEY: ClassVar[RelationshipType]
+    MAP_VALUE: ClassVar[RelationshipType]
+    STRUCTURE_MEMBER: ClassVar[RelationshipType]
+    UNION_MEMBER: ClassVar[RelationshipType]
+    MIXIN: ClassVar[RelationshipType]
+
+    def __init__(self, name: str, value: int, label: str | None, directed: bool) -> None:
+        self.name = name
+        self.value = value
         #: The selector name of the relationship (``"input"``, ``"member"``...), or ``None``.
-        member.label = label
+        self.label = label
         #: ``False`` for the member → container edge, which ``>`` does not follow.
-        member.directed = directed
-        return member
+        self.directed = directed
+
+    def __repr__(self) -> str:
+        return f"<RelationshipType.{self.name}: {self.value}>"
+
+    def __copy__(self) -> RelationshipType:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> RelationshipType:
+        return self
+
+    def __reduce__(self) -> str:
+        return f"RelationshipType.{self.name}"
 
     @property
     def is_member_binding(self) -> bool:
@@ -92,6 +107,39 @@ class RelationshipType(enum.Enum):
         ``RelationshipType.isCollectionOperationBinding``)."""
         return self in _COLLECTION_OPERATION_BINDINGS
 
+
+#: The relationship types, in order: ``(name, selector label, directed)``.
+_KINDS: tuple[tuple[str, str | None, bool], ...] = (
+    ("RESOURCE", "resource", True),
+    ("OPERATION", "operation", True),
+    ("COLLECTION_OPERATION", "collectionOperation", True),
+    ("PUT", "put", True),
+    ("CREATE", "create", True),
+    ("READ", "read", True),
+    ("UPDATE", "update", True),
+    ("DELETE", "delete", True),
+    ("LIST", "list", True),
+    ("IDENTIFIER", "identifier", True),
+    ("PROPERTY", "property", True),
+    ("MEMBER_CONTAINER", None, False),
+    ("MEMBER_TARGET", None, True),
+    ("INPUT", "input", True),
+    ("OUTPUT", "output", True),
+    ("ERROR", "error", True),
+    ("ENUM_MEMBER", "member", True),
+    ("INT_ENUM_MEMBER", "member", True),
+    ("LIST_MEMBER", "member", True),
+    ("SET_MEMBER", "member", True),
+    ("MAP_KEY", "member", True),
+    ("MAP_VALUE", "member", True),
+    ("STRUCTURE_MEMBER", "member", True),
+    ("UNION_MEMBER", "member", True),
+    ("MIXIN", "mixin", True),
+)
+for _value, (_name, _label, _directed) in enumerate(_KINDS):
+    setattr(RelationshipType, _name, RelationshipType(_name, _value, _label, _directed))
+#: Every relationship type, in order (what iterating an enum class gives).
+RELATIONSHIP_TYPES: tuple[RelationshipType, ...] = tuple(getattr(RelationshipType, name) for name, _, _ in _KINDS)
 
 _MEMBER_BINDINGS = frozenset({
     RelationshipType.ENUM_MEMBER, RelationshipType.INT_ENUM_MEMBER, RelationshipType.LIST_MEMBER,
@@ -389,6 +437,6 @@ class Walker:
 
 
 __all__ = [
-    "LIFECYCLE_RELATIONSHIPS", "NeighborIndex", "Relationship", "RelationshipType", "Walker",
+    "LIFECYCLE_RELATIONSHIPS", "RELATIONSHIP_TYPES", "NeighborIndex", "Relationship", "RelationshipType", "Walker",
     "all_node_ids", "operations_of", "relationships", "strongly_connected",
 ]

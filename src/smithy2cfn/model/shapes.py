@@ -76,6 +76,7 @@ class Member(Record):
         name: member name (``member`` for lists, ``key``/``value`` for maps).
         target: absolute shape ID of the target.
         container: absolute shape ID of the shape that holds the member.
+        id: ``container$name`` (made once; not a field).
         traits: effective traits, absolute trait ID → JSON value.
         introduced_traits: traits applied on this member in its own shape (or by ``apply``),
             as opposed to inherited from the mixin member it came from.
@@ -85,7 +86,8 @@ class Member(Record):
             ``apply`` statement, or the mixin member it came from), when known.
     """
 
-    __slots__ = ("name", "target", "container", "traits", "introduced_traits", "from_mixin", "span", "trait_spans")
+    __slots__ = ("name", "target", "container", "traits", "introduced_traits", "from_mixin", "span", "trait_spans",
+                 "id")
     name: str
     target: str
     container: str
@@ -106,11 +108,10 @@ class Member(Record):
         self.from_mixin = from_mixin
         self.span = span
         self.trait_spans = {} if trait_spans is None else trait_spans
-
-    @property
-    def id(self) -> str:
-        """The member's absolute shape ID, ``ns#Container$name``."""
-        return f"{self.container}${self.name}"
+        #: The member's absolute shape ID, ``ns#Container$name``: made once (read very
+        #: often by the validators; a member's name and container are never changed, a
+        #: member is copied to move it: transform.ops.copy_member). Not a field.
+        self.id = f"{container}${name}"
 
 
 class Shape(Record):

@@ -29,6 +29,7 @@ Diagnostic codes (all ERROR unless noted):
 from __future__ import annotations
 
 import bisect
+import operator
 import re
 from typing import Any
 
@@ -72,6 +73,8 @@ _BAD_DOC_HINT = ("put '///' comments on their own lines directly before the shap
                  "above its traits, or make them plain comments ('//')")
 
 
+_START = operator.attrgetter("start")
+_TEXT = operator.attrgetter("text")
 _IDENTIFIER = lazy(r"(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*\Z")
 _NAMESPACE = lazy(r"(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*(?:\.(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*)*\Z")
 _SHAPE_ID = lazy(
@@ -318,27 +321,21 @@ class _Walker:
         self.values = tokens.values
         self.types = tokens.types
         self.docs = docs
-        # token number -> the slice of ``docs`` between the token before it and it
-        self.doc_runs: dict[int, tuple[int, int]] = {}
-        k = 0
-        for i, d in enumerate(docs):
-            k = bisect.bisect_left(tokens.starts, d.start, k)
-            self.doc_runs[k] = (self.doc_runs.get(k, (i, i))[0], i + 1)
+        # the tokens that documentation comments come right before
+        self.doc_runs: set[int] = {d.token for d in docs}
         # What happens to the documentation comments, as (offset, order, kind, payload): each
         # comment goes to the first event at or after its start (see resolve_doc_comments).
         self.doc_events: list[tuple[int, int, int, Any]] = []
-        self.line_starts: list[int] | None = None  # see doc_position
         self.unquoted_ids = 0  # the UnquotedId values made so far (see TraitApplication.plain)
 
     # ---- helpers
     def span_of(self, item: Node | int) -> Span:
         t = self.tokens
         if item.__class__ is int:
-            return Span(self.path, t.lines[item], t.columns[item], t.end_line(item), t.end_column(item))
+            return Span(self.path, *t.lines_and_columns(item, item))
         if item.start < 0:
             return Span(self.path)
-        start, end = item.start, item.end
-        return Span(self.path, t.lines[start], t.columns[start], t.end_line(end), t.end_column(end))
+        return Span(self.path, *t.lines_and_columns(item.start, item.end))
 
     def member_span(self, member: Node) -> Span:
         """Where a member is: from its name (``$`` of an elided one) to its end, after its
@@ -347,8 +344,7 @@ class _Walker:
         start = member.children[1].start
         if start < 0:
             return self.span_of(member)
-        t = self.tokens
-        return Span(self.path, t.lines[start], t.columns[start], t.end_line(member.end), t.end_column(member.end))
+        return Span(self.path, *self.tokens.lines_and_columns(start, member.end))
 
     def error(self, code: str, message: str, span: Span | None, severity: Severity = Severity.ERROR) -> None:
         self.report.add(code, severity, message, span)
@@ -406,13 +402,8 @@ class _Walker:
         return k in self.doc_runs
 
     def doc_position(self, offset: int) -> tuple[int, int]:
-        """1-based line and column of the character at ``offset`` (the line starts are
-        listed once, on the first call: a file may have many misplaced comments)."""
-        starts = self.line_starts
-        if starts is None:
-            starts = self.line_starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
-        line = bisect.bisect_right(starts, offset)
-        return line, offset - starts[line - 1] + 1
+        """1-based line and column of the character at ``offset`` (:meth:`Tokens.position`)."""
+        return self.tokens.position(offset)
 
     def resolve_doc_comments(self, eof_warns: bool) -> None:
         """Hand each documentation comment to the first event at or after it (see
@@ -432,11 +423,13 @@ class _Walker:
             if i >= n:
                 break
             lo = i
-            while i < n and docs[i].start <= pos:
-                i += 1
+            i = bisect.bisect_right(docs, pos, lo, key=_START)  # (the comments that start at or before pos)
             if i == lo:
                 continue
-            text = "\n".join(d.text[1:] if d.text.startswith(" ") else d.text for d in docs[lo:i])
+            # (one space after "///" is left out of each line)
+            text = "\n".join(map(_TEXT, docs[lo:i])).replace("\n ", "\n")
+            if text.startswith(" "):
+                text = text[1:]
             if kind == _DOC_ATTACH:
                 payload.docs = text
                 line, col = self.doc_position(docs[lo].start)  # (the reference's documentation location)
@@ -489,8 +482,8 @@ class _Walker:
         b_first = b if b.__class__ is int else b.start
         if a_last < 0 or b_first < 0:
             return
-        lines = t.lines
-        if lines[b_first] == lines[a_last] or lines[b_first] == t.end_line(a_last):
+        b_line = t.line(b_first)
+        if b_line == t.line(a_last) or b_line == t.end_line(a_last):
             return  # (b starts after a: on a's first line only when a is on one line)
         last = a if a.__class__ is int else self.last_token(a)
         shown = f"'{self.values[last]}'" if last is not None else "the previous token"
@@ -863,7 +856,7 @@ class _Walker:
         docs = bool(self.docs)
         is_enum = rule == "enum_shape_member"
         for m in self.trees_of(tree, rule):
-            line, column = t.lines[m.start], t.columns[m.start]
+            line, column = t.position(t.starts[m.start])
             if prev_value_end is not None and line <= t.end_line(prev_value_end):
                 where = Span(self.path, line, column, line, column + 1)
                 self.syntax(f"expected a line break after {value_words}", where)
@@ -930,7 +923,7 @@ class _Walker:
             self.doc_token_event(walrus + 1, _DOC_ATTACH, shape)
             after_traits = next((c.start for c in tree.children[2:] if c.__class__ is Node and c.start >= 0), -1)
             self.doc_token_event(after_traits, _DOC_WARN)
-        shape.span = Span(self.path, t.lines[walrus], t.columns[walrus], shape.span.end_line, shape.span.end_column)
+        shape.span = Span(self.path, *t.position(t.starts[walrus]), shape.span.end_line, shape.span.end_column)
         for child in self.trees_of(tree):
             if child.data == "for_resource":
                 shape.for_resource = self.shape_id(child.children[1])

@@ -24,7 +24,10 @@ reference's "Expected a line break"), found when the previous statement is reduc
 
 from __future__ import annotations
 
+import bisect
 import functools
+import itertools
+import operator
 import re
 import sys
 from pathlib import Path
@@ -35,7 +38,8 @@ from smithy2cfn.records import Record
 #: Terminals of the grammar that the tokenizer produces from regexes, in match order (no
 #: two of them can start with the same character, except the two comments and the two
 #: strings, which are in the grammar's order of priority; identifiers, the most frequent,
-#: come first).
+#: come first, then the punctuation marks). :func:`tokenize` tells them apart by their
+#: first character (:data:`_FIRST_CHARACTERS`), the strings and comments by their first three.
 _REGEX_TERMINALS = (
     "IDENTIFIER",
     "NUMBER",
@@ -44,6 +48,16 @@ _REGEX_TERMINALS = (
     "DOCUMENTATION_COMMENT",
     "LINE_COMMENT",
 )
+#: The characters each regex terminal can start with (``tests/parse/test_parse_driver.py``
+#: checks them against the grammar).
+_FIRST_CHARACTERS = {
+    "IDENTIFIER": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_",
+    "NUMBER": "-0123456789",
+    "TEXT_BLOCK": '"',
+    "QUOTED_TEXT": '"',
+    "DOCUMENTATION_COMMENT": "/",
+    "LINE_COMMENT": "/",
+}
 #: Characters the grammar ignores between tokens: ``WS`` (its regex is checked against this
 #: set in :func:`get_parser`) and ``COMMA``.
 _IGNORED_CHARS = " \t\r\n\ufeff,"
@@ -71,6 +85,7 @@ def grammar_text() -> str:
 
 class _Parser(Record, frozen=True):
     token_re: re.Pattern
+    first_kind: dict[str, str]         # first character -> the only terminal it can start
     terminal_regexes: dict[str, str]   # regex terminal name -> its regex in the grammar
     keywords: dict[str, str]           # keyword text -> terminal name
     punctuation: dict[str, str]        # punctuation text -> terminal name
@@ -83,12 +98,14 @@ class _Parser(Record, frozen=True):
     value_goto: dict[int, int]         # see _value_gotos
     shift_memo: dict                   # see _can_shift
 
-    def __init__(self, token_re: re.Pattern, terminal_regexes: dict[str, str], keywords: dict[str, str],
+    def __init__(self, token_re: re.Pattern, first_kind: dict[str, str], terminal_regexes: dict[str, str],
+                 keywords: dict[str, str],
                  punctuation: dict[str, str], states: list[dict[str, int]],
                  rules: list[tuple[str, int, tuple[tuple[int, bool], ...] | None, bool]], kinds: list[int],
                  start_state: int, end_state: int, safe: list[frozenset[str]],
                  value_goto: dict[int, int] | None = None, shift_memo: dict | None = None) -> None:
-        self.__dict__.update(token_re=token_re, terminal_regexes=terminal_regexes, keywords=keywords,
+        self.__dict__.update(token_re=token_re, first_kind=first_kind, terminal_regexes=terminal_regexes,
+                             keywords=keywords,
                              punctuation=punctuation, states=states, rules=rules, kinds=kinds,
                              start_state=start_state, end_state=end_state, safe=safe,
                              value_goto={} if value_goto is None else value_goto,
@@ -141,22 +158,47 @@ def get_parser() -> _Parser:
             punctuation[pattern] = name
     if regexes.get("WS") != "[" + _IGNORED_CHARS[:-1] + "]+" or punctuation.get(",", "COMMA") != "COMMA":
         raise ValueError("the grammar's WS or COMMA changed: update _IGNORED_CHARS in smithy2cfn.parse.syntax")
-    # Each match is the ignored characters before a token, then the token (or the end).
-    parts = [f"(?P<{name}>{_tokenizer_regex(name, regexes[name])})" for name in _REGEX_TERMINALS[:1]]
-    punct = sorted(punctuation, key=len, reverse=True)  # longest first
-    parts.append("(?P<PUNCT>" + "|".join(re.escape(p) for p in punct) + ")")
-    parts += [f"(?P<{name}>{_tokenizer_regex(name, regexes[name])})" for name in _REGEX_TERMINALS[1:]]
-    # A string that never closes, so that the error says so (instead of "unexpected '\"'").
-    parts.append(r'(?P<UNCLOSED>"[\s\S]*)')
-    parts.append(r"(?P<ERROR>[\s\S])")
-    parts.append(r"(?P<END>\Z)")
-    token_re = re.compile(f"[{_IGNORED_CHARS}]*(?:" + "|".join(parts) + ")")
+    # Each match is the ignored characters before a token, then the token (group 1: a
+    # terminal, an unknown character, or "" at the end). The alternatives have no groups of
+    # their own: Python's regex engine skips an alternative on its first character only
+    # when it does not start with a group (s3 as IDL: 335M -> 190M instructions).
+    parts = [_uncaptured(_tokenizer_regex(name, regexes[name])) for name in _REGEX_TERMINALS[:1]]
+    parts += [re.escape(mark) for mark in sorted(punctuation, key=len, reverse=True)]  # longest first
+    parts += [_uncaptured(_tokenizer_regex(name, regexes[name])) for name in _REGEX_TERMINALS[1:]]
+    # A string that never closes (group 2 is its quote), so that the error says so (instead
+    # of "unexpected '\"'"); then one unknown character; then the end.
+    parts += [r'(")[\s\S]*', r"[\s\S]", r"\Z"]
+    token_re = re.compile(f"[{_IGNORED_CHARS}]*(" + "|".join(parts) + ")")
+    if token_re.groups != 2:
+        raise ValueError("a terminal regex kept a capturing group: update smithy2cfn.parse.syntax._uncaptured")
+    first_kind = _first_kinds(punctuation)
     rules = [(origin, size, None if keep is None else tuple((i, bool(s)) for i, s in keep), bool(expand1))
              for origin, size, keep, expand1 in data["rules"]]
-    return _Parser(token_re, regexes, keywords, punctuation, data["states"], rules,
+    return _Parser(token_re, first_kind, regexes, keywords, punctuation, data["states"], rules,
                    [_rule_kind(rule) for rule in rules], data["start_state"], data["end_state"],
                    [frozenset(terms) for terms in data["safe_reductions"]],
                    _value_gotos(data["states"], keywords, punctuation))
+
+
+def _uncaptured(regex: str) -> str:
+    """``regex`` with its groups made non-capturing (``(`` -> ``(?:``; :func:`get_parser`
+    checks that the tokenizer regex has no other groups than its own)."""
+    return re.sub(r"(?<!\\)\((?!\?)", "(?:", regex)
+
+
+def _first_kinds(punctuation: dict[str, str]) -> dict[str, str]:
+    """First character -> the terminal a token starting with it is, for the characters that
+    start one terminal only (see :func:`tokenize` for the others: ``"``, ``/``, ``-`` and the
+    first character of a longer punctuation mark). From :data:`_FIRST_CHARACTERS`, which
+    ``tests/parse/test_parse_driver.py`` checks against the grammar's regexes."""
+    kinds: dict[str, set[str]] = {}
+    for name in _REGEX_TERMINALS:
+        for c in _FIRST_CHARACTERS[name]:
+            kinds.setdefault(c, set()).add(name)
+    for mark, name in punctuation.items():
+        kinds.setdefault(mark[0], set()).add(name if len(mark) == 1 else "")
+    return {c: names.pop() for c, names in kinds.items()
+            if len(names) == 1 and c not in '-"/' and "" not in names}
 
 
 def _value_gotos(states: list[dict[str, int]], keywords: dict[str, str],
@@ -212,23 +254,69 @@ class Tokens:
 
     ``types[k]`` is the terminal name as tokenized (keywords are ``IDENTIFIER`` here; the
     parser decides), ``values[k]`` the text, ``starts[k]`` the offset of its first
-    character, ``lines[k]``/``columns[k]`` its 1-based position; ``first_on_line[k]`` is 1
-    when no other token ends on the line where it starts. ``text`` is the file's text.
+    character. ``text`` is the file's text. Positions (1-based line and column, lines
+    counted by ``\\n``, columns in characters) are worked out when asked for, from the
+    offsets of the file's line breaks (:meth:`line`, :meth:`column`): a large model has
+    tens of thousands of tokens and only a few of them ever appear in a span or a message.
     """
 
-    __slots__ = ("text", "types", "values", "starts", "lines", "columns", "first_on_line")
+    __slots__ = ("text", "types", "values", "starts", "_breaks")
 
     def __init__(self, text: str) -> None:
         self.text = text
         self.types: list[str] = []
         self.values: list[str] = []
         self.starts: list[int] = []
-        self.lines: list[int] = []
-        self.columns: list[int] = []
-        self.first_on_line = bytearray()
+        self._breaks: list[int] | None = None  # offsets of the "\n" of text, when first needed
 
     def __len__(self) -> int:
         return len(self.values)
+
+    def _line_breaks(self) -> list[int]:
+        """The offsets of the file's ``\\n`` characters, in order (computed once)."""
+        breaks = self._breaks
+        if breaks is None:
+            # the i-th "\n" ends the i-th line: the lengths of the lines up to it, plus i
+            lines = self.text.split("\n")
+            breaks = self._breaks = list(map(operator.add, itertools.accumulate(map(len, lines[:-1])),
+                                             itertools.count()))
+        return breaks
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """The 1-based line and column of the character at ``offset`` (a ``\\n`` is on the
+        line it ends)."""
+        breaks = self._breaks if self._breaks is not None else self._line_breaks()
+        before = bisect.bisect_left(breaks, offset)  # the line breaks before offset
+        return before + 1, offset - (breaks[before - 1] if before else -1)
+
+    def line(self, k: int) -> int:
+        """The 1-based line of token ``k``'s first character."""
+        return self.position(self.starts[k])[0]
+
+    def column(self, k: int) -> int:
+        """The 1-based column of token ``k``'s first character."""
+        return self.position(self.starts[k])[1]
+
+    def first_on_line(self, k: int) -> bool:
+        """True when no other token ends on the line where token ``k`` starts."""
+        return k == 0 or self.line(k) != self.end_line(k - 1)
+
+    def lines_and_columns(self, first: int, last: int) -> tuple[int, int, int, int]:
+        """``(line, column, end line, end column)`` of tokens ``first`` to ``last``: where
+        ``first`` starts and just after where ``last`` ends (a :class:`Span`'s fields)."""
+        breaks = self._breaks if self._breaks is not None else self._line_breaks()
+        start = self.starts[first]
+        before = bisect.bisect_left(breaks, start)
+        line, column = before + 1, start - (breaks[before - 1] if before else -1)
+        value = self.values[last]
+        nl = value.rfind("\n")
+        if nl >= 0:
+            return line, column, self.line(last) + value.count("\n"), len(value) - nl
+        if last != first:
+            start = self.starts[last]
+            before = bisect.bisect_left(breaks, start, before)
+            return line, column, before + 1, start - (breaks[before - 1] if before else -1) + len(value)
+        return line, column, line, column + len(value)
 
     def end_pos(self, k: int) -> int:
         """Offset just after token ``k``."""
@@ -236,13 +324,11 @@ class Tokens:
 
     def end_line(self, k: int) -> int:
         """The line of token ``k``'s last character."""
-        return self.lines[k] + self.values[k].count("\n")
+        return self.line(k) + self.values[k].count("\n")
 
     def end_column(self, k: int) -> int:
         """The column just after token ``k`` (on :meth:`end_line`)."""
-        value = self.values[k]
-        nl = value.rfind("\n")
-        return self.columns[k] + len(value) if nl < 0 else len(value) - nl
+        return self.lines_and_columns(k, k)[3]
 
 
 class Node:
@@ -266,17 +352,20 @@ class Node:
 class DocComment(Record):
     """One ``///`` comment (anywhere on a line, as the reference's ``DefaultTokenizer`` reads
     it): its text after ``///`` up to the end of the line (a ``\\r`` before the ``\\n`` left
-    out) and the offsets ``[start, end)`` it covers."""
+    out), the offsets ``[start, end)`` it covers, and ``token``, the number of the
+    significant token after it (the number of tokens when none comes after it)."""
 
-    __slots__ = ("text", "start", "end")
+    __slots__ = ("text", "start", "end", "token")
     text: str
     start: int
     end: int
+    token: int
 
-    def __init__(self, text: str, start: int, end: int) -> None:
+    def __init__(self, text: str, start: int, end: int, token: int) -> None:
         self.text = text
         self.start = start
         self.end = end
+        self.token = token
 
 
 class SyntaxProblem(Record):
@@ -319,81 +408,60 @@ def tokenize(text: str) -> tuple[Tokens, list[DocComment], list[SyntaxProblem]]:
 
     Identifier-like words are typed ``IDENTIFIER`` here; :func:`parse_tokens` retypes them as
     keywords where the parser can take a keyword. Unknown characters become ``ERROR``
-    tokens (reported by the parser as syntax errors).
+    tokens (reported by the parser as syntax errors). The loop does as little as it can per
+    token (a large model has tens of thousands): the first character gives the type
+    (``_Parser.first_kind``), the few characters that start several terminals are looked at
+    further, and positions are left to :class:`Tokens`.
     """
     p = get_parser()
     toks = Tokens(text)
-    types_append, values_append = toks.types.append, toks.values.append
-    starts_append, lines_append, columns_append = toks.starts.append, toks.lines.append, toks.columns.append
-    first_append = toks.first_on_line.append
-    punctuation = p.punctuation
-    groups = p.token_re.groupindex
-    punct_index = groups["PUNCT"]
-    # group number -> the token type it gives, or "" for the ones handled one by one below
-    kind_of = [""] * (p.token_re.groups + 1)
-    for name in ("IDENTIFIER", "NUMBER", "ERROR"):
-        kind_of[groups[name]] = name
-    strings = {groups["TEXT_BLOCK"]: "TEXT_BLOCK", groups["QUOTED_TEXT"]: "QUOTED_TEXT"}
-    doc_index, line_comment_index, end_index = (groups["DOCUMENTATION_COMMENT"], groups["LINE_COMMENT"],
-                                                groups["END"])
+    types_append, values_append, starts_append = toks.types.append, toks.values.append, toks.starts.append
+    first_kind, punctuation = p.first_kind, p.punctuation
     docs: list[DocComment] = []
     problems: list[SyntaxProblem] = []
-    line, line_start, end = 1, 0, 0
-    last_line = 0  # the line where the previous token ends
-    count, rfind = text.count, text.rfind
     for m in p.token_re.finditer(text):
-        index = m.lastindex
-        value = m[index]
-        pos = end  # where the ignored characters start
-        end = m.end()
-        start = end - len(value)
-        if start != pos:
-            nl = count("\n", pos, start)
-            if nl:
-                line += nl
-                line_start = rfind("\n", pos, start) + 1
-        if index == punct_index:
-            types_append(punctuation[value])
-        elif kind_of[index]:
-            types_append(kind_of[index])
-        elif index in strings:
-            types_append(strings[index])
-            nl = value.count("\n")
-            if nl:  # (the next token's line and column count from the last line of the string)
-                values_append(value)
-                starts_append(start)
-                lines_append(line)
-                columns_append(start - line_start + 1)
-                first_append(line != last_line)
-                line += nl
-                line_start = start + value.rfind("\n") + 1
-                last_line = line
-                continue
-        elif index == doc_index:
-            # Any "///" is a documentation comment, as in the reference (DefaultTokenizer), not
-            # only one that starts a line: smithy2cfn.parse.idl decides what it documents.
-            docs.append(DocComment(value[3:-1] if value[-1] == "\r" else value[3:], start, end))
-            continue
-        elif index == line_comment_index:
-            continue
-        elif index == end_index:
-            break
-        else:  # UNCLOSED, reported where the reference reports it: at the end of the file.
-            nl = value.count("\n")
-            end_line = line + nl
-            end_col = (start - line_start + 1 + len(value)) if not nl else len(value) - value.rfind("\n")
-            problems.append(SyntaxProblem(f"unclosed string starting at line {line}, column {start - line_start + 1}: "
-                                          "expected a closing '\"' before the end of the file",
-                                          end_line, end_col, end_line, end_col))
-            types_append("ERROR")
-            value = '"'
+        value = m[1]
+        kind = first_kind.get(value[:1])
+        if kind is None:
+            first = value[:1]
+            if first == "/":
+                if value.startswith("///"):
+                    # Any "///" is a documentation comment, as in the reference (DefaultTokenizer),
+                    # not only one that starts a line: smithy2cfn.parse.idl decides what it documents.
+                    docs.append(DocComment(value[3:-1] if value[-1] == "\r" else value[3:], m.start(1), m.end(),
+                                           len(toks.values)))
+                    continue
+                if value.startswith("//"):
+                    continue  # LINE_COMMENT
+                kind = "ERROR"
+            elif first == '"':
+                if m.start(2) >= 0:  # unclosed, reported where the reference reports it: at the end
+                    problems.append(_unclosed(text, m.start(1), value))
+                    kind, value = "ERROR", '"'
+                else:
+                    kind = "TEXT_BLOCK" if value.startswith('"""') else "QUOTED_TEXT"
+            elif first == "-":
+                kind = "NUMBER" if len(value) > 1 else "ERROR"
+            elif not value:
+                break  # the end
+            else:  # a longer punctuation mark or its first character, else an unknown character
+                kind = punctuation.get(value, "ERROR")
+        types_append(kind)
         values_append(value)
-        starts_append(start)
-        lines_append(line)
-        columns_append(start - line_start + 1)
-        first_append(line != last_line)
-        last_line = line
+        starts_append(m.start(1))
     return toks, docs, problems
+
+
+def _unclosed(text: str, start: int, value: str) -> SyntaxProblem:
+    """The problem of the string ``value`` that starts at offset ``start`` and never closes
+    (it runs to the end of the file, where it is reported)."""
+    line = text.count("\n", 0, start) + 1
+    column = start - text.rfind("\n", 0, start)
+    nl = value.count("\n")
+    end_line = line + nl
+    end_col = (column + len(value)) if not nl else len(value) - value.rfind("\n")
+    return SyntaxProblem(f"unclosed string starting at line {line}, column {column}: "
+                         "expected a closing '\"' before the end of the file", end_line, end_col, end_line, end_col)
 
 
 #: How many states from the top of the stack :func:`_can_shift` keys its memo by.
@@ -698,19 +766,18 @@ def parse_tokens(text: str) -> ParseResult:
     states, keywords, kinds, safe = p.states, p.keywords, p.kinds, p.safe
     origins = [rule[0] for rule in p.rules]
     sizes = [rule[1] for rule in p.rules]
-    types, values_, lines, columns, first_on_line = (tokens.types, tokens.values, tokens.lines, tokens.columns,
-                                                     tokens.first_on_line)
+    types, values_, line_of = tokens.types, tokens.values, tokens.line
     n = len(tokens)
-    top_col = columns[0] if n else 1
+    top_col = tokens.column(0) if n else 1
 
     def is_resync(i: int) -> bool:
         v = values_[i]
-        return (first_on_line[i] and columns[i] <= top_col
-                and (v in STATEMENT_KEYWORDS or v == "@" or v == "$"))
+        return ((v in STATEMENT_KEYWORDS or v == "@" or v == "$")
+                and tokens.first_on_line(i) and tokens.column(i) <= top_col)
 
     eq_type = p.punctuation.get("=", "EQUAL")
     i = 0
-    unclosed_reported = {(lines[k], columns[k]) for k in range(n) if types[k] == "ERROR" and values_[k] == '"'}
+    unclosed_reported = {(line_of(k), tokens.column(k)) for k in range(n) if types[k] == "ERROR" and values_[k] == '"'}
     eof_line = text.count("\n") + 1
     eof_col = len(text) - text.rfind("\n")
     namespace_kw = keywords.get("namespace")
@@ -743,7 +810,7 @@ def parse_tokens(text: str) -> ParseResult:
                                        and not _can_shift(p, stack, ttype)):
                         error_at = i  # (an ERROR token is in no row)
                         break
-                if prev_type == eq_type and lines[i] != lines[prev]:  # ("=" is on one line)
+                if prev_type == eq_type and line_of(i) != line_of(prev):  # ("=" is on one line)
                     # ABNF: [SP] "=" [SP] NodeValue -- the value starts on the line of "=".
                     error_at = i
                     break
@@ -801,7 +868,7 @@ def parse_tokens(text: str) -> ParseResult:
                         # Reduced on the first token of the next statement (the driver reduces
                         # only for a token it can shift): the ABNF wants a line break between.
                         end = values[-1].end
-                        if end >= 0 and lines[i] <= tokens.end_line(end):
+                        if end >= 0 and line_of(i) <= tokens.end_line(end):
                             raise _SameLine
                     else:
                         _reduce(p, stack, values, r)
@@ -848,7 +915,7 @@ def parse_tokens(text: str) -> ParseResult:
         result.statements.extend(_salvage(values))
         if error_at < n:
             bad_type, bad_value = types[error_at], values_[error_at]
-            bad_line, bad_col = lines[error_at], columns[error_at]
+            bad_line, bad_col = line_of(error_at), tokens.column(error_at)
             bad_end_line, bad_end_col = tokens.end_line(error_at), tokens.end_column(error_at)
         else:
             bad_type, bad_value = "$END", None
@@ -864,7 +931,7 @@ def parse_tokens(text: str) -> ParseResult:
                 bad_line, bad_col, bad_line, bad_col + 1))
         elif pending_traits is not None and bad_type != "ERROR":
             # Traits before the namespace: the reference expects a namespace at the '@'.
-            at_line, at_col = lines[pending_traits], columns[pending_traits]
+            at_line, at_col = line_of(pending_traits), tokens.column(pending_traits)
             result.problems.append(SyntaxProblem(
                 f"expected a namespace statement before traits and shapes, found '@' "
                 f"(the trait is followed by {describe_token(bad_value)})",

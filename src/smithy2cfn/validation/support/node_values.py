@@ -57,6 +57,23 @@ NULL_EXPECTED = {
 _Work = tuple[Any, str, dict[str, Any], str]
 
 
+class EnumValues:
+    """The string values of each ``enum`` shape (its members' ``@enumValue``, else their
+    names), sorted, as a model index (``model.knowledge(EnumValues).of(shape)``): a node
+    value checker asks for them for each value it checks."""
+
+    def __init__(self, model: Model) -> None:
+        self._values: dict[str, list[str]] = {}
+
+    def of(self, shape: Shape) -> list[str]:
+        """The sorted string values of enum ``shape``."""
+        found = self._values.get(shape.id)
+        if found is None:
+            found = self._values[shape.id] = sorted(
+                v for v in (m.traits.get(ENUM_VALUE, m.name) for m in shape.members.values()) if isinstance(v, str))
+        return found
+
+
 class NodeChecker:
     """Checks a JSON value against a shape (model.rst §"Trait node values"; the reference's
     ``NodeValidationVisitor``).
@@ -122,15 +139,15 @@ class NodeChecker:
         shape = self.model.shapes.get(shape_id)
         if shape is None or value is None:
             return []
-        traits = {**shape.traits, **constraints}
-        # Constraint traits of the member and of its target both apply (the reference
-        # validates the value against the member, then against its target).
-        layers = [("Target", shape.traits)] + ([("Member", constraints)] if constraints else [])
         kind = shape.type
         if kind == "document":
             return []
         if kind in ("structure", "union"):
             return self._structure(value, shape, path)
+        traits = {**shape.traits, **constraints} if constraints else shape.traits
+        # Constraint traits of the member and of its target both apply (the reference
+        # validates the value against the member, then against its target).
+        layers = [("Target", shape.traits)] + ([("Member", constraints)] if constraints else [])
         if kind in ("list", "set"):
             return self._list(value, shape, traits, layers, path)
         if kind == "map":
@@ -244,9 +261,10 @@ class NodeChecker:
         if not isinstance(value, str):
             self._type_error(value, "string", shape, path)
             return
+        if shape.type != "enum" and _STRING_CONSTRAINTS.isdisjoint(traits):
+            return  # (nothing below applies)
         if shape.type == "enum":
-            allowed = sorted(v for v in (m.traits.get(ENUM_VALUE, m.name) for m in shape.members.values())
-                             if isinstance(v, str))
+            allowed = self.model.knowledge(EnumValues).of(shape)
             if allowed and value not in allowed:
                 self.add(path, f"String value provided for `{shape.id}` must be one of the following "
                                f"values: {', '.join(f'`{a}`' for a in allowed)}")
@@ -357,4 +375,4 @@ class NodeChecker:
         self.add(path, message, Severity.WARNING if self.zero_range_warning and value == 0 else Severity.ERROR)
 
 
-__all__ = ["NULL_EXPECTED", "NodeChecker"]
+__all__ = ["NULL_EXPECTED", "EnumValues", "NodeChecker"]
