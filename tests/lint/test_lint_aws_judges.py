@@ -17,13 +17,12 @@ import json
 import logging
 import subprocess
 import tarfile
-import tempfile
 from collections import defaultdict
 from pathlib import Path
 
 import pytest
 
-from conftest import REPO, shared_or_skip
+from conftest import REPO, guardrail_or_skip, shared_or_skip
 from smithy2cfn import api
 from smithy2cfn.diagnostics import Diagnostic
 
@@ -126,12 +125,7 @@ def test_cfn_validate_accepts_every_schema_and_each_warning_is_linted(built):
 
 
 def _guardrail() -> tuple[Path, Path]:
-    python = Path(tempfile.gettempdir()) / "sgr" / "bin" / "python"
-    script = shared_or_skip("tools", "guardrail", "guardrail.py")
-    if not python.exists():
-        pytest.skip(f"guard-rail is not set up ({python} is absent): run sh ../shared/tools/guardrail/"
-                    "setup-guardrail.sh")
-    return python, script
+    return guardrail_or_skip()
 
 
 def test_guard_rail_finds_nothing_that_lint_does_not_report(built):
