@@ -842,10 +842,11 @@ def build_from_config(
             out.schemas = {}
         result.diagnostics = funnel(diags.items)
         return result
-    # (folder, relative path → text, the paths written only when absent): everything to write
-    plans: list[tuple[Path, dict[str, str], frozenset[str]]] = []
+    # (folder, relative path → text, the paths written only when absent, the paths to remove)
+    plans: list[tuple[Path, dict[str, str], frozenset[str], list[str]]] = []
     if cfn_project is not None:
-        plans = [(folder, files, frozenset()) for folder, files in _cfn_project_files(cfn_project, outputs, diags)]
+        plans = [(folder, files, frozenset(), remove)
+                 for folder, files, remove in _cfn_project_files(cfn_project, outputs, diags)]
     else:
         for out, typed in zip(outputs, settings, strict=True):
             if out.schemas and out.out_dir is not None:
@@ -858,14 +859,14 @@ def build_from_config(
 
                     custom, kept = custom_resource_files(out.model, out.plan, out.schemas, typed, diags)
                     files.update(custom)
-                plans.append((out.out_dir, files, kept))
+                plans.append((out.out_dir, files, kept, []))
     if diags.has_errors:
         for out in outputs:
             out.schemas = {}
         result.diagnostics = funnel(diags.items)
         return result
-    for folder, files, kept in plans:
-        written = write_tree(folder, files, check=check, only_if_absent=kept,
+    for folder, files, kept, remove in plans:
+        written = write_tree(folder, files, check=check, only_if_absent=kept, remove=remove,
                              hint="a schema file is named after its typeName; check custom mappers")
         diags.extend(written.diagnostics)
         owner = next((o for o in outputs if o.out_dir == folder), None)
@@ -913,18 +914,18 @@ def _artifact_files(out: ProjectionResult, kinds: Iterable[str], diags: Diagnost
 
 
 def _cfn_project_files(root: str | os.PathLike[str], outputs: list[ProjectionResult],
-                       diags: Diagnostics) -> list[tuple[Path, dict[str, str]]]:
+                       diags: Diagnostics) -> list[tuple[Path, dict[str, str], list[str]]]:
     """``build --cfn-project DIR``: for each schema whose ``typeName`` a project under ``root``
     has (:func:`smithy2cfn.project.cfn_project.find_projects`), that project's folder and its
-    files: the schema, ``docs/``, ``inputs/``, ``resource-role.yaml`` and the manifest
-    (:func:`~smithy2cfn.project.cfn_project.project_files`)."""
+    files: the schema, ``docs/``, ``inputs/``, ``resource-role.yaml`` and the manifest, and
+    the files to remove (:func:`~smithy2cfn.project.cfn_project.project_files`)."""
     from smithy2cfn.project.cfn_project import find_projects, project_files
     from smithy2cfn.settings import ARTIFACTS
 
     projects = find_projects(root, diags)
     if diags.has_errors:
         return []
-    plans: list[tuple[Path, dict[str, str]]] = []
+    plans: list[tuple[Path, dict[str, str], list[str]]] = []
     for out in outputs:
         extras = _artifact_files(out, ARTIFACTS, diags)
         for name, schema in sorted(out.schemas.items()):
@@ -935,7 +936,7 @@ def _cfn_project_files(root: str | os.PathLike[str], outputs: list[ProjectionRes
                               Span(os.fspath(root)), hint="make one with cfn init, or give the folder above it")
                 continue
             files = {name: render_schema(schema), **extras.get(name, {})}
-            plans.append((folder, project_files(folder, str(type_name), files, diags)))
+            plans.append((folder, *project_files(folder, str(type_name), files, diags)))
     return plans
 
 

@@ -406,12 +406,15 @@ def write_artifacts(out_dir: str | os.PathLike[str], artifacts: Mapping[str, str
 
 
 def write_tree(out_dir: str | os.PathLike[str], artifacts: Mapping[str, str], *, check: bool = False,
-               hint: str = NAME_HINT, only_if_absent: Collection[str] = ()) -> WriteResult:
+               hint: str = NAME_HINT, only_if_absent: Collection[str] = (),
+               remove: Collection[str] = ()) -> WriteResult:
     """:func:`write_artifacts` for files in sub-folders of ``out_dir`` too: ``artifacts`` maps
     ``/``-separated relative paths (``"docs/README.md"``) to texts; each folder's files are
     written (or compared) by :func:`write_artifacts`, the folders made as needed. The paths
     in ``only_if_absent`` (a file a person fills in, made once: a custom resource's handlers)
-    are written only when nothing is there, never replaced, and never compared.
+    are written only when nothing is there, never replaced, and never compared. The paths in
+    ``remove`` (files an earlier build wrote that this one no longer makes) are removed when
+    they are regular files, after the writing; in check mode each one there is ``stale``.
 
     Every path is checked first: a part that is not a plain name (:func:`output_path`'s
     rules), or a sub-folder that is a link or leaves ``out_dir``, is error ``S5024`` and then
@@ -447,8 +450,36 @@ def write_tree(out_dir: str | os.PathLike[str], artifacts: Mapping[str, str], *,
         result.diagnostics += done.diagnostics
         if any(d.is_error and d.code != "S5010" for d in done.diagnostics):
             break
+    else:
+        result.diagnostics += _remove(out, remove, check, result)
     result.diagnostics = sorted(result.diagnostics, key=Diagnostic.sort_key)
     return result
+
+
+def _remove(out: Path, paths: Collection[str], check: bool, result: WriteResult) -> list[Diagnostic]:
+    """Remove (or, in ``check`` mode, report as stale) the regular files at the relative
+    ``paths`` under ``out``; a path that is not a plain path inside ``out`` is left alone."""
+    diags = Diagnostics()
+    for path in sorted(paths):
+        parts = path.split("/")
+        target, folder = None, out
+        for part in parts[:-1]:
+            if output_path(folder, part) is None or (folder / part).is_symlink():
+                break
+            folder = folder / part
+        else:
+            target = output_path(folder, parts[-1])
+        if target is None or not target.is_file() or target.is_symlink():
+            continue
+        if check:
+            result.stale.append(target)
+            diags.error("S5010", f"{target} is no longer made; run the build to remove it", Span(str(target)))
+            continue
+        try:
+            target.unlink()
+        except OSError as e:
+            diags.error("S5011", f"cannot remove {target}: {e.strerror or e}", Span(str(target)))
+    return diags.sorted()
 
 
 def write_file(path: str | os.PathLike[str], text: str, *, hint: str | None = None) -> WriteResult:

@@ -106,3 +106,22 @@ def test_the_artifacts_setting_writes_them_next_to_the_schemas(tmp_path):
         (EXAMPLE / "project" / "resource-role.yaml").read_bytes()
     wrong = api.build_from_config(CONFIG, out_dir=tmp_path / "x", overrides={"artifacts": ["handlers"]})
     assert wrong.exit_code == 2 and "S5001" in {d.code for d in wrong.diagnostics}
+
+
+def test_an_input_set_the_model_no_longer_makes_is_removed(tmp_path):
+    """A set smithy2cfn wrote (the manifest has it, unchanged) that the model no longer makes
+    (its example is gone) is removed, so that cfn test does not read it; --check says so first."""
+    vault = _project(tmp_path, "Acme::Vault::Vault", "acme-vault")
+    assert api.build_from_config(CONFIG, cfn_project=tmp_path).exit_code == 0
+    old = (vault / "inputs" / "inputs_1_create.json").read_text()
+    (vault / "inputs" / "inputs_2_create.json").write_text(old, encoding="utf-8")
+    manifest = json.loads((vault / "smithy2cfn-generated.json").read_text())
+    manifest["files"]["inputs/inputs_2_create.json"] = manifest["files"]["inputs/inputs_1_create.json"]
+    (vault / "smithy2cfn-generated.json").write_text(json.dumps(manifest), encoding="utf-8")
+    check = api.build_from_config(CONFIG, cfn_project=tmp_path, check=True)
+    assert check.exit_code == 1  # (the manifest, rewritten here, is stale too)
+    assert sorted(p.name for p in check.stale) == ["inputs_2_create.json", "smithy2cfn-generated.json"]
+    assert api.build_from_config(CONFIG, cfn_project=tmp_path).exit_code == 0
+    assert not (vault / "inputs" / "inputs_2_create.json").exists()
+    assert (vault / "inputs" / "inputs_1_create.json").read_text() == old
+    assert api.build_from_config(CONFIG, cfn_project=tmp_path, check=True).exit_code == 0

@@ -6,10 +6,11 @@ Into the project of a type it writes the schema (``<org>-<service>-<resource>.js
 name cfn-cli gives it), ``docs/``, ``inputs/`` and ``resource-role.yaml``, and nothing else:
 never ``.rpdk-config``, ``template.yml`` or handler code. The schema, the docs and the role
 are what cfn-cli's own ``cfn generate`` rewrites each time; contract-test inputs are often
-written by hand, so an ``inputs/`` file is replaced only when smithy2cfn wrote it and nobody
-changed it since: ``smithy2cfn-generated.json`` (next to ``.rpdk-config``) records the
-SHA-256 of every file written there. A person's inputs are left as they are, with warning
-``S5052``, and no input of that type is written.
+written by hand, so an ``inputs/`` file is replaced (or removed, when the model no longer
+makes it) only when smithy2cfn wrote it and nobody changed it since:
+``smithy2cfn-generated.json`` (next to ``.rpdk-config``) records the SHA-256 of every file
+written there. A person's inputs are left as they are, with warning ``S5052``, and no input
+of that type is written.
 """
 
 from __future__ import annotations
@@ -106,33 +107,40 @@ def _recorded(project: Path) -> dict[str, str]:
         if isinstance(files, dict) else {}
 
 
-def project_files(project: Path, type_name: str, files: Mapping[str, str], diags: Diagnostics) -> dict[str, str]:
-    """The files to write into ``project`` (relative path → text): ``files`` and the manifest
-    (:data:`MANIFEST`), without the ``inputs/`` files when the project's ``inputs/`` holds a
-    file smithy2cfn did not write or that was changed since (warning ``S5052``)."""
+def project_files(project: Path, type_name: str, files: Mapping[str, str],
+                  diags: Diagnostics) -> tuple[dict[str, str], list[str]]:
+    """What to do in ``project``: the files to write (relative path → text: ``files`` and the
+    manifest, :data:`MANIFEST`), and the ``inputs/`` files to remove (smithy2cfn wrote them,
+    nobody changed them since, and the model no longer makes them: a set of an example that
+    is gone). When the project's ``inputs/`` holds a file smithy2cfn did not write or that was
+    changed since, no ``inputs/`` file is written or removed (warning ``S5052``)."""
     recorded = _recorded(project)
     inputs = project / "inputs"
-    foreign = []
+    foreign: list[str] = []
+    unchanged: list[str] = []
     if inputs.is_dir() and not inputs.is_symlink():
         for name in sorted(os.listdir(inputs)):
             rel = f"inputs/{name}"
             data, _ = read_bytes(inputs / name, 1 << 24, follow_symlinks=False)
             current = hashlib.sha256(data).hexdigest() if data is not None else None
-            ours = current is not None and (recorded.get(rel) == current or
-                                            (rel in files and sha256(files[rel]) == current))
-            if not ours:
+            if current is not None and recorded.get(rel) == current:
+                unchanged.append(rel)
+            elif not (current is not None and rel in files and sha256(files[rel]) == current):
                 foreign.append(rel)
     out = dict(files)
+    remove: list[str] = []
     if foreign:
         diags.warning("S5052", f"{project / foreign[0]} was not written by smithy2cfn (or was changed since): the "
                                f"inputs of {type_name} are kept as they are ({len(foreign)} such file(s))",
                       Span(os.fspath(project / foreign[0])),
                       hint="delete the inputs folder's files to let smithy2cfn write them from the model")
         out = {k: v for k, v in out.items() if not k.startswith("inputs/")}
+    else:
+        remove = [rel for rel in unchanged if rel not in out]
     manifest = {"generatedBy": "smithy2cfn: these files are written from the Smithy model; regenerate them",
                 "files": {k: sha256(v) for k, v in sorted(out.items())}}
     out[MANIFEST] = json.dumps(manifest, indent=2, sort_keys=True) + "\n"
-    return out
+    return out, remove
 
 
 __all__ = ["CODES", "MANIFEST", "RPDK_CONFIG", "find_projects", "project_files", "sha256"]
