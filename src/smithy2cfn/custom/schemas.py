@@ -158,20 +158,16 @@ def attribute_names(schema: Mapping[str, Any]) -> list[str]:
 
 
 def _resolve(root: Mapping[str, Any], ref: Any) -> Any:
-    """The node a local ``$ref`` (``#/...``) points at in ``root``, or ``None``."""
+    """The node a local ``$ref`` (``#/...``) points at in ``root``, or ``None`` (the
+    ``jsonpointer`` library resolves it)."""
     if not isinstance(ref, str) or not ref.startswith("#"):
         return None
-    node: Any = root
-    for part in [p for p in ref[1:].split("/") if p]:
-        part = part.replace("~1", "/").replace("~0", "~")
-        if isinstance(node, dict) and part in node:
-            node = node[part]
-        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
-            node = node[int(part)]
-        else:
-            return None
-    return node
+    import jsonpointer
 
+    try:
+        return jsonpointer.resolve_pointer(root, ref[1:], None)
+    except jsonpointer.JsonPointerException:
+        return None
 
 def encode(node: Any, root: Mapping[str, Any], depth: int = 0) -> Any:
     """A resource-schema node as a custom resource receives it: ``$ref``\\ s inlined (cut at

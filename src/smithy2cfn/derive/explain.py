@@ -22,9 +22,12 @@ from __future__ import annotations
 from smithy2cfn.derive.plan import ConversionPlan, HandlerPlan, PropertyPlan, ResourcePlan
 from smithy2cfn.derive.resource_index import MutabilitySource, SourceKind
 from smithy2cfn.diagnostics import Span
-from smithy2cfn.model.shapes import Member, Model, Shape
+from smithy2cfn.model.shapes import Member, Model, Shape, ShapeId
 from smithy2cfn.model.traits import CFN_MUTABILITY, DEPRECATED, NO_REPLACE, REQUIRED, TAGGABLE
 from smithy2cfn.records import Record
+
+#: ``ns#Name$member`` → ``Name`` (for messages).
+_name = ShapeId.name
 
 
 class Reason(Record, frozen=True):
@@ -116,13 +119,9 @@ class ResourceExplanation(Record, frozen=True):
                              handlers=handlers, tagging=tagging)
 
 
-def _short(shape_id: str | None) -> str:
-    """``ns#Name$member`` → ``Name``."""
-    return (shape_id or "?").rpartition("#")[2].partition("$")[0]
-
 
 def _member_name(shape_id: str) -> str:
-    return shape_id.rpartition("$")[2] if "$" in shape_id else _short(shape_id)
+    return shape_id.rpartition("$")[2] if "$" in shape_id else _name(shape_id)
 
 
 def _owner(model: Model, shape_id: str) -> Member | Shape | None:
@@ -151,20 +150,20 @@ def source_reason(model: Model, source: MutabilitySource, prop: PropertyPlan) ->
         return Reason(f"{gives}: `{member}` is an additional identifier (@cfnAdditionalIdentifier)", source.span,
                       source.shape_id, "cfnAdditionalIdentifier")
     if kind in (SourceKind.IDENTIFIER, SourceKind.PUT_IDENTIFIER, SourceKind.PARENT_IDENTIFIER):
-        what = {SourceKind.IDENTIFIER: f"an identifier of `{_short(source.shape_id)}`",
-                SourceKind.PUT_IDENTIFIER: f"an identifier of `{_short(source.shape_id)}`, which has a put "
+        what = {SourceKind.IDENTIFIER: f"an identifier of `{_name(source.shape_id)}`",
+                SourceKind.PUT_IDENTIFIER: f"an identifier of `{_name(source.shape_id)}`, which has a put "
                                            "lifecycle operation",
-                SourceKind.PARENT_IDENTIFIER: f"an identifier inherited from the parent `{_short(source.parent)}`"}[kind]
+                SourceKind.PARENT_IDENTIFIER: f"an identifier inherited from the parent `{_name(source.parent or '?')}`"}[kind]
         # (located where the identifier is declared: its resource)
-        return Reason(f"{gives}: {what}", source.span, source.shape_id, _short(source.shape_id))
+        return Reason(f"{gives}: {what}", source.span, source.shape_id, _name(source.shape_id))
     if kind is SourceKind.TAG_OPERATIONS:
-        return Reason(f"{gives}: the tag property, which CloudFormation changes through `{_short(source.operation)}`",
+        return Reason(f"{gives}: the tag property, which CloudFormation changes through `{_name(source.operation or '?')}`",
                       source.span, source.shape_id, member)
     if kind is SourceKind.ADDITIONAL_SCHEMA:
-        return Reason(f"{gives}: in the additional schema `{_short(source.shape_id)}`", source.span, source.shape_id,
+        return Reason(f"{gives}: in the additional schema `{_name(source.shape_id)}`", source.span, source.shape_id,
                       member)
     where = kind.value.split()[-1]  # "input" / "output"
-    return Reason(f"{gives}: in `{_short(source.operation)}`'s {where}", source.span, source.shape_id, member)
+    return Reason(f"{gives}: in `{_name(source.operation or '?')}`'s {where}", source.span, source.shape_id, member)
 
 
 def _absence(model: Model, resource: Shape | None, prop: PropertyPlan) -> list[Reason]:
@@ -176,7 +175,7 @@ def _absence(model: Model, resource: Shape | None, prop: PropertyPlan) -> list[R
     out: list[Reason] = []
     res_span = resource.span if resource is not None else None
     res_id = resource.id if resource is not None else None
-    res_name = _short(res_id)
+    res_name = _name(res_id or '?')
 
     def missing(flag: str, ops: list[tuple[str, str]]) -> None:
         shapes = [(name, where, _lifecycle(model, resource, name)) for name, where in ops]
@@ -207,7 +206,7 @@ def _trait_reasons(model: Model, prop: PropertyPlan) -> list[Reason]:
     if prop.required:
         owner = next((m for m in members if REQUIRED in m.traits), None)
         if owner is not None:
-            out.append(Reason(f"required: @required on `{_member_name(owner.id)}` in `{_short(owner.id)}`",
+            out.append(Reason(f"required: @required on `{_member_name(owner.id)}` in `{_name(owner.id)}`",
                               owner.trait_spans.get(REQUIRED, owner.span), owner.id, "required"))
     if prop.deprecated:
         target = model.get(prop.member.target) if prop.member.target else None
@@ -239,8 +238,8 @@ def _handler(model: Model, handler: HandlerPlan) -> HandlerExplanation:
     reasons = []
     for op_id in handler.operations:
         op = model.get(op_id)
-        reasons.append(Reason(f"{handler.name}: calls `{_short(op_id)}`", op.span if op is not None else None,
-                              op_id, _short(op_id)))
+        reasons.append(Reason(f"{handler.name}: calls `{_name(op_id)}`", op.span if op is not None else None,
+                              op_id, _name(op_id)))
     return HandlerExplanation(handler.name, handler.permissions, tuple(reasons))
 
 
@@ -257,7 +256,7 @@ def _tagging(model: Model, resource: Shape | None, rplan: ResourcePlan) -> tuple
                   "taggable")]
     for role, op_id in sorted(tagging.operations.items()):
         op = model.get(op_id)
-        out.append(Reason(f"{role}: `{_short(op_id)}`", op.span if op is not None else None, op_id, _short(op_id)))
+        out.append(Reason(f"{role}: `{_name(op_id)}`", op.span if op is not None else None, op_id, _name(op_id)))
     return tuple(out)
 
 

@@ -22,9 +22,12 @@ from smithy2cfn.diagnostics import CODES, Diagnostic, Span
 from smithy2cfn.diff.delta import REMOVED, Change, Delta
 from smithy2cfn.lint.locate import Locator, Site, definition_names
 from smithy2cfn.model.jsonread import JsonText
-from smithy2cfn.model.shapes import Model
+from smithy2cfn.model.shapes import Model, ShapeId
 from smithy2cfn.model.traits import TAGGABLE
 from smithy2cfn.records import Record
+
+#: ``ns#Name$member`` → ``Name`` (for messages).
+_name = ShapeId.name
 
 #: Change keywords that name a whole node (located at its member, not at a trait).
 _NODE_KEYWORDS = frozenset({"property", "patternProperties", "items", "schema", "allOf", "anyOf", "oneOf"})
@@ -297,10 +300,6 @@ def _same_source(a: MutabilitySource, b: MutabilitySource) -> bool:
         (b.kind, b.operation, b.trait, b.mutability, b.shape_id.rpartition("$")[2])
 
 
-def _short(shape_id: str | None) -> str:
-    """``ns#Name$member`` → ``Name``, for messages."""
-    return (shape_id or "?").rpartition("#")[2].partition("$")[0]
-
 
 def _gained(source: MutabilitySource, where: str) -> str:
     """A reason the new side has and the old had not, in words."""
@@ -309,7 +308,7 @@ def _gained(source: MutabilitySource, where: str) -> str:
     if source.kind is SourceKind.ADDITIONAL_IDENTIFIER:
         return f"{source.shape_id} is now @{source.trait} ({where})"
     if source.operation:
-        return f"{_short(source.operation)}'s {source.kind.value.split()[-1]} now has it ({where})"
+        return f"{_name(source.operation)}'s {source.kind.value.split()[-1]} now has it ({where})"
     return f"{source.describe()}"
 
 
@@ -318,7 +317,7 @@ def _lost(source: MutabilitySource, where: str, name: str) -> str:
     if source.kind in (SourceKind.CFN_MUTABILITY, SourceKind.ADDITIONAL_IDENTIFIER):
         return f"{source.shape_id} no longer has @{source.trait} (was at {where})"
     if source.operation:
-        return f"{_short(source.operation)}'s {source.kind.value.split()[-1]} no longer has {name} (was at {where})"
+        return f"{_name(source.operation)}'s {source.kind.value.split()[-1]} no longer has {name} (was at {where})"
     return f"no longer: {source.describe()}"
 
 

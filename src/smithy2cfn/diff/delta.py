@@ -289,16 +289,16 @@ class _Walk:
 
 
 def _pointer(root: dict[str, Any], ref: str) -> Any:
-    """The value a local ``$ref`` (``#/definitions/X``) names in ``root``, or ``None``."""
+    """The value a local ``$ref`` (``#/definitions/X``) names in ``root``, or ``None`` (the
+    ``jsonpointer`` library resolves it)."""
     if not ref.startswith("#"):
         return None
-    node: Any = root
-    for raw in ref[1:].split("/")[1:]:
-        part = raw.replace("~1", "/").replace("~0", "~")
-        if not isinstance(node, dict) or part not in node:
-            return None
-        node = node[part]
-    return node
+    import jsonpointer
+
+    try:
+        return jsonpointer.resolve_pointer(root, ref[1:], None)
+    except jsonpointer.JsonPointerException:
+        return None
 
 
 def schema_delta(old: dict[str, Any], new: dict[str, Any]) -> Delta:
