@@ -986,7 +986,8 @@ def gen_stress(rng: random.Random, seeds: Seeds, mode: str) -> Case:
 SETTING_KEYS = ["service", "organizationName", "serviceName", "externalDocs", "sourceDocs", "jsonAdd",
                 "disableHandlerPermissionGeneration", "disableDeprecatedPropertyGeneration",
                 "disableRequiredPropertyGeneration", "disableCapitalizedProperties", "defaultTimestampFormat",
-                "schemaDocumentExtensions", "disableFeatures", "useIntegerType"]
+                "schemaDocumentExtensions", "disableFeatures", "useIntegerType", "compatibility", "strict",
+                "artifacts", "customResources"]
 POINTERS = ["/properties/X/enum/\u0661\u0662", "/" + "9" * 5000, "/properties/-", "", "/", "no-slash", "/~2", "/~",
             "/a~1b", "/properties/Foo" + "/x" * 1000, "/required/-", "/required/99999999999999999999",
             "/required/\uff11", "/typeName", "/definitions/-/x", "/properties/\x00", "/handlers/create/permissions/0",
@@ -1012,7 +1013,8 @@ def gen_names_settings(rng: random.Random, seeds: Seeds, mode: str) -> Case:
     settings: Any = dict(b.settings)
     res = b.resources or ["nope#Nope"]
     kind = rng.choice(["org", "service-name", "cfn-name", "jsonadd-typename", "extensions-typename",
-                       "wrong-type", "wrong-type", "smithy-build", "smithy-build", "pointers", "flags", "api-nondict"])
+                       "wrong-type", "wrong-type", "smithy-build", "smithy-build", "pointers", "flags", "api-nondict",
+                       "artifacts-custom"])
     case.tag = f"names:{kind}"
     name = rng.choice(HOSTILE_NAMES)
     if kind == "org":
@@ -1034,6 +1036,10 @@ def gen_names_settings(rng: random.Random, seeds: Seeds, mode: str) -> Case:
             settings[key] = rng.choice(hostile_values() + HOSTILE_NAMES[:10])
         if rng.random() < 0.3:
             settings[rng.choice(HOSTILE_NAMES)] = rng.choice(hostile_values())
+    elif kind == "artifacts-custom":  # the project files and custom resources (issues 18, 19) with hostile names
+        settings["artifacts"] = rng.sample(["docs", "inputs", "role"], rng.randint(0, 3))
+        settings["customResources"] = {rng.choice(res + ["nope#Nope"]): rng.choice(
+            ["Custom::Vault", f"Custom::{name}", "Custom::..", "Custom::" + "x" * 61, name])}
     elif kind == "pointers":
         settings["jsonAdd"] = {rng.choice(res + ["nope#Nope", "", "a/b"]): {
             rng.choice(POINTERS): rng.choice(hostile_values() + ["x", {"type": "string"}])
@@ -1758,6 +1764,14 @@ class Runner:
             new_files = [k for k in written if after.get(k, ("",))[0] == "f"]
             for k in new_files:
                 p = self.workdir / k
+                if _artifact(p):
+                    if p.suffix != ".json":
+                        continue  # docs, templates, the provider: not JSON
+                    data = p.read_bytes() if not p.is_symlink() else b""
+                    problem = _strict_json(data)
+                    if problem:
+                        f.append(Failure("non-strict", f"non-strict:artifact:{problem.split(':')[0]}", f"{k}: {problem}"))
+                    continue
                 try:
                     data = p.read_bytes() if not p.is_symlink() else b""
                 except OSError as e:
@@ -1784,6 +1798,15 @@ class Runner:
                 seen.add(x.signature)
                 out.append(x)
         return out
+
+
+def _artifact(path: Path) -> bool:
+    """A file a build writes beside the schemas, not a schema: a project file in
+    ``<schema stem>/`` (``docs/``, ``inputs/``, ``resource-role.yaml``: setting ``artifacts``) or
+    a custom resource's folder (``custom-<name>/``: setting ``customResources``)."""
+    parent = path.parent
+    return parent.name.startswith("custom-") or parent.name in ("docs", "inputs") or \
+        (parent.parent / f"{parent.name}.json").is_file()
 
 
 def _name_check(name: str, doc: Any, where: str) -> list[Failure]:
