@@ -18,7 +18,7 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from smithy2cfn import api
@@ -580,6 +580,7 @@ ODD_TRAITS = ["aws.cloudformation#cfnResource", "aws.api#taggable", "aws.api#ser
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.integers(0, 10**6), st.sampled_from(ODD_TRAITS), st.sampled_from(ODD_VALUES)),
                 min_size=1, max_size=4))
+@example([(2101, "smithy.api#pattern", [])])  # a list as @pattern, under an @examples value (found at stop 22)
 def test_odd_trait_values_never_raise(edits):
     # The validator rejects these; the library's convert() is also safe without it (it used
     # to raise on @taggable(property: 3), additionalSchemas: 5, arnNamespace: 5).

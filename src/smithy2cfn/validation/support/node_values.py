@@ -276,9 +276,9 @@ class NodeChecker:
                                f"values: {', '.join(f'`{a}`' for a in allowed)}")
         for _source, layer in layers:
             self._length(len(value), layer, shape, path, "characters")
-        for pattern in dict.fromkeys(layer.get(PATTERN) for _source, layer in layers):
-            if not isinstance(pattern, str):
-                continue
+        # each pattern once; a @pattern that is not a string (any JSON value in a hostile model)
+        # is reported by the trait's own check, not here
+        for pattern in dict.fromkeys(p for _source, layer in layers if isinstance(p := layer.get(PATTERN), str)):
             # A pattern Python cannot compile is reported where it is applied
             # (check_pattern_traits, or S4202 for Java-only syntax); not checked here.
             compiled, _kind, _reason = compile_pattern(pattern)
