@@ -31,7 +31,7 @@ PACKAGE = REPO / "src" / "smithy2cfn"
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("base", ("smithy2cfn.diagnostics", "smithy2cfn.catalog", "smithy2cfn.checks", "smithy2cfn.model",
               "smithy2cfn.settings", "smithy2cfn.prelude", "smithy2cfn.stamps", "smithy2cfn.garbage_collection",
-              "smithy2cfn.version", "smithy2cfn.records", "smithy2cfn.regexes",
+              "smithy2cfn.version", "smithy2cfn.records", "smithy2cfn.regexes", "smithy2cfn.parallel",
               "smithy2cfn.templates")),
     ("parse", ("smithy2cfn.parse",)),
     ("load", ("smithy2cfn.load",)),

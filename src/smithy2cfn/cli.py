@@ -612,6 +612,9 @@ def run() -> None:
     which writes its results after the program ends. Tests call :data:`main` through
     click's runner instead, which never exits the process.
     """
+    from smithy2cfn import parallel
+
+    parallel.allow()  # the program may share large validations with a helper process
     try:
         argv = expand_variadic(sys.argv[1:])
         plain = parse_plain(argv, os.environ)

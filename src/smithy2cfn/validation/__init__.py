@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from smithy2cfn import garbage_collection
+from smithy2cfn import garbage_collection, parallel
 from smithy2cfn.checks import Check, runnable
 from smithy2cfn.diagnostics import Code, Diagnostic, Diagnostics, Severity, declare_codes
 from smithy2cfn.model.shapes import Model, ShapeId
@@ -89,26 +89,45 @@ def validate_model(model: Model, validators: Iterable[Validator] | None = None,
     return finish(model, list(prior or []), out, suppressed)[1]
 
 
+#: A model with at least this many shapes (members not counted) shares its validators with a
+#: helper process when :mod:`smithy2cfn.parallel` may fork (the fork and the copy of the
+#: results cost a few milliseconds: a small model is validated faster in one process).
+SHARED_FROM_SHAPES = 500
+
+
 def _run(model: Model, validators: Iterable[Validator], out: list[Diagnostic]) -> None:
-    for check in validators:
-        declared = getattr(check, "check", None)
-        allowed = frozenset(declared.codes) if isinstance(declared, Check) else None
-        units = getattr(check, "unit_codes", None)
-        if allowed is not None and callable(units):
-            # a validator that runs units of its own (the configured validators) holds each
-            # unit to the codes it declares itself, and may pass on any of those
-            allowed |= units()
-        name = getattr(check, "__name__", type(check).__name__)
-        try:
-            for d in check(model):
-                if allowed is not None and d.code not in allowed:
-                    out.append(_internal(name, f"it reported {d.code}, a code it does not declare ({d.message[:200]})"))
-                    continue
-                if _about_prelude(model, d):
-                    continue
-                out.append(d)
-        except Exception as e:  # noqa: BLE001 - a validator bug must not become a traceback
-            out.append(_internal(name, f"{type(e).__name__}: {str(e)[:200]}"))
+    checks = list(validators)
+    if len(model.shapes) >= SHARED_FROM_SHAPES:
+        found = parallel.run_shared(checks, lambda check: _run_one(model, check))
+    else:
+        found = [_run_one(model, check) for check in checks]
+    for events in found:
+        out.extend(events)
+
+
+def _run_one(model: Model, check: Validator) -> list[Diagnostic]:
+    """The events of one validator (those it may report, none about the prelude unless an
+    ERROR), or the ``S3099`` of its failure after what it found before."""
+    out: list[Diagnostic] = []
+    declared = getattr(check, "check", None)
+    allowed = frozenset(declared.codes) if isinstance(declared, Check) else None
+    units = getattr(check, "unit_codes", None)
+    if allowed is not None and callable(units):
+        # a validator that runs units of its own (the configured validators) holds each
+        # unit to the codes it declares itself, and may pass on any of those
+        allowed |= units()
+    name = getattr(check, "__name__", type(check).__name__)
+    try:
+        for d in check(model):
+            if allowed is not None and d.code not in allowed:
+                out.append(_internal(name, f"it reported {d.code}, a code it does not declare ({d.message[:200]})"))
+                continue
+            if _about_prelude(model, d):
+                continue
+            out.append(d)
+    except Exception as e:  # noqa: BLE001 - a validator bug must not become a traceback
+        out.append(_internal(name, f"{type(e).__name__}: {str(e)[:200]}"))
+    return out
 
 
 def _internal(name: str, what: str) -> Diagnostic:

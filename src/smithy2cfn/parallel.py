@@ -1,0 +1,126 @@
+"""Independent pieces of work shared with one forked helper process, on a machine with a
+second CPU (issue 15, "Cold start": the whole process's wall time on large models).
+
+Only the ``smithy2cfn`` program asks for it (:func:`allow`, called by
+:func:`smithy2cfn.cli.run`): a library caller's process is never forked behind its back
+(its threads, its open files and its signal handlers are its own business). Even then
+:func:`available` says no on a platform without ``os.fork`` or other than Linux (macOS's
+system libraries are not safe to use after a fork), with fewer than two CPUs this process
+may run on, when another Python thread is running (a lock it holds would stay locked in the
+child), or when the environment variable ``SMITHY2CFN_JOBS`` is ``1``.
+
+:func:`run_shared` forks once. Both processes take the indexes of the pieces from one pipe,
+the queue, so whichever is free takes the next one (an expensive piece does not hold the
+other back); the helper sends what it computed back through a second pipe, pickled, and
+leaves with ``os._exit`` (no ``atexit`` handler, no flush of standard streams it shares
+with its parent). The results come back in the order of the pieces whichever process made
+them, so the output does not depend on the timing. Whatever the helper did not send back
+(it was killed, a result could not be pickled) is computed again in this process: the
+results are always complete. Nothing but our own process's data is ever unpickled.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import struct
+import sys
+import threading
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+#: Set by :func:`allow`: the process is the ``smithy2cfn`` program.
+_allowed = False
+#: The environment variable that turns forking off (``SMITHY2CFN_JOBS=1``).
+JOBS_VARIABLE = "SMITHY2CFN_JOBS"
+_INDEX = struct.Struct("<I")
+#: The most pieces shared: their indexes are written to the queue before the fork, and must
+#: fit in a pipe's buffer (64 KiB on Linux) with room to spare.
+MAX_PIECES = 8192
+
+
+def allow(flag: bool = True) -> None:
+    """Let :func:`run_shared` fork in this process (the command line's entry point calls it)."""
+    global _allowed
+    _allowed = flag
+
+
+def available() -> bool:
+    """Whether :func:`run_shared` would use a helper process now (see the module's docstring)."""
+    if not _allowed or not hasattr(os, "fork") or not sys.platform.startswith("linux"):
+        return False
+    if os.environ.get(JOBS_VARIABLE, "").strip() == "1" or threading.active_count() != 1:
+        return False
+    try:
+        return len(os.sched_getaffinity(0)) >= 2
+    except OSError:
+        return False
+
+
+def run_shared(pieces: Sequence[T], work: Callable[[T], R]) -> list[R]:
+    """``[work(p) for p in pieces]``, shared with a forked helper process when
+    :func:`available` (else computed here, in order).
+
+    Args:
+        pieces: the pieces of work (more than :data:`MAX_PIECES` are all computed here).
+        work: a function of one piece that does not change what the other pieces read
+            (each process sees the data as it was at the fork) and returns a picklable value.
+
+    Returns:
+        The results, in the order of ``pieces``. An exception raised by ``work`` in this
+        process propagates; one raised in the helper makes that piece computed again here
+        (where it raises again, or not).
+    """
+    if not 2 <= len(pieces) <= MAX_PIECES or not available():
+        return [work(p) for p in pieces]
+    queue_r, queue_w = os.pipe()
+    back_r, back_w = os.pipe()
+    # Every index is in the queue before the fork: a read of 4 bytes from a pipe takes 4
+    # bytes at once, so the two processes never share or split an index.
+    os.write(queue_w, b"".join(_INDEX.pack(i) for i in range(len(pieces))))
+    os.close(queue_w)
+    try:
+        pid = os.fork()
+    except OSError:
+        os.close(queue_r), os.close(back_r), os.close(back_w)
+        return [work(p) for p in pieces]
+    if pid == 0:  # the helper
+        status = 1
+        try:
+            os.close(back_r)
+            done: dict[int, R] = {}
+            while len(raw := os.read(queue_r, _INDEX.size)) == _INDEX.size:
+                i = _INDEX.unpack(raw)[0]
+                done[i] = work(pieces[i])
+            data = pickle.dumps(done, protocol=pickle.HIGHEST_PROTOCOL)
+            view = memoryview(data)
+            while view:
+                view = view[os.write(back_w, view):]
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(back_w)
+    results: dict[int, R] = {}
+    try:
+        while len(raw := os.read(queue_r, _INDEX.size)) == _INDEX.size:
+            i = _INDEX.unpack(raw)[0]
+            results[i] = work(pieces[i])
+    finally:
+        os.close(queue_r)
+        chunks = []
+        while chunk := os.read(back_r, 1 << 20):
+            chunks.append(chunk)
+        os.close(back_r)
+        _, status = os.waitpid(pid, 0)
+    if status == 0 and chunks:
+        try:
+            results.update(pickle.loads(b"".join(chunks)))
+        except Exception:  # noqa: BLE001 - a result that does not come back is computed here
+            pass
+    return [results[i] if i in results else work(p) for i, p in enumerate(pieces)]
+
+
+__all__ = ["JOBS_VARIABLE", "MAX_PIECES", "allow", "available", "run_shared"]

@@ -1,0 +1,141 @@
+"""smithy2cfn.parallel: work shared with one forked helper process gives the results of doing
+it all here, in the same order, whatever the helper does; and it is used only when the
+program asked for it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+from conftest import REPO
+from smithy2cfn import parallel
+from smithy2cfn.api import load, validate
+from smithy2cfn.validation import validate_model
+
+CAN_FORK = hasattr(os, "fork") and sys.platform.startswith("linux") and len(os.sched_getaffinity(0)) >= 2
+needs_fork = pytest.mark.skipif(not CAN_FORK, reason="needs Linux and two CPUs (smithy2cfn.parallel.available)")
+
+
+@pytest.fixture
+def allowed(monkeypatch):
+    monkeypatch.setattr(parallel, "_allowed", True)
+    monkeypatch.delenv(parallel.JOBS_VARIABLE, raising=False)
+
+
+def _slow_pid(piece: int) -> tuple[int, int]:
+    time.sleep(0.02)  # long enough that both processes take pieces
+    return piece * piece, os.getpid()
+
+
+def test_a_library_process_is_never_forked(monkeypatch):
+    monkeypatch.setattr(parallel, "_allowed", False)
+    assert not parallel.available()
+    assert parallel.run_shared([1, 2, 3], _slow_pid) == [(1, os.getpid()), (4, os.getpid()), (9, os.getpid())]
+
+
+@needs_fork
+def test_shared_work_comes_back_complete_and_in_order(allowed):
+    assert parallel.available()
+    out = parallel.run_shared(list(range(30)), _slow_pid)
+    assert [value for value, _ in out] == [i * i for i in range(30)]
+    pids = {pid for _, pid in out}
+    assert os.getpid() in pids and len(pids) == 2, "the helper took no piece"
+
+
+@needs_fork
+def test_what_the_helper_does_not_send_back_is_computed_here(allowed):
+    parent = os.getpid()
+
+    def fails_in_helper(piece: int) -> tuple[int, int]:
+        if os.getpid() != parent and piece == 5:
+            raise ValueError("only in the helper")
+        return _slow_pid(piece)
+
+    def dies_in_helper(piece: int) -> tuple[int, int]:
+        if os.getpid() != parent:
+            os._exit(3)
+        return _slow_pid(piece)
+
+    def unpicklable_in_helper(piece: int):
+        return (lambda: piece) if os.getpid() != parent else piece
+
+    assert [v for v, _ in parallel.run_shared(list(range(12)), fails_in_helper)] == [i * i for i in range(12)]
+    assert parallel.run_shared(list(range(12)), dies_in_helper) == [(i * i, parent) for i in range(12)]
+    assert parallel.run_shared(list(range(12)), unpicklable_in_helper) == list(range(12))
+
+
+@needs_fork
+def test_an_exception_here_propagates_and_the_helper_is_reaped(allowed):
+    parent = os.getpid()
+
+    def fails_here(piece: int) -> int:
+        if os.getpid() == parent:
+            raise KeyError(piece)
+        time.sleep(0.01)
+        return piece
+
+    with pytest.raises(KeyError):
+        parallel.run_shared(list(range(6)), fails_here)
+    with pytest.raises(ChildProcessError):
+        os.waitpid(-1, os.WNOHANG)  # no child left behind
+
+
+def test_it_is_not_used_when_asked_not_to_or_with_threads_running(allowed, monkeypatch):
+    monkeypatch.setenv(parallel.JOBS_VARIABLE, "1")
+    assert not parallel.available()
+    monkeypatch.delenv(parallel.JOBS_VARIABLE)
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    thread.start()
+    try:
+        assert not parallel.available()
+    finally:
+        stop.set()
+        thread.join()
+    assert parallel.available() == CAN_FORK
+    assert parallel.run_shared(list(range(parallel.MAX_PIECES + 1)), lambda p: (p, os.getpid()))[-1] == \
+        (parallel.MAX_PIECES, os.getpid())
+
+
+def _model_text(shapes: int) -> str:
+    """A model with ``shapes`` structures, some of which the validators report."""
+    lines = ['$version: "2"', "namespace example", "", "service Svc { version: \"1\", operations: [Op0] }",
+             "operation Op0 { input: S0, output: S1 }"]
+    for i in range(shapes):
+        lines.append(f"@pattern(\"a{i}\")\nstring lower{i}\n" if i % 7 == 0 else f"structure S{i} {{ a: String, b: S{(i + 1) % shapes} }}")
+    return "\n".join(lines) + "\n"
+
+
+@needs_fork
+def test_validation_shared_with_a_helper_reports_the_same_events(allowed, monkeypatch, tmp_path):
+    import smithy2cfn.validation as validation
+
+    monkeypatch.setattr(validation, "SHARED_FROM_SHAPES", 10)
+    (tmp_path / "m.smithy").write_text(_model_text(60), encoding="utf-8")
+    loaded = load(tmp_path / "m.smithy")
+    shared = [d.to_json() for d in validate_model(loaded.model)]
+    monkeypatch.setattr(parallel, "_allowed", False)
+    alone = [d.to_json() for d in validate_model(loaded.model)]
+    assert shared == alone and len(alone) > 5
+    assert [d.to_json() for d in validate(loaded).diagnostics]  # the api's path too
+
+
+@needs_fork
+def test_the_program_shares_a_large_validation_and_prints_the_same(tmp_path):
+    model = tmp_path / "large.smithy"
+    model.write_text(_model_text(700), encoding="utf-8")
+    runs = []
+    for jobs in ("1", ""):
+        env = {**os.environ, parallel.JOBS_VARIABLE: jobs, "PYTHONPATH": str(REPO / "src")}
+        proc = subprocess.run([sys.executable, "-m", "smithy2cfn", "validate", "--format", "json", str(model)],
+                              capture_output=True, text=True, env=env, timeout=300)
+        runs.append((proc.returncode, proc.stdout, proc.stderr))
+    assert runs[0] == runs[1]
+    events = [json.loads(line) for line in (runs[0][1] + runs[0][2]).splitlines() if line.startswith("{")]
+    assert len(events) > 50
