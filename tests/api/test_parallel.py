@@ -26,6 +26,8 @@ needs_fork = pytest.mark.skipif(not CAN_FORK, reason="needs Linux and two CPUs (
 def allowed(monkeypatch):
     monkeypatch.setattr(parallel, "_allowed", True)
     monkeypatch.delenv(parallel.JOBS_VARIABLE, raising=False)
+    # a machine busy with other work shares nothing (the load average); here it must
+    monkeypatch.setattr(parallel, "_spare_cpu", lambda: CAN_FORK)
 
 
 def _slow_pid(piece: int) -> tuple[int, int]:
@@ -103,6 +105,13 @@ def test_it_is_not_used_when_asked_not_to_or_with_threads_running(allowed, monke
         (parallel.MAX_PIECES, os.getpid())
 
 
+def test_a_busy_machine_is_not_given_a_helper(monkeypatch):
+    monkeypatch.setattr(os, "getloadavg", lambda: (64.0, 64.0, 64.0))
+    assert not parallel._spare_cpu()
+    monkeypatch.setattr(os, "getloadavg", lambda: (0.0, 0.0, 0.0))
+    assert parallel._spare_cpu() == CAN_FORK
+
+
 def _model_text(shapes: int) -> str:
     """A model with ``shapes`` structures, some of which the validators report."""
     lines = ['$version: "2"', "namespace example", "", "service Svc { version: \"1\", operations: [Op0] }",
@@ -139,3 +148,26 @@ def test_the_program_shares_a_large_validation_and_prints_the_same(tmp_path):
     assert runs[0] == runs[1]
     events = [json.loads(line) for line in (runs[0][1] + runs[0][2]).splitlines() if line.startswith("{")]
     assert len(events) > 50
+
+
+@needs_fork
+def test_files_parsed_by_a_helper_make_the_same_model_and_events(allowed, monkeypatch, tmp_path):
+    from smithy2cfn.load import loader
+    from smithy2cfn.model.json_ast import model_to_json_ast
+
+    monkeypatch.setattr(loader, "SHARED_FROM_CHARACTERS", 1)
+    for i in range(5):
+        (tmp_path / f"m{i}.smithy").write_text(_model_text(40).replace("namespace example", f"namespace ex{i}")
+                                               + ("structure Broken {\n" if i == 3 else ""), encoding="utf-8")
+    (tmp_path / "more.json").write_text(json.dumps({"smithy": "2.0", "shapes": {
+        "ex9#Thing": {"type": "string", "traits": {"smithy.api#length": {"min": "x"}}}}}), encoding="utf-8")
+
+    def loaded() -> tuple:
+        result = validate(load(tmp_path))
+        return [d.to_json() for d in result.diagnostics], model_to_json_ast(result.model)
+
+    shared = loaded()
+    monkeypatch.setattr(parallel, "_allowed", False)
+    alone = loaded()
+    assert shared == alone
+    assert any(d["code"] == "S1001" for d in alone[0]) and len(alone[1]["shapes"]) > 200
