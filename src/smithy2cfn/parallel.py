@@ -6,8 +6,8 @@ Only the ``smithy2cfn`` program asks for it (:func:`allow`, called by
 (its threads, its open files and its signal handlers are its own business). Even then
 :func:`available` says no on a platform without ``os.fork`` or other than Linux (macOS's
 system libraries are not safe to use after a fork), with fewer than two CPUs this process
-may run on or no CPU to spare (the load average of the last minute above their number
-less one: the helper would only wait for a CPU), when another Python thread is running (a lock it holds would stay locked in the
+may run on or none to spare (the load average of the last minute at or above their
+number: the helper would only wait for a CPU), when another Python thread is running (a lock it holds would stay locked in the
 child), or when the environment variable ``SMITHY2CFN_JOBS`` is ``1``.
 
 :func:`run_shared` forks once. Both processes take the indexes of the pieces from one pipe,
@@ -59,11 +59,11 @@ def available() -> bool:
 
 
 def _spare_cpu() -> bool:
-    """Two CPUs or more for this process, and the last minute's load average at most their
-    number less one."""
+    """Two CPUs or more for this process, and the last minute's load average below their
+    number."""
     try:
         cpus = len(os.sched_getaffinity(0))
-        return cpus >= 2 and os.getloadavg()[0] <= cpus - 1
+        return cpus >= 2 and os.getloadavg()[0] < cpus
     except OSError:
         return False
 
