@@ -386,6 +386,10 @@ class _Careful(Exception):
 _FIRST = lazy(r'\{[ \t\n\r]*(?:"([^"\\\x00-\x1f]*)"[ \t\n\r]*:[ \t\n\r]*|(\}))')
 #: After a member's value: the next member's start (group 1: its key) or the object's end (group 2).
 _NEXT = lazy(r'[ \t\n\r]*(?:,[ \t\n\r]*"([^"\\\x00-\x1f]*)"[ \t\n\r]*:[ \t\n\r]*|(\}))')
+#: A member's start written the usual way: its ``target`` (group 1, without escapes), then its
+#: end (group 2) or ``"traits":`` before an object.
+_MEMBER_START = lazy(r'\{[ \t\n\r]*"target"[ \t\n\r]*:[ \t\n\r]*"([^"\\\x00-\x1f]*)"[ \t\n\r]*'
+                     r'(?:(\})|,[ \t\n\r]*"traits"[ \t\n\r]*:[ \t\n\r]*(?=\{))')
 #: Before a key with escapes: ``{`` or ``,`` (group 1) and spaces.
 _BEFORE_KEY = lazy(r"[ \t\n\r]*([{,])[ \t\n\r]*")
 _COLON = lazy(r"[ \t\n\r]*:[ \t\n\r]*")
@@ -468,17 +472,35 @@ class _QuickWalk:
             raise _Careful
         return key, start, m.end()
 
-    def walk(self, idx: int, level: int, path: tuple) -> tuple[dict[str, Any], int]:
+    def member(self, idx: int, path: tuple) -> tuple[dict[str, Any], int]:
+        """The member object at ``idx`` (a ``{``) and the offset after it."""
+        m = _MEMBER_START.match(self.text, idx)
+        if m is None:
+            return self.walk(idx, _IN_MEMBER, path)
+        out: dict[str, Any] = {"target": m.group(1)}
+        if m.group(2):
+            return out, m.end()
+        out["traits"], idx = self.walk(m.end(), _IN_VALUES, (*path, "traits"))
+        return self.walk(idx, _IN_MEMBER, path, out)
+
+    def walk(self, idx: int, level: int, path: tuple, out: dict[str, Any] | None = None
+             ) -> tuple[dict[str, Any], int]:
         """The object at ``idx`` (a ``{``) and the offset after it; ``path`` as parse_json's
-        (for :data:`_IN_SHAPE`, :data:`_IN_MEMBERS`: the shape ID)."""
+        (for :data:`_IN_SHAPE`, :data:`_IN_MEMBERS`: the shape ID). With ``out``, the
+        members read so far, ``idx`` is the offset after the last one's value."""
         text = self.text
         positions = self.positions
         spans = self.spans
         scan = _SCAN
-        out: dict[str, Any] = {}
-        m = _FIRST.match(text, idx)
+        if out is None:
+            out = {}
+            m = _FIRST.match(text, idx)
+            before = "{"
+        else:
+            m = _NEXT.match(text, idx)
+            before = ","
         if m is None:
-            key, start, idx = self.odd_key(idx, "{")
+            key, start, idx = self.odd_key(idx, before)
         elif m.group(2):
             return out, m.end()
         else:
@@ -500,7 +522,7 @@ class _QuickWalk:
                 spans[sub] = self.span_at(start)
                 self.entries[sub] = idx
                 if text.startswith("{", idx):
-                    value, idx = self.walk(idx, _IN_MEMBER, sub)
+                    value, idx = self.member(idx, sub)
             elif level == _IN_SHAPE:
                 sub = ("shapes", path, key)
                 positions[sub] = start
@@ -512,7 +534,7 @@ class _QuickWalk:
                     elif key == "member" or key == "key" or key == "value":
                         spans[sub] = self.span_at(start)
                         self.entries[sub] = idx
-                        value, idx = self.walk(idx, _IN_MEMBER, sub)
+                        value, idx = self.member(idx, sub)
             elif level == _IN_SHAPES:
                 sub = ("shapes", key)
                 positions[sub] = start
