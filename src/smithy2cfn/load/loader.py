@@ -923,10 +923,15 @@ class _Assembler:
         else the shape or member itself (its introduced traits), else the mixin it came
         from (``inherited``)."""
         spans = {tid: span for tid, span in inherited.items() if tid in traits}
-        for tid in introduced:
-            span = self.trait_span(owner, tid)
-            if span is not None:
-                spans[tid] = span
+        if introduced:
+            doc = self.raw_doc.get(ShapeId.root(owner))
+            where = doc.trait_spans if doc is not None else {}
+            for tid in introduced:  # (trait_span, the document looked up once)
+                span = where.get((owner, tid))
+                if span is None:
+                    span = self.span_of(owner)
+                if span is not None:
+                    spans[tid] = span
         for apply, doc in self.applied.get(owner, []):
             for tid in apply.traits:
                 spans[tid] = apply.trait_spans.get(tid) or apply.span or Span(doc.path)
@@ -937,8 +942,11 @@ class _Assembler:
         if not isinstance(raw_traits, dict):
             return out
         doc = self.raw_doc.get(ShapeId.root(owner))
+        where = doc.trait_spans if doc is not None else {}
         for tid, value in raw_traits.items():
-            span = self.trait_span(owner, tid)
+            span = where.get((owner, tid))  # (trait_span, the document looked up once)
+            if span is None:
+                span = self.span_of(owner)
             if doc is not None and (tid == BOX or tid == DEFAULT):
                 self._check_versioned_trait(doc, owner, tid, span)
             out[tid] = self.coerce(tid, value, owner, span)

@@ -40,9 +40,21 @@ import os
 import re
 from typing import Any
 
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, SourceLimiter, declare_codes
+from smithy2cfn.diagnostics import Code, Diagnostic, Severity, SourceLimiter, Span, declare_codes
 from smithy2cfn.model.document import ApplyStatement, SourceDocument
-from smithy2cfn.model.jsonread import BigNumber, JsonProblem, JsonText, parse_json
+from smithy2cfn.model.jsonread import (
+    _SCAN,
+    _SCANSTRING,
+    MAX_NODE_DEPTH,
+    BigNumber,
+    JsonProblem,
+    JsonText,
+    _has_lone_surrogate,
+    _max_depth,
+    _Stop,
+    _Walker,
+    parse_json,
+)
 from smithy2cfn.model.knowledge_ops import sorted_ids
 from smithy2cfn.model.nodes import node_kind
 from smithy2cfn.model.relationships import LIFECYCLE_RELATIONSHIPS, NeighborIndex, RelationshipType
@@ -132,23 +144,38 @@ class _Reader:
         self.doc = doc
         #: a file of 200,000 unknown properties makes 1,001 diagnostics of them (README "Limits")
         self.report = SourceLimiter(doc.diagnostics)
+        #: strings already found to be absolute shape IDs (targets and trait names repeat)
+        self.valid_ids: set[str] = set()
+
+    def add(self, code: str, severity: Severity, message: str, path: tuple, shape_id: str | None,
+            hint: str | None) -> None:
+        report = self.report
+        key = (code, severity)
+        count = report.counts.get(key, 0)
+        if count > report.limit:  # one the limiter only counts: its span is not looked for
+            report.counts[key] = count + 1
+            return
+        report.add(code, severity, message, self.jt.span(path), shape_id, hint)
 
     def error(self, code: str, message: str, path: tuple, shape_id: str | None = None,
               hint: str | None = None) -> None:
-        self.report.add(code, Severity.ERROR, message, self.jt.span(path), shape_id, hint)
+        self.add(code, Severity.ERROR, message, path, shape_id, hint)
 
     def unknown(self, key: str, allowed: Any, path: tuple, shape_id: str | None) -> None:
-        self.report.add("S1106", Severity.WARNING, f"unknown property '{key}' is ignored", self.jt.span((*path, key)),
-                        shape_id, "expected one of " + ", ".join(f"'{k}'" for k in allowed))
+        self.add("S1106", Severity.WARNING, f"unknown property '{key}' is ignored", (*path, key), shape_id,
+                 "expected one of " + ", ".join(f"'{k}'" for k in allowed))
 
     # ---- values
     def shape_id(self, value: Any, what: str, path: tuple, owner: str | None) -> str | None:
+        if type(value) is str and value in self.valid_ids:
+            return value
         if not isinstance(value, str):
             self.error("S1104", f"{what} must be an absolute shape ID string, found {node_kind(value)}", path, owner)
             return None
         if not _ID.match(value):
             self.error("S1105", f"{what} '{value}' is not an absolute shape ID (namespace#Name)", path, owner)
             return None
+        self.valid_ids.add(value)
         return value
 
     def ref(self, value: Any, what: str, path: tuple, owner: str) -> dict[str, str] | None:
@@ -192,8 +219,9 @@ class _Reader:
             self.error("S1104", f"'traits' of '{owner}' must be {_TRAITS}, found {node_kind(value)}", path, owner)
             return None
         out = {}
+        valid = self.valid_ids
         for tid, trait_value in value.items():
-            if self.shape_id(tid, "trait name", (*path, tid), owner) is None:
+            if tid not in valid and self.shape_id(tid, "trait name", (*path, tid), owner) is None:
                 continue
             out[tid] = trait_value
         return out
@@ -209,17 +237,19 @@ class _Reader:
         if "target" not in value:
             self.error("S1104", f"member '{member_id}' has no 'target'", path, member_id)
             return None
-        target = self.shape_id(value["target"], f"the target of member '{member_id}'", (*path, "target"),
-                               member_id)
-        if target is None:
-            return None
+        target = value["target"]
+        if type(target) is not str or target not in self.valid_ids:
+            target = self.shape_id(target, f"the target of member '{member_id}'", (*path, "target"), member_id)
+            if target is None:
+                return None
         out["target"] = target
+        span = self.jt.span(path)  # (before its traits': spans are found fastest in text order)
         if "traits" in value:
             traits = self.traits(value["traits"], (*path, "traits"), member_id)
             if traits:
                 out["traits"] = traits
                 self.trait_spans(member_id, (*path, "traits"), traits)
-        self.doc.spans[member_id] = self.jt.span(path)
+        self.doc.spans[member_id] = span
         return out
 
     def members(self, value: Any, path: tuple, shape_id: str) -> dict[str, Any] | None:
@@ -254,8 +284,10 @@ class _Reader:
         return out
 
     def trait_spans(self, owner: str, path: tuple, traits: dict[str, Any]) -> None:
+        spans = self.doc.trait_spans
+        span = self.jt.span
         for tid in traits:
-            self.doc.trait_spans[(owner, tid)] = self.jt.span((*path, tid))
+            spans[(owner, tid)] = span((*path, tid))
 
     # ---- shapes
     def shape(self, shape_id: str, body: Any) -> None:
@@ -329,8 +361,225 @@ class _Reader:
 def parse_json_ast_text(text: str, path: str) -> tuple[JsonText, JsonProblem | None]:
     """The JSON of a JSON AST file, parsed as :func:`read_json_ast` parses it (strict
     RFC 8259, node values at most 256 levels deep, positions of the upper levels); see
-    :func:`~smithy2cfn.model.jsonread.parse_json`. Never raises on bad input."""
-    return parse_json(text, path, _descend, whole_is_node=False)
+    :func:`~smithy2cfn.model.jsonread.parse_json`. Never raises on bad input.
+
+    A well-formed file is read by :class:`_QuickWalk`, which records the positions read
+    on every run (shapes, members, traits, metadata) and the rest of a shape's only when
+    one of them is asked for (a diagnostic's span); any other file (not JSON, beyond a
+    limit, a key defined twice, an unpaired surrogate) by
+    :func:`~smithy2cfn.model.jsonread.parse_json`, which finds the first problem. Either
+    way the value and every span are the same.
+    """
+    quick = _QuickWalk(text, path)
+    try:
+        value = quick.document()
+    except _Careful:
+        return parse_json(text, path, _descend, whole_is_node=False)
+    return JsonText(path, text, value, quick.positions, quick.complete, quick.spans), None
+
+
+class _Careful(Exception):
+    """:class:`_QuickWalk` stops: the text needs :func:`~smithy2cfn.model.jsonread.parse_json`."""
+
+
+#: The start of an object's first member (group 1: its key, without escapes) or its end (group 2).
+_FIRST = lazy(r'\{[ \t\n\r]*(?:"([^"\\\x00-\x1f]*)"[ \t\n\r]*:[ \t\n\r]*|(\}))')
+#: After a member's value: the next member's start (group 1: its key) or the object's end (group 2).
+_NEXT = lazy(r'[ \t\n\r]*(?:,[ \t\n\r]*"([^"\\\x00-\x1f]*)"[ \t\n\r]*:[ \t\n\r]*|(\}))')
+#: A member's start written the usual way: its ``target`` (group 1, without escapes), then its
+#: end (group 2) or ``"traits":`` before an object.
+_MEMBER_START = lazy(r'\{[ \t\n\r]*"target"[ \t\n\r]*:[ \t\n\r]*"([^"\\\x00-\x1f]*)"[ \t\n\r]*'
+                     r'(?:(\})|,[ \t\n\r]*"traits"[ \t\n\r]*:[ \t\n\r]*(?=\{))')
+#: Before a key with escapes: ``{`` or ``,`` (group 1) and spaces.
+_BEFORE_KEY = lazy(r"[ \t\n\r]*([{,])[ \t\n\r]*")
+_COLON = lazy(r"[ \t\n\r]*:[ \t\n\r]*")
+_SPACE = lazy(r"[ \t\n\r]*")
+_LONG = 2 * MAX_NODE_DEPTH  # only a value this long can nest too deeply
+
+#: What :class:`_QuickWalk` walks: the document, ``shapes``, a shape entry, ``members``, a
+#: member, and an object of keys to values parsed whole (``metadata``, ``traits``).
+_IN_DOCUMENT, _IN_SHAPES, _IN_SHAPE, _IN_MEMBERS, _IN_MEMBER, _IN_VALUES = range(6)
+
+
+class _QuickWalk:
+    """Reads a well-formed JSON AST text: the document, ``metadata``, ``shapes``, each shape
+    entry, its members and their traits, and its ``traits`` are walked here (recording the
+    positions of shape, property, member, metadata and trait keys under the paths
+    :func:`~smithy2cfn.model.jsonread.parse_json` gives them); every other value is parsed
+    by the C scanner of :mod:`json` (strict hooks). It walks no level that ``_descend``
+    does not, so each value parsed whole lies within one parse_json parses whole, and the
+    depth limit is checked on those. Raises :class:`_Careful` at anything else: a syntax
+    error, a number or nesting beyond the limits, a key defined twice in a walked object,
+    an unpaired surrogate escape. ``complete`` records the other positions of a shape
+    (those parse_json records) when a span below it is asked for.
+    """
+
+    def __init__(self, text: str, path: str) -> None:
+        self.text = text
+        self.path = path
+        self.positions: dict[tuple, int] = {}
+        #: the spans of the positions a reading always asks for (shapes, members, traits,
+        #: metadata), made in text order (:meth:`span_at`)
+        self.spans: dict[tuple, Span] = {}
+        #: offset, its line (0-based), that line's first offset (:meth:`span_at`)
+        self.line = [0, 0, 0]
+        #: path of a shape entry or a member → offset of its value, for :meth:`complete`
+        self.entries: dict[tuple, int] = {}
+        self.done: set[tuple] = set()
+        #: (start, end) offsets of the arrays and objects parsed whole, long enough to nest too deeply
+        self.nodes: list[tuple[int, int]] = []
+
+    def document(self) -> Any:
+        text = self.text
+        if _has_lone_surrogate(text):
+            raise _Careful
+        idx = _SPACE.match(text).end()
+        if not text.startswith("{", idx):
+            raise _Careful
+        out, idx = self.walk(idx, _IN_DOCUMENT, ())
+        if _SPACE.match(text, idx).end() != len(text):
+            raise _Careful
+        for start, end in self.nodes:
+            if _max_depth(text[start:end]) > MAX_NODE_DEPTH:
+                raise _Careful
+        return out
+
+    def span_at(self, offset: int) -> Span:
+        """The span of ``offset``, counting lines from the last one asked (asked in text order)."""
+        at = self.line
+        last, line, start = at
+        n = self.text.count("\n", last, offset)
+        if n:
+            line += n
+            start = self.text.rfind("\n", last, offset) + 1
+        at[0], at[1], at[2] = offset, line, start
+        return Span(self.path, line + 1, offset - start + 1)
+
+    def odd_key(self, idx: int, before: str) -> tuple[str, int, int]:
+        """A key with escapes after ``before`` (``{`` or ``,``) at ``idx``: the key, its
+        offset and its value's."""
+        text = self.text
+        m = _BEFORE_KEY.match(text, idx)
+        if m is None or m.group(1) != before or not text.startswith('"', m.end()):
+            raise _Careful
+        start = m.end()
+        try:
+            key, end = _SCANSTRING(text, start + 1, True)
+        except ValueError:
+            raise _Careful from None
+        m = _COLON.match(text, end)
+        if m is None:
+            raise _Careful
+        return key, start, m.end()
+
+    def member(self, idx: int, path: tuple) -> tuple[dict[str, Any], int]:
+        """The member object at ``idx`` (a ``{``) and the offset after it."""
+        m = _MEMBER_START.match(self.text, idx)
+        if m is None:
+            return self.walk(idx, _IN_MEMBER, path)
+        out: dict[str, Any] = {"target": m.group(1)}
+        if m.group(2):
+            return out, m.end()
+        out["traits"], idx = self.walk(m.end(), _IN_VALUES, (*path, "traits"))
+        return self.walk(idx, _IN_MEMBER, path, out)
+
+    def walk(self, idx: int, level: int, path: tuple, out: dict[str, Any] | None = None
+             ) -> tuple[dict[str, Any], int]:
+        """The object at ``idx`` (a ``{``) and the offset after it; ``path`` as parse_json's
+        (for :data:`_IN_SHAPE`, :data:`_IN_MEMBERS`: the shape ID). With ``out``, the
+        members read so far, ``idx`` is the offset after the last one's value."""
+        text = self.text
+        positions = self.positions
+        spans = self.spans
+        scan = _SCAN
+        if out is None:
+            out = {}
+            m = _FIRST.match(text, idx)
+            before = "{"
+        else:
+            m = _NEXT.match(text, idx)
+            before = ","
+        if m is None:
+            key, start, idx = self.odd_key(idx, before)
+        elif m.group(2):
+            return out, m.end()
+        else:
+            key, start, idx = m.group(1), m.start(1) - 1, m.end()
+        while True:
+            if key in out:
+                raise _Careful
+            value = None
+            if level == _IN_VALUES:
+                sub = (*path, key)
+                positions[sub] = start
+                spans[sub] = self.span_at(start)
+            elif level == _IN_MEMBER:
+                if key == "traits" and text.startswith("{", idx):
+                    value, idx = self.walk(idx, _IN_VALUES, (*path, "traits"))
+            elif level == _IN_MEMBERS:
+                sub = ("shapes", path, "members", key)
+                positions[sub] = start
+                spans[sub] = self.span_at(start)
+                self.entries[sub] = idx
+                if text.startswith("{", idx):
+                    value, idx = self.member(idx, sub)
+            elif level == _IN_SHAPE:
+                sub = ("shapes", path, key)
+                positions[sub] = start
+                if text.startswith("{", idx):
+                    if key == "members":
+                        value, idx = self.walk(idx, _IN_MEMBERS, path)
+                    elif key == "traits":
+                        value, idx = self.walk(idx, _IN_VALUES, ("shapes", path, "traits"))
+                    elif key == "member" or key == "key" or key == "value":
+                        spans[sub] = self.span_at(start)
+                        self.entries[sub] = idx
+                        value, idx = self.member(idx, sub)
+            elif level == _IN_SHAPES:
+                sub = ("shapes", key)
+                positions[sub] = start
+                spans[sub] = self.span_at(start)
+                self.entries[sub] = idx
+                if text.startswith("{", idx):
+                    value, idx = self.walk(idx, _IN_SHAPE, key)
+            else:
+                positions[(key,)] = start
+                if key == "shapes" and text.startswith("{", idx):
+                    value, idx = self.walk(idx, _IN_SHAPES, ())
+                elif key == "metadata" and text.startswith("{", idx):
+                    value, idx = self.walk(idx, _IN_VALUES, ("metadata",))
+            if value is None:
+                try:
+                    value, end = scan(text, idx)
+                except (StopIteration, ValueError, RecursionError):  # (JSONDecodeError, a number out of range)
+                    raise _Careful from None
+                if end - idx > _LONG and text[idx] in "[{":
+                    self.nodes.append((idx, end))
+                idx = end
+            out[key] = value
+            m = _NEXT.match(text, idx)
+            if m is None:
+                key, start, idx = self.odd_key(idx, ",")
+            elif m.group(2):
+                return out, m.end()
+            else:
+                key, start, idx = m.group(1), m.start(1) - 1, m.end()
+
+    def complete(self, path: tuple) -> None:
+        """Record the positions parse_json records under the member or else the shape entry
+        ``path`` is in (each at most once)."""
+        if len(path) < 3 or path[0] != "shapes":
+            return
+        done = self.done
+        for n in (4, 3, 2):
+            entry = path[:n]
+            if len(path) > n and entry in self.entries and entry not in done and path[:2] not in done:
+                done.add(entry)
+                try:
+                    _Walker(self.text, self.positions, _descend).value(self.entries[entry], entry)
+                except _Stop:  # (not on a text this walk read)
+                    pass
+                return
 
 
 def read_json_ast(text: str, path: str) -> SourceDocument:

@@ -226,29 +226,65 @@ class _Stop(Exception):
         self.problem = problem
 
 
-class JsonText(Record):
+class JsonText(Record, hidden=("complete", "spans", "_lines")):
     """A parsed JSON text: ``value``, and ``positions`` (path → character offset of the key,
-    for object members, or of the value, for array elements) for the walked levels."""
+    for object members, or of the value, for array elements) for the walked levels.
 
-    __slots__ = ("path", "text", "value", "positions", "_lines")
+    ``complete``, when given, is called with a path that :meth:`span` does not find in
+    ``positions``, before looking further: a reader that records only the positions it
+    needs often (:func:`smithy2cfn.model.json_ast.parse_json_ast_text`) fills in the rest
+    of that part of the text there, so that :meth:`span` answers as if every walked level
+    had been recorded. ``spans`` holds spans already made for some paths of ``positions``
+    (the same as :meth:`span` makes).
+    """
+
+    __slots__ = ("path", "text", "value", "positions", "complete", "spans", "_lines", "_cursor")
     path: str
     text: str
     value: Any
     positions: dict[Path, int]
+    complete: Callable[[Path], None] | None
+    spans: dict[Path, Span]
     _lines: list[int] | None
 
     def __init__(self, path: str, text: str, value: Any = None, positions: dict[Path, int] | None = None,
+                 complete: Callable[[Path], None] | None = None, spans: dict[Path, Span] | None = None,
                  _lines: list[int] | None = None) -> None:
         self.path = path
         self.text = text
         self.value = value
         self.positions = {} if positions is None else positions
+        self.complete = complete
+        self.spans = {} if spans is None else spans
         self._lines = _lines
+        #: offset, its line (0-based), that line's start offset, characters counted so far
+        self._cursor = [0, 0, 0, 0]
 
     def line_col(self, offset: int) -> tuple[int, int]:
-        """1-based line and column of a character offset."""
+        """1-based line and column of a character offset.
+
+        Offsets asked in text order (as the readers ask them) are counted from the last
+        one asked; after counting twice the text's length, a table of line starts is
+        built and searched instead (linear however the offsets come)."""
         if self._lines is None:
-            self._lines = [m.end() for m in re.finditer("\n", self.text)]
+            cursor = self._cursor
+            text = self.text
+            last, line, start, counted = cursor
+            if offset >= last:
+                counted += offset - last
+                n = text.count("\n", last, offset)
+                if n:
+                    line += n
+                    start = text.rfind("\n", last, offset) + 1
+            else:
+                line -= text.count("\n", offset, last)
+                if offset < start:
+                    start = text.rfind("\n", 0, offset) + 1
+                counted += last - min(offset, start)
+            if counted <= 2 * len(text) + 4096:
+                cursor[:] = offset, line, start, counted
+                return line + 1, offset - start + 1
+            self._lines = [m.end() for m in re.finditer("\n", text)]
         line = bisect.bisect_right(self._lines, offset)
         start = self._lines[line - 1] if line else 0
         return line + 1, offset - start + 1
@@ -260,8 +296,14 @@ class JsonText(Record):
 
     def span(self, path: Path) -> Span:
         """The span of ``path``, or of its nearest walked ancestor (the file when none)."""
+        known = self.spans.get(path)
+        if known is not None:
+            return known
+        positions = self.positions
+        if self.complete is not None and path not in positions:
+            self.complete(path)
         while path:
-            offset = self.positions.get(path)
+            offset = positions.get(path)
             if offset is not None:
                 return self.span_at(offset)
             path = path[:-1]
