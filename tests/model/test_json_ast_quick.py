@@ -1,0 +1,142 @@
+"""The quick reading of a JSON AST file (``json_ast._QuickWalk``, issue 15's cold start) gives
+exactly what the careful one (``jsonread.parse_json`` walking every upper level) gives: the
+document, every span, the diagnostics (codes, messages, spans, order), the apply statements,
+on the repository's JSON AST files and on documents changed at random (hypothesis)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import REPO
+from smithy2cfn.model import json_ast
+from smithy2cfn.records import as_tuple
+
+SHARED = REPO.parent / "shared"
+
+
+def _json_ast_files() -> list[Path]:
+    found = []
+    for root in (REPO / "tests", REPO / "examples", SHARED / "conformance"):
+        for f in sorted(root.rglob("*.json")) if root.is_dir() else []:
+            try:
+                head = f.read_text(encoding="utf-8")[:2000]
+            except (OSError, UnicodeDecodeError):
+                continue
+            if '"smithy"' in head and f.stat().st_size < 2_000_000:
+                found.append(f)
+    return found
+
+
+FILES = _json_ast_files()
+
+
+def _read(text: str, careful: bool, monkeypatch) -> tuple:
+    with monkeypatch.context() as m:
+        if careful:
+            def refuse(self):
+                raise json_ast._Careful
+            m.setattr(json_ast._QuickWalk, "document", refuse)
+        doc = json_ast.read_json_ast(text, "model.json")
+        return (doc.version, doc.ast, [as_tuple(a) for a in doc.applies], doc.spans, doc.trait_spans,
+                doc.metadata_spans, [d.to_json() for d in doc.diagnostics],
+                [(i, body, span) for i, body, span in doc.duplicate_shapes])
+
+
+def test_there_are_files_to_compare():
+    assert len(FILES) >= 10, FILES
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(p.parents[2])))
+def test_a_file_reads_the_same_quickly(path, monkeypatch):
+    text = path.read_text(encoding="utf-8")
+    assert _read(text, False, monkeypatch) == _read(text, True, monkeypatch)
+
+
+def test_the_quick_walk_is_taken_on_a_well_formed_file(monkeypatch):
+    text = json.dumps({"smithy": "2.0", "shapes": {"a#S": {"type": "structure", "members": {
+        "m": {"target": "smithy.api#String", "traits": {"smithy.api#required": {}}}}}}}, indent=2)
+    jt, problem = json_ast.parse_json_ast_text(text, "m.json")
+    assert problem is None and jt.spans, "the quick walk was not taken"
+    jt, problem = json_ast.parse_json_ast_text(text.replace('"m"', '"m", "m"'), "m.json")
+    assert problem is not None  # not JSON: left to parse_json, which says where
+
+
+_BAD = [1, None, "x", "bad id", [], {}, {"target": 3}, {"target": "a#B", "q": 1}, [{"target": "nope"}],
+        {"a#B": 1}, "a#B$c", True, 1e400, "\ud800x", {"smithy.api#documentation": "é\\\"\n"}]
+_KEYS = ["zz", "traits", "target", "members", "mixins", "smithy.api#foo", "bad key", "a#B$m", "type", "m\"q",
+         "ü"]
+_BASE = {"smithy": "2.0", "metadata": {"k": [1, {"a": "b"}], "suppressions": []}, "shapes": {
+    "a#S": {"type": "structure", "mixins": [{"target": "a#M"}], "members": {
+        "x": {"target": "smithy.api#String", "traits": {"smithy.api#required": {}, "smithy.api#documentation": "d"}},
+        "y": {"traits": {"smithy.api#length": {"min": 1}}, "target": "a#L"}},
+        "traits": {"smithy.api#documentation": "S"}},
+    "a#M": {"type": "structure", "traits": {"smithy.api#mixin": {}}, "members": {}},
+    "a#L": {"type": "list", "member": {"target": "smithy.api#Integer"}},
+    "a#Map": {"type": "map", "key": {"target": "smithy.api#String"}, "value": {"target": "a#L", "traits": {}}},
+    "a#Svc": {"type": "service", "version": "1", "operations": [{"target": "a#Op"}]},
+    "a#Op": {"type": "operation", "input": {"target": "a#S"}},
+    "a#Ext": {"type": "apply", "traits": {"smithy.api#deprecated": {}}}}}
+
+
+def _nodes(value, path=()):
+    yield path
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _nodes(v, (*path, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _nodes(v, (*path, i))
+
+
+@st.composite
+def _documents(draw) -> str:
+    doc = json.loads(json.dumps(_BASE))
+    paths = [p for p in _nodes(doc) if p]
+    for _ in range(draw(st.integers(0, 4))):
+        path = draw(st.sampled_from(paths))
+        parent = doc
+        try:
+            for k in path[:-1]:
+                parent = parent[k]
+            op = draw(st.integers(0, 2))
+            if isinstance(parent, dict) and op == 0:
+                parent[draw(st.sampled_from(_KEYS))] = draw(st.sampled_from(_BAD))
+            elif isinstance(parent, dict) and op == 1:
+                parent.pop(path[-1], None)
+            else:
+                parent[path[-1]] = draw(st.sampled_from(_BAD))
+        except (KeyError, IndexError, TypeError):
+            continue
+    text = json.dumps(doc, indent=draw(st.sampled_from([None, 1, 2, "\t"])), ensure_ascii=draw(st.booleans()))
+    if draw(st.booleans()):  # and a change to the text itself
+        at = draw(st.integers(0, len(text)))
+        text = text[:at] + draw(st.sampled_from(["", ",", "}", "{", '"', "\\", " ", "\n", "NaN", '"k": 1,',
+                                                 '"a#S": {},', "1e99999"])) + text[at + draw(st.integers(0, 3)):]
+    return text
+
+
+@settings(max_examples=300, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(_documents())
+def test_a_changed_document_reads_the_same_quickly(monkeypatch, text):
+    assert _read(text, False, monkeypatch) == _read(text, True, monkeypatch)
+
+
+@pytest.mark.parametrize("text", [
+    '{"smithy": "2.0", "shapes": {"a#S": {"type": "string"}, "a#S": {"type": "integer"}}}',
+    '{"smithy": "2.0", "shapes": {"a#S": {"type": "structure", "members": {"m": {"target": "a#S"}, '
+    '"m": {"target": "a#T"}}}}}',
+    '{"smithy": "2.0", "shapes": {"a#S": {"type": "string", "traits": {"smithy.api#documentation": "a", '
+    '"smithy.api#documentation": "b"}}}}',
+    '{"smithy": "2.0", "smithy": "1.0", "shapes": {}}',
+    '{"smithy": "2.0", "shapes": {"a#S": {"type": "string", "type": "integer"}}}',
+    '{"smithy": "2.0", "metadata": {"k": 1, "k": 2}, "shapes": {}}',
+    '{"smithy": "2.0", "shapes": {"a#\\u0053": {"type": "string"}, "a#S": {"type": "integer"}}}',
+], ids=["shape", "member", "trait", "top", "property", "metadata", "escaped"])
+def test_a_key_defined_twice_reads_the_same(text, monkeypatch):
+    assert _read(text, False, monkeypatch) == _read(text, True, monkeypatch)
