@@ -612,6 +612,7 @@ class SelectorEngine:
         self._traits: dict[str, dict[str, Any]] = {}
         self._by_type: dict[str, frozenset[str]] = {}
         self._fwd_targets: dict[str, list[str]] = {}
+        self._rev_sources: dict[str, list[str]] = {}
         self._by_trait: dict[str, frozenset[str]] | None = None
 
     # ---- nodes
@@ -693,6 +694,20 @@ class SelectorEngine:
                       if rel.is_valid and rel.type.directed]
             self._fwd[node] = cached
         return cached
+
+    def _targets(self, node: str) -> list[str]:
+        """The neighbors ``>`` yields from ``node`` (of :meth:`forward`), listed once."""
+        found = self._fwd_targets.get(node)
+        if found is None:
+            found = self._fwd_targets[node] = [t for _, t in self.forward(node)]
+        return found
+
+    def _sources(self, node: str) -> list[str]:
+        """The shapes ``<`` yields from ``node`` (of :meth:`reverse`), listed once."""
+        found = self._rev_sources.get(node)
+        if found is None:
+            found = self._rev_sources[node] = [s for _, s in self.reverse(node)]
+        return found
 
     def trait_edges(self, node: str) -> list[str]:
         return [t for t in self.traits(node) if t in self.model.shapes]
@@ -925,14 +940,7 @@ class SelectorEngine:
         the shape passes it on its own, so it is run on ``node`` alone: the cost follows
         the traits applied, not the model's size times the selectors (issue 10). Any other
         selector is evaluated over the whole model once (:meth:`select`)."""
-        # What is known of the selector, found by identity: a selector is a tuple of steps
-        # that hashes all its steps, nested ones included, at every look-up (most of this
-        # method's time on the traits of a large model). An equal selector that is another
-        # object only gets an entry of its own.
-        entry = self._plans.get(id(sel))
-        if entry is None or entry.selector is not sel:
-            entry = self._plans[id(sel)] = _Plan(sel, _only_filters(sel), _neighbor_moves(sel),
-                                                 self._select_cache.get(sel))
+        entry = self._plan(sel)
         if entry.selected is not None:  # (evaluated over the whole model already)
             return node in entry.selected
         if entry.filters_only:
@@ -954,25 +962,63 @@ class SelectorEngine:
         entry.selected = self.select(sel)
         return node in entry.selected
 
+    def matching(self, sel: Selector, nodes: Iterable[str]) -> set[str]:
+        """The nodes of ``nodes`` that ``sel`` yields for the whole model: ``{n for n in nodes
+        if self.matches(sel, n)}``, computed set at a time.
+
+        A selector without variables that only filters, or only filters and moves to
+        neighbors (:meth:`matches`), yields for a set of shapes the union of what it yields
+        for each: so it is run once over all of ``nodes`` (a filter), or over all the shapes
+        its moves can come from (walked back from ``nodes`` together), rather than once per
+        node. The cost follows the nodes asked about and their neighbors, with Python's set
+        operations doing most of it (issue 15). Any other selector is asked per node."""
+        nodes = set(nodes)
+        entry = self._plan(sel)
+        if entry.selected is not None:
+            return nodes & entry.selected
+        if not nodes or _uses_variables(sel):
+            return {n for n in nodes if self.matches(sel, n)}
+        if entry.filters_only:
+            return nodes & self.run(sel, nodes, {})
+        if entry.moves is not None:
+            starts = self._walk_back(nodes, entry.moves, None)
+            return nodes & self.run(sel, starts, {}) if starts else set()
+        return {n for n in nodes if self.matches(sel, n)}
+
+    def _plan(self, sel: Selector) -> _Plan:
+        # What is known of the selector, found by identity: a selector is a tuple of steps
+        # that hashes all its steps, nested ones included, at every look-up (most of
+        # :meth:`matches`'s time on the traits of a large model). An equal selector that is
+        # another object only gets an entry of its own.
+        entry = self._plans.get(id(sel))
+        if entry is None or entry.selector is not sel:
+            entry = self._plans[id(sel)] = _Plan(sel, _only_filters(sel), _neighbor_moves(sel),
+                                                 self._select_cache.get(sel))
+        return entry
+
     def _origins(self, node: str, moves: list[NeighborStep]) -> set[str] | None:
         """The shapes from which ``moves`` (a selector's neighbor steps, in order) can lead
         to ``node``: walked back from ``node``, last step first (a superset is fine: the
         selector is then run from them). ``None`` when they are more than
         :data:`_MAX_ORIGINS` (then evaluating the selector over the whole model once is
         cheaper)."""
-        frontier = {node}
+        return self._walk_back({node}, moves, _MAX_ORIGINS)
+
+    def _walk_back(self, frontier: set[str], moves: list[NeighborStep], limit: int | None) -> set[str] | None:
+        """The shapes from which ``moves`` can lead to a shape of ``frontier`` (see
+        :meth:`_origins`); ``None`` when they are more than ``limit`` (no limit: ``None``)."""
         for step in reversed(moves):
             back: set[str] = set()
             for n in frontier:
                 if step.kind == ">":
-                    back.update(src for _, src in self.reverse(n))
+                    back.update(self._sources(n))
                 elif step.kind == "<":
-                    back.update(t for _, t in self.forward(n))
+                    back.update(self._targets(n))
                 elif step.kind == "fwd":
                     back.update(self._reverse_directed(n, step.rels))
                 else:
                     back.update(self._directed(n, step.rels))
-            if len(back) > _MAX_ORIGINS:
+            if limit is not None and len(back) > limit:
                 return None
             frontier = back
         return frontier
@@ -1006,10 +1052,10 @@ class SelectorEngine:
             out: set[str] = set()
             if step.kind == ">":
                 for n in nodes:
-                    out.update(t for _, t in self.forward(n))
+                    out.update(self._targets(n))
             elif step.kind == "<":
                 for n in nodes:
-                    out.update(s for _, s in self.reverse(n))
+                    out.update(self._sources(n))
             elif step.kind == "~>":
                 out = self.closure(nodes)
             elif step.kind == "fwd":
@@ -1072,12 +1118,9 @@ class SelectorEngine:
     def _neighbors_of(self, step: NeighborStep, node: str) -> list[str]:
         """What neighbor step ``step`` (not ``~>``) yields from ``node`` alone."""
         if step.kind == ">":
-            found = self._fwd_targets.get(node)
-            if found is None:
-                found = self._fwd_targets[node] = [t for _, t in self.forward(node)]
-            return found
+            return self._targets(node)
         if step.kind == "<":
-            return [s for _, s in self.reverse(node)]
+            return self._sources(node)
         if step.kind == "fwd":
             return self._directed(node, step.rels)
         return self._reverse_directed(node, step.rels)

@@ -15,6 +15,7 @@ from smithy2cfn.diagnostics import Code, Diagnostic, Severity
 from smithy2cfn.languages.patterns import pattern_limit
 from smithy2cfn.languages.selector import (
     MAX_SELECTOR_NESTING,
+    Selector,
     SelectorEngine,
     SelectorError,
     SelectorTooDeep,
@@ -23,11 +24,13 @@ from smithy2cfn.languages.selector import (
 from smithy2cfn.model.nodes import shorten
 from smithy2cfn.model.shapes import Model, ShapeId
 from smithy2cfn.model.traits import (
+    DEFAULT,
     DEPRECATED,
     ENUM,
     ID_REF,
     MIXIN,
     PATTERN,
+    REQUIRED,
     TRAIT,
     UNSTABLE,
 )
@@ -36,10 +39,13 @@ from smithy2cfn.validation.support.events import diag, error, event, idiomatic, 
 from smithy2cfn.validation.support.node_values import NULL_EXPECTED, NodeChecker
 from smithy2cfn.validation.support.shapes import (
     RECOMMENDED_ENUM_NAME,
+    shapes_having,
     user_nodes_having,
+    user_nodes_having_list,
     user_nodes_with_traits,
     user_shapes,
     user_shapes_having,
+    user_trait_ids,
 )
 
 
@@ -91,49 +97,104 @@ def check_trait_targets(model: Model) -> Iterable[Diagnostic]:
     (the reference's ``TraitTargetValidator.validateMixinsUsedAsTraits``).
     """
     engine = model.knowledge(SelectorEngine)
+    mixins = _mixin_ids(model)
+    # Trait by trait (most traits, `@documentation` first, have nothing to check: not a
+    # mixin, and no selector other than `*`), the nodes where something is reported; each
+    # selector is evaluated once for all the nodes it is asked about
+    # (SelectorEngine.matching), in proportion to them, rather than once per node. Then the
+    # events, node by node in model order as before, for those nodes only.
+    selectors: dict[str, tuple[str, Selector | None, SelectorError | None] | None] = {}
+    asked: dict[int, tuple[Selector, list[str], list[str]]] = {}  # selector, its traits, nodes
+    reported: set[str] = set()
+    for tid in user_trait_ids(model):
+        if _nothing_to_check(model, tid):
+            continue
+        pairs = user_nodes_having_list(model, tid)
+        if _is_mixin_trait(model, tid):
+            reported.update(node for node, _ in pairs)
+        found = selectors[tid] = _parsed_selector(model, tid)
+        if found is None:
+            continue
+        nodes = [node for node, _ in pairs if node not in mixins] if mixins else [node for node, _ in pairs]
+        if found[1] is None:
+            if found[2] is not None and nodes:
+                reported.add(nodes[0])  # the NOTE, at the first node that applies it
+            continue
+        entry = asked.get(id(found[1]))
+        if entry is None:
+            entry = asked[id(found[1])] = (found[1], [], [])
+        entry[1].append(tid)
+        entry[2].extend(nodes)
+    matched: dict[int, set[str]] = {}
+    for key, (sel, _tids, nodes) in asked.items():
+        matched[key] = good = engine.matching(sel, nodes)
+        if len(good) < len(nodes):
+            reported.update(node for node in nodes if node not in good)
+    if not reported:
+        return
     noted: set[str] = set()
-    # Traits with nothing to check anywhere (not a mixin, and no selector other than `*`:
-    # most traits, `@documentation` first) are found once; nodes carrying only those are passed.
-    trivial: dict[str, bool] = {}
     for node, traits in user_nodes_with_traits(model):
-        for tid in traits:
-            known = trivial.get(tid)
-            if known is None:
-                known = trivial[tid] = _nothing_to_check(model, tid)
-            if not known:
-                break
-        else:
+        if node not in reported:
             continue
         for tid in traits:
-            trait_shape = model.shapes.get(tid)
-            if trait_shape is not None and MIXIN in trait_shape.traits and TRAIT in trait_shape.traits:
+            if _is_mixin_trait(model, tid):
                 yield error(model, "S3001", node, f"Trait `{idiomatic(tid)}` is a mixin and cannot be applied to "
                                                   f"`{node}`.")
-        if _is_mixin_node(model, node):
+        if node in mixins:
             continue
         for tid in traits:
-            definition = _trait_definition(model, tid)
-            if definition is None:
+            found = selectors.get(tid)
+            if found is None:
                 continue
-            text = definition.get("selector", "*")
-            if not isinstance(text, str) or text.strip() in ("*", ""):
-                continue
-            try:
-                sel = parse_selector(text)
-            except SelectorTooDeep:
-                continue  # an error at the trait definition (check_selectors)
-            except SelectorError as e:
-                if tid not in noted:
+            text, sel, problem = found
+            if sel is None:
+                if problem is not None and tid not in noted:
                     noted.add(tid)
                     yield diag(model, "S3008", Severity.NOTE, node,
-                               f"the selector of trait `{tid}` cannot be evaluated ({shorten(str(e), 300)}); "
+                               f"the selector of trait `{tid}` cannot be evaluated ({shorten(str(problem), 300)}); "
                                "where it may be applied is not checked")
                 continue
-            if not engine.matches(sel, node):
+            if node not in matched[id(sel)]:
                 yield event(model, "S3001", node,
                             f"Trait `{idiomatic(tid)}` cannot be applied to `{node}`. This trait may only be "
                             f"applied to shapes that match the following selector: {' '.join(text.split())}",
                             trait=tid)
+
+
+def _is_mixin_trait(model: Model, tid: str) -> bool:
+    """Whether trait ``tid``'s definition is a ``@mixin`` (it cannot be applied at all)."""
+    trait_shape = model.shapes.get(tid)
+    return trait_shape is not None and MIXIN in trait_shape.traits and TRAIT in trait_shape.traits
+
+
+def _mixin_ids(model: Model) -> frozenset[str]:
+    """The IDs of the model's ``@mixin`` shapes and of their members: the nodes
+    :func:`_is_mixin_node` is true of, for checks that ask it of every node."""
+    ids: set[str] = set()
+    for shape in shapes_having(model, MIXIN):
+        ids.add(shape.id)
+        ids.update(member.id for member in shape.members.values())
+    return frozenset(ids)
+
+
+def _parsed_selector(model: Model, tid: str) -> tuple[str, Selector | None, SelectorError | None] | None:
+    """The selector of trait ``tid``'s definition for :func:`check_trait_targets`: ``None``
+    when there is nothing to check (no definition, or a selector of ``*``); else its text,
+    the parsed selector, and ``None`` or, when it cannot be parsed, ``None`` and the error
+    (``None`` too when it nests too deeply: an error at the trait definition, reported by
+    :func:`check_selectors`)."""
+    definition = _trait_definition(model, tid)
+    if definition is None:
+        return None
+    text = definition.get("selector", "*")
+    if not isinstance(text, str) or text.strip() in ("*", ""):
+        return None
+    try:
+        return text, parse_selector(text), None
+    except SelectorTooDeep:
+        return text, None, None
+    except SelectorError as e:
+        return text, None, e
 
 
 @validator(Code("S3009", Severity.ERROR, "TraitValue",
@@ -412,6 +473,28 @@ def check_trait_breaking_changes(model: Model) -> Iterable[Diagnostic]:
 # --------------------------------------------------------------------------- trait values
 
 
+#: What :func:`check_trait_values` knows of a trait from its definition (:func:`_value_kind`).
+_NOTHING_TO_CHECK, _EMPTY_OBJECT_PASSES, _CHECKED = 0, 1, 2
+
+
+def _value_kind(model: Model, tid: str) -> int:
+    """What :func:`check_trait_values` needs to do for the values of trait ``tid``:
+    ``_NOTHING_TO_CHECK`` when it has no definition, or its shape is a ``document`` (any
+    value, ``null`` too, passes: ``NodeValidationVisitor`` accepts every value for a
+    document); ``_EMPTY_OBJECT_PASSES`` for a structure none of whose members is
+    ``@required`` without a ``@default`` (``{}``, an annotation trait's value, passes: no
+    member is missing); ``_CHECKED`` otherwise."""
+    if _trait_definition(model, tid) is None:
+        return _NOTHING_TO_CHECK
+    shape = model.shapes[tid]
+    if shape.type == "document":
+        return _NOTHING_TO_CHECK
+    if shape.type == "structure" and not any(REQUIRED in m.traits and DEFAULT not in m.traits
+                                             for m in shape.members.values()):
+        return _EMPTY_OBJECT_PASSES
+    return _CHECKED
+
+
 @validator(Code("S3003", Severity.ERROR, "TraitValue", "trait value does not match the trait's shape"),
            Code("S3004", Severity.WARNING, "TraitValue", "trait value has a member the trait's shape lacks"),
            rule="reference TraitValueValidator and NodeValidationVisitor (smithy-model); Smithy 2.0 "
@@ -427,9 +510,14 @@ def check_trait_values(model: Model) -> Iterable[Diagnostic]:
     members of structure values are warnings. Messages follow the reference's
     ``TraitValue`` events: ``Error validating trait `T`.path: problem``.
     """
+    # What each trait's definition lets this check skip, found once per trait.
+    kinds: dict[str, int] = {}
     for node, traits in user_nodes_with_traits(model):
         for tid, value in traits.items():
-            if _trait_definition(model, tid) is None:
+            kind = kinds.get(tid)
+            if kind is None:
+                kind = kinds[tid] = _value_kind(model, tid)
+            if kind == _NOTHING_TO_CHECK:
                 continue
             if value is None:
                 # null (an annotation of a trait that is no structure, map or list, or an
@@ -439,6 +527,8 @@ def check_trait_values(model: Model) -> Iterable[Diagnostic]:
                     yield event(model, "S3003", node, f"Error validating trait `{idiomatic(tid)}`: Expected "
                                 f"{expected} value for {model.shapes[tid].type} shape, `{tid}`; found null value",
                                 trait=tid, severity=Severity.ERROR, event_id="TraitValue")
+                continue
+            if kind == _EMPTY_OBJECT_PASSES and value.__class__ is dict and not value:
                 continue
             if NodeChecker.passes_plainly(model, value, tid):
                 continue

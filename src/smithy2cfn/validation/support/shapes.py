@@ -64,6 +64,12 @@ class _UserShapes:
             self._by_trait = by_trait
         return self._by_trait.get(trait_id, [])
 
+    def trait_ids(self) -> list[str]:
+        """Every trait ID applied in :attr:`nodes`, each once, in order of first use."""
+        self.having("")
+        assert self._by_trait is not None
+        return list(self._by_trait)
+
 
 def shapes_of_type(model: Model, shape_type: str) -> list[Shape]:
     """Every shape of ``shape_type`` (JSON AST type name), prelude included, in model order
@@ -159,6 +165,17 @@ def user_nodes_having(model: Model, trait_id: str):
     return iter(model.knowledge(_UserShapes).having(trait_id))
 
 
+def user_nodes_having_list(model: Model, trait_id: str) -> list[tuple[str, dict]]:
+    """:func:`user_nodes_having` as a list (the index's own: not to be changed)."""
+    return model.knowledge(_UserShapes).having(trait_id)
+
+
+def user_trait_ids(model: Model) -> list[str]:
+    """Every trait ID that :func:`user_nodes` apply, each once, in order of first use (a new
+    list)."""
+    return model.knowledge(_UserShapes).trait_ids()
+
+
 def event_stream(model: Model, structure: str | None) -> Member | None:
     """The first member of ``structure`` that targets a ``@streaming`` union (the event
     stream of an operation's input or output), or ``None``."""
@@ -205,6 +222,7 @@ def member_of(shape_id: str, name: str) -> str:
 __all__ = [
     "RECOMMENDED_ENUM_NAME", "arn_namespace", "event_stream", "is_string", "member_of",
     "members_having", "service_trait", "shapes_having", "shapes_of_type", "shapes_with_members_having",
-    "trait_applied", "type_of", "user_nodes", "user_nodes_having", "user_nodes_with_traits", "user_shapes",
+    "trait_applied", "type_of", "user_nodes", "user_nodes_having", "user_nodes_having_list", "user_nodes_with_traits",
+    "user_shapes", "user_trait_ids",
     "user_shapes_having", "user_shapes_of_type", "user_shapes_with_members_having",
 ]
