@@ -22,6 +22,7 @@ from smithy2cfn.languages.selector import (
     parse_selector,
 )
 from smithy2cfn.model.nodes import shorten
+from smithy2cfn.model.relationships import NeighborIndex, RelationshipType
 from smithy2cfn.model.shapes import Model, ShapeId
 from smithy2cfn.model.traits import (
     DEFAULT,
@@ -40,7 +41,9 @@ from smithy2cfn.validation.support.node_values import NULL_EXPECTED, NodeChecker
 from smithy2cfn.validation.support.shapes import (
     RECOMMENDED_ENUM_NAME,
     shapes_having,
+    shapes_with_members_having,
     user_nodes_having,
+    user_nodes_having_any,
     user_nodes_having_list,
     user_nodes_with_traits,
     user_shapes,
@@ -208,7 +211,7 @@ def check_selectors(model: Model) -> Iterable[Diagnostic]:
     evaluates nested functions recursively, so deeper ones are an error ``S3009`` at the
     shape whose trait holds the selector rather than a crash or a skipped check).
     """
-    for node, traits in user_nodes_with_traits(model):
+    for node, traits in user_nodes_having_any(model, (TRAIT, ID_REF)):
         for tid in (TRAIT, ID_REF):
             value = traits.get(tid)
             text = value.get("selector") if isinstance(value, dict) else None
@@ -275,7 +278,10 @@ def check_trait_conflicts(model: Model) -> Iterable[Diagnostic]:
     Spec: model.rst §"Defining traits" (``conflicts``: "the shape IDs of traits that this
     trait conflicts with").
     """
-    for node, traits in user_nodes_with_traits(model):
+    # (only the nodes that apply a trait whose definition lists conflicts)
+    listing = [tid for tid in user_trait_ids(model)
+               if isinstance((_trait_definition(model, tid) or {}).get("conflicts"), list)]
+    for node, traits in user_nodes_having_any(model, listing):
         # TraitConflictValidator: one event per shape, each conflict one way ("`a` conflicts
         # with `b`", and "`b` conflicts with `a`" when b's definition lists a too), sorted
         lines: list[str] = []
@@ -301,8 +307,27 @@ def check_structurally_exclusive(model: Model) -> Iterable[Diagnostic]:
     member of a shape can have the trait; ``target`` — only one member of a shape can target
     a shape that has the trait).
     """
+    # Only the shapes with a member that applies a `member` exclusive trait, or that targets
+    # a shape applying a `target` one, can break the rule: found from the trait definitions
+    # and the model's indexes rather than by a walk over every member's traits.
+    exclusive: dict[str, list[str]] = {"member": [], "target": []}
+    for definition_shape in shapes_having(model, TRAIT):
+        kind = (_trait_definition(model, definition_shape.id) or {}).get("structurallyExclusive")
+        if kind in exclusive:
+            exclusive[kind].append(definition_shape.id)
+    candidates: set[str] = set()
+    for tid in exclusive["member"]:
+        candidates.update(shape.id for shape in shapes_with_members_having(model, tid))
+    if exclusive["target"]:
+        index = model.knowledge(NeighborIndex)
+        for tid in exclusive["target"]:
+            for target in shapes_having(model, tid):
+                candidates.update(ShapeId.root(rel.shape) for rel in index.reverse(target.id)
+                                  if rel.type is RelationshipType.MEMBER_TARGET)
+    if not candidates:
+        return
     for shape in user_shapes(model):
-        if not shape.members or MIXIN in shape.traits:
+        if shape.id not in candidates or not shape.members or MIXIN in shape.traits:
             continue
         by_trait: dict[str, list[str]] = {}
         for member in shape.members.values():
@@ -338,11 +363,12 @@ def check_unstable_traits(model: Model) -> Iterable[Diagnostic]:
     future"); the reference's ``UnstableTraitValidator`` (``UnstableTrait.<trait>`` warnings,
     located at the applied trait).
     """
-    for node, traits in user_nodes_with_traits(model):
+    unstable = {tid for tid in user_trait_ids(model)
+                if (definition := model.shapes.get(tid)) is not None and UNSTABLE in definition.traits
+                and TRAIT in definition.traits}
+    for node, traits in user_nodes_having_any(model, unstable):
         for tid in traits:
-            definition = model.shapes.get(tid)
-            if definition is not None and UNSTABLE in definition.traits \
-                    and TRAIT in definition.traits:
+            if tid in unstable:
                 yield event(model, "S3006", node, f"This shape applies a trait that is unstable: {tid}", trait=tid,
                             event_id=f"UnstableTrait.{tid}")
 
@@ -411,13 +437,14 @@ def check_deprecated_traits(model: Model) -> Iterable[Diagnostic]:
     ``DeprecatedTraitValidator`` (``DeprecatedTrait`` warnings: "This shape applies a trait
     that is deprecated: T, message").
     """
-    for node, traits in user_nodes_with_traits(model):
+    deprecated = {tid: definition.traits[DEPRECATED] for tid in user_trait_ids(model)
+                  if (definition := model.shapes.get(tid)) is not None and tid != ENUM
+                  and TRAIT in definition.traits and DEPRECATED in definition.traits}
+    for node, traits in user_nodes_having_any(model, deprecated):
         for tid in traits:
-            definition = model.shapes.get(tid)
-            if definition is None or tid == ENUM or TRAIT not in definition.traits \
-                    or DEPRECATED not in definition.traits:
+            if tid not in deprecated:
                 continue
-            value = definition.traits[DEPRECATED]
+            value = deprecated[tid]
             text = tid
             if isinstance(value, dict) and isinstance(value.get("message"), str):
                 text += f", {value['message']}"

@@ -13,6 +13,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from smithy2cfn.model.shapes import Member, Model, Shape, ShapeId, ShapeLists
 from smithy2cfn.model.traits import AWS_SERVICE, STREAMING
 from smithy2cfn.regexes import lazy
@@ -170,6 +172,20 @@ def user_nodes_having_list(model: Model, trait_id: str) -> list[tuple[str, dict]
     return model.knowledge(_UserShapes).having(trait_id)
 
 
+def user_nodes_having_any(model: Model, trait_ids: Iterable[str]) -> list[tuple[str, dict]]:
+    """The pairs of :func:`user_nodes` that carry any of ``trait_ids``, in the same order (a
+    new list): for validators that look at a few traits, found from the index of the
+    model's traits rather than by a walk over every node's traits."""
+    index = model.knowledge(_UserShapes)
+    present = [tid for tid in dict.fromkeys(trait_ids) if index.having(tid)]
+    if not present:
+        return []
+    if len(present) == 1:
+        return list(index.having(present[0]))
+    ids = {node for tid in present for node, _ in index.having(tid)}
+    return [pair for pair in index.with_traits if pair[0] in ids]
+
+
 def user_trait_ids(model: Model) -> list[str]:
     """Every trait ID that :func:`user_nodes` apply, each once, in order of first use (a new
     list)."""
@@ -222,7 +238,7 @@ def member_of(shape_id: str, name: str) -> str:
 __all__ = [
     "RECOMMENDED_ENUM_NAME", "arn_namespace", "event_stream", "is_string", "member_of",
     "members_having", "service_trait", "shapes_having", "shapes_of_type", "shapes_with_members_having",
-    "trait_applied", "type_of", "user_nodes", "user_nodes_having", "user_nodes_having_list", "user_nodes_with_traits",
+    "trait_applied", "type_of", "user_nodes", "user_nodes_having", "user_nodes_having_any", "user_nodes_having_list", "user_nodes_with_traits",
     "user_shapes", "user_trait_ids",
     "user_shapes_having", "user_shapes_of_type", "user_shapes_with_members_having",
 ]
