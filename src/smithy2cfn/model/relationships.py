@@ -421,17 +421,23 @@ class NeighborIndex:
         found = self._walks.get(start)
         if found is None:
             neighbors = self.neighbors
+            forward = self._forward if self._forward is not None else self._build()
             seen = {start}
             found = [start]
-            # the neighbor IDs rather than the relationships on the stack, last first
+            # The neighbor IDs rather than the relationships on the stack, last first, and
+            # only those not seen yet (one seen when pushed would be passed when popped).
             stack = [r.neighbor for r in reversed(neighbors(start)) if r.is_valid]
+            push, pop, mark, keep = stack.append, stack.pop, seen.add, found.append
             while stack:
-                node = stack.pop()
+                node = pop()
                 if node in seen:
                     continue
-                seen.add(node)
-                found.append(node)
-                stack.extend([r.neighbor for r in reversed(neighbors(node)) if r.is_valid])
+                mark(node)
+                keep(node)
+                rels = forward.get(node)
+                for rel in reversed(rels if rels is not None else neighbors(node)):
+                    if rel[3] and rel[2] not in seen:  # (is_valid, neighbor)
+                        push(rel[2])
             self._walks[start] = found
         return found
 
