@@ -31,6 +31,7 @@ from typing import Any
 
 from smithy2cfn.model.nodes import canonical, is_number
 from smithy2cfn.records import Record
+from smithy2cfn.regexes import lazy
 
 #: Built-in parameters the rules engine knows: the core one and those of the AWS extension
 #: (reference ``BuiltIns``, ``AwsBuiltIns``).
@@ -230,20 +231,24 @@ def read_literal(node: Any) -> Any:
     raise RulesError("null node not supported")
 
 
+#: The braces of a template, escaped pairs first, in the order :func:`_template_check` reads them.
+_TEMPLATE_BRACES = lazy(r"\{\{|\}\}|[{}]")
+
+
 def _template_check(text: str) -> None:
-    """Raise when a template's braces do not match (reference ``Template.parseTemplate``)."""
-    depth, i = 0, 0
-    while i < len(text):
-        if text.startswith("{{", i) or text.startswith("}}", i):
-            i += 2
-            continue
-        if text[i] == "{":
+    """Raise when a template's braces do not match (reference ``Template.parseTemplate``):
+    read left to right, ``{{`` and ``}}`` are escaped braces, any other ``{`` opens and ``}``
+    closes. Only the braces are visited (most of a rule set's strings have none)."""
+    if "{" not in text and "}" not in text:
+        return
+    depth = 0
+    for brace in _TEMPLATE_BRACES.findall(text):
+        if brace == "{":
             depth += 1
-        elif text[i] == "}":
+        elif brace == "}":
             depth -= 1
             if depth < 0:
                 raise RulesError("when parsing template: unmatched `}` in template")
-        i += 1
     if depth != 0:
         raise RulesError("when parsing template: unmatched `{` in template")
 
