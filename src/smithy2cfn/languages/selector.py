@@ -34,8 +34,9 @@ import functools
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
+from smithy2cfn.model.knowledge import MemberIds, MemberTraitIndex
 from smithy2cfn.model.relationships import NeighborIndex, RelationshipType, all_node_ids
-from smithy2cfn.model.shapes import SIMPLE_TYPES, Model, ShapeId
+from smithy2cfn.model.shapes import SIMPLE_TYPES, Model, ShapeId, ShapeLists
 from smithy2cfn.prelude import PRELUDE_NAMESPACE
 from smithy2cfn.records import Record
 from smithy2cfn.regexes import lazy
@@ -607,13 +608,12 @@ class SelectorEngine:
         #: per selector (by identity), how :meth:`matches` evaluates it
         self._plans: dict[int, _Plan] = {}
         self._all: list[str] | None = None
-        self._types: dict[str, str] | None = None
-        self._ids_by_type: dict[str, list[str]] = {}
+        self._members: frozenset[str] | None = None
         self._traits: dict[str, dict[str, Any]] = {}
         self._by_type: dict[str, frozenset[str]] = {}
         self._fwd_targets: dict[str, list[str]] = {}
         self._rev_sources: dict[str, list[str]] = {}
-        self._by_trait: dict[str, frozenset[str]] | None = None
+        self._with_trait: dict[str, frozenset[str]] = {}
 
     # ---- nodes
     def all_nodes(self) -> list[str]:
@@ -622,57 +622,49 @@ class SelectorEngine:
             self._all = list(all_node_ids(self.model))
         return self._all
 
-    def _node_types(self) -> dict[str, str]:
-        """Node ID → its type (``member`` for members), built once: selectors ask for the
-        type of every node many times (280 000 times for connect's trait selectors)."""
-        if self._types is None:
-            types: dict[str, str] = {}
-            for sid, shape in self.model.shapes.items():
-                types[sid] = shape.type
-                for member in shape.members.values():
-                    types[member.id] = "member"
-            self._types = types
-            by_type: dict[str, list[str]] = {}
-            for node, kind in types.items():
-                by_type.setdefault(kind, []).append(node)
-            self._ids_by_type = by_type
-        return self._types
+    def _member_ids(self) -> frozenset[str]:
+        if self._members is None:
+            self._members = self.model.knowledge(MemberIds).ids
+        return self._members
 
     def exists(self, node: str) -> bool:
-        return node in self._node_types()
+        return self.node_type(node) is not None
 
     def nodes_of_type(self, token: str) -> frozenset[str]:
         """Every node a type step (``string``, ``number``, ``member``... but not ``*``)
-        matches, built once per token from :meth:`_node_types`: a type step is then one set
+        matches, made once per token from the model's shapes by type
+        (:class:`~smithy2cfn.model.shapes.ShapeLists`) and its member IDs
+        (:class:`~smithy2cfn.model.knowledge.MemberIds`): a type step is then one set
         intersection instead of a type look-up per node."""
         found = self._by_type.get(token)
         if found is None:
             allowed = TYPE_TOKENS.get(token, frozenset())
-            self._node_types()
-            # the node IDs grouped by type once, rather than every node's type looked at per token
-            found = frozenset().union(*(self._ids_by_type.get(t, ()) for t in allowed))
+            by_type = self.model.knowledge(ShapeLists).by_type
+            ids = [shape.id for kind in allowed if kind != "member" for shape in by_type.get(kind, ())]
+            found = frozenset(ids).union(self._member_ids()) if "member" in allowed else frozenset(ids)
             self._by_type[token] = found
         return found
 
     def nodes_with_trait(self, trait_id: str) -> frozenset[str]:
         """Every node (shape or member) that applies trait ``trait_id`` (an absolute shape
-        ID) with a value other than JSON ``null``: what ``[trait|name]`` matches, from an index
-        of the model's traits built once."""
-        if self._by_trait is None:
-            index: dict[str, set[str]] = {}
-            for sid, shape in self.model.shapes.items():
-                for tid, value in shape.traits.items():
-                    if value is not None:
-                        index.setdefault(tid, set()).add(sid)
-                for member in shape.members.values():
-                    for tid, value in member.traits.items():
-                        if value is not None:
-                            index.setdefault(tid, set()).add(member.id)
-            self._by_trait = {tid: frozenset(nodes) for tid, nodes in index.items()}
-        return self._by_trait.get(trait_id, frozenset())
+        ID) with a value other than JSON ``null``: what ``[trait|name]`` matches, made once per
+        trait from the model's indexes of shapes and members by trait (in proportion to the
+        nodes that apply it, not to the model)."""
+        found = self._with_trait.get(trait_id)
+        if found is None:
+            shapes = self.model.knowledge(ShapeLists).by_trait.get(trait_id, ())
+            members = self.model.knowledge(MemberTraitIndex).by_trait.get(trait_id, ())
+            found = self._with_trait[trait_id] = frozenset(
+                [s.id for s in shapes if s.traits[trait_id] is not None]
+                + [m.id for _, m in members if m.traits[trait_id] is not None])
+        return found
 
     def node_type(self, node: str) -> str | None:
-        return self._node_types().get(node)
+        """The type of a node (``member`` for a member), ``None`` for an ID the model lacks."""
+        shape = self.model.shapes.get(node)
+        if shape is not None:
+            return shape.type
+        return "member" if "$" in node and node in self._member_ids() else None
 
     def traits(self, node: str) -> dict[str, Any]:
         found = self._traits.get(node)

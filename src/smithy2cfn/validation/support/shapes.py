@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from smithy2cfn.model.knowledge import MemberTraitIndex
 from smithy2cfn.model.shapes import Member, Model, Shape, ShapeId, ShapeLists
 from smithy2cfn.model.traits import AWS_SERVICE, STREAMING
 from smithy2cfn.regexes import lazy
@@ -85,17 +86,9 @@ def shapes_having(model: Model, trait_id: str) -> list[Shape]:
     return list(model.knowledge(ShapeLists).by_trait.get(trait_id, ()))
 
 
-class _MemberTraitIndex:
-    """Knowledge: the members of the model by trait, ``(shape, member)`` in model order,
-    listed in one walk over every member (see :class:`~smithy2cfn.model.shapes.ShapeLists`)."""
-
-    def __init__(self, model: Model) -> None:
-        by_trait: dict[str, list[tuple[Shape, Member]]] = {}
-        for shape in model.shapes.values():
-            for member in shape.members.values():
-                for trait_id in member.traits:
-                    by_trait.setdefault(trait_id, []).append((shape, member))
-        self.by_trait = by_trait
+#: (the members by trait: :class:`smithy2cfn.model.knowledge.MemberTraitIndex`, which the
+#: selector engine shares)
+_MemberTraitIndex = MemberTraitIndex
 
 
 def members_having(model: Model, trait_id: str) -> list[Member]:
