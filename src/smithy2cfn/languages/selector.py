@@ -756,7 +756,18 @@ class SelectorEngine:
         starts × reach): every node keeps up to two of the starts that reach it, and a node
         is yielded when one of them is not itself. (A node reached from two or more starts
         always keeps two: along any path, each node holds the path's start or two starts.)
+
+        From one shape (not a member) it is the shape's walk (:meth:`NeighborIndex.walk`,
+        shared with the service-closure checks) without the shape: a walk also follows the
+        member → container edges, which ``~>`` does not, but from a shape every member is
+        reached from its container, so they reach nothing more.
         """
+        if isinstance(nodes, (set, frozenset, list, tuple)) and len(nodes) == 1:
+            (start,) = nodes
+            if "$" not in start:
+                found = set(self._neighbors.walk(start))
+                found.discard(start)
+                return found
         origins: dict[str, list[str]] = {}
         queue: collections.deque[tuple[str, str]] = collections.deque()
 
