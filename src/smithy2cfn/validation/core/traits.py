@@ -501,7 +501,7 @@ def check_trait_breaking_changes(model: Model) -> Iterable[Diagnostic]:
 
 
 #: What :func:`check_trait_values` knows of a trait from its definition (:func:`_value_kind`).
-_NOTHING_TO_CHECK, _EMPTY_OBJECT_PASSES, _CHECKED = 0, 1, 2
+_NOTHING_TO_CHECK, _EMPTY_OBJECT_PASSES, _PLAIN_STRING, _CHECKED = 0, 1, 2, 3
 
 
 def _value_kind(model: Model, tid: str) -> int:
@@ -510,12 +510,17 @@ def _value_kind(model: Model, tid: str) -> int:
     value, ``null`` too, passes: ``NodeValidationVisitor`` accepts every value for a
     document); ``_EMPTY_OBJECT_PASSES`` for a structure none of whose members is
     ``@required`` without a ``@default`` (``{}``, an annotation trait's value, passes: no
-    member is missing); ``_CHECKED`` otherwise."""
+    member is missing); ``_PLAIN_STRING`` for a ``string`` without the constraint traits a
+    string value is checked against (a string value passes:
+    :meth:`~smithy2cfn.validation.support.node_values.NodeChecker.passes_plainly`);
+    ``_CHECKED`` otherwise."""
     if _trait_definition(model, tid) is None:
         return _NOTHING_TO_CHECK
     shape = model.shapes[tid]
     if shape.type == "document":
         return _NOTHING_TO_CHECK
+    if NodeChecker.passes_plainly(model, "", tid):
+        return _PLAIN_STRING
     if shape.type == "structure" and not any(REQUIRED in m.traits and DEFAULT not in m.traits
                                              for m in shape.members.values()):
         return _EMPTY_OBJECT_PASSES
@@ -537,31 +542,47 @@ def check_trait_values(model: Model) -> Iterable[Diagnostic]:
     members of structure values are warnings. Messages follow the reference's
     ``TraitValue`` events: ``Error validating trait `T`.path: problem``.
     """
-    # What each trait's definition lets this check skip, found once per trait.
-    kinds: dict[str, int] = {}
-    for node, traits in user_nodes_with_traits(model):
-        for tid, value in traits.items():
-            kind = kinds.get(tid)
-            if kind is None:
-                kind = kinds[tid] = _value_kind(model, tid)
-            if kind == _NOTHING_TO_CHECK:
-                continue
+    # Trait by trait (the values a trait's definition lets pass are passed without a
+    # checker, most of them), the problems found, by node and trait; then the events, node by
+    # node in model order as before, for the nodes that have one.
+    found: dict[tuple[str, str], list[tuple[Severity, str, str]] | None] = {}
+    for tid in user_trait_ids(model):
+        kind = _value_kind(model, tid)
+        if kind == _NOTHING_TO_CHECK:
+            continue
+        for node, traits in user_nodes_having_list(model, tid):
+            value = traits[tid]
             if value is None:
                 # null (an annotation of a trait that is no structure, map or list, or an
                 # explicit null): NodeValidationVisitor.invalidShape, nulls not allowed here
-                expected = NULL_EXPECTED.get(model.shapes[tid].type)
-                if expected is not None:
-                    yield event(model, "S3003", node, f"Error validating trait `{idiomatic(tid)}`: Expected "
-                                f"{expected} value for {model.shapes[tid].type} shape, `{tid}`; found null value",
-                                trait=tid, severity=Severity.ERROR, event_id="TraitValue")
+                if NULL_EXPECTED.get(model.shapes[tid].type) is not None:
+                    found[node, tid] = None
                 continue
             if kind == _EMPTY_OBJECT_PASSES and value.__class__ is dict and not value:
                 continue
-            if NodeChecker.passes_plainly(model, value, tid):
-                continue
+            if kind == _PLAIN_STRING and value.__class__ is str:
+                continue  # (NodeChecker.passes_plainly)
             checker = NodeChecker(model, ShapeId.namespace(node))
             checker.check(value, tid, {}, "")
-            for severity, path, message in checker.problems:
+            if checker.problems:
+                found[node, tid] = checker.problems
+    if not found:
+        return
+    nodes = {node for node, _ in found}
+    for node, traits in user_nodes_with_traits(model):
+        if node not in nodes:
+            continue
+        for tid in traits:
+            if (node, tid) not in found:
+                continue
+            problems = found[node, tid]
+            if problems is None:
+                kind_name = model.shapes[tid].type
+                yield event(model, "S3003", node, f"Error validating trait `{idiomatic(tid)}`: Expected "
+                            f"{NULL_EXPECTED[kind_name]} value for {kind_name} shape, `{tid}`; found null value",
+                            trait=tid, severity=Severity.ERROR, event_id="TraitValue")
+                continue
+            for severity, path, message in problems:
                 text = f"Error validating trait `{idiomatic(tid)}`{shorten(path)}: {message}"
                 code = "S3003" if severity >= Severity.ERROR else "S3004"
                 # (located at the trait, where the reference's node value starts)
