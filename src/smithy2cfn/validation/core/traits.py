@@ -500,6 +500,9 @@ def check_trait_breaking_changes(model: Model) -> Iterable[Diagnostic]:
 # --------------------------------------------------------------------------- trait values
 
 
+#: The classes of the JSON scalars a trait value holds (:func:`check_trait_values`).
+_SCALARS = frozenset({str, int, float, bool})
+
 #: What :func:`check_trait_values` knows of a trait from its definition (:func:`_value_kind`).
 _NOTHING_TO_CHECK, _EMPTY_OBJECT_PASSES, _PLAIN_STRING, _CHECKED = 0, 1, 2, 3
 
@@ -546,6 +549,7 @@ def check_trait_values(model: Model) -> Iterable[Diagnostic]:
     # checker, most of them), the problems found, by node and trait; then the events, node by
     # node in model order as before, for the nodes that have one.
     found: dict[tuple[str, str], list[tuple[Severity, str, str]] | None] = {}
+    memo: dict[tuple, list[tuple[Severity, str, str]]] = {}
     for tid in user_trait_ids(model):
         kind = _value_kind(model, tid)
         if kind == _NOTHING_TO_CHECK:
@@ -562,10 +566,24 @@ def check_trait_values(model: Model) -> Iterable[Diagnostic]:
                 continue
             if kind == _PLAIN_STRING and value.__class__ is str:
                 continue  # (NodeChecker.passes_plainly)
-            checker = NodeChecker(model, ShapeId.namespace(node))
-            checker.check(value, tid, {}, "")
-            if checker.problems:
-                found[node, tid] = checker.problems
+            namespace = ShapeId.namespace(node)
+            # What a checker finds depends on the value, the trait and the namespace only: a
+            # scalar, or an object of scalars (`@length(min: 1)`, `@httpHeader("x-amz-id")`),
+            # seen before gets the problems found then (the key tells 1 from 1.0 and true).
+            key = None
+            if value.__class__ in _SCALARS:
+                key = (tid, namespace, value.__class__, value)
+            elif value.__class__ is dict and all(v.__class__ in _SCALARS for v in value.values()):
+                key = (tid, namespace, dict, tuple((k, v.__class__, v) for k, v in value.items()))
+            problems = memo.get(key) if key is not None else None
+            if problems is None:
+                checker = NodeChecker(model, namespace)
+                checker.check(value, tid, {}, "")
+                problems = checker.problems
+                if key is not None:
+                    memo[key] = problems
+            if problems:
+                found[node, tid] = problems
     if not found:
         return
     nodes = {node for node, _ in found}
