@@ -618,6 +618,10 @@ def _template_parts(text: str) -> tuple[str | tuple[str, str | None], ...]:
     return tuple(p for p in parts if p != "")
 
 
+#: The equality functions: name → the type (and its name) both arguments must have.
+_EQUALS = {"booleanEquals": (bool, "BooleanType"), "stringEquals": (str, "StringType")}
+
+
 class _Evaluator:
     """Evaluates a rule set over test parameters (reference ``RuleEvaluator`` with the core
     library functions; ``parseURL``, ``uriEncode`` and the ``aws.*`` functions stop the
@@ -667,6 +671,20 @@ class _Evaluator:
         return self.function(expr[1], expr[2])
 
     def function(self, name: str, args: list[Any]) -> Any:
+        # The most frequent functions first, each as the general path below answers it (an
+        # unknown argument makes the result unknown; arguments evaluated in order).
+        if name == "isSet" and len(args) == 1:
+            v = self.value(args[0])
+            return UNKNOWN if v is UNKNOWN else v is not EMPTY
+        if name in _EQUALS and len(args) == 2:
+            a, b = self.value(args[0]), self.value(args[1])
+            if a is UNKNOWN or b is UNKNOWN:
+                return UNKNOWN
+            kind, label = _EQUALS[name]
+            return _expect(a, kind, label) == _expect(b, kind, label)
+        if name == "not" and len(args) == 1:
+            v = self.value(args[0])
+            return UNKNOWN if v is UNKNOWN else not _expect(v, bool, "BooleanType")
         if name == "coalesce":
             for a in args:
                 v = self.value(a)
