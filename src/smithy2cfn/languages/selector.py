@@ -580,7 +580,7 @@ class _Plan:
     each starting shape so far, and what it yields over the whole model once evaluated so
     (``None`` until then)."""
 
-    __slots__ = ("selector", "filters_only", "moves", "yields", "selected")
+    __slots__ = ("selector", "filters_only", "moves", "yields", "selected", "alternatives")
 
     def __init__(self, selector: Selector, filters_only: bool, moves: list[NeighborStep] | None,
                  selected: frozenset[str] | None) -> None:
@@ -589,6 +589,9 @@ class _Plan:
         self.moves = moves
         self.yields: dict[str, frozenset[str]] = {}
         self.selected = selected
+        #: for a selector that starts with ``:is(A, B...)``: ``A`` then the rest, ``B`` then
+        #: the rest... (:meth:`SelectorEngine.matching`); ``None`` otherwise
+        self.alternatives = _alternatives(selector)
 
 
 class SelectorEngine:
@@ -986,6 +989,14 @@ class SelectorEngine:
         if entry.moves is not None:
             starts = self._walk_back(nodes, entry.moves, None)
             return nodes & self.run(sel, starts, {}) if starts else set()
+        if entry.alternatives:
+            # `:is(A, B) rest` yields what `A rest` and `B rest` yield (every step is
+            # distributive without variables): each alternative is asked on its own, so that
+            # `:is(simpleType, structure > member ...)` is not evaluated over the whole model
+            found: set[str] = set()
+            for alternative in entry.alternatives:
+                found |= self.matching(alternative, nodes)
+            return found
         return {n for n in nodes if self.matches(sel, n)}
 
     def _plan(self, sel: Selector) -> _Plan:
@@ -1276,6 +1287,15 @@ def _neighbor_moves(sel: Selector) -> list[NeighborStep] | None:
         elif not _only_filters((step,)):
             return None
     return moves
+
+
+def _alternatives(sel: Selector) -> tuple[Selector, ...] | None:
+    """For a selector that starts with ``:is(A, B...)`` (or ``:each``), the selectors ``A``
+    then the rest of ``sel``, ``B`` then the rest...; ``None`` for any other selector."""
+    if not sel or not isinstance(sel[0], FunctionStep) or sel[0].name not in ("is", "each") or not sel[0].args:
+        return None
+    rest = tuple(sel[1:])
+    return tuple(tuple(arg) + rest for arg in sel[0].args)
 
 
 def _flatten(values: list[Any]) -> list[Any]:

@@ -107,7 +107,7 @@ def check_trait_targets(model: Model) -> Iterable[Diagnostic]:
     # (SelectorEngine.matching), in proportion to them, rather than once per node. Then the
     # events, node by node in model order as before, for those nodes only.
     selectors: dict[str, tuple[str, Selector | None, SelectorError | None] | None] = {}
-    asked: dict[int, tuple[Selector, list[str], list[str]]] = {}  # selector, its traits, nodes
+    asked: dict[int, tuple[Selector, list[str]]] = {}  # by identity: the selector, the nodes asked about
     reported: set[str] = set()
     for tid in user_trait_ids(model):
         if _nothing_to_check(model, tid):
@@ -125,11 +125,10 @@ def check_trait_targets(model: Model) -> Iterable[Diagnostic]:
             continue
         entry = asked.get(id(found[1]))
         if entry is None:
-            entry = asked[id(found[1])] = (found[1], [], [])
-        entry[1].append(tid)
-        entry[2].extend(nodes)
+            entry = asked[id(found[1])] = (found[1], [])
+        entry[1].extend(nodes)
     matched: dict[int, set[str]] = {}
-    for key, (sel, _tids, nodes) in asked.items():
+    for key, (sel, nodes) in asked.items():
         matched[key] = good = engine.matching(sel, nodes)
         if len(good) < len(nodes):
             reported.update(node for node in nodes if node not in good)
