@@ -109,14 +109,21 @@ _WAITER = '@waitable(Ready: {acceptors: [{state: "success", matcher: {output: {p
           'comparator: "stringEquals"}}}]})'
 
 
+_WAITER_COMPARING = '@waitable(Ready: {acceptors: [{state: "success", matcher: {output: {path: "n > `0`", ' \
+                    'expected: "true", comparator: "booleanEquals"}}}]})'
+
+
 _CONDITION = '@conditions(Pos: {expression: "n > `0`", documentation: "positive"})'
 
 
 @pytest.mark.parametrize(("waiter", "condition", "imported"),
-                         [("", "", False), (_WAITER, "", True), ("", _CONDITION, True)])
+                         [("", "", False), (_WAITER, "", False), (_WAITER_COMPARING, "", True),
+                          ("", _CONDITION, True)])
 def test_the_jmespath_package_is_imported_only_for_an_expression(tmp_path, waiter, condition, imported):
     """Its import (with ``inspect``'s, 15 ms) is paid only by a model with an expression to
-    check, not by every model that loads the waiters and contracts packages (issue 15)."""
+    check that is more than a path of fields and flattens (``n``, ``Items[].State``: most
+    waiters, parsed without it), not by every model that loads the waiters and contracts
+    packages (issue 15)."""
     import subprocess
     import sys
 
@@ -126,3 +133,19 @@ def test_the_jmespath_package_is_imported_only_for_an_expression(tmp_path, waite
              "print(sorted({d.code for d in r.diagnostics if d.severity.name == 'ERROR'}), 'jmespath' in sys.modules)\n")
     out = subprocess.run([sys.executable, "-c", probe, str(path)], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["[]", str(imported)]
+
+
+@pytest.mark.parametrize("text", ["Foo", "Foo.Bar", "Foo.Bar.Baz", "Foo[]", "Foo[].Bar", "Foo[].Bar.Baz",
+                                  "Foo.Bar[].Baz", "Foo[].Bar[].Baz", "Foo[][]", "_a.b_1[].c"])
+def test_simple_paths_parse_to_the_package_tree(text):
+    """A path of fields and ``[]`` flattens, parsed without the ``jmespath`` package, gives the
+    tree the package's parser gives (``pos`` of each field included)."""
+    assert jl._simple_tree(text) is not None
+    assert jl._simple_tree(text) == jl._parser_class()().parse(text).parsed
+
+
+@pytest.mark.parametrize("text", ["Foo.", ".Foo", "Foo[0]", "Foo[*].Bar", "Foo []", "1a", "Foo[]Bar", "`1`", ""])
+def test_other_expressions_are_left_to_the_package(text):
+    """Anything else (an index, a wildcard, a space, a literal, a syntax error) is parsed by
+    the package, its errors and trees as before."""
+    assert jl._simple_tree(text) is None

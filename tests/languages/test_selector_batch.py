@@ -101,6 +101,29 @@ def test_matches_equals_membership_in_the_whole_model_selection(path: Path) -> N
     assert checked > 50
 
 
+@pytest.mark.parametrize("path", _models(), ids=lambda p: p.name)
+def test_matching_a_set_equals_membership_in_the_whole_model_selection(path: Path) -> None:
+    """``matching`` (set at a time: filters over the nodes, moves walked back from them,
+    ``:is(A, B) rest`` as ``A rest`` and ``B rest``) keeps the nodes the whole-model selection
+    holds, for every node of the model and for a part of them."""
+    model = load([path]).model
+    plain = PerNodeEngine(model)
+    checked = 0
+    for text in _selectors(model) + [":is(simpleType, structure > member :test(> string))",
+                                     ":is(list, structure) > member"]:
+        try:
+            sel = parse_selector(text)
+        except SelectorError:
+            continue
+        expected = plain.select(sel)
+        engine = SelectorEngine(model)
+        nodes = engine.all_nodes()
+        assert engine.matching(sel, nodes[::3]) == expected & set(nodes[::3]), text
+        assert SelectorEngine(model).matching(sel, nodes) == expected & set(nodes), text
+        checked += 1
+    assert checked > 50
+
+
 def test_batched_evaluation_on_an_aws_model() -> None:
     models = sorted(shared_or_skip("conformance", "aws", "models").glob("*.json"), key=lambda p: p.stat().st_size)
     if not models:

@@ -22,7 +22,6 @@ Imports the model only; the validators of :mod:`smithy2cfn.validation.rules` imp
 
 from __future__ import annotations
 
-import base64
 import binascii
 import functools
 import json
@@ -32,6 +31,7 @@ from typing import Any
 
 from smithy2cfn.model.nodes import canonical, is_number
 from smithy2cfn.records import Record
+from smithy2cfn.regexes import lazy
 
 #: Built-in parameters the rules engine knows: the core one and those of the AWS extension
 #: (reference ``BuiltIns``, ``AwsBuiltIns``).
@@ -231,20 +231,24 @@ def read_literal(node: Any) -> Any:
     raise RulesError("null node not supported")
 
 
+#: The braces of a template, escaped pairs first, in the order :func:`_template_check` reads them.
+_TEMPLATE_BRACES = lazy(r"\{\{|\}\}|[{}]")
+
+
 def _template_check(text: str) -> None:
-    """Raise when a template's braces do not match (reference ``Template.parseTemplate``)."""
-    depth, i = 0, 0
-    while i < len(text):
-        if text.startswith("{{", i) or text.startswith("}}", i):
-            i += 2
-            continue
-        if text[i] == "{":
+    """Raise when a template's braces do not match (reference ``Template.parseTemplate``):
+    read left to right, ``{{`` and ``}}`` are escaped braces, any other ``{`` opens and ``}``
+    closes. Only the braces are visited (most of a rule set's strings have none)."""
+    if "{" not in text and "}" not in text:
+        return
+    depth = 0
+    for brace in _TEMPLATE_BRACES.findall(text):
+        if brace == "{":
             depth += 1
-        elif text[i] == "}":
+        elif brace == "}":
             depth -= 1
             if depth < 0:
                 raise RulesError("when parsing template: unmatched `}` in template")
-        i += 1
     if depth != 0:
         raise RulesError("when parsing template: unmatched `{` in template")
 
@@ -339,6 +343,8 @@ def decode_base64(text: str) -> bytes:
             raise RulesError(f"Input byte array has incorrect ending byte at {after}")
     if dangling == 1:
         raise RulesError("Last unit does not have enough valid bits")
+    import base64  # (only for a rule set that decodes base64: 5 ms of import otherwise)
+
     try:
         return base64.b64decode(body + "=" * (-len(body) % 4), validate=True)
     except (binascii.Error, ValueError) as e:  # pragma: no cover - the checks above cover the alphabet
@@ -612,6 +618,10 @@ def _template_parts(text: str) -> tuple[str | tuple[str, str | None], ...]:
     return tuple(p for p in parts if p != "")
 
 
+#: The equality functions: name → the type (and its name) both arguments must have.
+_EQUALS = {"booleanEquals": (bool, "BooleanType"), "stringEquals": (str, "StringType")}
+
+
 class _Evaluator:
     """Evaluates a rule set over test parameters (reference ``RuleEvaluator`` with the core
     library functions; ``parseURL``, ``uriEncode`` and the ``aws.*`` functions stop the
@@ -661,6 +671,20 @@ class _Evaluator:
         return self.function(expr[1], expr[2])
 
     def function(self, name: str, args: list[Any]) -> Any:
+        # The most frequent functions first, each as the general path below answers it (an
+        # unknown argument makes the result unknown; arguments evaluated in order).
+        if name == "isSet" and len(args) == 1:
+            v = self.value(args[0])
+            return UNKNOWN if v is UNKNOWN else v is not EMPTY
+        if name in _EQUALS and len(args) == 2:
+            a, b = self.value(args[0]), self.value(args[1])
+            if a is UNKNOWN or b is UNKNOWN:
+                return UNKNOWN
+            kind, label = _EQUALS[name]
+            return _expect(a, kind, label) == _expect(b, kind, label)
+        if name == "not" and len(args) == 1:
+            v = self.value(args[0])
+            return UNKNOWN if v is UNKNOWN else not _expect(v, bool, "BooleanType")
         if name == "coalesce":
             for a in args:
                 v = self.value(a)

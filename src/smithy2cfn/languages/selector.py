@@ -34,8 +34,9 @@ import functools
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
+from smithy2cfn.model.knowledge import MemberIds, MemberTraitIndex
 from smithy2cfn.model.relationships import NeighborIndex, RelationshipType, all_node_ids
-from smithy2cfn.model.shapes import SIMPLE_TYPES, Model, ShapeId
+from smithy2cfn.model.shapes import SIMPLE_TYPES, Model, ShapeId, ShapeLists
 from smithy2cfn.prelude import PRELUDE_NAMESPACE
 from smithy2cfn.records import Record
 from smithy2cfn.regexes import lazy
@@ -579,7 +580,7 @@ class _Plan:
     each starting shape so far, and what it yields over the whole model once evaluated so
     (``None`` until then)."""
 
-    __slots__ = ("selector", "filters_only", "moves", "yields", "selected")
+    __slots__ = ("selector", "filters_only", "moves", "yields", "selected", "alternatives")
 
     def __init__(self, selector: Selector, filters_only: bool, moves: list[NeighborStep] | None,
                  selected: frozenset[str] | None) -> None:
@@ -588,6 +589,9 @@ class _Plan:
         self.moves = moves
         self.yields: dict[str, frozenset[str]] = {}
         self.selected = selected
+        #: for a selector that starts with ``:is(A, B...)``: ``A`` then the rest, ``B`` then
+        #: the rest... (:meth:`SelectorEngine.matching`); ``None`` otherwise
+        self.alternatives = _alternatives(selector)
 
 
 class SelectorEngine:
@@ -607,12 +611,12 @@ class SelectorEngine:
         #: per selector (by identity), how :meth:`matches` evaluates it
         self._plans: dict[int, _Plan] = {}
         self._all: list[str] | None = None
-        self._types: dict[str, str] | None = None
-        self._ids_by_type: dict[str, list[str]] = {}
+        self._members: frozenset[str] | None = None
         self._traits: dict[str, dict[str, Any]] = {}
         self._by_type: dict[str, frozenset[str]] = {}
         self._fwd_targets: dict[str, list[str]] = {}
-        self._by_trait: dict[str, frozenset[str]] | None = None
+        self._rev_sources: dict[str, list[str]] = {}
+        self._with_trait: dict[str, frozenset[str]] = {}
 
     # ---- nodes
     def all_nodes(self) -> list[str]:
@@ -621,57 +625,49 @@ class SelectorEngine:
             self._all = list(all_node_ids(self.model))
         return self._all
 
-    def _node_types(self) -> dict[str, str]:
-        """Node ID → its type (``member`` for members), built once: selectors ask for the
-        type of every node many times (280 000 times for connect's trait selectors)."""
-        if self._types is None:
-            types: dict[str, str] = {}
-            for sid, shape in self.model.shapes.items():
-                types[sid] = shape.type
-                for member in shape.members.values():
-                    types[member.id] = "member"
-            self._types = types
-            by_type: dict[str, list[str]] = {}
-            for node, kind in types.items():
-                by_type.setdefault(kind, []).append(node)
-            self._ids_by_type = by_type
-        return self._types
+    def _member_ids(self) -> frozenset[str]:
+        if self._members is None:
+            self._members = self.model.knowledge(MemberIds).ids
+        return self._members
 
     def exists(self, node: str) -> bool:
-        return node in self._node_types()
+        return self.node_type(node) is not None
 
     def nodes_of_type(self, token: str) -> frozenset[str]:
         """Every node a type step (``string``, ``number``, ``member``... but not ``*``)
-        matches, built once per token from :meth:`_node_types`: a type step is then one set
+        matches, made once per token from the model's shapes by type
+        (:class:`~smithy2cfn.model.shapes.ShapeLists`) and its member IDs
+        (:class:`~smithy2cfn.model.knowledge.MemberIds`): a type step is then one set
         intersection instead of a type look-up per node."""
         found = self._by_type.get(token)
         if found is None:
             allowed = TYPE_TOKENS.get(token, frozenset())
-            self._node_types()
-            # the node IDs grouped by type once, rather than every node's type looked at per token
-            found = frozenset().union(*(self._ids_by_type.get(t, ()) for t in allowed))
+            by_type = self.model.knowledge(ShapeLists).by_type
+            ids = [shape.id for kind in allowed if kind != "member" for shape in by_type.get(kind, ())]
+            found = frozenset(ids).union(self._member_ids()) if "member" in allowed else frozenset(ids)
             self._by_type[token] = found
         return found
 
     def nodes_with_trait(self, trait_id: str) -> frozenset[str]:
         """Every node (shape or member) that applies trait ``trait_id`` (an absolute shape
-        ID) with a value other than JSON ``null``: what ``[trait|name]`` matches, from an index
-        of the model's traits built once."""
-        if self._by_trait is None:
-            index: dict[str, set[str]] = {}
-            for sid, shape in self.model.shapes.items():
-                for tid, value in shape.traits.items():
-                    if value is not None:
-                        index.setdefault(tid, set()).add(sid)
-                for member in shape.members.values():
-                    for tid, value in member.traits.items():
-                        if value is not None:
-                            index.setdefault(tid, set()).add(member.id)
-            self._by_trait = {tid: frozenset(nodes) for tid, nodes in index.items()}
-        return self._by_trait.get(trait_id, frozenset())
+        ID) with a value other than JSON ``null``: what ``[trait|name]`` matches, made once per
+        trait from the model's indexes of shapes and members by trait (in proportion to the
+        nodes that apply it, not to the model)."""
+        found = self._with_trait.get(trait_id)
+        if found is None:
+            shapes = self.model.knowledge(ShapeLists).by_trait.get(trait_id, ())
+            members = self.model.knowledge(MemberTraitIndex).by_trait.get(trait_id, ())
+            found = self._with_trait[trait_id] = frozenset(
+                [s.id for s in shapes if s.traits[trait_id] is not None]
+                + [m.id for _, m in members if m.traits[trait_id] is not None])
+        return found
 
     def node_type(self, node: str) -> str | None:
-        return self._node_types().get(node)
+        """The type of a node (``member`` for a member), ``None`` for an ID the model lacks."""
+        shape = self.model.shapes.get(node)
+        if shape is not None:
+            return shape.type
+        return "member" if "$" in node and node in self._member_ids() else None
 
     def traits(self, node: str) -> dict[str, Any]:
         found = self._traits.get(node)
@@ -693,6 +689,20 @@ class SelectorEngine:
                       if rel.is_valid and rel.type.directed]
             self._fwd[node] = cached
         return cached
+
+    def _targets(self, node: str) -> list[str]:
+        """The neighbors ``>`` yields from ``node`` (of :meth:`forward`), listed once."""
+        found = self._fwd_targets.get(node)
+        if found is None:
+            found = self._fwd_targets[node] = [t for _, t in self.forward(node)]
+        return found
+
+    def _sources(self, node: str) -> list[str]:
+        """The shapes ``<`` yields from ``node`` (of :meth:`reverse`), listed once."""
+        found = self._rev_sources.get(node)
+        if found is None:
+            found = self._rev_sources[node] = [s for _, s in self.reverse(node)]
+        return found
 
     def trait_edges(self, node: str) -> list[str]:
         return [t for t in self.traits(node) if t in self.model.shapes]
@@ -749,7 +759,18 @@ class SelectorEngine:
         starts × reach): every node keeps up to two of the starts that reach it, and a node
         is yielded when one of them is not itself. (A node reached from two or more starts
         always keeps two: along any path, each node holds the path's start or two starts.)
+
+        From one shape (not a member) it is the shape's walk (:meth:`NeighborIndex.walk`,
+        shared with the service-closure checks) without the shape: a walk also follows the
+        member → container edges, which ``~>`` does not, but from a shape every member is
+        reached from its container, so they reach nothing more.
         """
+        if isinstance(nodes, (set, frozenset, list, tuple)) and len(nodes) == 1:
+            (start,) = nodes
+            if "$" not in start:
+                found = set(self._neighbors.walk(start))
+                found.discard(start)
+                return found
         origins: dict[str, list[str]] = {}
         queue: collections.deque[tuple[str, str]] = collections.deque()
 
@@ -925,14 +946,7 @@ class SelectorEngine:
         the shape passes it on its own, so it is run on ``node`` alone: the cost follows
         the traits applied, not the model's size times the selectors (issue 10). Any other
         selector is evaluated over the whole model once (:meth:`select`)."""
-        # What is known of the selector, found by identity: a selector is a tuple of steps
-        # that hashes all its steps, nested ones included, at every look-up (most of this
-        # method's time on the traits of a large model). An equal selector that is another
-        # object only gets an entry of its own.
-        entry = self._plans.get(id(sel))
-        if entry is None or entry.selector is not sel:
-            entry = self._plans[id(sel)] = _Plan(sel, _only_filters(sel), _neighbor_moves(sel),
-                                                 self._select_cache.get(sel))
+        entry = self._plan(sel)
         if entry.selected is not None:  # (evaluated over the whole model already)
             return node in entry.selected
         if entry.filters_only:
@@ -954,25 +968,71 @@ class SelectorEngine:
         entry.selected = self.select(sel)
         return node in entry.selected
 
+    def matching(self, sel: Selector, nodes: Iterable[str]) -> set[str]:
+        """The nodes of ``nodes`` that ``sel`` yields for the whole model: ``{n for n in nodes
+        if self.matches(sel, n)}``, computed set at a time.
+
+        A selector without variables that only filters, or only filters and moves to
+        neighbors (:meth:`matches`), yields for a set of shapes the union of what it yields
+        for each: so it is run once over all of ``nodes`` (a filter), or over all the shapes
+        its moves can come from (walked back from ``nodes`` together), rather than once per
+        node. The cost follows the nodes asked about and their neighbors, with Python's set
+        operations doing most of it (issue 15). Any other selector is asked per node."""
+        nodes = set(nodes)
+        entry = self._plan(sel)
+        if entry.selected is not None:
+            return nodes & entry.selected
+        if not nodes or _uses_variables(sel):
+            return {n for n in nodes if self.matches(sel, n)}
+        if entry.filters_only:
+            return nodes & self.run(sel, nodes, {})
+        if entry.moves is not None:
+            starts = self._walk_back(nodes, entry.moves, None)
+            return nodes & self.run(sel, starts, {}) if starts else set()
+        if entry.alternatives:
+            # `:is(A, B) rest` yields what `A rest` and `B rest` yield (every step is
+            # distributive without variables): each alternative is asked on its own, so that
+            # `:is(simpleType, structure > member ...)` is not evaluated over the whole model
+            found: set[str] = set()
+            for alternative in entry.alternatives:
+                found |= self.matching(alternative, nodes)
+            return found
+        return {n for n in nodes if self.matches(sel, n)}
+
+    def _plan(self, sel: Selector) -> _Plan:
+        # What is known of the selector, found by identity: a selector is a tuple of steps
+        # that hashes all its steps, nested ones included, at every look-up (most of
+        # :meth:`matches`'s time on the traits of a large model). An equal selector that is
+        # another object only gets an entry of its own.
+        entry = self._plans.get(id(sel))
+        if entry is None or entry.selector is not sel:
+            entry = self._plans[id(sel)] = _Plan(sel, _only_filters(sel), _neighbor_moves(sel),
+                                                 self._select_cache.get(sel))
+        return entry
+
     def _origins(self, node: str, moves: list[NeighborStep]) -> set[str] | None:
         """The shapes from which ``moves`` (a selector's neighbor steps, in order) can lead
         to ``node``: walked back from ``node``, last step first (a superset is fine: the
         selector is then run from them). ``None`` when they are more than
         :data:`_MAX_ORIGINS` (then evaluating the selector over the whole model once is
         cheaper)."""
-        frontier = {node}
+        return self._walk_back({node}, moves, _MAX_ORIGINS)
+
+    def _walk_back(self, frontier: set[str], moves: list[NeighborStep], limit: int | None) -> set[str] | None:
+        """The shapes from which ``moves`` can lead to a shape of ``frontier`` (see
+        :meth:`_origins`); ``None`` when they are more than ``limit`` (no limit: ``None``)."""
         for step in reversed(moves):
             back: set[str] = set()
             for n in frontier:
                 if step.kind == ">":
-                    back.update(src for _, src in self.reverse(n))
+                    back.update(self._sources(n))
                 elif step.kind == "<":
-                    back.update(t for _, t in self.forward(n))
+                    back.update(self._targets(n))
                 elif step.kind == "fwd":
                     back.update(self._reverse_directed(n, step.rels))
                 else:
                     back.update(self._directed(n, step.rels))
-            if len(back) > _MAX_ORIGINS:
+            if limit is not None and len(back) > limit:
                 return None
             frontier = back
         return frontier
@@ -1006,10 +1066,10 @@ class SelectorEngine:
             out: set[str] = set()
             if step.kind == ">":
                 for n in nodes:
-                    out.update(t for _, t in self.forward(n))
+                    out.update(self._targets(n))
             elif step.kind == "<":
                 for n in nodes:
-                    out.update(s for _, s in self.reverse(n))
+                    out.update(self._sources(n))
             elif step.kind == "~>":
                 out = self.closure(nodes)
             elif step.kind == "fwd":
@@ -1072,12 +1132,9 @@ class SelectorEngine:
     def _neighbors_of(self, step: NeighborStep, node: str) -> list[str]:
         """What neighbor step ``step`` (not ``~>``) yields from ``node`` alone."""
         if step.kind == ">":
-            found = self._fwd_targets.get(node)
-            if found is None:
-                found = self._fwd_targets[node] = [t for _, t in self.forward(node)]
-            return found
+            return self._targets(node)
         if step.kind == "<":
-            return [s for _, s in self.reverse(node)]
+            return self._sources(node)
         if step.kind == "fwd":
             return self._directed(node, step.rels)
         return self._reverse_directed(node, step.rels)
@@ -1230,6 +1287,15 @@ def _neighbor_moves(sel: Selector) -> list[NeighborStep] | None:
         elif not _only_filters((step,)):
             return None
     return moves
+
+
+def _alternatives(sel: Selector) -> tuple[Selector, ...] | None:
+    """For a selector that starts with ``:is(A, B...)`` (or ``:each``), the selectors ``A``
+    then the rest of ``sel``, ``B`` then the rest...; ``None`` for any other selector."""
+    if not sel or not isinstance(sel[0], FunctionStep) or sel[0].name not in ("is", "each") or not sel[0].args:
+        return None
+    rest = tuple(sel[1:])
+    return tuple(tuple(arg) + rest for arg in sel[0].args)
 
 
 def _flatten(values: list[Any]) -> list[Any]:

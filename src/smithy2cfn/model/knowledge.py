@@ -7,7 +7,9 @@ and the emitter read one copy of each fact:
 * :class:`TopDownIndex` — the resources and operations a service or resource contains;
 * :class:`BottomUpIndex` — the parents of a resource or operation within a service;
 * :class:`IdentifierBindingIndex` — which members bind which resource identifiers;
-* :class:`PropertyBindingIndex` — which members map to resource properties.
+* :class:`PropertyBindingIndex` — which members map to resource properties;
+* :class:`MemberTraitIndex` — the members that carry each trait;
+* :class:`MemberIds` — the IDs of every member.
 
 Spec: service-types.rst §"Service", §"Resource", §"Binding identifiers to operations",
 §"Resource properties". All indexes tolerate broken models (missing shapes are skipped).
@@ -32,6 +34,33 @@ from smithy2cfn.model.traits import (
     RESOURCE_IDENTIFIER,
     TRAIT,
 )
+
+
+class MemberTraitIndex:
+    """The members of the model by trait: trait ID → ``(shape, member)`` in model order,
+    listed in one walk over every member (see :class:`~smithy2cfn.model.shapes.ShapeLists`,
+    its counterpart for top-level shapes). Shared by the validators and the selector engine."""
+
+    def __init__(self, model: Model) -> None:
+        by_trait: dict[str, list[tuple[Shape, Member]]] = {}
+        for shape in model.shapes.values():
+            for member in shape.members.values():
+                for trait_id in member.traits:
+                    by_trait.setdefault(trait_id, []).append((shape, member))
+        #: trait ID → ``(shape, member)`` for each member carrying it, in model order
+        self.by_trait = by_trait
+
+
+class MemberIds:
+    """The IDs of every member of the model (:attr:`ids`, a frozenset), made in one walk:
+    what the selector type ``member`` matches."""
+
+    def __init__(self, model: Model) -> None:
+        ids: list[str] = []
+        for shape in model.shapes.values():
+            if shape.members:
+                ids.extend([member.id for member in shape.members.values()])
+        self.ids = frozenset(ids)
 
 
 def _binding(rel: Relationship) -> bool:
@@ -266,6 +295,6 @@ def _property_trait_name(member: Member) -> str | None:
 
 
 __all__ = [
-    "BUILTIN_NOT_PROPERTY_TRAITS", "BottomUpIndex", "IdentifierBindingIndex", "PropertyBindingIndex",
-    "TopDownIndex",
+    "BUILTIN_NOT_PROPERTY_TRAITS", "BottomUpIndex", "IdentifierBindingIndex", "MemberIds", "MemberTraitIndex",
+    "PropertyBindingIndex", "TopDownIndex",
 ]

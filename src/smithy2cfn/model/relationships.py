@@ -233,14 +233,31 @@ def relationships(model: Model, shape_id: str) -> list[Relationship]:
 def _shape_relationships(model: Model, shape: Shape) -> list[Relationship]:
     sid = shape.id
     out: list[Relationship] = []
+    shapes = model.shapes
+    new = tuple.__new__  # (a named tuple's own __new__ is a Python function: 3 times slower)
 
     def push(kind: RelationshipType, target: str) -> None:
-        out.append(Relationship(sid, kind, target, _exists(model, target)))
+        exists = (model.member(target) is not None) if "$" in target else target in shapes
+        out.append(new(Relationship, (sid, kind, target, exists)))
 
     for mixin in shape.mixins:
         push(RelationshipType.MIXIN, mixin)
     kind = shape.type
-    if kind == "service":
+    if kind in _MEMBER_TYPE:
+        rel = _MEMBER_TYPE[kind]
+        out.extend([new(Relationship, (sid, rel, member.id, True)) for member in shape.members.values()])
+    elif kind == "operation":
+        if shape.input and shape.input != UNIT:
+            push(RelationshipType.INPUT, shape.input)
+        if shape.output and shape.output != UNIT:
+            push(RelationshipType.OUTPUT, shape.output)
+        for e in shape.errors:
+            push(RelationshipType.ERROR, e)
+    elif kind == "map":
+        for name, rel in (("key", RelationshipType.MAP_KEY), ("value", RelationshipType.MAP_VALUE)):
+            if name in shape.members:
+                out.append(new(Relationship, (sid, rel, shape.members[name].id, True)))
+    elif kind == "service":
         for o in shape.operations:
             push(RelationshipType.OPERATION, o)
         for r in shape.resources:
@@ -262,21 +279,6 @@ def _shape_relationships(model: Model, shape: Shape) -> list[Relationship]:
             push(RelationshipType.OPERATION, o)
         for o in shape.collection_operations:
             push(RelationshipType.COLLECTION_OPERATION, o)
-    elif kind == "operation":
-        if shape.input and shape.input != UNIT:
-            push(RelationshipType.INPUT, shape.input)
-        if shape.output and shape.output != UNIT:
-            push(RelationshipType.OUTPUT, shape.output)
-        for e in shape.errors:
-            push(RelationshipType.ERROR, e)
-    elif kind == "map":
-        for name, rel in (("key", RelationshipType.MAP_KEY), ("value", RelationshipType.MAP_VALUE)):
-            if name in shape.members:
-                out.append(Relationship(sid, rel, shape.members[name].id))
-    elif kind in _MEMBER_TYPE:
-        rel = _MEMBER_TYPE[kind]
-        for member in shape.members.values():
-            out.append(Relationship(sid, rel, member.id))
     return out
 
 
@@ -289,6 +291,37 @@ def operations_of(shape: Shape) -> list[str]:
     else:
         candidates = list(shape.operations)
     return list(dict.fromkeys(op for op in candidates if op))  # each once, in order: linear
+
+
+def has_cycle(children: dict[str, list[str]]) -> bool:
+    """Whether the directed graph ``children`` (node → the nodes it points to; a node that is
+    no key points nowhere) has a cycle, a node pointing to itself included: what
+    ``graphlib.TopologicalSorter(children).prepare()`` raising ``CycleError`` tells, found by
+    one depth-first walk with an explicit stack (no node objects made: graphlib's cost was
+    most of the recursion checks' on a large model)."""
+    state: dict[str, bool] = {}  # node -> finished (False: on the walk's path)
+    for root, kids in children.items():
+        if root in state:
+            continue
+        state[root] = False
+        stack = [(root, iter(kids))]
+        while stack:
+            node, todo = stack[-1]
+            for kid in todo:
+                done = state.get(kid)
+                if done is None:
+                    grandkids = children.get(kid)
+                    if grandkids:
+                        state[kid] = False
+                        stack.append((kid, iter(grandkids)))
+                        break
+                    state[kid] = True
+                elif not done:
+                    return True
+            else:
+                state[node] = True
+                stack.pop()
+    return False
 
 
 def strongly_connected(children: dict[str, list[str]]) -> dict[str, frozenset[str]]:
@@ -325,6 +358,7 @@ class NeighborIndex:
         #: the relationships of every shape and member, in :func:`all_node_ids` order
         self._in_order: list[list[Relationship]] = []
         self._reverse: dict[str, list[Relationship]] | None = None
+        self._walks: dict[str, list[str]] = {}
 
     def _build(self) -> dict[str, list[Relationship]]:
         model = self.model
@@ -332,6 +366,7 @@ class NeighborIndex:
         forward: dict[str, list[Relationship]] = {}
         in_order = self._in_order
         new = tuple.__new__
+        container, to_target = RelationshipType.MEMBER_CONTAINER, RelationshipType.MEMBER_TARGET
         for sid, shape in shapes.items():
             rels = _shape_relationships(model, shape) if shape.id == sid else relationships(model, sid)
             forward[sid] = rels
@@ -343,12 +378,14 @@ class NeighborIndex:
                 mid = member.id
                 if member.container != sid or member.name != name:
                     rels = relationships(model, mid)  # an inconsistent model: answer as for any ID
+                elif enum:
+                    rels = [new(Relationship, (mid, container, sid, True))]
                 else:
-                    rels = [new(Relationship, (mid, RelationshipType.MEMBER_CONTAINER, sid, True))]
-                    if not enum:
-                        target = member.target
-                        rels.append(new(Relationship, (mid, RelationshipType.MEMBER_TARGET, target,
-                                                       _exists(model, target))))
+                    target = member.target
+                    rels = [new(Relationship, (mid, container, sid, True)),
+                            new(Relationship, (mid, to_target, target,
+                                               target in shapes if "$" not in target
+                                               else model.member(target) is not None))]
                 forward[mid] = rels
                 in_order.append(rels)
         self._forward = forward
@@ -377,6 +414,33 @@ class NeighborIndex:
             self._reverse = rev
         return self._reverse.get(shape_id, [])
 
+    def walk(self, start: str) -> list[str]:
+        """Every ID reachable from ``start`` over valid relationships, ``start`` first, in
+        :meth:`Walker.walk` order (without a predicate): a service's closure, which several
+        checks ask for, walked once per start (the list is shared: callers copy it)."""
+        found = self._walks.get(start)
+        if found is None:
+            neighbors = self.neighbors
+            forward = self._forward if self._forward is not None else self._build()
+            seen = {start}
+            found = [start]
+            # The neighbor IDs rather than the relationships on the stack, last first, and
+            # only those not seen yet (one seen when pushed would be passed when popped).
+            stack = [r.neighbor for r in reversed(neighbors(start)) if r.is_valid]
+            push, pop, mark, keep = stack.append, stack.pop, seen.add, found.append
+            while stack:
+                node = pop()
+                if node in seen:
+                    continue
+                mark(node)
+                keep(node)
+                rels = forward.get(node)
+                for rel in reversed(rels if rels is not None else neighbors(node)):
+                    if rel[3] and rel[2] not in seen:  # (is_valid, neighbor)
+                        push(rel[2])
+            self._walks[start] = found
+        return found
+
 
 def all_node_ids(model: Model) -> Iterator[str]:
     """Every shape ID and member ID of the model, each shape followed by its members."""
@@ -403,6 +467,9 @@ class Walker:
 
         ``seen`` (updated in place) holds IDs not to visit again, for walks that share work.
         """
+        if predicate is None and seen is None:
+            yield from self.index.walk(start)
+            return
         seen = set() if seen is None else seen
         if start in seen:
             return
@@ -425,10 +492,14 @@ class Walker:
 
     def walk(self, start: str, predicate: Callable[[Relationship], bool] | None = None) -> list[str]:
         """:meth:`iterate` as a list (``start`` included, in walk order)."""
+        if predicate is None:
+            return list(self.index.walk(start))
         return list(self.iterate(start, predicate))
 
     def walk_all(self, starts: Iterable[str], predicate: Callable[[Relationship], bool] | None = None) -> set[str]:
         """Everything reachable from any of ``starts`` (the starts included)."""
+        if predicate is None and isinstance(starts, list) and len(starts) == 1:
+            return set(self.index.walk(starts[0]))
         seen: set[str] = set()
         for start in starts:
             for _ in self.iterate(start, predicate, seen):
@@ -438,5 +509,5 @@ class Walker:
 
 __all__ = [
     "LIFECYCLE_RELATIONSHIPS", "RELATIONSHIP_TYPES", "NeighborIndex", "Relationship", "RelationshipType", "Walker",
-    "all_node_ids", "operations_of", "relationships", "strongly_connected",
+    "all_node_ids", "has_cycle", "operations_of", "relationships", "strongly_connected",
 ]

@@ -521,16 +521,18 @@ def check_http_uri_conflicts(model: Model) -> Iterable[Diagnostic]:
     for service in shapes_of_type(model, "service"):
         operations = [model.shapes[o] for o in top_down.contained_operations(service.id)
                       if HTTP in model.shapes[o].traits and index.uri(o) is not None]
-        for operation in operations:
-            uri, method = index.uri(operation.id), index.method(operation.id)
+        # each operation is compared with those of its method only (in the same order)
+        found = [(operation, index.uri(operation.id), index.method(operation.id)) for operation in operations]
+        by_method: dict[str | None, list[tuple[Shape, UriPattern]]] = {}
+        for operation, uri, method in found:
+            by_method.setdefault(method, []).append((operation, uri))
+        for operation, uri, method in found:
             conflicts: list[str] = []
             allowable: list[str] = []
-            for other in operations:
+            for other, other_uri in by_method[method]:
                 if other is operation:
                     continue
-                other_uri = index.uri(other.id)
-                if index.method(other.id) != method or not other_uri.conflicts_with(uri) \
-                        or not _endpoints_conflict(model, operation, other):
+                if not other_uri.conflicts_with(uri) or not _endpoints_conflict(model, operation, other):
                     continue
                 text = f"`{other.id}` ({other_uri.text})"
                 if _allowable(model, uri, operation, other_uri, other, _label_patterns):

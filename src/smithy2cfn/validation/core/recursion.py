@@ -10,12 +10,11 @@ path from a shape back to itself.
 
 from __future__ import annotations
 
-import graphlib
 from collections.abc import Callable, Iterable, Iterator
 
 from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, listed
-from smithy2cfn.model.relationships import NeighborIndex, Relationship, strongly_connected
+from smithy2cfn.model.relationships import NeighborIndex, has_cycle, strongly_connected
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import REQUIRED
 from smithy2cfn.validation.support.events import error
@@ -30,40 +29,33 @@ SEARCH_BUDGET = 20_000
 MAX_PATHS = 10
 
 
-def _on_cycles(model: Model, starts: Iterable[str], follow: Callable[[Relationship], bool]) -> dict[str, frozenset[str]]:
-    """The nodes on a cycle of directed, ``follow``-accepted relationships reachable from
-    ``starts`` → their strongly connected component. Linear in the graph: one walk, then
-    graphlib's cycle check; networkx's components only when there is a cycle (a chain of
+def _on_cycles(model: Model, starts: Iterable[str], follow: Callable[[str], list[str]]) -> dict[str, frozenset[str]]:
+    """The nodes on a cycle of the edges ``follow`` gives (node → the neighbors it follows,
+    of the node's valid directed relationships) reachable from ``starts`` → their strongly
+    connected component. Linear in the graph: one walk, then
+    a cycle check (:func:`~smithy2cfn.model.relationships.has_cycle`); networkx's components only when there is a cycle (a chain of
     3,000 lists is then not searched 3,000 times)."""
-    index = model.knowledge(NeighborIndex)
     children: dict[str, list[str]] = {}
     todo = list(starts)
     while todo:
         node = todo.pop()
         if node in children:
             continue
-        kids = [r.neighbor for r in index.neighbors(node) if r.is_valid and r.type.directed and follow(r)]
+        kids = follow(node)
         children[node] = kids
         todo.extend(k for k in kids if k not in children)
     children = {node: kids for node, kids in children.items() if kids}  # a node without edges is on no cycle
-    try:
-        graphlib.TopologicalSorter(children).prepare()
-    except graphlib.CycleError:
-        return strongly_connected(children)
-    return {}
+    return strongly_connected(children) if has_cycle(children) else {}
 
 
-def _cycles(model: Model, start: str, follow: Callable[[Relationship], bool],
-            within: frozenset[str]) -> list[list[str]]:
-    """Every simple path of directed, ``follow``-accepted relationships from ``start`` back
-    to ``start`` (each as the nodes after ``start``, ``start`` last), within the budget and
-    at most :data:`MAX_PATHS` of them. ``within`` is ``start``'s strongly connected
-    component: a path back to ``start`` never leaves it."""
-    index = model.knowledge(NeighborIndex)
+def _cycles(start: str, follow: Callable[[str], list[str]], within: frozenset[str]) -> list[list[str]]:
+    """Every simple path of the edges ``follow`` gives (see :func:`_on_cycles`) from
+    ``start`` back to ``start`` (each as the nodes after ``start``, ``start`` last), within
+    the budget and at most :data:`MAX_PATHS` of them. ``within`` is ``start``'s strongly
+    connected component: a path back to ``start`` never leaves it."""
 
     def edges(node: str) -> list[str]:
-        return [r.neighbor for r in index.neighbors(node)
-                if r.is_valid and r.type.directed and r.neighbor in within and follow(r)]
+        return [n for n in follow(node) if n in within]
 
     found: list[list[str]] = []
     path: list[str] = []
@@ -104,27 +96,35 @@ def check_shape_recursion(model: Model) -> Iterable[Diagnostic]:
     printed from the shape's first neighbor back to the shape).
     """
 
-    def not_through_aggregates(rel: Relationship) -> bool:
-        source = model.shapes.get(rel.shape)
-        return source is None or source.type not in ("structure", "union")
+    index = model.knowledge(NeighborIndex)
+    shapes = model.shapes
 
-    def through_required(rel: Relationship) -> bool:
-        if "$" in rel.shape:
-            return True
-        source = model.shapes.get(rel.shape)
-        if source is not None and source.type == "structure":
-            member = model.member(rel.neighbor) if "$" in rel.neighbor else None
-            return member is not None and REQUIRED in member.traits
-        return False
+    def directed(node: str) -> list[str]:
+        return [r.neighbor for r in index.neighbors(node) if r.is_valid and r.type.directed]
 
-    def recursion(candidates: list[str], starts: list[str], follow: Callable[[Relationship], bool],
+    def not_through_aggregates(node: str) -> list[str]:
+        # every edge but those from a structure or union
+        source = shapes.get(node)
+        return [] if source is not None and source.type in ("structure", "union") else directed(node)
+
+    def through_required(node: str) -> list[str]:
+        # a member's edges, and a structure's edges to its required members
+        if "$" in node:
+            return directed(node)
+        source = shapes.get(node)
+        if source is None or source.type != "structure":
+            return []
+        # (its member edges, in member order, after any mixin edges, which are never followed)
+        return [m.id for m in source.members.values() if REQUIRED in m.traits]
+
+    def recursion(candidates: list[str], starts: list[str], follow: Callable[[str], list[str]],
                   why: str) -> Iterator[Diagnostic]:
         """One error per path for each of ``candidates`` (in order) on a cycle of ``follow``
         edges found from ``starts``."""
         on_cycles = _on_cycles(model, starts, follow)
         for shape_id in candidates:
             if shape_id in on_cycles:
-                for path in _cycles(model, shape_id, follow, on_cycles[shape_id]):
+                for path in _cycles(shape_id, follow, on_cycles[shape_id]):
                     yield error(model, "S3124", shape_id, f"Found invalid shape recursion: {listed(path, sep=' > ')}. {why}")
 
     collections = sorted(s.id for kind in ("list", "set", "map") for s in user_shapes_of_type(model, kind))

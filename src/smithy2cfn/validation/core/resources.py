@@ -14,7 +14,6 @@ validator declares its codes.
 
 from __future__ import annotations
 
-import graphlib
 import json
 from collections.abc import Iterable
 
@@ -22,7 +21,7 @@ from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, listed
 from smithy2cfn.model.knowledge import IdentifierBindingIndex, PropertyBindingIndex
 from smithy2cfn.model.knowledge_ops import OperationIndex, id_sort_key
-from smithy2cfn.model.relationships import NeighborIndex, operations_of, strongly_connected
+from smithy2cfn.model.relationships import NeighborIndex, has_cycle, operations_of, strongly_connected
 from smithy2cfn.model.shapes import Member, Model, Shape
 from smithy2cfn.model.traits import (
     IDEMPOTENT,
@@ -288,11 +287,7 @@ def check_resource_containment(model: Model) -> Iterable[Diagnostic]:
     for rid, kids in children.items():
         for kid in kids:
             parents_of.setdefault(kid, []).append(rid)
-    try:
-        graphlib.TopologicalSorter(children).prepare()
-        on_cycle: dict[str, frozenset[str]] = {}
-    except graphlib.CycleError:
-        on_cycle = strongly_connected(children)
+    on_cycle = strongly_connected(children) if has_cycle(children) else {}
     shared = {kid for kid, ps in parents_of.items() if len(ps) > 1}
     if not on_cycle and not shared:
         return

@@ -16,13 +16,14 @@ from collections.abc import Iterable
 from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes
 from smithy2cfn.model.nodes import canonical, describe
-from smithy2cfn.model.shapes import Member, Model
+from smithy2cfn.model.shapes import Member, Model, Shape
 from smithy2cfn.model.traits import DEFAULT, ENUM_VALUE, MIXIN
 from smithy2cfn.records import replace
 from smithy2cfn.validation.support.events import error, event, warning
 from smithy2cfn.validation.support.node_values import NodeChecker
 from smithy2cfn.validation.support.shapes import (
     RECOMMENDED_ENUM_NAME,
+    shapes_having,
     user_shapes,
     user_shapes_having,
     user_shapes_of_type,
@@ -214,41 +215,50 @@ def check_default_values(model: Model) -> Iterable[Diagnostic]:
     ``@range`` is a ``DefaultTrait.Member.InvalidRange`` / ``DefaultTrait.Target.InvalidRange``
     WARNING, so that 1.0 models convert losslessly).
     """
+    # (a member without a default is at fault only when it targets a shape with one)
+    defaulted = {s.id for s in shapes_having(model, DEFAULT)}
     for shape in user_shapes(model):
-        items = [(shape.id, shape.id, shape.traits, {})]
-        items += [(m.id, m.target, m.traits, m.traits) for m in shape.members.values()]
-        for node, target, traits, constraints in items:
-            is_member = node != shape.id
-            if DEFAULT not in traits:
-                if is_member and shape.type == "structure":
-                    yield from _member_default(model, node, target, None, False)
-                continue
-            value = traits[DEFAULT]
-            target_shape = model.shapes.get(target)
-            if target_shape is None:
-                continue
-            if value == {} and target_shape.type not in ("map", "structure", "union", "document"):
-                value = None  # an explicit ``null`` default, as the loader stores it for annotation-style values
-            if value is None:
-                if not is_member:
-                    yield event(model, "S3007", node, "The @default trait can be set to null only on members",
-                                trait=DEFAULT)
-                continue
-            if is_member and shape.type == "structure":
-                yield from _member_default(model, node, target, value, True)
-            checker = NodeChecker(model, shape.namespace, zero_range_warning=True)
-            checker.check(value, target, constraints, "")
-            for i, (severity, _path, message) in enumerate(checker.problems):
-                suffix = checker.suffixes.get(i)
-                event_id = f"DefaultTrait.{suffix}" if suffix else None
-                # (located at the default value, as the reference's NodeValidationVisitor does)
-                if severity >= Severity.ERROR:
-                    yield event(model, "S3007", node, f"Error validating @default trait: {message}", trait=DEFAULT,
-                                event_id=event_id)
-                elif severity is Severity.WARNING and suffix:
-                    yield event(model, "S3123", node, f"Error validating @default trait: {message}", trait=DEFAULT,
-                                event_id=event_id)
-            yield from _default_shape_rules(model, node, target_shape.type, value)
+        structure = shape.type == "structure"
+        if DEFAULT in shape.traits:
+            yield from _default_value(model, shape, shape.id, shape.id, shape.traits, {})
+        for m in shape.members.values():
+            if DEFAULT in m.traits:
+                yield from _default_value(model, shape, m.id, m.target, m.traits, m.traits)
+            elif structure and m.target in defaulted:
+                yield from _member_default(model, m.id, m.target, None, False)
+
+
+def _default_value(model: Model, shape: Shape, node: str, target: str, traits: dict,
+                   constraints: dict) -> Iterable[Diagnostic]:
+    """:func:`check_default_values` for a node (``shape`` or one of its members) with a
+    ``@default``."""
+    is_member = node != shape.id
+    value = traits[DEFAULT]
+    target_shape = model.shapes.get(target)
+    if target_shape is None:
+        return
+    if value == {} and target_shape.type not in ("map", "structure", "union", "document"):
+        value = None  # an explicit ``null`` default, as the loader stores it for annotation-style values
+    if value is None:
+        if not is_member:
+            yield event(model, "S3007", node, "The @default trait can be set to null only on members",
+                        trait=DEFAULT)
+        return
+    if is_member and shape.type == "structure":
+        yield from _member_default(model, node, target, value, True)
+    checker = NodeChecker(model, shape.namespace, zero_range_warning=True)
+    checker.check(value, target, constraints, "")
+    for i, (severity, _path, message) in enumerate(checker.problems):
+        suffix = checker.suffixes.get(i)
+        event_id = f"DefaultTrait.{suffix}" if suffix else None
+        # (located at the default value, as the reference's NodeValidationVisitor does)
+        if severity >= Severity.ERROR:
+            yield event(model, "S3007", node, f"Error validating @default trait: {message}", trait=DEFAULT,
+                        event_id=event_id)
+        elif severity is Severity.WARNING and suffix:
+            yield event(model, "S3123", node, f"Error validating @default trait: {message}", trait=DEFAULT,
+                        event_id=event_id)
+    yield from _default_shape_rules(model, node, target_shape.type, value)
 
 
 def _default_shape_rules(model: Model, node: str, kind: str, value: object) -> Iterable[Diagnostic]:

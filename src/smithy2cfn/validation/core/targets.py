@@ -90,8 +90,8 @@ def check_targets(model: Model) -> Iterable[Diagnostic]:
                 if kind is RelationshipType.MEMBER_CONTAINER or not rel.is_valid:
                     continue
                 if "$" in rel.neighbor:
-                    member = model.member(rel.neighbor)
-                    if kind is RelationshipType.MAP_KEY and member is not None:
+                    member = model.member(rel.neighbor) if kind is RelationshipType.MAP_KEY else None
+                    if member is not None:
                         key = model.shapes.get(member.target)
                         if key is not None and key.type not in ("string", "enum"):
                             yield error(model, "S3018", node, f"Map key member targets {shape_text(model, key.id)}, but "

@@ -15,19 +15,23 @@ from smithy2cfn.diagnostics import Code, Diagnostic, Severity
 from smithy2cfn.languages.patterns import pattern_limit
 from smithy2cfn.languages.selector import (
     MAX_SELECTOR_NESTING,
+    Selector,
     SelectorEngine,
     SelectorError,
     SelectorTooDeep,
     parse_selector,
 )
 from smithy2cfn.model.nodes import shorten
+from smithy2cfn.model.relationships import NeighborIndex, RelationshipType
 from smithy2cfn.model.shapes import Model, ShapeId
 from smithy2cfn.model.traits import (
+    DEFAULT,
     DEPRECATED,
     ENUM,
     ID_REF,
     MIXIN,
     PATTERN,
+    REQUIRED,
     TRAIT,
     UNSTABLE,
 )
@@ -36,10 +40,15 @@ from smithy2cfn.validation.support.events import diag, error, event, idiomatic, 
 from smithy2cfn.validation.support.node_values import NULL_EXPECTED, NodeChecker
 from smithy2cfn.validation.support.shapes import (
     RECOMMENDED_ENUM_NAME,
+    shapes_having,
+    shapes_with_members_having,
     user_nodes_having,
+    user_nodes_having_any,
+    user_nodes_having_list,
     user_nodes_with_traits,
     user_shapes,
     user_shapes_having,
+    user_trait_ids,
 )
 
 
@@ -91,49 +100,103 @@ def check_trait_targets(model: Model) -> Iterable[Diagnostic]:
     (the reference's ``TraitTargetValidator.validateMixinsUsedAsTraits``).
     """
     engine = model.knowledge(SelectorEngine)
+    mixins = _mixin_ids(model)
+    # Trait by trait (most traits, `@documentation` first, have nothing to check: not a
+    # mixin, and no selector other than `*`), the nodes where something is reported; each
+    # selector is evaluated once for all the nodes it is asked about
+    # (SelectorEngine.matching), in proportion to them, rather than once per node. Then the
+    # events, node by node in model order as before, for those nodes only.
+    selectors: dict[str, tuple[str, Selector | None, SelectorError | None] | None] = {}
+    asked: dict[int, tuple[Selector, list[str]]] = {}  # by identity: the selector, the nodes asked about
+    reported: set[str] = set()
+    for tid in user_trait_ids(model):
+        if _nothing_to_check(model, tid):
+            continue
+        pairs = user_nodes_having_list(model, tid)
+        if _is_mixin_trait(model, tid):
+            reported.update(node for node, _ in pairs)
+        found = selectors[tid] = _parsed_selector(model, tid)
+        if found is None:
+            continue
+        nodes = [node for node, _ in pairs if node not in mixins] if mixins else [node for node, _ in pairs]
+        if found[1] is None:
+            if found[2] is not None and nodes:
+                reported.add(nodes[0])  # the NOTE, at the first node that applies it
+            continue
+        entry = asked.get(id(found[1]))
+        if entry is None:
+            entry = asked[id(found[1])] = (found[1], [])
+        entry[1].extend(nodes)
+    matched: dict[int, set[str]] = {}
+    for key, (sel, nodes) in asked.items():
+        matched[key] = good = engine.matching(sel, nodes)
+        if len(good) < len(nodes):
+            reported.update(node for node in nodes if node not in good)
+    if not reported:
+        return
     noted: set[str] = set()
-    # Traits with nothing to check anywhere (not a mixin, and no selector other than `*`:
-    # most traits, `@documentation` first) are found once; nodes carrying only those are passed.
-    trivial: dict[str, bool] = {}
     for node, traits in user_nodes_with_traits(model):
-        for tid in traits:
-            known = trivial.get(tid)
-            if known is None:
-                known = trivial[tid] = _nothing_to_check(model, tid)
-            if not known:
-                break
-        else:
+        if node not in reported:
             continue
         for tid in traits:
-            trait_shape = model.shapes.get(tid)
-            if trait_shape is not None and MIXIN in trait_shape.traits and TRAIT in trait_shape.traits:
+            if _is_mixin_trait(model, tid):
                 yield error(model, "S3001", node, f"Trait `{idiomatic(tid)}` is a mixin and cannot be applied to "
                                                   f"`{node}`.")
-        if _is_mixin_node(model, node):
+        if node in mixins:
             continue
         for tid in traits:
-            definition = _trait_definition(model, tid)
-            if definition is None:
+            found = selectors.get(tid)
+            if found is None:
                 continue
-            text = definition.get("selector", "*")
-            if not isinstance(text, str) or text.strip() in ("*", ""):
-                continue
-            try:
-                sel = parse_selector(text)
-            except SelectorTooDeep:
-                continue  # an error at the trait definition (check_selectors)
-            except SelectorError as e:
-                if tid not in noted:
+            text, sel, problem = found
+            if sel is None:
+                if problem is not None and tid not in noted:
                     noted.add(tid)
                     yield diag(model, "S3008", Severity.NOTE, node,
-                               f"the selector of trait `{tid}` cannot be evaluated ({shorten(str(e), 300)}); "
+                               f"the selector of trait `{tid}` cannot be evaluated ({shorten(str(problem), 300)}); "
                                "where it may be applied is not checked")
                 continue
-            if not engine.matches(sel, node):
+            if node not in matched[id(sel)]:
                 yield event(model, "S3001", node,
                             f"Trait `{idiomatic(tid)}` cannot be applied to `{node}`. This trait may only be "
                             f"applied to shapes that match the following selector: {' '.join(text.split())}",
                             trait=tid)
+
+
+def _is_mixin_trait(model: Model, tid: str) -> bool:
+    """Whether trait ``tid``'s definition is a ``@mixin`` (it cannot be applied at all)."""
+    trait_shape = model.shapes.get(tid)
+    return trait_shape is not None and MIXIN in trait_shape.traits and TRAIT in trait_shape.traits
+
+
+def _mixin_ids(model: Model) -> frozenset[str]:
+    """The IDs of the model's ``@mixin`` shapes and of their members: the nodes
+    :func:`_is_mixin_node` is true of, for checks that ask it of every node."""
+    ids: set[str] = set()
+    for shape in shapes_having(model, MIXIN):
+        ids.add(shape.id)
+        ids.update(member.id for member in shape.members.values())
+    return frozenset(ids)
+
+
+def _parsed_selector(model: Model, tid: str) -> tuple[str, Selector | None, SelectorError | None] | None:
+    """The selector of trait ``tid``'s definition for :func:`check_trait_targets`: ``None``
+    when there is nothing to check (no definition, or a selector of ``*``); else its text,
+    the parsed selector, and ``None`` or, when it cannot be parsed, ``None`` and the error
+    (``None`` too when it nests too deeply: an error at the trait definition, reported by
+    :func:`check_selectors`)."""
+    definition = _trait_definition(model, tid)
+    if definition is None:
+        return None
+    text = definition.get("selector", "*")
+    if not isinstance(text, str) or text.strip() in ("*", ""):
+        return None
+    try:
+        return text, parse_selector(text), None
+    except SelectorTooDeep:
+        return text, None, None
+    except SelectorError as e:
+        return text, None, e
 
 
 @validator(Code("S3009", Severity.ERROR, "TraitValue",
@@ -147,7 +210,7 @@ def check_selectors(model: Model) -> Iterable[Diagnostic]:
     evaluates nested functions recursively, so deeper ones are an error ``S3009`` at the
     shape whose trait holds the selector rather than a crash or a skipped check).
     """
-    for node, traits in user_nodes_with_traits(model):
+    for node, traits in user_nodes_having_any(model, (TRAIT, ID_REF)):
         for tid in (TRAIT, ID_REF):
             value = traits.get(tid)
             text = value.get("selector") if isinstance(value, dict) else None
@@ -214,7 +277,10 @@ def check_trait_conflicts(model: Model) -> Iterable[Diagnostic]:
     Spec: model.rst §"Defining traits" (``conflicts``: "the shape IDs of traits that this
     trait conflicts with").
     """
-    for node, traits in user_nodes_with_traits(model):
+    # (only the nodes that apply a trait whose definition lists conflicts)
+    listing = [tid for tid in user_trait_ids(model)
+               if isinstance((_trait_definition(model, tid) or {}).get("conflicts"), list)]
+    for node, traits in user_nodes_having_any(model, listing):
         # TraitConflictValidator: one event per shape, each conflict one way ("`a` conflicts
         # with `b`", and "`b` conflicts with `a`" when b's definition lists a too), sorted
         lines: list[str] = []
@@ -240,8 +306,27 @@ def check_structurally_exclusive(model: Model) -> Iterable[Diagnostic]:
     member of a shape can have the trait; ``target`` — only one member of a shape can target
     a shape that has the trait).
     """
+    # Only the shapes with a member that applies a `member` exclusive trait, or that targets
+    # a shape applying a `target` one, can break the rule: found from the trait definitions
+    # and the model's indexes rather than by a walk over every member's traits.
+    exclusive: dict[str, list[str]] = {"member": [], "target": []}
+    for definition_shape in shapes_having(model, TRAIT):
+        kind = (_trait_definition(model, definition_shape.id) or {}).get("structurallyExclusive")
+        if kind in exclusive:
+            exclusive[kind].append(definition_shape.id)
+    candidates: set[str] = set()
+    for tid in exclusive["member"]:
+        candidates.update(shape.id for shape in shapes_with_members_having(model, tid))
+    if exclusive["target"]:
+        index = model.knowledge(NeighborIndex)
+        for tid in exclusive["target"]:
+            for target in shapes_having(model, tid):
+                candidates.update(ShapeId.root(rel.shape) for rel in index.reverse(target.id)
+                                  if rel.type is RelationshipType.MEMBER_TARGET)
+    if not candidates:
+        return
     for shape in user_shapes(model):
-        if not shape.members or MIXIN in shape.traits:
+        if shape.id not in candidates or not shape.members or MIXIN in shape.traits:
             continue
         by_trait: dict[str, list[str]] = {}
         for member in shape.members.values():
@@ -277,11 +362,12 @@ def check_unstable_traits(model: Model) -> Iterable[Diagnostic]:
     future"); the reference's ``UnstableTraitValidator`` (``UnstableTrait.<trait>`` warnings,
     located at the applied trait).
     """
-    for node, traits in user_nodes_with_traits(model):
+    unstable = {tid for tid in user_trait_ids(model)
+                if (definition := model.shapes.get(tid)) is not None and UNSTABLE in definition.traits
+                and TRAIT in definition.traits}
+    for node, traits in user_nodes_having_any(model, unstable):
         for tid in traits:
-            definition = model.shapes.get(tid)
-            if definition is not None and UNSTABLE in definition.traits \
-                    and TRAIT in definition.traits:
+            if tid in unstable:
                 yield event(model, "S3006", node, f"This shape applies a trait that is unstable: {tid}", trait=tid,
                             event_id=f"UnstableTrait.{tid}")
 
@@ -350,13 +436,14 @@ def check_deprecated_traits(model: Model) -> Iterable[Diagnostic]:
     ``DeprecatedTraitValidator`` (``DeprecatedTrait`` warnings: "This shape applies a trait
     that is deprecated: T, message").
     """
-    for node, traits in user_nodes_with_traits(model):
+    deprecated = {tid: definition.traits[DEPRECATED] for tid in user_trait_ids(model)
+                  if (definition := model.shapes.get(tid)) is not None and tid != ENUM
+                  and TRAIT in definition.traits and DEPRECATED in definition.traits}
+    for node, traits in user_nodes_having_any(model, deprecated):
         for tid in traits:
-            definition = model.shapes.get(tid)
-            if definition is None or tid == ENUM or TRAIT not in definition.traits \
-                    or DEPRECATED not in definition.traits:
+            if tid not in deprecated:
                 continue
-            value = definition.traits[DEPRECATED]
+            value = deprecated[tid]
             text = tid
             if isinstance(value, dict) and isinstance(value.get("message"), str):
                 text += f", {value['message']}"
@@ -412,6 +499,36 @@ def check_trait_breaking_changes(model: Model) -> Iterable[Diagnostic]:
 # --------------------------------------------------------------------------- trait values
 
 
+#: The classes of the JSON scalars a trait value holds (:func:`check_trait_values`).
+_SCALARS = frozenset({str, int, float, bool})
+
+#: What :func:`check_trait_values` knows of a trait from its definition (:func:`_value_kind`).
+_NOTHING_TO_CHECK, _EMPTY_OBJECT_PASSES, _PLAIN_STRING, _CHECKED = 0, 1, 2, 3
+
+
+def _value_kind(model: Model, tid: str) -> int:
+    """What :func:`check_trait_values` needs to do for the values of trait ``tid``:
+    ``_NOTHING_TO_CHECK`` when it has no definition, or its shape is a ``document`` (any
+    value, ``null`` too, passes: ``NodeValidationVisitor`` accepts every value for a
+    document); ``_EMPTY_OBJECT_PASSES`` for a structure none of whose members is
+    ``@required`` without a ``@default`` (``{}``, an annotation trait's value, passes: no
+    member is missing); ``_PLAIN_STRING`` for a ``string`` without the constraint traits a
+    string value is checked against (a string value passes:
+    :meth:`~smithy2cfn.validation.support.node_values.NodeChecker.passes_plainly`);
+    ``_CHECKED`` otherwise."""
+    if _trait_definition(model, tid) is None:
+        return _NOTHING_TO_CHECK
+    shape = model.shapes[tid]
+    if shape.type == "document":
+        return _NOTHING_TO_CHECK
+    if NodeChecker.passes_plainly(model, "", tid):
+        return _PLAIN_STRING
+    if shape.type == "structure" and not any(REQUIRED in m.traits and DEFAULT not in m.traits
+                                             for m in shape.members.values()):
+        return _EMPTY_OBJECT_PASSES
+    return _CHECKED
+
+
 @validator(Code("S3003", Severity.ERROR, "TraitValue", "trait value does not match the trait's shape"),
            Code("S3004", Severity.WARNING, "TraitValue", "trait value has a member the trait's shape lacks"),
            rule="reference TraitValueValidator and NodeValidationVisitor (smithy-model); Smithy 2.0 "
@@ -427,24 +544,62 @@ def check_trait_values(model: Model) -> Iterable[Diagnostic]:
     members of structure values are warnings. Messages follow the reference's
     ``TraitValue`` events: ``Error validating trait `T`.path: problem``.
     """
-    for node, traits in user_nodes_with_traits(model):
-        for tid, value in traits.items():
-            if _trait_definition(model, tid) is None:
-                continue
+    # Trait by trait (the values a trait's definition lets pass are passed without a
+    # checker, most of them), the problems found, by node and trait; then the events, node by
+    # node in model order as before, for the nodes that have one.
+    found: dict[tuple[str, str], list[tuple[Severity, str, str]] | None] = {}
+    memo: dict[tuple, list[tuple[Severity, str, str]]] = {}
+    for tid in user_trait_ids(model):
+        kind = _value_kind(model, tid)
+        if kind == _NOTHING_TO_CHECK:
+            continue
+        for node, traits in user_nodes_having_list(model, tid):
+            value = traits[tid]
             if value is None:
                 # null (an annotation of a trait that is no structure, map or list, or an
                 # explicit null): NodeValidationVisitor.invalidShape, nulls not allowed here
-                expected = NULL_EXPECTED.get(model.shapes[tid].type)
-                if expected is not None:
-                    yield event(model, "S3003", node, f"Error validating trait `{idiomatic(tid)}`: Expected "
-                                f"{expected} value for {model.shapes[tid].type} shape, `{tid}`; found null value",
-                                trait=tid, severity=Severity.ERROR, event_id="TraitValue")
+                if NULL_EXPECTED.get(model.shapes[tid].type) is not None:
+                    found[node, tid] = None
                 continue
-            if NodeChecker.passes_plainly(model, value, tid):
+            if kind == _EMPTY_OBJECT_PASSES and value.__class__ is dict and not value:
                 continue
-            checker = NodeChecker(model, ShapeId.namespace(node))
-            checker.check(value, tid, {}, "")
-            for severity, path, message in checker.problems:
+            if kind == _PLAIN_STRING and value.__class__ is str:
+                continue  # (NodeChecker.passes_plainly)
+            namespace = ShapeId.namespace(node)
+            # What a checker finds depends on the value, the trait and the namespace only: a
+            # scalar, or an object of scalars (`@length(min: 1)`, `@httpHeader("x-amz-id")`),
+            # seen before gets the problems found then (the key tells 1 from 1.0 and true).
+            key = None
+            if value.__class__ in _SCALARS:
+                key = (tid, namespace, value.__class__, value)
+            elif value.__class__ is dict and all(v.__class__ in _SCALARS for v in value.values()):
+                key = (tid, namespace, dict, tuple((k, v.__class__, v) for k, v in value.items()))
+            problems = memo.get(key) if key is not None else None
+            if problems is None:
+                checker = NodeChecker(model, namespace)
+                checker.check(value, tid, {}, "")
+                problems = checker.problems
+                if key is not None:
+                    memo[key] = problems
+            if problems:
+                found[node, tid] = problems
+    if not found:
+        return
+    nodes = {node for node, _ in found}
+    for node, traits in user_nodes_with_traits(model):
+        if node not in nodes:
+            continue
+        for tid in traits:
+            if (node, tid) not in found:
+                continue
+            problems = found[node, tid]
+            if problems is None:
+                kind_name = model.shapes[tid].type
+                yield event(model, "S3003", node, f"Error validating trait `{idiomatic(tid)}`: Expected "
+                            f"{NULL_EXPECTED[kind_name]} value for {kind_name} shape, `{tid}`; found null value",
+                            trait=tid, severity=Severity.ERROR, event_id="TraitValue")
+                continue
+            for severity, path, message in problems:
                 text = f"Error validating trait `{idiomatic(tid)}`{shorten(path)}: {message}"
                 code = "S3003" if severity >= Severity.ERROR else "S3004"
                 # (located at the trait, where the reference's node value starts)

@@ -33,7 +33,6 @@ is allowed for optional members, ``float``/``double`` take ``"NaN"``/``"Infinity
 from __future__ import annotations
 
 import re
-import xml.parsers.expat
 from collections.abc import Iterable
 from typing import Any
 
@@ -94,6 +93,8 @@ class _Doctype(Exception):
 
 
 def _xml_problem(body: str) -> str | None:
+    import xml.parsers.expat  # (only for a test with an XML body: 4 ms of import otherwise)
+
     parser = xml.parsers.expat.ParserCreate()
 
     def doctype(*_args: Any) -> None:

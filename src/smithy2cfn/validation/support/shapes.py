@@ -13,6 +13,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from smithy2cfn.model.knowledge import MemberTraitIndex
 from smithy2cfn.model.shapes import Member, Model, Shape, ShapeId, ShapeLists
 from smithy2cfn.model.traits import AWS_SERVICE, STREAMING
 from smithy2cfn.regexes import lazy
@@ -64,6 +67,12 @@ class _UserShapes:
             self._by_trait = by_trait
         return self._by_trait.get(trait_id, [])
 
+    def trait_ids(self) -> list[str]:
+        """Every trait ID applied in :attr:`nodes`, each once, in order of first use."""
+        self.having("")
+        assert self._by_trait is not None
+        return list(self._by_trait)
+
 
 def shapes_of_type(model: Model, shape_type: str) -> list[Shape]:
     """Every shape of ``shape_type`` (JSON AST type name), prelude included, in model order
@@ -77,17 +86,9 @@ def shapes_having(model: Model, trait_id: str) -> list[Shape]:
     return list(model.knowledge(ShapeLists).by_trait.get(trait_id, ()))
 
 
-class _MemberTraitIndex:
-    """Knowledge: the members of the model by trait, ``(shape, member)`` in model order,
-    listed in one walk over every member (see :class:`~smithy2cfn.model.shapes.ShapeLists`)."""
-
-    def __init__(self, model: Model) -> None:
-        by_trait: dict[str, list[tuple[Shape, Member]]] = {}
-        for shape in model.shapes.values():
-            for member in shape.members.values():
-                for trait_id in member.traits:
-                    by_trait.setdefault(trait_id, []).append((shape, member))
-        self.by_trait = by_trait
+#: (the members by trait: :class:`smithy2cfn.model.knowledge.MemberTraitIndex`, which the
+#: selector engine shares)
+_MemberTraitIndex = MemberTraitIndex
 
 
 def members_having(model: Model, trait_id: str) -> list[Member]:
@@ -159,6 +160,31 @@ def user_nodes_having(model: Model, trait_id: str):
     return iter(model.knowledge(_UserShapes).having(trait_id))
 
 
+def user_nodes_having_list(model: Model, trait_id: str) -> list[tuple[str, dict]]:
+    """:func:`user_nodes_having` as a list (the index's own: not to be changed)."""
+    return model.knowledge(_UserShapes).having(trait_id)
+
+
+def user_nodes_having_any(model: Model, trait_ids: Iterable[str]) -> list[tuple[str, dict]]:
+    """The pairs of :func:`user_nodes` that carry any of ``trait_ids``, in the same order (a
+    new list): for validators that look at a few traits, found from the index of the
+    model's traits rather than by a walk over every node's traits."""
+    index = model.knowledge(_UserShapes)
+    present = [tid for tid in dict.fromkeys(trait_ids) if index.having(tid)]
+    if not present:
+        return []
+    if len(present) == 1:
+        return list(index.having(present[0]))
+    ids = {node for tid in present for node, _ in index.having(tid)}
+    return [pair for pair in index.with_traits if pair[0] in ids]
+
+
+def user_trait_ids(model: Model) -> list[str]:
+    """Every trait ID that :func:`user_nodes` apply, each once, in order of first use (a new
+    list)."""
+    return model.knowledge(_UserShapes).trait_ids()
+
+
 def event_stream(model: Model, structure: str | None) -> Member | None:
     """The first member of ``structure`` that targets a ``@streaming`` union (the event
     stream of an operation's input or output), or ``None``."""
@@ -205,6 +231,7 @@ def member_of(shape_id: str, name: str) -> str:
 __all__ = [
     "RECOMMENDED_ENUM_NAME", "arn_namespace", "event_stream", "is_string", "member_of",
     "members_having", "service_trait", "shapes_having", "shapes_of_type", "shapes_with_members_having",
-    "trait_applied", "type_of", "user_nodes", "user_nodes_having", "user_nodes_with_traits", "user_shapes",
+    "trait_applied", "type_of", "user_nodes", "user_nodes_having", "user_nodes_having_any", "user_nodes_having_list", "user_nodes_with_traits",
+    "user_shapes", "user_trait_ids",
     "user_shapes_having", "user_shapes_of_type", "user_shapes_with_members_having",
 ]
