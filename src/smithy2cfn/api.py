@@ -107,6 +107,18 @@ DEFAULT_OUT_DIR = Path("build", "cloudformation")
 #: The config file :func:`build_from_config` looks for when given neither a config nor models.
 SMITHY_BUILD_JSON = "smithy-build.json"
 
+def share_with_helper_process(allowed: bool = True) -> None:
+    """Let this process share the work of large models (their validators, several large
+    files' parsing) with one forked helper process, or not (``allowed=False``): see
+    :mod:`smithy2cfn.parallel` for when it then does (Linux, a CPU to spare, no other thread
+    running, ``SMITHY2CFN_JOBS`` not ``1``). The ``smithy2cfn`` program allows it; a library
+    caller's process is never forked unless it calls this. Results are the same either way.
+    """
+    from smithy2cfn import parallel
+
+    parallel.allow(allowed)
+
+
 def is_configuration_error(diagnostic: Diagnostic) -> bool:
     """True for an error that is a usage or configuration problem (exit code 2) rather than
     a problem of the model or the output (exit code 1): an ERROR (or DANGER) whose code is
@@ -1465,7 +1477,8 @@ __all__ = [
     "DEFAULT_OUT_DIR", "SMITHY_BUILD_JSON", "SMITHY_LAYOUT", "TEMP_FILE_RE", "AstResult", "BuildResult",
     "ConvertResult", "DiffResult", "ExplainResult", "LoadResult", "ProjectionResult", "Result", "ValidationResult",
     "build", "build_from_config", "convert", "diff", "explain", "is_configuration_error", "json_ast", "load", "output_path",
-    "read_regular_file", "read_settings", "render_schema", "sweep_temp_files", "validate", "validate_files",
+    "read_regular_file", "read_settings", "render_schema", "share_with_helper_process", "sweep_temp_files",
+    "validate", "validate_files",
     "write_atomically", "write_json_ast",
 ]
 

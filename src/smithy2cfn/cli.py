@@ -612,9 +612,7 @@ def run() -> None:
     which writes its results after the program ends. Tests call :data:`main` through
     click's runner instead, which never exits the process.
     """
-    from smithy2cfn import parallel
-
-    parallel.allow()  # the program may share large validations with a helper process
+    api.share_with_helper_process()  # the program may share a large model's work with a helper process
     try:
         argv = expand_variadic(sys.argv[1:])
         plain = parse_plain(argv, os.environ)
