@@ -23,12 +23,12 @@ results are always complete. Nothing but our own process's data is ever unpickle
 from __future__ import annotations
 
 import os
-import pickle
-import struct
 import sys
-import threading
 from collections.abc import Callable, Sequence
 from typing import TypeVar
+
+# pickle, struct and threading are imported by the functions that use them: a small build,
+# which never shares its work, does not pay for their import (issue 15, "Cold start").
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -37,7 +37,8 @@ R = TypeVar("R")
 _allowed = False
 #: The environment variable that turns forking off (``SMITHY2CFN_JOBS=1``).
 JOBS_VARIABLE = "SMITHY2CFN_JOBS"
-_INDEX = struct.Struct("<I")
+#: The bytes of one index in the queue (little-endian, unsigned).
+_INDEX_SIZE = 4
 #: The most pieces shared: their indexes are written to the queue before the fork, and must
 #: fit in a pipe's buffer (64 KiB on Linux) with room to spare.
 MAX_PIECES = 8192
@@ -53,7 +54,11 @@ def available() -> bool:
     """Whether :func:`run_shared` would use a helper process now (see the module's docstring)."""
     if not _allowed or not hasattr(os, "fork") or not sys.platform.startswith("linux"):
         return False
-    if os.environ.get(JOBS_VARIABLE, "").strip() == "1" or threading.active_count() != 1:
+    if os.environ.get(JOBS_VARIABLE, "").strip() == "1":
+        return False
+    import threading
+
+    if threading.active_count() != 1:
         return False
     return _spare_cpu()
 
@@ -84,11 +89,12 @@ def run_shared(pieces: Sequence[T], work: Callable[[T], R]) -> list[R]:
     """
     if not 2 <= len(pieces) <= MAX_PIECES or not available():
         return [work(p) for p in pieces]
+    import pickle
     queue_r, queue_w = os.pipe()
     back_r, back_w = os.pipe()
     # Every index is in the queue before the fork: a read of 4 bytes from a pipe takes 4
     # bytes at once, so the two processes never share or split an index.
-    os.write(queue_w, b"".join(_INDEX.pack(i) for i in range(len(pieces))))
+    os.write(queue_w, b"".join(i.to_bytes(_INDEX_SIZE, "little") for i in range(len(pieces))))
     os.close(queue_w)
     try:
         pid = os.fork()
@@ -100,8 +106,8 @@ def run_shared(pieces: Sequence[T], work: Callable[[T], R]) -> list[R]:
         try:
             os.close(back_r)
             done: dict[int, R] = {}
-            while len(raw := os.read(queue_r, _INDEX.size)) == _INDEX.size:
-                i = _INDEX.unpack(raw)[0]
+            while len(raw := os.read(queue_r, _INDEX_SIZE)) == _INDEX_SIZE:
+                i = int.from_bytes(raw, "little")
                 done[i] = work(pieces[i])
             data = pickle.dumps(done, protocol=pickle.HIGHEST_PROTOCOL)
             view = memoryview(data)
@@ -113,8 +119,8 @@ def run_shared(pieces: Sequence[T], work: Callable[[T], R]) -> list[R]:
     os.close(back_w)
     results: dict[int, R] = {}
     try:
-        while len(raw := os.read(queue_r, _INDEX.size)) == _INDEX.size:
-            i = _INDEX.unpack(raw)[0]
+        while len(raw := os.read(queue_r, _INDEX_SIZE)) == _INDEX_SIZE:
+            i = int.from_bytes(raw, "little")
             results[i] = work(pieces[i])
     finally:
         os.close(queue_r)
