@@ -419,11 +419,12 @@ class _Walker:
             col = len(self.text) - self.text.rfind("\n")
             events.append((len(self.text) + 1, len(events), _DOC_WARN, Span(self.path, line, col, line, col)))
         i, n = 0, len(docs)
+        starts = list(map(_START, docs))
         for pos, _, kind, payload in events:
             if i >= n:
                 break
             lo = i
-            i = bisect.bisect_right(docs, pos, lo, key=_START)  # (the comments that start at or before pos)
+            i = bisect.bisect_right(starts, pos, lo)  # (the comments that start at or before pos)
             if i == lo:
                 continue
             # (one space after "///" is left out of each line)
@@ -534,18 +535,30 @@ class _Walker:
             if child.__class__ is Node:  # shape_id
                 self.unquoted_ids += 1
                 return UnquotedId.at(self.shape_id(child), self.span_of(child.children[0]))
+            if self.types[child] == "QUOTED_TEXT":
+                value = self.values[child]
+                if "\\" not in value and "\r" not in value:  # (nothing to decode: most strings)
+                    return value[1:-1]
             return self.string_token(child)
         if data == "node_object":
             out: dict[str, Any] = {}
-            for kvp in self.trees_of(tree, "node_object_kvp"):
-                key_tree, value_tree = kvp.children[0], kvp.children[-1]
-                key = self.object_key(key_tree)
+            values, types, node_value = self.values, self.types, self.node_value
+            for kvp in tree.children:
+                if kvp.__class__ is not Node or kvp.data != "node_object_kvp":
+                    continue
+                children = kvp.children
+                key_tree = children[0]
+                tok = key_tree.children[0]
+                key = values[tok]
+                if types[tok] != "IDENTIFIER" or not _IDENTIFIER.match(key):
+                    key = self.object_key(key_tree)  # (a quoted key, or the error of a bad one)
                 if key in out:
                     self.error("S1011", f"duplicate object key '{key}'", self.span_of(key_tree))
-                out[key] = self.node_value(value_tree, depth + 1)
+                out[key] = node_value(children[-1], depth + 1)
             return out
         if data == "node_array":
-            return [self.node_value(c, depth + 1) for c in tree.children if c.__class__ is Node]
+            node_value = self.node_value
+            return [node_value(c, depth + 1) for c in tree.children if c.__class__ is Node]
         if data == "number":
             return self.number(tree.children[0])
         if data == "node_keyword":

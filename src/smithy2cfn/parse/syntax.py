@@ -777,7 +777,9 @@ def parse_tokens(text: str) -> ParseResult:
 
     eq_type = p.punctuation.get("=", "EQUAL")
     i = 0
-    unclosed_reported = {(line_of(k), tokens.column(k)) for k in range(n) if types[k] == "ERROR" and values_[k] == '"'}
+    # (an ERROR token '"' is an unclosed string, which tokenize reported)
+    unclosed_reported = {(line_of(k), tokens.column(k)) for k in range(n)
+                         if types[k] == "ERROR" and values_[k] == '"'} if problems else set()
     eof_line = text.count("\n") + 1
     eof_col = len(text) - text.rfind("\n")
     namespace_kw = keywords.get("namespace")
