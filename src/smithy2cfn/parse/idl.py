@@ -39,7 +39,7 @@ from smithy2cfn.model.document import ANNOTATION
 from smithy2cfn.model.jsonread import MAX_NODE_DEPTH as _MAX_NODE_DEPTH
 from smithy2cfn.model.jsonread import read_number
 from smithy2cfn.parse import strings
-from smithy2cfn.parse.syntax import DocComment, Node, Tokens, after, parse_tokens
+from smithy2cfn.parse.syntax import _FAST_DEPTH, DocComment, Node, Tokens, after, parse_tokens
 from smithy2cfn.records import Record
 from smithy2cfn.regexes import lazy
 
@@ -60,6 +60,10 @@ CODES = declare_codes(
 
 #: How deep node values may nest (shared with the JSON readers).
 MAX_NODE_DEPTH = _MAX_NODE_DEPTH
+#: The deepest place where ``_Walker.node_value`` takes a value the parser read (nested at
+#: most ``_FAST_DEPTH`` levels: none of them can be too deep).
+_FAST_VALUE_DEPTH = MAX_NODE_DEPTH - _FAST_DEPTH - 1
+_NO_VALUE = object()
 
 #: What happens to documentation comments at a place the walk records (see
 #: ``_Walker.doc_event``): they document a shape or member, warn, are dropped silently, or end
@@ -327,6 +331,8 @@ class _Walker:
         # comment goes to the first event at or after its start (see resolve_doc_comments).
         self.doc_events: list[tuple[int, int, int, Any]] = []
         self.unquoted_ids = 0  # the UnquotedId values made so far (see TraitApplication.plain)
+        # first token -> value of the arrays and objects the parser read (ParseResult.fast_values)
+        self.fast_values: dict[int, Any] = {}
 
     # ---- helpers
     def span_of(self, item: Node | int) -> Span:
@@ -540,6 +546,11 @@ class _Walker:
                 if "\\" not in value and "\r" not in value:  # (nothing to decode: most strings)
                     return value[1:-1]
             return self.string_token(child)
+        if (data == "node_object" or data == "node_array") and self.fast_values and depth <= _FAST_VALUE_DEPTH:
+            # (taken once: the walk may read a value twice, e.g. $version, and keeps nothing shared)
+            value = self.fast_values.pop(tree.start, _NO_VALUE)
+            if value is not _NO_VALUE:
+                return value
         if data == "node_object":
             out: dict[str, Any] = {}
             values, types, node_value = self.values, self.types, self.node_value
@@ -977,6 +988,7 @@ def _parse_idl(text: str, path: str) -> IdlFile:
     try:
         result = parse_tokens(text)
         walker = _Walker(text, path, result.tokens, result.doc_comments)
+        walker.fast_values = result.fast_values
         # The version decides which syntax is allowed: read it before walking the statements.
         for st in result.statements:
             if st.data == "control_statement":
