@@ -225,6 +225,42 @@ def test_the_node_value_fast_path_changes_nothing(value, junk, at, head):
     assert _parse(text, None) == _parse(text, _CAUTIOUS)
 
 
+_ESCAPED = st.sampled_from(['"a\\nb"', '"\\q"', '"\\u00e9"', '"\\uD800"', '"x\r\ny"', "99999999999999999999999",
+                            "1e999", "__", "_a", '"d"'])
+_WALKED = st.recursive(
+    _SCALARS | _ESCAPED,
+    lambda inner: (st.lists(inner, max_size=4).map(lambda vs: "[" + ", ".join(vs) + "]")
+                   | st.lists(st.tuples(_KEYS | _ESCAPED, inner), max_size=4).map(
+                       lambda kvs: "{" + ", ".join(f"{k}: {v}" for k, v in kvs) + "}")),
+    max_leaves=12)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_WALKED, st.sampled_from(["metadata m = ", "@t(", "@t(k: ", "structure S { @t(", "structure S { a: A = "]))
+def test_values_read_by_the_parser_are_the_walkers(value, head):
+    """The Python values ``syntax._fast_node_value`` makes (``ParseResult.fast_values``) are
+    the ones the walker makes of the tree, with the same diagnostics (duplicate keys, bad
+    escapes, numbers, keys and shape IDs: those values are left to the walker)."""
+    text = '$version: "2"\nnamespace a\n' + head + value + (")" if "@t(" in head else "")
+    text += "\n}\n" if head.startswith("structure") else "\nstring S\n"
+    fast = syntax._fast_node_value
+    syntax._fast_node_value = lambda types, values, i: (*fast(types, values, i)[:2], syntax._UNREAD)
+    try:
+        walked = parse_idl(text, "m.smithy")
+    finally:
+        syntax._fast_node_value = fast
+    assert repr(parse_idl(text, "m.smithy")) == repr(walked)
+
+
+def test_values_without_problems_are_read_by_the_parser():
+    """A value whose reading can report nothing is made by the parser; one with a shape ID,
+    a bad escape or a key twice is left to the walker."""
+    read = syntax.parse_tokens('metadata m = {a: [1, "b\\n", true, null], "c": {}}\n').fast_values
+    assert read == {3: {"a": [1, "b\n", True, None], "c": {}}}
+    for left in ("[a.b#C]", '["\\q"]', "{a: 1, a: 2}", "{__: 1}", '["""\n x\n """]'):
+        assert syntax.parse_tokens(f"metadata m = {left}\n").fast_values == {}, left
+
+
 def test_the_node_value_fast_path_is_taken_and_stays_linear(monkeypatch):
     """Values are read by the fast path (the test above would pass without it); one that
     fails it deep inside is not read again level by level (each token is tried once)."""

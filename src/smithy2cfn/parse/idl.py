@@ -39,7 +39,7 @@ from smithy2cfn.model.document import ANNOTATION
 from smithy2cfn.model.jsonread import MAX_NODE_DEPTH as _MAX_NODE_DEPTH
 from smithy2cfn.model.jsonread import read_number
 from smithy2cfn.parse import strings
-from smithy2cfn.parse.syntax import DocComment, Node, Tokens, after, parse_tokens
+from smithy2cfn.parse.syntax import _FAST_DEPTH, DocComment, Node, Tokens, after, parse_tokens
 from smithy2cfn.records import Record
 from smithy2cfn.regexes import lazy
 
@@ -60,6 +60,10 @@ CODES = declare_codes(
 
 #: How deep node values may nest (shared with the JSON readers).
 MAX_NODE_DEPTH = _MAX_NODE_DEPTH
+#: The deepest place where ``_Walker.node_value`` takes a value the parser read (nested at
+#: most ``_FAST_DEPTH`` levels: none of them can be too deep).
+_FAST_VALUE_DEPTH = MAX_NODE_DEPTH - _FAST_DEPTH - 1
+_NO_VALUE = object()
 
 #: What happens to documentation comments at a place the walk records (see
 #: ``_Walker.doc_event``): they document a shape or member, warn, are dropped silently, or end
@@ -327,6 +331,8 @@ class _Walker:
         # comment goes to the first event at or after its start (see resolve_doc_comments).
         self.doc_events: list[tuple[int, int, int, Any]] = []
         self.unquoted_ids = 0  # the UnquotedId values made so far (see TraitApplication.plain)
+        # first token -> value of the arrays and objects the parser read (ParseResult.fast_values)
+        self.fast_values: dict[int, Any] = {}
 
     # ---- helpers
     def span_of(self, item: Node | int) -> Span:
@@ -419,11 +425,12 @@ class _Walker:
             col = len(self.text) - self.text.rfind("\n")
             events.append((len(self.text) + 1, len(events), _DOC_WARN, Span(self.path, line, col, line, col)))
         i, n = 0, len(docs)
+        starts = list(map(_START, docs))
         for pos, _, kind, payload in events:
             if i >= n:
                 break
             lo = i
-            i = bisect.bisect_right(docs, pos, lo, key=_START)  # (the comments that start at or before pos)
+            i = bisect.bisect_right(starts, pos, lo)  # (the comments that start at or before pos)
             if i == lo:
                 continue
             # (one space after "///" is left out of each line)
@@ -534,18 +541,35 @@ class _Walker:
             if child.__class__ is Node:  # shape_id
                 self.unquoted_ids += 1
                 return UnquotedId.at(self.shape_id(child), self.span_of(child.children[0]))
+            if self.types[child] == "QUOTED_TEXT":
+                value = self.values[child]
+                if "\\" not in value and "\r" not in value:  # (nothing to decode: most strings)
+                    return value[1:-1]
             return self.string_token(child)
+        if (data == "node_object" or data == "node_array") and self.fast_values and depth <= _FAST_VALUE_DEPTH:
+            # (taken once: the walk may read a value twice, e.g. $version, and keeps nothing shared)
+            value = self.fast_values.pop(tree.start, _NO_VALUE)
+            if value is not _NO_VALUE:
+                return value
         if data == "node_object":
             out: dict[str, Any] = {}
-            for kvp in self.trees_of(tree, "node_object_kvp"):
-                key_tree, value_tree = kvp.children[0], kvp.children[-1]
-                key = self.object_key(key_tree)
+            values, types, node_value = self.values, self.types, self.node_value
+            for kvp in tree.children:
+                if kvp.__class__ is not Node or kvp.data != "node_object_kvp":
+                    continue
+                children = kvp.children
+                key_tree = children[0]
+                tok = key_tree.children[0]
+                key = values[tok]
+                if types[tok] != "IDENTIFIER" or not _IDENTIFIER.match(key):
+                    key = self.object_key(key_tree)  # (a quoted key, or the error of a bad one)
                 if key in out:
                     self.error("S1011", f"duplicate object key '{key}'", self.span_of(key_tree))
-                out[key] = self.node_value(value_tree, depth + 1)
+                out[key] = node_value(children[-1], depth + 1)
             return out
         if data == "node_array":
-            return [self.node_value(c, depth + 1) for c in tree.children if c.__class__ is Node]
+            node_value = self.node_value
+            return [node_value(c, depth + 1) for c in tree.children if c.__class__ is Node]
         if data == "number":
             return self.number(tree.children[0])
         if data == "node_keyword":
@@ -964,6 +988,7 @@ def _parse_idl(text: str, path: str) -> IdlFile:
     try:
         result = parse_tokens(text)
         walker = _Walker(text, path, result.tokens, result.doc_comments)
+        walker.fast_values = result.fast_values
         # The version decides which syntax is allowed: read it before walking the statements.
         for st in result.statements:
             if st.data == "control_statement":

@@ -31,22 +31,27 @@ import operator
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
+from smithy2cfn.model.jsonread import read_number
+from smithy2cfn.parse.strings import decode_quoted_text
 from smithy2cfn.parse.tables import parser_tables
 from smithy2cfn.records import Record
 
 #: Terminals of the grammar that the tokenizer produces from regexes, in match order (no
 #: two of them can start with the same character, except the two comments and the two
-#: strings, which are in the grammar's order of priority; identifiers, the most frequent,
-#: come first, then the punctuation marks). :func:`tokenize` tells them apart by their
+#: strings, which are in the grammar's order of priority). Identifiers, the most frequent,
+#: come first, then comments and strings (each passes every punctuation alternative when
+#: it comes after them: s3 as IDL has 15,000 comments), then the punctuation marks, then
+#: numbers (the last one: :func:`get_parser`). :func:`tokenize` tells them apart by their
 #: first character (:data:`_FIRST_CHARACTERS`), the strings and comments by their first three.
 _REGEX_TERMINALS = (
     "IDENTIFIER",
-    "NUMBER",
-    "TEXT_BLOCK",
-    "QUOTED_TEXT",
     "DOCUMENTATION_COMMENT",
     "LINE_COMMENT",
+    "TEXT_BLOCK",
+    "QUOTED_TEXT",
+    "NUMBER",
 )
 #: The characters each regex terminal can start with (``tests/parse/test_parse_driver.py``
 #: checks them against the grammar).
@@ -162,9 +167,9 @@ def get_parser() -> _Parser:
     # terminal, an unknown character, or "" at the end). The alternatives have no groups of
     # their own: Python's regex engine skips an alternative on its first character only
     # when it does not start with a group (s3 as IDL: 335M -> 190M instructions).
-    parts = [_uncaptured(_tokenizer_regex(name, regexes[name])) for name in _REGEX_TERMINALS[:1]]
+    parts = [_uncaptured(_tokenizer_regex(name, regexes[name])) for name in _REGEX_TERMINALS[:-1]]
     parts += [re.escape(mark) for mark in sorted(punctuation, key=len, reverse=True)]  # longest first
-    parts += [_uncaptured(_tokenizer_regex(name, regexes[name])) for name in _REGEX_TERMINALS[1:]]
+    parts += [_uncaptured(_tokenizer_regex(name, regexes[name])) for name in _REGEX_TERMINALS[-1:]]
     # A string that never closes (group 2 is its quote), so that the error says so (instead
     # of "unexpected '\"'"); then one unknown character; then the end.
     parts += [r'(")[\s\S]*', r"[\s\S]", r"\Z"]
@@ -387,20 +392,26 @@ class SyntaxProblem(Record):
 
 
 class ParseResult(Record):
-    """What :func:`parse_tokens` returns: top-level statement trees and the token table."""
+    """What :func:`parse_tokens` returns: top-level statement trees and the token table.
 
-    __slots__ = ("statements", "tokens", "doc_comments", "problems")
+    ``fast_values`` maps the first token of an array or object read by
+    :func:`_fast_node_value` to its Python value, when reading its tree can report nothing
+    (see there); the trees are complete all the same."""
+
+    __slots__ = ("statements", "tokens", "doc_comments", "problems", "fast_values")
     statements: list[Node]
     tokens: Tokens
     doc_comments: list[DocComment]
     problems: list[SyntaxProblem]
+    fast_values: dict[int, Any]
 
     def __init__(self, statements: list[Node], tokens: Tokens, doc_comments: list[DocComment],
-                 problems: list[SyntaxProblem] | None = None) -> None:
+                 problems: list[SyntaxProblem] | None = None, fast_values: dict[int, Any] | None = None) -> None:
         self.statements = statements
         self.tokens = tokens
         self.doc_comments = doc_comments
         self.problems = [] if problems is None else problems
+        self.fast_values = {} if fast_values is None else fast_values
 
 
 def tokenize(text: str) -> tuple[Tokens, list[DocComment], list[SyntaxProblem]]:
@@ -632,6 +643,18 @@ _VALUE_KEYWORDS = ("true", "false", "null")
 _FAST_DEPTH = 64
 #: The tokens that start an array or object (where the fast path is tried).
 _OPENERS = frozenset({"LBRACE", "LSQB"})
+#: The values of the node keywords.
+_KEYWORD_VALUES = {"true": True, "false": False, "null": None}
+#: What :func:`_fast_node_value` gives for a value it leaves to the walker.
+_UNREAD = object()
+
+
+def _quoted(token: str) -> Any:
+    """The value of a ``"..."`` token, :data:`_UNREAD` when it has a bad escape."""
+    if "\\" not in token and "\r" not in token:
+        return token[1:-1]  # (nothing to decode: most strings)
+    text, problem = decode_quoted_text(token)
+    return _UNREAD if problem else text
 
 
 class _NotFast(Exception):
@@ -640,9 +663,9 @@ class _NotFast(Exception):
     argument is the number of the token where it stopped."""
 
 
-def _fast_node_value(types: list[str], values: list[str], i: int) -> tuple[Node, int]:
+def _fast_node_value(types: list[str], values: list[str], i: int) -> tuple[Node, int, Any]:
     """Read the array or object starting at token ``i`` (a ``{`` or ``[``) without the
-    LALR automaton: ``(node, index of the token after it)``.
+    LALR automaton: ``(node, index of the token after it, value)``.
 
     Node values are most of the tokens of a large model (endpoint rule sets and their
     tests, examples), and their grammar (``node_value`` and below) is simple: this
@@ -654,43 +677,73 @@ def _fast_node_value(types: list[str], values: list[str], i: int) -> tuple[Node,
     nesting beyond :data:`_FAST_DEPTH`), so that every syntax error, with its message and
     recovery, is the driver's. ``tests/parse`` compares the two on every model it reads.
 
+    ``value`` is the Python value :class:`smithy2cfn.parse.idl._Walker` makes of the node
+    when reading it can report nothing: made of ``true``/``false``/``null``, strings whose
+    escapes are valid, numbers ``read_number`` accepts, simple identifiers as keys, no key
+    twice. Any other (text blocks, shape IDs: their problems and spans are the walker's)
+    gives :data:`_UNREAD`, and the walker reads the tree (s3: the walk of these values was
+    a fifth of the IDL front end).
+
     Raises:
         _NotFast: see above.
     """
     n = len(types)
 
-    def value(i: int, depth: int) -> tuple[Node, int]:
+    def value(i: int, depth: int) -> tuple[Node, int, Any]:
         t = types[i]
         if t == "IDENTIFIER":
-            if values[i] in _VALUE_KEYWORDS:
-                return Node("node_keyword", [i], i, i), i + 1
-            return Node("node_string_value", [Node("shape_id", [i], i, i)], i, i), i + 1
-        if t == "QUOTED_TEXT" or t == "TEXT_BLOCK":
-            return Node("node_string_value", [i], i, i), i + 1
+            word = values[i]
+            if word in _VALUE_KEYWORDS:
+                return Node("node_keyword", [i], i, i), i + 1, _KEYWORD_VALUES[word]
+            return Node("node_string_value", [Node("shape_id", [i], i, i)], i, i), i + 1, _UNREAD
+        if t == "QUOTED_TEXT":
+            return Node("node_string_value", [i], i, i), i + 1, _quoted(values[i])
+        if t == "TEXT_BLOCK":
+            return Node("node_string_value", [i], i, i), i + 1, _UNREAD
         if t == "NUMBER":
-            return Node("number", [i], i, i), i + 1
+            number, problem = read_number(values[i])
+            return Node("number", [i], i, i), i + 1, _UNREAD if problem else number
         if depth >= _FAST_DEPTH:
             raise _NotFast(i)
         kids: list = []
         j = i + 1
         if t == "LBRACE":
+            out: dict | None = {}
             while j < n:
                 key = types[j]
                 if key == "RBRACE":
-                    return Node("node_object", kids, i, j), j + 1
+                    return Node("node_object", kids, i, j), j + 1, _UNREAD if out is None else out
                 if key != "IDENTIFIER" and key != "QUOTED_TEXT":
                     raise _NotFast(j)
                 if j + 2 >= n or types[j + 1] != "COLON":
                     raise _NotFast(j + 1)
-                item, k = value(j + 2, depth + 1)
+                item, k, item_value = value(j + 2, depth + 1)
                 kids.append(Node("node_object_kvp", [Node("node_object_key", [j], j, j), item], j, item.end))
+                if out is not None:
+                    name = values[j]
+                    if key == "QUOTED_TEXT":
+                        name = _quoted(name)
+                        if name is _UNREAD:
+                            name = None
+                    elif not (name.isascii() and name.isidentifier() and name.strip("_")):
+                        name = None  # (not the walker's simple identifier: it reports it)
+                    if item_value is _UNREAD or name is None or name in out:
+                        out = None
+                    else:
+                        out[name] = item_value
                 j = k
         elif t == "LSQB":
+            items: list | None = []
             while j < n:
                 if types[j] == "RSQB":
-                    return Node("node_array", kids, i, j), j + 1
-                item, j = value(j, depth + 1)
+                    return Node("node_array", kids, i, j), j + 1, _UNREAD if items is None else items
+                item, j, item_value = value(j, depth + 1)
                 kids.append(item)
+                if items is not None:
+                    if item_value is _UNREAD:
+                        items = None
+                    else:
+                        items.append(item_value)
         else:
             raise _NotFast(i)  # (not the start of a value)
         raise _NotFast(n - 1)  # (the end of the file inside the value)
@@ -777,7 +830,9 @@ def parse_tokens(text: str) -> ParseResult:
 
     eq_type = p.punctuation.get("=", "EQUAL")
     i = 0
-    unclosed_reported = {(line_of(k), tokens.column(k)) for k in range(n) if types[k] == "ERROR" and values_[k] == '"'}
+    # (an ERROR token '"' is an unclosed string, which tokenize reported)
+    unclosed_reported = {(line_of(k), tokens.column(k)) for k in range(n)
+                         if types[k] == "ERROR" and values_[k] == '"'} if problems else set()
     eof_line = text.count("\n") + 1
     eof_col = len(text) - text.rfind("\n")
     namespace_kw = keywords.get("namespace")
@@ -876,7 +931,7 @@ def parse_tokens(text: str) -> ParseResult:
                 if ttype in _OPENERS and i >= fast_from and stack[-1] in value_goto:
                     # A whole array or object, read without the automaton when it can be.
                     try:
-                        node, after_value = _fast_node_value(types, values_, i)
+                        node, after_value, read = _fast_node_value(types, values_, i)
                     except _NotFast as stop:
                         # The driver reads it; the values it holds up to where the fast path
                         # stopped are not tried again (each token is tried at most once).
@@ -884,6 +939,8 @@ def parse_tokens(text: str) -> ParseResult:
                     else:
                         stack.append(value_goto[stack[-1]])  # as reducing node_value would
                         values.append(node)
+                        if read is not _UNREAD:
+                            result.fast_values[i] = read
                         prev = after_value - 1
                         prev_type = types[prev]
                         i = after_value
