@@ -534,6 +534,9 @@ def load_texts(sources: Iterable[tuple[str, str]], diags: Diagnostics, *, prelud
 
 # --------------------------------------------------------------------------- assembly
 
+_NO_SPAN: Any = object()  # (a key missing from a document's spans)
+
+
 class _Assembler:
     """One assembly run; holds the raw shape bodies and builds :class:`Shape` objects."""
 
@@ -551,10 +554,12 @@ class _Assembler:
 
     # ---- helpers
     def span_of(self, shape_id: str) -> Span | None:
-        doc = self.raw_doc.get(ShapeId.root(shape_id))
+        root = shape_id.split("$", 1)[0] if "$" in shape_id else shape_id  # (ShapeId.root, split once)
+        doc = self.raw_doc.get(root)
         if doc is None:
             return None
-        return doc.spans.get(shape_id) or doc.spans.get(ShapeId.root(shape_id)) or Span(doc.path)
+        spans = doc.spans
+        return spans.get(shape_id) or spans.get(root) or Span(doc.path)
 
     def trait_span(self, owner: str, trait: str) -> Span | None:
         doc = self.raw_doc.get(ShapeId.root(owner))
@@ -584,8 +589,10 @@ class _Assembler:
             else:
                 self.metadata[key] = value
                 self.metadata_span[key] = span
+        spans = doc.spans
         for shape_id, body in as_object(doc.ast.get("shapes")).items():
-            self._add_shape(shape_id, body, doc, is_prelude, doc.spans.get(shape_id, Span(doc.path)))
+            span = spans.get(shape_id, _NO_SPAN)
+            self._add_shape(shape_id, body, doc, is_prelude, Span(doc.path) if span is _NO_SPAN else span)
         for shape_id, body, span in doc.duplicate_shapes:
             self._add_shape(shape_id, body, doc, is_prelude, span or Span(doc.path))
         for apply in doc.applies:
@@ -770,7 +777,7 @@ class _Assembler:
                 if trait_id in self.prelude_ids:
                     self.diags.error("S2012", f"trait '{trait_id}' needs a value", span, owner)
                 return None
-        if trait_shape is not None and ShapeId.namespace(trait_id) == PRELUDE_NAMESPACE and trait_id in self.prelude_ids:
+        if trait_shape is not None and trait_id in self.prelude_ids and trait_id.startswith(_PRELUDE_PREFIX):
             problem = _creation_problem(trait_id, trait_shape.get("type"), value)
             if problem is not None:
                 self.diags.error("S3106", f"Error creating trait `{ShapeId.name(trait_id)}`: {problem}", span, owner)
@@ -805,8 +812,15 @@ class _Assembler:
         so that every shape is still built (without the mixins that could not come first).
         """
         mixins: dict[str, list[str]] = {}
+        edges = False
         for sid, body in self.raw.items():
-            mixins[sid] = [m for m in self._raw_mixins(body) if m in self.raw]  # others reported later
+            if "mixins" not in body:
+                mixins[sid] = []
+                continue
+            mixins[sid] = targets = [m for m in self._raw_mixins(body) if m in self.raw]  # others reported later
+            edges = edges or bool(targets)
+        if not edges:
+            return list(mixins)  # what the topological order is without edges: definition order
         try:
             return self._topological(mixins)
         except graphlib.CycleError:
@@ -868,12 +882,14 @@ class _Assembler:
         for apply, doc in self.applies:
             applied.setdefault(apply.target, []).append((apply, doc))
         self.applied = applied
-        budget = self.mixin_budget()
+        budget = -1  # self.mixin_budget(), worked out when a shape uses mixins
         copies = 0
         sizes: dict[str, int] = {}
         for shape_id in self.mixin_order():
             body = self.raw[shape_id]
             if body.get("mixins") and shape_id not in self.prelude_ids:
+                if budget < 0:
+                    budget = self.mixin_budget()
                 copies += sum(_elements(self.model.shapes[m], sizes) for m in self._raw_mixins(body)
                               if m in self.model.shapes)
                 if copies > budget:
@@ -909,7 +925,9 @@ class _Assembler:
 
     def _apply_traits(self, target: str) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for apply, doc in self.applied.get(target, []):
+        if target not in self.applied:
+            return out
+        for apply, doc in self.applied[target]:
             for tid, value in apply.traits.items():
                 span = apply.trait_spans.get(tid) or apply.span or Span(doc.path)
                 self._check_versioned_trait(doc, target, tid, span)
@@ -922,31 +940,39 @@ class _Assembler:
         """Where each of ``owner``'s effective traits was applied: an ``apply`` statement,
         else the shape or member itself (its introduced traits), else the mixin it came
         from (``inherited``)."""
-        spans = {tid: span for tid, span in inherited.items() if tid in traits}
+        spans = {tid: span for tid, span in inherited.items() if tid in traits} if inherited else {}
         if introduced:
             doc = self.raw_doc.get(ShapeId.root(owner))
             where = doc.trait_spans if doc is not None else {}
+            own: Any = ...  # span_of(owner), worked out at most once
             for tid in introduced:  # (trait_span, the document looked up once)
                 span = where.get((owner, tid))
                 if span is None:
-                    span = self.span_of(owner)
+                    if own is ...:
+                        own = self.span_of(owner)
+                    span = own
                 if span is not None:
                     spans[tid] = span
-        for apply, doc in self.applied.get(owner, []):
+        if owner not in self.applied:
+            return spans
+        for apply, doc in self.applied[owner]:
             for tid in apply.traits:
                 spans[tid] = apply.trait_spans.get(tid) or apply.span or Span(doc.path)
         return spans
 
     def _local_traits(self, owner: str, raw_traits: Any) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        if not isinstance(raw_traits, dict):
+        if not isinstance(raw_traits, dict) or not raw_traits:
             return out
         doc = self.raw_doc.get(ShapeId.root(owner))
         where = doc.trait_spans if doc is not None else {}
+        own: Any = ...  # span_of(owner), worked out at most once
         for tid, value in raw_traits.items():
             span = where.get((owner, tid))  # (trait_span, the document looked up once)
             if span is None:
-                span = self.span_of(owner)
+                if own is ...:
+                    own = self.span_of(owner)
+                span = own
             if doc is not None and (tid == BOX or tid == DEFAULT):
                 self._check_versioned_trait(doc, owner, tid, span)
             out[tid] = self.coerce(tid, value, owner, span)
@@ -1202,7 +1228,7 @@ class _Assembler:
                                    introduced_traits=dict(traits), span=self.span_of(member_id) or shape.span)
         local_names = {name for name, _ in local}
         for name, member in members.items():
-            applied = self._apply_traits(f"{shape_id}${name}")
+            applied = self._apply_traits(member.id)
             if applied:
                 member.introduced_traits = self.merge_traits(member.id, member.introduced_traits, applied,
                                                              "apply")
@@ -1331,6 +1357,14 @@ def _missing_expected_member(name: str, value: Any) -> str | None:
     return None
 
 
+_PRELUDE_PREFIX = PRELUDE_NAMESPACE + "#"
+#: The built-in traits :func:`_creation_problem` looks into beyond the type of their value:
+#: :data:`_EXPECTED_MEMBERS`, :func:`_shape_id_values`, ``externalDocumentation``.
+_CHECKED_BUILT_IN_TRAITS = frozenset(
+    {_PRELUDE_PREFIX + name for name in _EXPECTED_MEMBERS}
+    | {AUTH, AUTH_DEFINITION, PROTOCOL_DEFINITION, MIXIN, REFERENCES, EXTERNAL_DOCUMENTATION})
+
+
 def _creation_problem(trait_id: str, kind: Any, value: Any) -> str | None:
     """Why the reference's built-in trait class cannot be made from ``value`` (a ``Model``
     error at load there, "Error creating trait"): a value of the wrong JSON type for the
@@ -1341,6 +1375,8 @@ def _creation_problem(trait_id: str, kind: Any, value: Any) -> str | None:
         found = node_type(value)
         if found != expected:
             return f"Expected {expected}, but found {found}."
+    if trait_id not in _CHECKED_BUILT_IN_TRAITS and trait_id.startswith(_PRELUDE_PREFIX):
+        return None  # a built-in trait whose class reads nothing more (the checks below: none apply)
     if ShapeId.name(trait_id) in _EXPECTED_MEMBERS:
         missing = _missing_expected_member(ShapeId.name(trait_id), value)
         if missing is not None:
