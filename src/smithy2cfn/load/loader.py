@@ -743,6 +743,15 @@ class _Assembler:
 
     def coerce(self, trait_id: str, value: Any, owner: str, span: Span | None) -> Any:
         """Annotation value ``ANNOTATION`` → ``{}``/``[]`` from the trait's shape type (an error for other types)."""
+        known = self._good_traits.get(trait_id)
+        if known is not None and value is not None and value is not ANNOTATION:
+            # (the common case, a trait shape seen before and a value: what the rest comes to)
+            if known:
+                problem = _creation_problem(trait_id, known[0], value)
+                if problem is not None:
+                    self.diags.error("S3106", f"Error creating trait `{ShapeId.name(trait_id)}`: {problem}", span,
+                                     owner)
+            return value
         trait_shape = self.raw.get(trait_id)
         if trait_shape is None:
             if trait_id not in self._warned:
@@ -754,6 +763,9 @@ class _Assembler:
                 self.diags.error("S2011", f"Shape `{trait_id}` cannot be applied as a trait. If this is a custom "
                                  "trait, please add `@trait` to this shape.", self.span_of(trait_id), trait_id,
                                  f"it is applied as a trait to `{owner}` at {span}")
+        else:  # a trait shape: its type, when it is a built-in trait (checked by _creation_problem)
+            self._good_traits[trait_id] = (trait_shape.get("type"),) if (
+                trait_id in self.prelude_ids and trait_id.startswith(_PRELUDE_PREFIX)) else ()
         if value is None and trait_shape is not None:
             # A null trait value means "no value" for list traits (JSON AST models of Smithy
             # 1.0: LoaderVisitorTest's null-coerce-traits.json), and for the structure and
@@ -870,12 +882,42 @@ class _Assembler:
     @staticmethod
     def _topological(mixins: dict[str, list[str]]) -> list[str]:
         """A topological order of ``mixins`` (shape → the mixins it uses; deterministic: the
-        same dictionary gives the same order). Raises :class:`graphlib.CycleError`."""
-        return list(graphlib.TopologicalSorter(mixins).static_order())
+        same dictionary gives the same order). Raises :class:`graphlib.CycleError`.
+
+        The order of :meth:`graphlib.TopologicalSorter.static_order` for ``mixins`` as its
+        graph (node → predecessors), worked out here without a node object per shape: the
+        shapes with no mixins left in the order they were first seen (a shape, then its
+        mixins), then, level by level, the shapes whose last mixin was just placed."""
+        waiting: dict[str, int] = {}  # shape → mixins not yet placed, in order first seen
+        users: dict[str, list[str]] = {}  # mixin → the shapes that use it
+        for sid, targets in mixins.items():
+            if sid not in waiting:
+                waiting[sid] = 0
+            if targets:
+                for m in targets:
+                    if m not in waiting:
+                        waiting[m] = 0
+                    users.setdefault(m, []).append(sid)
+                waiting[sid] += len(targets)
+        ready = [sid for sid, n in waiting.items() if n == 0]
+        order: list[str] = []
+        while ready:
+            order += ready
+            placed, ready = ready, []
+            for sid in placed:
+                for user in users.get(sid, ()):
+                    waiting[user] -= 1
+                    if waiting[user] == 0:
+                        ready.append(user)
+        if len(order) < len(waiting):
+            raise graphlib.CycleError("mixin cycle")
+        return order
 
     def build(self) -> Model:
         self._warned: set[str] = set()
         self._not_traits: set[str] = set()
+        #: trait shape ID → ``(type,)`` for a built-in trait, ``()`` for another (see coerce)
+        self._good_traits: dict[str, tuple] = {}
         #: shapes the reference's loader would not build (missing members, missing mixins)
         self.failed: set[str] = set()
         applied: dict[str, list[tuple[ApplyStatement, SourceDocument]]] = {}
