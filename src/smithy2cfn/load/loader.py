@@ -978,13 +978,13 @@ class _Assembler:
         return out
 
     def _trait_spans(self, owner: str, traits: dict[str, Any], introduced: dict[str, Any],
-                     inherited: dict[str, Span]) -> dict[str, Span]:
+                     owner_doc: SourceDocument | None, inherited: dict[str, Span]) -> dict[str, Span]:
         """Where each of ``owner``'s effective traits was applied: an ``apply`` statement,
         else the shape or member itself (its introduced traits), else the mixin it came
-        from (``inherited``)."""
+        from (``inherited``). ``owner_doc``: the document that defines ``owner``'s shape."""
         spans = {tid: span for tid, span in inherited.items() if tid in traits} if inherited else {}
         if introduced:
-            doc = self.raw_doc.get(ShapeId.root(owner))
+            doc = owner_doc
             where = doc.trait_spans if doc is not None else {}
             own: Any = ...  # span_of(owner), worked out at most once
             for tid in introduced:  # (trait_span, the document looked up once)
@@ -1002,11 +1002,12 @@ class _Assembler:
                 spans[tid] = apply.trait_spans.get(tid) or apply.span or Span(doc.path)
         return spans
 
-    def _local_traits(self, owner: str, raw_traits: Any) -> dict[str, Any]:
+    def _local_traits(self, owner: str, raw_traits: Any, doc: SourceDocument | None) -> dict[str, Any]:
+        """``owner``'s own traits (``raw_traits``), coerced; ``doc``: the document that
+        defines ``owner``'s shape."""
         out: dict[str, Any] = {}
         if not isinstance(raw_traits, dict) or not raw_traits:
             return out
-        doc = self.raw_doc.get(ShapeId.root(owner))
         where = doc.trait_spans if doc is not None else {}
         own: Any = ...  # span_of(owner), worked out at most once
         for tid, value in raw_traits.items():
@@ -1104,12 +1105,12 @@ class _Assembler:
                 if tid == MIXIN or tid in local_only:
                     continue
                 inherited[tid] = value
-        local = self._local_traits(shape_id, body.get("traits"))
+        local = self._local_traits(shape_id, body.get("traits"), doc)
         local = self.merge_traits(shape_id, local, self._apply_traits(shape_id), "apply")
         shape.introduced_traits = local
         shape.traits = {**inherited, **local}
         shape.trait_spans = self._trait_spans(
-            shape_id, shape.traits, local, {t: sp for m in mixin_shapes for t, sp in m.trait_spans.items()})
+            shape_id, shape.traits, local, doc, {t: sp for m in mixin_shapes for t, sp in m.trait_spans.items()})
 
         if isinstance(body.get("for"), str):
             self._check_private_for(shape, body["for"])
@@ -1207,6 +1208,7 @@ class _Assembler:
 
     def _build_members(self, shape: Shape, body: dict, mixin_shapes: list[Shape], doc: SourceDocument) -> None:
         shape_id = shape.id
+        spans = doc.spans  # (a member's span: its own, else its shape's, as span_of gives)
         members: dict[str, Member] = {}
         # local members
         local: list[tuple[str, Any]] = []
@@ -1237,7 +1239,7 @@ class _Assembler:
                 members[name] = Member(name=name, target=mm.target, container=shape_id,
                                        traits=dict(mm.traits), introduced_traits={},
                                        from_mixin=mm.from_mixin or m.id,
-                                       span=self.span_of(f"{shape_id}${name}") or shape.span)
+                                       span=spans.get(f"{shape_id}${name}") or shape.span)
         for_resource = body.get("for")
         for name, raw in local:
             member_id = f"{shape_id}${name}"
@@ -1256,7 +1258,7 @@ class _Assembler:
             if target not in self.raw:
                 self.diags.error("S2001", f"member '{member_id}' targets '{target}', which is not defined",
                                  self.span_of(member_id), member_id, self.suggest(target))
-            traits = self._local_traits(member_id, raw.get("traits"))
+            traits = self._local_traits(member_id, raw.get("traits"), doc)
             if name in members:
                 inherited = members[name]
                 if inherited.target != target:
@@ -1267,7 +1269,7 @@ class _Assembler:
                 inherited.traits = {**inherited.traits, **traits}
                 continue
             members[name] = Member(name=name, target=target, container=shape_id, traits=dict(traits),
-                                   introduced_traits=dict(traits), span=self.span_of(member_id) or shape.span)
+                                   introduced_traits=dict(traits), span=spans.get(member_id) or shape.span)
         local_names = {name for name, _ in local}
         for name, member in members.items():
             applied = self._apply_traits(member.id)
@@ -1282,7 +1284,7 @@ class _Assembler:
             for m in mixin_shapes:
                 if name in m.members:
                     inherited_spans.update(m.members[name].trait_spans)
-            member.trait_spans = self._trait_spans(member.id, member.traits, member.introduced_traits,
+            member.trait_spans = self._trait_spans(member.id, member.traits, member.introduced_traits, doc,
                                                    inherited_spans)
         if shape.type in ("list", "set", "map"):
             missing = [n for n in (("key", "value") if shape.type == "map" else ("member",)) if n not in members]
