@@ -275,3 +275,34 @@ def test_metadata_conflicts_are_located_at_the_key():
     assert [d.code for d in errors] == ["S2005"]
     assert (errors[0].span.path, errors[0].span.line, errors[0].span.column) == ("b.json", 3, 3)
     assert "a.smithy:1:" in errors[0].message
+
+
+
+def test_mixin_order_is_graphlibs_static_order():
+    """The assembler's topological order of mixins is graphlib's ``static_order`` (the
+    order shapes are built in, and so of their diagnostics), cycles raising as there."""
+    import graphlib
+    import random
+
+    import pytest
+
+    from smithy2cfn.load.loader import _Assembler
+
+    rng = random.Random(17)
+    acyclic = 0
+    for _ in range(400):
+        names = [f"n#S{i}" for i in range(rng.randint(1, 12))]
+        rank = {n: i for i, n in enumerate(rng.sample(names, len(names)))}
+        cyclic = rng.random() < 0.2
+        graph = {n: [m for m in rng.sample(names, rng.choice((0, 0, 1, 2, 3)) if len(names) > 3 else 0)
+                     if cyclic or rank[m] < rank[n]]
+                 for n in rng.sample(names, len(names))}
+        try:
+            expected = list(graphlib.TopologicalSorter(graph).static_order())
+        except graphlib.CycleError:
+            with pytest.raises(graphlib.CycleError):
+                _Assembler._topological(graph)
+            continue
+        acyclic += 1
+        assert _Assembler._topological(graph) == expected
+    assert acyclic > 250

@@ -534,6 +534,9 @@ def load_texts(sources: Iterable[tuple[str, str]], diags: Diagnostics, *, prelud
 
 # --------------------------------------------------------------------------- assembly
 
+_NO_SPAN: Any = object()  # (a key missing from a document's spans)
+
+
 class _Assembler:
     """One assembly run; holds the raw shape bodies and builds :class:`Shape` objects."""
 
@@ -551,10 +554,12 @@ class _Assembler:
 
     # ---- helpers
     def span_of(self, shape_id: str) -> Span | None:
-        doc = self.raw_doc.get(ShapeId.root(shape_id))
+        root = shape_id.split("$", 1)[0] if "$" in shape_id else shape_id  # (ShapeId.root, split once)
+        doc = self.raw_doc.get(root)
         if doc is None:
             return None
-        return doc.spans.get(shape_id) or doc.spans.get(ShapeId.root(shape_id)) or Span(doc.path)
+        spans = doc.spans
+        return spans.get(shape_id) or spans.get(root) or Span(doc.path)
 
     def trait_span(self, owner: str, trait: str) -> Span | None:
         doc = self.raw_doc.get(ShapeId.root(owner))
@@ -584,8 +589,10 @@ class _Assembler:
             else:
                 self.metadata[key] = value
                 self.metadata_span[key] = span
+        spans = doc.spans
         for shape_id, body in as_object(doc.ast.get("shapes")).items():
-            self._add_shape(shape_id, body, doc, is_prelude, doc.spans.get(shape_id, Span(doc.path)))
+            span = spans.get(shape_id, _NO_SPAN)
+            self._add_shape(shape_id, body, doc, is_prelude, Span(doc.path) if span is _NO_SPAN else span)
         for shape_id, body, span in doc.duplicate_shapes:
             self._add_shape(shape_id, body, doc, is_prelude, span or Span(doc.path))
         for apply in doc.applies:
@@ -736,6 +743,15 @@ class _Assembler:
 
     def coerce(self, trait_id: str, value: Any, owner: str, span: Span | None) -> Any:
         """Annotation value ``ANNOTATION`` → ``{}``/``[]`` from the trait's shape type (an error for other types)."""
+        known = self._good_traits.get(trait_id)
+        if known is not None and value is not None and value is not ANNOTATION:
+            # (the common case, a trait shape seen before and a value: what the rest comes to)
+            if known:
+                problem = _creation_problem(trait_id, known[0], value)
+                if problem is not None:
+                    self.diags.error("S3106", f"Error creating trait `{ShapeId.name(trait_id)}`: {problem}", span,
+                                     owner)
+            return value
         trait_shape = self.raw.get(trait_id)
         if trait_shape is None:
             if trait_id not in self._warned:
@@ -747,6 +763,9 @@ class _Assembler:
                 self.diags.error("S2011", f"Shape `{trait_id}` cannot be applied as a trait. If this is a custom "
                                  "trait, please add `@trait` to this shape.", self.span_of(trait_id), trait_id,
                                  f"it is applied as a trait to `{owner}` at {span}")
+        else:  # a trait shape: its type, when it is a built-in trait (checked by _creation_problem)
+            self._good_traits[trait_id] = (trait_shape.get("type"),) if (
+                trait_id in self.prelude_ids and trait_id.startswith(_PRELUDE_PREFIX)) else ()
         if value is None and trait_shape is not None:
             # A null trait value means "no value" for list traits (JSON AST models of Smithy
             # 1.0: LoaderVisitorTest's null-coerce-traits.json), and for the structure and
@@ -770,7 +789,7 @@ class _Assembler:
                 if trait_id in self.prelude_ids:
                     self.diags.error("S2012", f"trait '{trait_id}' needs a value", span, owner)
                 return None
-        if trait_shape is not None and ShapeId.namespace(trait_id) == PRELUDE_NAMESPACE and trait_id in self.prelude_ids:
+        if trait_shape is not None and trait_id in self.prelude_ids and trait_id.startswith(_PRELUDE_PREFIX):
             problem = _creation_problem(trait_id, trait_shape.get("type"), value)
             if problem is not None:
                 self.diags.error("S3106", f"Error creating trait `{ShapeId.name(trait_id)}`: {problem}", span, owner)
@@ -805,8 +824,15 @@ class _Assembler:
         so that every shape is still built (without the mixins that could not come first).
         """
         mixins: dict[str, list[str]] = {}
+        edges = False
         for sid, body in self.raw.items():
-            mixins[sid] = [m for m in self._raw_mixins(body) if m in self.raw]  # others reported later
+            if "mixins" not in body:
+                mixins[sid] = []
+                continue
+            mixins[sid] = targets = [m for m in self._raw_mixins(body) if m in self.raw]  # others reported later
+            edges = edges or bool(targets)
+        if not edges:
+            return list(mixins)  # what the topological order is without edges: definition order
         try:
             return self._topological(mixins)
         except graphlib.CycleError:
@@ -856,24 +882,56 @@ class _Assembler:
     @staticmethod
     def _topological(mixins: dict[str, list[str]]) -> list[str]:
         """A topological order of ``mixins`` (shape → the mixins it uses; deterministic: the
-        same dictionary gives the same order). Raises :class:`graphlib.CycleError`."""
-        return list(graphlib.TopologicalSorter(mixins).static_order())
+        same dictionary gives the same order). Raises :class:`graphlib.CycleError`.
+
+        The order of :meth:`graphlib.TopologicalSorter.static_order` for ``mixins`` as its
+        graph (node → predecessors), worked out here without a node object per shape: the
+        shapes with no mixins left in the order they were first seen (a shape, then its
+        mixins), then, level by level, the shapes whose last mixin was just placed."""
+        waiting: dict[str, int] = {}  # shape → mixins not yet placed, in order first seen
+        users: dict[str, list[str]] = {}  # mixin → the shapes that use it
+        for sid, targets in mixins.items():
+            if sid not in waiting:
+                waiting[sid] = 0
+            if targets:
+                for m in targets:
+                    if m not in waiting:
+                        waiting[m] = 0
+                    users.setdefault(m, []).append(sid)
+                waiting[sid] += len(targets)
+        ready = [sid for sid, n in waiting.items() if n == 0]
+        order: list[str] = []
+        while ready:
+            order += ready
+            placed, ready = ready, []
+            for sid in placed:
+                for user in users.get(sid, ()):
+                    waiting[user] -= 1
+                    if waiting[user] == 0:
+                        ready.append(user)
+        if len(order) < len(waiting):
+            raise graphlib.CycleError("mixin cycle")
+        return order
 
     def build(self) -> Model:
         self._warned: set[str] = set()
         self._not_traits: set[str] = set()
+        #: trait shape ID → ``(type,)`` for a built-in trait, ``()`` for another (see coerce)
+        self._good_traits: dict[str, tuple] = {}
         #: shapes the reference's loader would not build (missing members, missing mixins)
         self.failed: set[str] = set()
         applied: dict[str, list[tuple[ApplyStatement, SourceDocument]]] = {}
         for apply, doc in self.applies:
             applied.setdefault(apply.target, []).append((apply, doc))
         self.applied = applied
-        budget = self.mixin_budget()
+        budget = -1  # self.mixin_budget(), worked out when a shape uses mixins
         copies = 0
         sizes: dict[str, int] = {}
         for shape_id in self.mixin_order():
             body = self.raw[shape_id]
             if body.get("mixins") and shape_id not in self.prelude_ids:
+                if budget < 0:
+                    budget = self.mixin_budget()
                 copies += sum(_elements(self.model.shapes[m], sizes) for m in self._raw_mixins(body)
                               if m in self.model.shapes)
                 if copies > budget:
@@ -909,7 +967,9 @@ class _Assembler:
 
     def _apply_traits(self, target: str) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for apply, doc in self.applied.get(target, []):
+        if target not in self.applied:
+            return out
+        for apply, doc in self.applied[target]:
             for tid, value in apply.traits.items():
                 span = apply.trait_spans.get(tid) or apply.span or Span(doc.path)
                 self._check_versioned_trait(doc, target, tid, span)
@@ -918,35 +978,44 @@ class _Assembler:
         return out
 
     def _trait_spans(self, owner: str, traits: dict[str, Any], introduced: dict[str, Any],
-                     inherited: dict[str, Span]) -> dict[str, Span]:
+                     owner_doc: SourceDocument | None, inherited: dict[str, Span]) -> dict[str, Span]:
         """Where each of ``owner``'s effective traits was applied: an ``apply`` statement,
         else the shape or member itself (its introduced traits), else the mixin it came
-        from (``inherited``)."""
-        spans = {tid: span for tid, span in inherited.items() if tid in traits}
+        from (``inherited``). ``owner_doc``: the document that defines ``owner``'s shape."""
+        spans = {tid: span for tid, span in inherited.items() if tid in traits} if inherited else {}
         if introduced:
-            doc = self.raw_doc.get(ShapeId.root(owner))
+            doc = owner_doc
             where = doc.trait_spans if doc is not None else {}
+            own: Any = ...  # span_of(owner), worked out at most once
             for tid in introduced:  # (trait_span, the document looked up once)
                 span = where.get((owner, tid))
                 if span is None:
-                    span = self.span_of(owner)
+                    if own is ...:
+                        own = self.span_of(owner)
+                    span = own
                 if span is not None:
                     spans[tid] = span
-        for apply, doc in self.applied.get(owner, []):
+        if owner not in self.applied:
+            return spans
+        for apply, doc in self.applied[owner]:
             for tid in apply.traits:
                 spans[tid] = apply.trait_spans.get(tid) or apply.span or Span(doc.path)
         return spans
 
-    def _local_traits(self, owner: str, raw_traits: Any) -> dict[str, Any]:
+    def _local_traits(self, owner: str, raw_traits: Any, doc: SourceDocument | None) -> dict[str, Any]:
+        """``owner``'s own traits (``raw_traits``), coerced; ``doc``: the document that
+        defines ``owner``'s shape."""
         out: dict[str, Any] = {}
-        if not isinstance(raw_traits, dict):
+        if not isinstance(raw_traits, dict) or not raw_traits:
             return out
-        doc = self.raw_doc.get(ShapeId.root(owner))
         where = doc.trait_spans if doc is not None else {}
+        own: Any = ...  # span_of(owner), worked out at most once
         for tid, value in raw_traits.items():
             span = where.get((owner, tid))  # (trait_span, the document looked up once)
             if span is None:
-                span = self.span_of(owner)
+                if own is ...:
+                    own = self.span_of(owner)
+                span = own
             if doc is not None and (tid == BOX or tid == DEFAULT):
                 self._check_versioned_trait(doc, owner, tid, span)
             out[tid] = self.coerce(tid, value, owner, span)
@@ -1036,12 +1105,12 @@ class _Assembler:
                 if tid == MIXIN or tid in local_only:
                     continue
                 inherited[tid] = value
-        local = self._local_traits(shape_id, body.get("traits"))
+        local = self._local_traits(shape_id, body.get("traits"), doc)
         local = self.merge_traits(shape_id, local, self._apply_traits(shape_id), "apply")
         shape.introduced_traits = local
         shape.traits = {**inherited, **local}
         shape.trait_spans = self._trait_spans(
-            shape_id, shape.traits, local, {t: sp for m in mixin_shapes for t, sp in m.trait_spans.items()})
+            shape_id, shape.traits, local, doc, {t: sp for m in mixin_shapes for t, sp in m.trait_spans.items()})
 
         if isinstance(body.get("for"), str):
             self._check_private_for(shape, body["for"])
@@ -1139,6 +1208,7 @@ class _Assembler:
 
     def _build_members(self, shape: Shape, body: dict, mixin_shapes: list[Shape], doc: SourceDocument) -> None:
         shape_id = shape.id
+        spans = doc.spans  # (a member's span: its own, else its shape's, as span_of gives)
         members: dict[str, Member] = {}
         # local members
         local: list[tuple[str, Any]] = []
@@ -1169,7 +1239,7 @@ class _Assembler:
                 members[name] = Member(name=name, target=mm.target, container=shape_id,
                                        traits=dict(mm.traits), introduced_traits={},
                                        from_mixin=mm.from_mixin or m.id,
-                                       span=self.span_of(f"{shape_id}${name}") or shape.span)
+                                       span=spans.get(f"{shape_id}${name}") or shape.span)
         for_resource = body.get("for")
         for name, raw in local:
             member_id = f"{shape_id}${name}"
@@ -1188,7 +1258,7 @@ class _Assembler:
             if target not in self.raw:
                 self.diags.error("S2001", f"member '{member_id}' targets '{target}', which is not defined",
                                  self.span_of(member_id), member_id, self.suggest(target))
-            traits = self._local_traits(member_id, raw.get("traits"))
+            traits = self._local_traits(member_id, raw.get("traits"), doc)
             if name in members:
                 inherited = members[name]
                 if inherited.target != target:
@@ -1199,10 +1269,10 @@ class _Assembler:
                 inherited.traits = {**inherited.traits, **traits}
                 continue
             members[name] = Member(name=name, target=target, container=shape_id, traits=dict(traits),
-                                   introduced_traits=dict(traits), span=self.span_of(member_id) or shape.span)
+                                   introduced_traits=dict(traits), span=spans.get(member_id) or shape.span)
         local_names = {name for name, _ in local}
         for name, member in members.items():
-            applied = self._apply_traits(f"{shape_id}${name}")
+            applied = self._apply_traits(member.id)
             if applied:
                 member.introduced_traits = self.merge_traits(member.id, member.introduced_traits, applied,
                                                              "apply")
@@ -1214,7 +1284,7 @@ class _Assembler:
             for m in mixin_shapes:
                 if name in m.members:
                     inherited_spans.update(m.members[name].trait_spans)
-            member.trait_spans = self._trait_spans(member.id, member.traits, member.introduced_traits,
+            member.trait_spans = self._trait_spans(member.id, member.traits, member.introduced_traits, doc,
                                                    inherited_spans)
         if shape.type in ("list", "set", "map"):
             missing = [n for n in (("key", "value") if shape.type == "map" else ("member",)) if n not in members]
@@ -1331,6 +1401,14 @@ def _missing_expected_member(name: str, value: Any) -> str | None:
     return None
 
 
+_PRELUDE_PREFIX = PRELUDE_NAMESPACE + "#"
+#: The built-in traits :func:`_creation_problem` looks into beyond the type of their value:
+#: :data:`_EXPECTED_MEMBERS`, :func:`_shape_id_values`, ``externalDocumentation``.
+_CHECKED_BUILT_IN_TRAITS = frozenset(
+    {_PRELUDE_PREFIX + name for name in _EXPECTED_MEMBERS}
+    | {AUTH, AUTH_DEFINITION, PROTOCOL_DEFINITION, MIXIN, REFERENCES, EXTERNAL_DOCUMENTATION})
+
+
 def _creation_problem(trait_id: str, kind: Any, value: Any) -> str | None:
     """Why the reference's built-in trait class cannot be made from ``value`` (a ``Model``
     error at load there, "Error creating trait"): a value of the wrong JSON type for the
@@ -1341,6 +1419,8 @@ def _creation_problem(trait_id: str, kind: Any, value: Any) -> str | None:
         found = node_type(value)
         if found != expected:
             return f"Expected {expected}, but found {found}."
+    if trait_id not in _CHECKED_BUILT_IN_TRAITS and trait_id.startswith(_PRELUDE_PREFIX):
+        return None  # a built-in trait whose class reads nothing more (the checks below: none apply)
     if ShapeId.name(trait_id) in _EXPECTED_MEMBERS:
         missing = _missing_expected_member(ShapeId.name(trait_id), value)
         if missing is not None:
