@@ -39,7 +39,8 @@ from smithy2cfn.model.document import ANNOTATION
 from smithy2cfn.model.jsonread import MAX_NODE_DEPTH as _MAX_NODE_DEPTH
 from smithy2cfn.model.jsonread import read_number
 from smithy2cfn.parse import strings
-from smithy2cfn.parse.syntax import _FAST_DEPTH, DocComment, Node, Tokens, after, parse_tokens
+from smithy2cfn.parse.syntax import FAST_VALUE_DEPTH, DocComment, Node, Tokens, after, parse_tokens
+from smithy2cfn.parse.syntax import SIMPLE_IDENTIFIER as _IDENTIFIER
 from smithy2cfn.records import Record
 from smithy2cfn.regexes import lazy
 
@@ -62,7 +63,7 @@ CODES = declare_codes(
 MAX_NODE_DEPTH = _MAX_NODE_DEPTH
 #: The deepest place where ``_Walker.node_value`` takes a value the parser read (nested at
 #: most ``_FAST_DEPTH`` levels: none of them can be too deep).
-_FAST_VALUE_DEPTH = MAX_NODE_DEPTH - _FAST_DEPTH - 1
+_FAST_VALUE_DEPTH = MAX_NODE_DEPTH - FAST_VALUE_DEPTH - 1
 _NO_VALUE = object()
 
 #: What happens to documentation comments at a place the walk records (see
@@ -79,7 +80,6 @@ _BAD_DOC_HINT = ("put '///' comments on their own lines directly before the shap
 
 _START = operator.attrgetter("start")
 _TEXT = operator.attrgetter("text")
-_IDENTIFIER = lazy(r"(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*\Z")
 _NAMESPACE = lazy(r"(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*(?:\.(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*)*\Z")
 _SHAPE_ID = lazy(
     r"(?:[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*#)?[A-Za-z_][A-Za-z0-9_]*(?:\$[A-Za-z_][A-Za-z0-9_]*)?\Z")
@@ -541,10 +541,6 @@ class _Walker:
             if child.__class__ is Node:  # shape_id
                 self.unquoted_ids += 1
                 return UnquotedId.at(self.shape_id(child), self.span_of(child.children[0]))
-            if self.types[child] == "QUOTED_TEXT":
-                value = self.values[child]
-                if "\\" not in value and "\r" not in value:  # (nothing to decode: most strings)
-                    return value[1:-1]
             return self.string_token(child)
         if (data == "node_object" or data == "node_array") and self.fast_values and depth <= _FAST_VALUE_DEPTH:
             # (taken once: the walk may read a value twice, e.g. $version, and keeps nothing shared)

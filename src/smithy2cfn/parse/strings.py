@@ -85,6 +85,8 @@ def _fix_surrogates(s: str) -> str:
 
 def decode_quoted_text(token: str) -> tuple[str, str | None]:
     """Decode a ``"..."`` token (QuotedText); returns ``(value, problem or None)``."""
+    if "\\" not in token and "\r" not in token:
+        return token[1:-1], None  # nothing to decode: most strings
     body = token[1:-1].replace("\r\n", "\n").replace("\r", "\n")
     return decode_escapes(body)
 

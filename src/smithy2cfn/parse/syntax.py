@@ -37,6 +37,7 @@ from smithy2cfn.model.jsonread import read_number
 from smithy2cfn.parse.strings import decode_quoted_text
 from smithy2cfn.parse.tables import parser_tables
 from smithy2cfn.records import Record
+from smithy2cfn.regexes import lazy
 
 #: Terminals of the grammar that the tokenizer produces from regexes, in match order (no
 #: two of them can start with the same character, except the two comments and the two
@@ -636,11 +637,14 @@ def _pending_traits(value_stack: list, tokens: Tokens) -> int | None:
     return None
 
 
+#: A simple identifier (the ABNF's ``Identifier``: an object key written unquoted, a member
+#: or shape name), matched whole.
+SIMPLE_IDENTIFIER = lazy(r"(?:_+[A-Za-z0-9]|[A-Za-z])[A-Za-z0-9_]*\Z")
 #: The keywords of node values (``node_keyword``).
 _VALUE_KEYWORDS = ("true", "false", "null")
 #: How deep :func:`_fast_node_value` reads nested arrays and objects (deeper ones are left
 #: to the LALR driver, which needs no recursion).
-_FAST_DEPTH = 64
+FAST_VALUE_DEPTH = 64
 #: The tokens that start an array or object (where the fast path is tried).
 _OPENERS = frozenset({"LBRACE", "LSQB"})
 #: The values of the node keywords.
@@ -651,8 +655,6 @@ _UNREAD = object()
 
 def _quoted(token: str) -> Any:
     """The value of a ``"..."`` token, :data:`_UNREAD` when it has a bad escape."""
-    if "\\" not in token and "\r" not in token:
-        return token[1:-1]  # (nothing to decode: most strings)
     text, problem = decode_quoted_text(token)
     return _UNREAD if problem else text
 
@@ -674,7 +676,7 @@ def _fast_node_value(types: list[str], values: list[str], i: int) -> tuple[Node,
     table look-ups, reductions and keyword checks (s3: the driver 0.30 s -> 0.17 s).
     It accepts only what the grammar accepts there and raises :class:`_NotFast` on
     anything else (a missing ``:``, a ``:=``, an ``ERROR`` token, the end of the file,
-    nesting beyond :data:`_FAST_DEPTH`), so that every syntax error, with its message and
+    nesting beyond :data:`FAST_VALUE_DEPTH`), so that every syntax error, with its message and
     recovery, is the driver's. ``tests/parse`` compares the two on every model it reads.
 
     ``value`` is the Python value :class:`smithy2cfn.parse.idl._Walker` makes of the node
@@ -703,7 +705,7 @@ def _fast_node_value(types: list[str], values: list[str], i: int) -> tuple[Node,
         if t == "NUMBER":
             number, problem = read_number(values[i])
             return Node("number", [i], i, i), i + 1, _UNREAD if problem else number
-        if depth >= _FAST_DEPTH:
+        if depth >= FAST_VALUE_DEPTH:
             raise _NotFast(i)
         kids: list = []
         j = i + 1
@@ -725,8 +727,8 @@ def _fast_node_value(types: list[str], values: list[str], i: int) -> tuple[Node,
                         name = _quoted(name)
                         if name is _UNREAD:
                             name = None
-                    elif not (name.isascii() and name.isidentifier() and name.strip("_")):
-                        name = None  # (not the walker's simple identifier: it reports it)
+                    elif not SIMPLE_IDENTIFIER.match(name):
+                        name = None  # (not a simple identifier: the walker reports it)
                     if item_value is _UNREAD or name is None or name in out:
                         out = None
                     else:
