@@ -19,6 +19,18 @@ def shared_or_skip(*parts: str) -> Path:
     return path
 
 
+def json_paths(value, prefix: tuple = ()):
+    """Every path (tuple of keys and indexes) in a JSON value, the empty one first, parents
+    before children: where the property-based tests change a document."""
+    yield prefix
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from json_paths(v, (*prefix, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from json_paths(v, (*prefix, i))
+
+
 def pytest_addoption(parser):
     parser.addoption("--update-goldens", action="store_true", default=False,
                      help="rewrite golden files (under tests/<room>/fixtures) instead of comparing")

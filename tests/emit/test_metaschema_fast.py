@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import REPO, SHARED
+from conftest import REPO, SHARED, json_paths
 from smithy2cfn.emit import metaschema
 from smithy2cfn.emit.metaschema import _validator, check_schema, fast_accepts
 
@@ -60,14 +60,6 @@ BAD_VALUES = [None, 1, -1, 1.5, True, "", "x", "has space", "Org::Svc::Res", "^(
               [], ["a"], [1], {}, {"type": "nope"}, {"$ref": 3}, {"unknownKeyword": 1}]
 
 
-def _paths(doc, prefix=()):
-    yield prefix
-    if isinstance(doc, dict):
-        for k, v in doc.items():
-            yield from _paths(v, (*prefix, k))
-    elif isinstance(doc, list):
-        for i, v in enumerate(doc):
-            yield from _paths(v, (*prefix, i))
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -75,7 +67,7 @@ def _paths(doc, prefix=()):
 def test_fast_path_never_accepts_what_jsonschema_rejects(data):
     schema = copy.deepcopy(data.draw(st.sampled_from(SCHEMAS)))
     for _ in range(data.draw(st.integers(1, 3))):
-        paths = [p for p in _paths(schema) if p]
+        paths = [p for p in json_paths(schema) if p]
         path = data.draw(st.sampled_from(paths))
         parent = schema
         for part in path[:-1]:

@@ -27,7 +27,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import REPO, SHARED
+from conftest import REPO, SHARED, json_paths
 from smithy2cfn import api
 from smithy2cfn.cli import main
 from smithy2cfn.diagnostics import Diagnostics, Severity
@@ -709,21 +709,13 @@ ODD = st.sampled_from([5, -1, 0, 1.5, True, None, "", "x", "ns#X", "a#b$c", [], 
                        {"type": [1]}, *RAW]) | st.text(string.printable, max_size=5)
 
 
-def _paths(value, path=()):
-    yield path
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _paths(v, (*path, k))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from _paths(v, (*path, i))
 
 
 @st.composite
 def broken_documents(draw) -> str:
     doc = json.loads(json.dumps(draw(st.sampled_from(SEEDS))))
     for _ in range(draw(st.integers(1, 4))):
-        path = draw(st.sampled_from(list(_paths(doc))))
+        path = draw(st.sampled_from(list(json_paths(doc))))
         value = json.loads(json.dumps(draw(ODD)))  # a fresh copy: never shared, never circular
         if not path:
             continue

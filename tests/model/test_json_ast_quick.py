@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import REPO
+from conftest import REPO, json_paths
 from smithy2cfn.model import json_ast
 from smithy2cfn.records import as_tuple
 
@@ -83,20 +83,12 @@ _BASE = {"smithy": "2.0", "metadata": {"k": [1, {"a": "b"}], "suppressions": []}
     "a#Ext": {"type": "apply", "traits": {"smithy.api#deprecated": {}}}}}
 
 
-def _nodes(value, path=()):
-    yield path
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _nodes(v, (*path, k))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from _nodes(v, (*path, i))
 
 
 @st.composite
 def _documents(draw) -> str:
     doc = json.loads(json.dumps(_BASE))
-    paths = [p for p in _nodes(doc) if p]
+    paths = [p for p in json_paths(doc) if p]
     for _ in range(draw(st.integers(0, 4))):
         path = draw(st.sampled_from(paths))
         parent = doc
