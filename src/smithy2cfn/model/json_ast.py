@@ -46,6 +46,7 @@ from smithy2cfn.model.jsonread import (
     _SCAN,
     _SCANSTRING,
     MAX_NODE_DEPTH,
+    SHORTEST_TOO_DEEP,
     BigNumber,
     JsonProblem,
     JsonText,
@@ -394,7 +395,6 @@ _MEMBER_START = lazy(r'\{[ \t\n\r]*"target"[ \t\n\r]*:[ \t\n\r]*"([^"\\\x00-\x1f
 _BEFORE_KEY = lazy(r"[ \t\n\r]*([{,])[ \t\n\r]*")
 _COLON = lazy(r"[ \t\n\r]*:[ \t\n\r]*")
 _SPACE = lazy(r"[ \t\n\r]*")
-_LONG = 2 * MAX_NODE_DEPTH  # only a value this long can nest too deeply
 
 #: What :class:`_QuickWalk` walks: the document, ``shapes``, a shape entry, ``members``, a
 #: member, and an object of keys to values parsed whole (``metadata``, ``traits``).
@@ -553,7 +553,7 @@ class _QuickWalk:
                     value, end = scan(text, idx)
                 except (StopIteration, ValueError, RecursionError):  # (JSONDecodeError, a number out of range)
                     raise _Careful from None
-                if end - idx > _LONG and text[idx] in "[{":
+                if end - idx > SHORTEST_TOO_DEEP and text[idx] in "[{":
                     self.nodes.append((idx, end))
                 idx = end
             out[key] = value

@@ -339,8 +339,7 @@ def parse_json(text: str, path: str, descend: Callable[[Path], bool] = _descend_
         end = _WS.match(text, end).end()
         if end != len(text):
             raise _Stop(JsonProblem("S1100", "extra data after the JSON value", end))
-        # Only a value at least 2 * MAX_NODE_DEPTH characters long can nest that deep.
-        deep = [(start, stop) for start, stop in walker.nodes if stop - start > 2 * MAX_NODE_DEPTH]
+        deep = [(start, stop) for start, stop in walker.nodes if stop - start > SHORTEST_TOO_DEEP]
         if deep and whole_is_node:
             deep = [(0, len(text))]
         for start, stop in deep:
@@ -355,6 +354,10 @@ def parse_json(text: str, path: str, descend: Callable[[Path], bool] = _descend_
     out.value = value
     return out, None
 
+
+#: A value shorter than this many characters cannot nest more than :data:`MAX_NODE_DEPTH`
+#: levels deep (each level takes two brackets): only longer ones are measured.
+SHORTEST_TOO_DEEP = 2 * MAX_NODE_DEPTH
 
 _DEPTH_MESSAGE = (f"value nested more than {MAX_NODE_DEPTH} levels deep (the limit for trait, "
                   "metadata and setting values)")
