@@ -171,3 +171,37 @@ def test_files_parsed_by_a_helper_make_the_same_model_and_events(allowed, monkey
     alone = loaded()
     assert shared == alone
     assert any(d["code"] == "S1001" for d in alone[0]) and len(alone[1]["shapes"]) > 200
+
+
+@needs_fork
+def test_a_large_idl_file_parsed_in_parts_makes_the_same_model_and_events(allowed, monkeypatch, tmp_path):
+    from smithy2cfn.load import loader
+    from smithy2cfn.model.json_ast import model_to_json_ast
+    from smithy2cfn.parse import idl
+
+    monkeypatch.setattr(loader, "SHARED_FROM_CHARACTERS", 1)
+    monkeypatch.setattr(loader, "IDL_PART_CHARACTERS", 300)
+    text = _model_text(200).replace("structure S", "/// doc\n@since(\"1\")\nstructure S").replace(" }\n", "\n}\n")
+    (tmp_path / "clean.smithy").write_text(text, encoding="utf-8")
+    (tmp_path / "broken.smithy").write_text(text.replace("namespace example", "namespace broken")
+                                            .replace("structure S120 {", "structure S120 {{"), encoding="utf-8")
+    joins = []
+    join = idl.join_idl_parts
+
+    def joined(parts):
+        file = join(parts)
+        joins.append((len(parts), file is not None))
+        return file
+    monkeypatch.setattr(idl, "join_idl_parts", joined)
+
+    def loaded() -> tuple:
+        result = validate(load(tmp_path))
+        return [d.to_json() for d in result.diagnostics], model_to_json_ast(result.model)
+
+    shared = loaded()
+    assert sorted(joins) == [(joins[0][0], False), (joins[0][0], True)] and joins[0][0] > 10, \
+        "both files were read in parts, and the clean one joined"
+    monkeypatch.setattr(parallel, "_allowed", False)
+    alone = loaded()
+    assert shared == alone
+    assert any(d["code"] == "S1001" for d in alone[0]) and len(alone[1]["shapes"]) > 300

@@ -445,11 +445,7 @@ def read_sources(sources: Iterable[tuple[str, str]], diags: Diagnostics,
     known: set[str] = set(extra_known)
     items: list[Any] = []
     sources = list(sources)
-    if len(sources) > 1 and sum(len(text) for _, text in sources) >= SHARED_FROM_CHARACTERS:
-        read = parallel.run_shared(sources, _read_source)
-    else:
-        read = [_read_source(source) for source in sources]
-    for item in read:
+    for item in _read_all(sources):
         diags.extend(item.diagnostics)
         if isinstance(item, SourceDocument):
             known |= set(item.ast.get("shapes", {}))
@@ -465,10 +461,56 @@ def read_sources(sources: Iterable[tuple[str, str]], diags: Diagnostics,
     return docs
 
 
-#: Several files of at least this many characters in all are read (parsed) partly by a helper
-#: process when :mod:`smithy2cfn.parallel` may fork: sending a parsed file back costs about a
-#: fifth of parsing it, so two large files take about 0.6 of the time.
+#: Files of at least this many characters in all are read (parsed) partly by a helper process
+#: when :mod:`smithy2cfn.parallel` may fork: sending a parsed file back costs about a fifth
+#: of parsing it, so two large files take about 0.6 of the time.
 SHARED_FROM_CHARACTERS = 256 * 1024
+#: The size of the parts an IDL file is parsed in, when its parts are shared with a helper
+#: process (:func:`smithy2cfn.parse.idl.split_idl`; a file of less than two parts is one
+#: piece): several parts each, so that neither process waits long for the other.
+IDL_PART_CHARACTERS = 160 * 1024
+
+
+def _read_all(sources: list[tuple[str, str]]) -> list[Any]:
+    """:func:`_read_source` of each source, in order; shared with a helper process when
+    there is enough to read and :mod:`smithy2cfn.parallel` may fork, a large IDL file in
+    parts (:func:`smithy2cfn.parse.idl.split_idl`; when its parts cannot be joined, this
+    process parses it whole)."""
+    if sum(len(text) for _, text in sources) < SHARED_FROM_CHARACTERS or not parallel.available():
+        return [_read_source(source) for source in sources]
+    from smithy2cfn.parse.idl import join_idl_parts, split_idl
+    from smithy2cfn.parse.syntax import get_parser
+
+    get_parser()  # (the parser tables, read once before the fork instead of in each process)
+    pieces: list[tuple[int, tuple[str, str], tuple[int, int, int] | None]] = []
+    for n, (path, text) in enumerate(sources):
+        split = None if path.endswith(".json") or len(text) < 2 * IDL_PART_CHARACTERS \
+            else split_idl(text, IDL_PART_CHARACTERS)
+        if split is None:
+            pieces.append((n, (path, text), None))
+        else:
+            preamble, parts = split
+            pieces += [(n, (path, text), (preamble, start, end)) for start, end in parts]
+    read = parallel.run_shared(pieces, _read_piece)
+    out: list[Any] = []
+    for n, source in enumerate(sources):
+        done = [item for (m, _, _), item in zip(pieces, read, strict=True) if m == n]
+        if len(done) == 1:
+            out.append(done[0])
+        else:
+            joined = join_idl_parts(done)
+            out.append(joined if joined is not None else _read_source(source))
+    return out
+
+
+def _read_piece(piece: tuple[int, tuple[str, str], tuple[int, int, int] | None]) -> Any:
+    """One piece of :func:`_read_all`: a source read whole, or a part of an IDL file."""
+    from smithy2cfn.parse.idl import parse_idl_part
+
+    _, source, part = piece
+    if part is None:
+        return _read_source(source)
+    return parse_idl_part(source[1], source[0], *part)
 
 
 def _read_source(source: tuple[str, str]) -> Any:

@@ -29,6 +29,7 @@ Diagnostic codes (all ERROR unless noted):
 from __future__ import annotations
 
 import bisect
+import itertools
 import operator
 import re
 from typing import Any
@@ -39,7 +40,15 @@ from smithy2cfn.model.document import ANNOTATION
 from smithy2cfn.model.jsonread import MAX_NODE_DEPTH as _MAX_NODE_DEPTH
 from smithy2cfn.model.jsonread import read_number
 from smithy2cfn.parse import strings
-from smithy2cfn.parse.syntax import FAST_VALUE_DEPTH, DocComment, Node, Tokens, after, parse_tokens
+from smithy2cfn.parse.syntax import (
+    FAST_VALUE_DEPTH,
+    DocComment,
+    Node,
+    ParseResult,
+    Tokens,
+    after,
+    parse_tokens,
+)
 from smithy2cfn.parse.syntax import SIMPLE_IDENTIFIER as _IDENTIFIER
 from smithy2cfn.records import Record
 from smithy2cfn.regexes import lazy
@@ -976,13 +985,19 @@ def parse_idl(text: str, path: str) -> IdlFile:
     with garbage_collection.paused():  # parsing makes no cycles (smithy2cfn.garbage_collection)
         # The tokens and trees die when _parse_idl returns, before the collector is back on
         # (else its first collection walks all of them).
-        return _parse_idl(text, path)
+        file = _parse_idl(text, path)
+    assert file is not None  # (only a part can be refused)
+    return file
 
 
-def _parse_idl(text: str, path: str) -> IdlFile:
-    """:func:`parse_idl` of a text without BOM."""
+def _parse_idl(text: str, path: str, own_from: int = 0) -> IdlFile | None:
+    """:func:`parse_idl` of a text without BOM; with ``own_from``, of one part
+    (:func:`parse_idl_part`): ``None`` when a statement or a documentation comment lies
+    on the wrong side of it."""
     try:
         result = parse_tokens(text)
+        if own_from and not _own_statements(result, own_from):
+            return None
         walker = _Walker(text, path, result.tokens, result.doc_comments)
         walker.fast_values = result.fast_values
         # The version decides which syntax is allowed: read it before walking the statements.
@@ -1011,3 +1026,122 @@ def _parse_idl(text: str, path: str) -> IdlFile:
         file.diagnostics.append(Diagnostic("S1016", Severity.ERROR, "the file is nested too deeply to parse",
                                            Span(path, 1, 1)))
         return file
+
+
+# --------------------------------------------------------------------------- parsing in parts
+#
+# A large file is parsed in parts, shared with a helper process (smithy2cfn.load.loader,
+# smithy2cfn.parallel): each part is the file's preamble (control, metadata, namespace and use
+# statements), line breaks in place of the parts before it (so that every line and column is
+# the file's), and its own shape and apply statements. The file's IdlFile is the first part's
+# with the shapes and applies of the others after its own (join_idl_parts), and only when
+# that is certain to be what parse_idl makes of the whole file: every part parsed without a
+# problem, and read the same preamble. Otherwise the loader parses the whole file.
+#
+# Why a clean parse of every part proves it: a part is cut where a line holding only "}" and
+# blank lines end, before a line that starts a statement, its traits or its documentation
+# (_PART_START). When the text before a cut parses without a problem from a place where a
+# statement starts, the cut is not inside a string (the part would end in an unclosed one) nor
+# inside braces, brackets or parentheses (they would not be closed), nor inside a statement
+# (none ends with "}" and goes on with what can start a line there), so the next part starts
+# where a statement starts too; the first part starts at the file's start. Documentation
+# comments go to the statement after them, and none is left in the preamble (split_idl
+# refuses a file with one there, _own_statements a part).
+
+#: Where a part may start: after a line holding only ``}`` (the end of a shape's body) and any
+#: blank lines, at a line that starts with ``@``, ``///`` or a word (a statement keyword).
+_PART_START = lazy(r"^\}[ \t\r]*\n(?:[ \t\r]*\n)*(?=[@A-Za-z]|///)", re.MULTILINE)
+#: The namespace statement, at the start of a line.
+_NAMESPACE_LINE = lazy(r"^namespace[ \t]", re.MULTILINE)
+#: After the namespace statement, the first line that is not a use statement: a shape, apply,
+#: trait or documentation line (comments and blank lines are part of the preamble).
+_AFTER_PREAMBLE = lazy(r"^(?:@|///|(?!use[ \t])[A-Za-z])", re.MULTILINE)
+#: The statements of a preamble.
+_PREAMBLE_STATEMENTS = frozenset({"control_statement", "metadata_statement", "namespace_statement",
+                                  "use_statement"})
+
+
+def split_idl(text: str, size: int) -> tuple[int, list[tuple[int, int]]] | None:
+    """Where the IDL file ``text`` may be parsed in parts of about ``size`` characters
+    (:func:`parse_idl_part`): ``(preamble, parts)``, the offset where the preamble ends and
+    the ``(start, end)`` offsets of each part, in order (the first starts at 0 and holds the
+    preamble, the last ends at ``len(text)``). ``None`` when it is not cut (no namespace
+    statement, a documentation comment in the preamble, or no place to cut it: see the
+    comment above).
+    """
+    if text.startswith("\ufeff"):
+        text = " " + text[1:]
+    namespace = _NAMESPACE_LINE.search(text)
+    rest = _AFTER_PREAMBLE.search(text, namespace.end()) if namespace is not None else None
+    if rest is None or "///" in text[:rest.start()]:
+        return None
+    preamble = rest.start()
+    bounds = [0]
+    target = preamble + size
+    while target < len(text) - size // 2:  # (the last part not much smaller than the others)
+        m = _PART_START.search(text, target)
+        if m is None:
+            break
+        bounds.append(m.end())
+        target = m.end() + size
+    if len(bounds) < 2:
+        return None
+    bounds.append(len(text))
+    return preamble, list(itertools.pairwise(bounds))
+
+
+def parse_idl_part(text: str, path: str, preamble: int, start: int, end: int) -> IdlFile | None:
+    """Parse the part of the IDL file ``text`` from ``start`` to ``end`` (offsets from
+    :func:`split_idl`, whose ``preamble`` is the end of the preamble) as :func:`parse_idl`
+    would, with the preamble before it. ``None`` when a statement or a documentation
+    comment lies across the part's start. Never raises on bad input."""
+    if text.startswith("\ufeff"):
+        text = " " + text[1:]
+    if start == 0:
+        part, own_from = text[:end], 0
+    else:
+        lines = "\n" * text.count("\n", preamble, start)
+        part, own_from = text[:preamble] + lines + text[start:end], preamble + len(lines)
+    with garbage_collection.paused():  # (as parse_idl)
+        return _parse_idl(part, path, own_from)
+
+
+def _own_statements(result: ParseResult, own_from: int) -> bool:
+    """Whether every statement of a part's ``result`` before ``own_from`` (the offset where
+    its own text starts) is a preamble statement ending before it, every other one starts at
+    or after it, and no documentation comment comes before it."""
+    starts = result.tokens.starts
+    for st in result.statements:
+        if st.start < 0:
+            continue
+        if starts[st.start] < own_from:
+            if st.data not in _PREAMBLE_STATEMENTS or result.tokens.end_pos(st.end) > own_from:
+                return False
+        elif st.data in _PREAMBLE_STATEMENTS:
+            return False
+    return not any(doc.start < own_from for doc in result.doc_comments)
+
+
+def join_idl_parts(parts: list[IdlFile | None]) -> IdlFile | None:
+    """The :class:`IdlFile` of a whole file from those of its parts (:func:`parse_idl_part`,
+    in order): the first one's, with the shapes and applies of the others after its own.
+    ``None`` when a part was refused or has a diagnostic, or when the parts read different
+    preambles: the whole file must then be parsed (see the comment above)."""
+    if not parts or any(part is None or part.diagnostics for part in parts):
+        return None
+    first = parts[0]
+    assert first is not None
+    preamble = _preamble_of(first)
+    for part in parts[1:]:
+        assert part is not None
+        if _preamble_of(part) != preamble:
+            return None
+        first.shapes += part.shapes
+        first.applies += part.applies
+    return first
+
+
+def _preamble_of(file: IdlFile) -> tuple:
+    """What an :class:`IdlFile` read from the preamble (spans of its use statements included)."""
+    return (file.version, file.namespace, file.control, [(u.shape_id, u.span) for u in file.uses],
+            file.metadata, file.metadata_spans, file.input_suffix, file.output_suffix)
