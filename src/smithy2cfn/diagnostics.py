@@ -81,6 +81,11 @@ class Span(Record, frozen=True, order=True):
             return f"{self.path}:{self.line}:{self.column}"
         return self.path
 
+    def __reduce__(self) -> tuple[type[Span], tuple[str, int, int, int, int]]:
+        # Pickled as its fields (the helper process of smithy2cfn.parallel sends back the
+        # spans of what it parsed or validated): a quarter faster than the default.
+        return Span, (self.path, self.line, self.column, self.end_line, self.end_column)
+
 
 class Code(Record, frozen=True):
     """A diagnostic code and what it means, declared by the module that reports it

@@ -12,8 +12,8 @@ child), or when the environment variable ``SMITHY2CFN_JOBS`` is ``1``.
 
 :func:`run_shared` forks once. Both processes take the indexes of the pieces from one pipe,
 the queue, so whichever is free takes the next one (an expensive piece does not hold the
-other back); the helper sends what it computed back through a second pipe, pickled, and
-leaves with ``os._exit`` (no ``atexit`` handler, no flush of standard streams it shares
+other back); the helper sends each result back through a second pipe, pickled, as soon as
+it is made (this process reads them between its own pieces), and leaves with ``os._exit`` (no ``atexit`` handler, no flush of standard streams it shares
 with its parent). The results come back in the order of the pieces whichever process made
 them, so the output does not depend on the timing. Whatever the helper did not send back
 (it was killed, a result could not be pickled) is computed again in this process: the
@@ -92,6 +92,7 @@ def run_shared(pieces: Sequence[T], work: Callable[[T], R]) -> list[R]:
     import pickle
     queue_r, queue_w = os.pipe()
     back_r, back_w = os.pipe()
+    _widen(back_w)
     # Every index is in the queue before the fork: a read of 4 bytes from a pipe takes 4
     # bytes at once, so the two processes never share or split an index.
     os.write(queue_w, b"".join(i.to_bytes(_INDEX_SIZE, "little") for i in range(len(pieces))))
@@ -102,39 +103,99 @@ def run_shared(pieces: Sequence[T], work: Callable[[T], R]) -> list[R]:
         os.close(queue_r), os.close(back_r), os.close(back_w)
         return [work(p) for p in pieces]
     if pid == 0:  # the helper
-        status = 1
         try:
             os.close(back_r)
-            done: dict[int, R] = {}
             while len(raw := os.read(queue_r, _INDEX_SIZE)) == _INDEX_SIZE:
                 i = int.from_bytes(raw, "little")
-                done[i] = work(pieces[i])
-            data = pickle.dumps(done, protocol=pickle.HIGHEST_PROTOCOL)
-            view = memoryview(data)
-            while view:
-                view = view[os.write(back_w, view):]
-            status = 0
+                result = work(pieces[i])
+                try:
+                    data = pickle.dumps((i, result), protocol=pickle.HIGHEST_PROTOCOL)
+                except Exception:  # noqa: BLE001 - the parent computes what is not sent
+                    continue
+                # Each result is sent when made, so that its pickling overlaps the work left
+                view = memoryview(len(data).to_bytes(_LENGTH_SIZE, "little") + data)
+                while view:
+                    view = view[os.write(back_w, view):]
         finally:
-            os._exit(status)
+            os._exit(0)
     os.close(back_w)
     results: dict[int, R] = {}
+    received = _Received(back_r, results, pickle.loads)
     try:
         while len(raw := os.read(queue_r, _INDEX_SIZE)) == _INDEX_SIZE:
             i = int.from_bytes(raw, "little")
             results[i] = work(pieces[i])
+            received.take(wait=False)  # (what the helper has sent so far, read between pieces)
     finally:
         os.close(queue_r)
-        chunks = []
-        while chunk := os.read(back_r, 1 << 20):
-            chunks.append(chunk)
+        received.take(wait=True)
         os.close(back_r)
-        _, status = os.waitpid(pid, 0)
-    if status == 0 and chunks:
-        try:
-            results.update(pickle.loads(b"".join(chunks)))
-        except Exception:  # noqa: BLE001 - a result that does not come back is computed here
-            pass
+        os.waitpid(pid, 0)
     return [results[i] if i in results else work(p) for i, p in enumerate(pieces)]
+
+
+#: The bytes of a result's length in the helper's messages (little-endian, unsigned).
+_LENGTH_SIZE = 8
+#: The capacity asked for the helper's pipe (Linux's ``F_SETPIPE_SZ``; an unprivileged
+#: process may ask up to ``/proc/sys/fs/pipe-max-size``, 1 MiB by default): the helper
+#: blocks only when this much is sent and not read yet.
+_PIPE_BYTES = 1 << 20
+
+
+def _widen(fd: int) -> None:
+    """Ask for a pipe of :data:`_PIPE_BYTES` (nothing changes where it cannot be had)."""
+    try:
+        import fcntl
+
+        fcntl.fcntl(fd, getattr(fcntl, "F_SETPIPE_SZ", 1031), _PIPE_BYTES)
+    except (OSError, ImportError):
+        pass
+
+
+class _Received:
+    """The helper's messages (a result's length, then its pickle ``(index, result)``) read
+    from ``fd`` into ``results``: those complete so far (``take(wait=False)``), or all of
+    them up to the end of the pipe (``take(wait=True)``). A message cut short (the helper
+    died) or that does not unpickle is left out: its piece is computed here."""
+
+    def __init__(self, fd: int, results: dict, loads: Callable[[bytes], object]) -> None:
+        self.fd = fd
+        self.results = results
+        self.loads = loads
+        self.buffer = bytearray()
+        self.open = True
+        os.set_blocking(fd, False)
+
+    def take(self, wait: bool) -> None:
+        if not self.open:
+            return
+        if wait:
+            os.set_blocking(self.fd, True)
+        while True:
+            try:
+                chunk = os.read(self.fd, _PIPE_BYTES)
+            except BlockingIOError:
+                break
+            if not chunk:
+                self.open = False
+                break
+            self.buffer += chunk
+        self._unpack()
+
+    def _unpack(self) -> None:
+        buffer, at = self.buffer, 0
+        while len(buffer) - at >= _LENGTH_SIZE:
+            size = int.from_bytes(buffer[at:at + _LENGTH_SIZE], "little")
+            if len(buffer) - at - _LENGTH_SIZE < size:
+                break
+            data = bytes(buffer[at + _LENGTH_SIZE:at + _LENGTH_SIZE + size])
+            at += _LENGTH_SIZE + size
+            try:
+                i, result = self.loads(data)  # type: ignore[misc]
+            except Exception:  # noqa: BLE001 - a result that does not come back is computed here
+                continue
+            self.results[i] = result
+        del buffer[:at]
 
 
 __all__ = ["JOBS_VARIABLE", "MAX_PIECES", "allow", "available", "run_shared"]
