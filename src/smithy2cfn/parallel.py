@@ -6,8 +6,8 @@ Only the ``smithy2cfn`` program asks for it (:func:`allow`, called by
 (its threads, its open files and its signal handlers are its own business). Even then
 :func:`available` says no on a platform without ``os.fork`` or other than Linux (macOS's
 system libraries are not safe to use after a fork), with fewer than two CPUs this process
-may run on or none to spare (the load average of the last minute at or above their
-number: the helper would only wait for a CPU), when another Python thread is running (a lock it holds would stay locked in the
+may run on or none to spare (as many tasks ready to run as CPUs: the helper would only
+wait for a CPU), when another Python thread is running (a lock it holds would stay locked in the
 child), or when the environment variable ``SMITHY2CFN_JOBS`` is ``1``.
 
 :func:`run_shared` forks once. Both processes take the indexes of the pieces from one pipe,
@@ -63,12 +63,24 @@ def available() -> bool:
     return _spare_cpu()
 
 
+#: Where Linux tells the load: its fourth field is "tasks ready to run/all tasks".
+_LOADAVG = "/proc/loadavg"
+
+
 def _spare_cpu() -> bool:
-    """Two CPUs or more for this process, and the last minute's load average below their
-    number."""
+    """Two CPUs or more for this process, and one of them free now: fewer tasks ready to
+    run (this one included) than CPUs, as Linux counts them in ``/proc/loadavg`` at this
+    moment (the average of the last minute, where that file cannot be read: it lags
+    behind a machine that has just become busy or idle)."""
     try:
         cpus = len(os.sched_getaffinity(0))
-        return cpus >= 2 and os.getloadavg()[0] < cpus
+        if cpus < 2:
+            return False
+        try:
+            with open(_LOADAVG, encoding="ascii") as f:
+                return int(f.read().split()[3].partition("/")[0]) < cpus
+        except (OSError, ValueError, IndexError):
+            return os.getloadavg()[0] < cpus
     except OSError:
         return False
 

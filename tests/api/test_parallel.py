@@ -105,11 +105,22 @@ def test_it_is_not_used_when_asked_not_to_or_with_threads_running(allowed, monke
         (parallel.MAX_PIECES, os.getpid())
 
 
-def test_a_busy_machine_is_not_given_a_helper(monkeypatch):
+def test_a_busy_machine_is_not_given_a_helper(monkeypatch, tmp_path):
+    cpus = len(os.sched_getaffinity(0))
+    loadavg = tmp_path / "loadavg"
+    monkeypatch.setattr(parallel, "_LOADAVG", str(loadavg))
+    monkeypatch.setattr(os, "getloadavg", lambda: (0.0, 0.0, 0.0))  # (an average that lags: idle)
+    loadavg.write_text(f"0.00 0.00 0.00 {cpus}/300 4321\n")  # every CPU has a task ready to run now
+    assert not parallel._spare_cpu()
+    loadavg.write_text(f"{cpus * 9}.00 0.00 0.00 {cpus - 1}/300 4321\n")  # one free now, busy a moment ago
+    assert parallel._spare_cpu() == CAN_FORK
+    # where the file cannot be read, the last minute's average decides
+    loadavg.unlink()
+    assert parallel._spare_cpu() == CAN_FORK
     monkeypatch.setattr(os, "getloadavg", lambda: (64.0, 64.0, 64.0))
     assert not parallel._spare_cpu()
-    monkeypatch.setattr(os, "getloadavg", lambda: (0.0, 0.0, 0.0))
-    assert parallel._spare_cpu() == CAN_FORK
+    loadavg.write_text("garbled\n")
+    assert not parallel._spare_cpu()
 
 
 def _model_text(shapes: int) -> str:
