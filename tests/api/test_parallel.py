@@ -191,7 +191,7 @@ def test_a_large_idl_file_parsed_in_parts_makes_the_same_model_and_events(allowe
     from smithy2cfn.parse import idl
 
     monkeypatch.setattr(loader, "SHARED_FROM_CHARACTERS", 1)
-    monkeypatch.setattr(loader, "IDL_PART_CHARACTERS", 300)
+    monkeypatch.setattr(loader, "PART_CHARACTERS", 300)
     text = _model_text(200).replace("structure S", "/// doc\n@since(\"1\")\nstructure S").replace(" }\n", "\n}\n")
     (tmp_path / "clean.smithy").write_text(text, encoding="utf-8")
     (tmp_path / "broken.smithy").write_text(text.replace("namespace example", "namespace broken")

@@ -93,25 +93,33 @@ def test_a_real_model_in_parts_is_the_same(aws_all_models):
 HEAD = '$version: "2"\nmetadata m = {a: [1, 2]}\nnamespace example.parts\n\nuse other#Thing\n\n'
 
 
-@pytest.mark.parametrize("text", [
+@pytest.mark.parametrize(("text", "outcome"), [
     # a cut inside a text block: the part before it ends in an unclosed string
-    HEAD + 'structure A {}\n\n@documentation("""\n}\n\nstructure Fake {}\n""")\nstructure B {}\n',
+    (HEAD + 'structure A {\n}\n\n@documentation("""\n}\n\nstructure Fake {}\n""")\nstructure B {}\n', "refused"),
     # a cut inside a node value: the braces before it do not close
-    HEAD + "structure A {\n    a: Doc = {\n}\n@required\n    b: String\n}\n\nstructure B {}\n",
+    (HEAD + "structure A {\n    a: Doc = {\n}\n@required\n    b: String\n}\n\nstructure B {}\n", "refused"),
     # traits before the first shape, indented, would go to the first shape of each part
-    HEAD + "  @deprecated\nstructure A {}\n\nstructure B {}\n}\n\nstructure C {}\n",
+    (HEAD + "  @deprecated\nstructure A {\n}\n\nstructure B {\n}\n\nstructure C {}\n", "refused"),
     # a documentation comment in the preamble (split_idl does not cut)
-    '$version: "2"\nnamespace example.parts\n  /// lost\nstructure A {}\n}\n\nstructure B {}\n',
+    ('$version: "2"\nnamespace example.parts\n  /// lost\nstructure A {\n}\n\nstructure B {}\n', "uncut"),
     # a use statement after shapes (an error the parts must not hide)
-    HEAD + "structure A {}\n}\n\nuse other#Late\nstructure B {}\n",
-    # a documentation comment that documents nothing, at a cut
-    HEAD + "structure A {\n}\n/// dangling\n\nstructure B {}\n}\n\nstructure C {}\n",
+    (HEAD + "structure A {\n}\n\nuse other#Late\nstructure B {}\n", "refused"),
+    # a documentation comment after a blank line still documents the next shape
+    (HEAD + "structure A {\n}\n/// documented\n\nstructure B {\n}\n\nstructure C {}\n", "joined"),
     # the same shape twice, one in each part (reported by the lowering, after the join)
-    HEAD + "structure A {}\n}\n\nstructure A {}\n}\n\nstructure B {}\n",
-    # a namespace statement inside a text block in the metadata
-    '$version: "2"\nmetadata m = """\nnamespace fake\n"""\nnamespace example.parts\n\nstructure A {}\n}\n\nstructure B {}\n',
-])
-def test_cuts_that_would_change_the_meaning_are_refused_or_harmless(text):
+    (HEAD + "structure A {\n}\n\nstructure A {\n}\n\nstructure B {}\n", "joined"),
+    # a namespace statement inside a text block in the metadata: the preamble found ends
+    # before the real one, which the other parts then lack
+    ('$version: "2"\nmetadata m = """\nnamespace fake\n"""\nnamespace example.parts\n\nstructure A {\n}\n\n'
+     "structure B {}\n", "refused"),
+    ('$version: "2"\nmetadata m = """\nnamespace fake\nstructure A {\n}\n\nstructure C {\n}\n"""\n'
+     "namespace example.parts\n\nstructure B {}\n", "refused"),
+], ids=["text-block", "node-value", "indented-trait", "preamble-doc", "late-use", "doc-after-blank", "twice",
+        "namespace-in-text", "shapes-in-text"])
+def test_cuts_that_would_change_the_meaning_are_refused(text, outcome):
+    count, joined = _in_parts(text, 1)
+    assert (count > 1, joined is not None) == {"refused": (True, False), "joined": (True, True),
+                                               "uncut": (False, False)}[outcome]
     _same_or_refused(text, 1)
 
 

@@ -45,7 +45,7 @@ from smithy2cfn.load.files import (
     read_bytes,
 )
 from smithy2cfn.model.document import ANNOTATION, ApplyStatement, SourceDocument
-from smithy2cfn.model.json_ast import read_json_ast
+from smithy2cfn.model.json_ast import join_json_ast_parts, read_json_ast, read_json_ast_part, split_json_ast
 from smithy2cfn.model.nodes import as_array, as_object, node_type, string_items
 from smithy2cfn.model.shapes import (
     AGGREGATE_TYPES,
@@ -465,32 +465,36 @@ def read_sources(sources: Iterable[tuple[str, str]], diags: Diagnostics,
 #: when :mod:`smithy2cfn.parallel` may fork: sending a parsed file back costs about a fifth
 #: of parsing it, so two large files take about 0.6 of the time.
 SHARED_FROM_CHARACTERS = 256 * 1024
-#: The size of the parts an IDL file is parsed in, when its parts are shared with a helper
-#: process (:func:`smithy2cfn.parse.idl.split_idl`; a file of less than two parts is one
+#: The size of the parts a large file is read in, when its parts are shared with a helper
+#: process (:func:`smithy2cfn.parse.idl.split_idl`,
+#: :func:`smithy2cfn.model.json_ast.split_json_ast`; a file of less than two parts is one
 #: piece): several parts each, so that neither process waits long for the other.
-IDL_PART_CHARACTERS = 160 * 1024
+PART_CHARACTERS = 160 * 1024
 
 
 def _read_all(sources: list[tuple[str, str]]) -> list[Any]:
     """:func:`_read_source` of each source, in order; shared with a helper process when
-    there is enough to read and :mod:`smithy2cfn.parallel` may fork, a large IDL file in
-    parts (:func:`smithy2cfn.parse.idl.split_idl`; when its parts cannot be joined, this
-    process parses it whole)."""
+    there is enough to read and :mod:`smithy2cfn.parallel` may fork, a large file in parts
+    (when its parts cannot be joined, this process reads it whole)."""
     if sum(len(text) for _, text in sources) < SHARED_FROM_CHARACTERS or not parallel.available():
         return [_read_source(source) for source in sources]
     from smithy2cfn.parse.idl import join_idl_parts, split_idl
     from smithy2cfn.parse.syntax import get_parser
 
-    get_parser()  # (the parser tables, read once before the fork instead of in each process)
-    pieces: list[tuple[int, tuple[str, str], tuple[int, int, int] | None]] = []
+    if not all(path.endswith(".json") for path, _ in sources):
+        get_parser()  # (the parser tables, read once before the fork instead of in each process)
+    pieces: list[tuple[int, tuple[str, str], tuple[int, ...] | None]] = []
     for n, (path, text) in enumerate(sources):
-        split = None if path.endswith(".json") or len(text) < 2 * IDL_PART_CHARACTERS \
-            else split_idl(text, IDL_PART_CHARACTERS)
-        if split is None:
+        parts: list[tuple[int, ...]] | None = None
+        if len(text) >= 2 * PART_CHARACTERS:
+            if path.endswith(".json"):
+                parts = [tuple(part) for part in split_json_ast(text, PART_CHARACTERS) or ()] or None
+            elif (split := split_idl(text, PART_CHARACTERS)) is not None:
+                parts = [(split[0], start, end) for start, end in split[1]]
+        if parts is None:
             pieces.append((n, (path, text), None))
         else:
-            preamble, parts = split
-            pieces += [(n, (path, text), (preamble, start, end)) for start, end in parts]
+            pieces += [(n, (path, text), part) for part in parts]
     read = parallel.run_shared(pieces, _read_piece)
     out: list[Any] = []
     for n, source in enumerate(sources):
@@ -498,19 +502,21 @@ def _read_all(sources: list[tuple[str, str]]) -> list[Any]:
         if len(done) == 1:
             out.append(done[0])
         else:
-            joined = join_idl_parts(done)
+            joined = join_json_ast_parts(done) if source[0].endswith(".json") else join_idl_parts(done)
             out.append(joined if joined is not None else _read_source(source))
     return out
 
 
-def _read_piece(piece: tuple[int, tuple[str, str], tuple[int, int, int] | None]) -> Any:
-    """One piece of :func:`_read_all`: a source read whole, or a part of an IDL file."""
+def _read_piece(piece: tuple[int, tuple[str, str], tuple[int, ...] | None]) -> Any:
+    """One piece of :func:`_read_all`: a source read whole, or a part of a file."""
     from smithy2cfn.parse.idl import parse_idl_part
 
-    _, source, part = piece
+    _, (path, text), part = piece
     if part is None:
-        return _read_source(source)
-    return parse_idl_part(source[1], source[0], *part)
+        return _read_source((path, text))
+    if path.endswith(".json"):
+        return read_json_ast_part(text, path, *part)
+    return parse_idl_part(text, path, *part)
 
 
 def _read_source(source: tuple[str, str]) -> Any:

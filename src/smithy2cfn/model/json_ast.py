@@ -35,6 +35,7 @@ and the synthetic ``@box`` is left out. Keys are sorted, so the output is byte-s
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
@@ -383,6 +384,10 @@ class _Careful(Exception):
     """:class:`_QuickWalk` stops: the text needs :func:`~smithy2cfn.model.jsonread.parse_json`."""
 
 
+class _Stopped(Exception):
+    """:class:`_QuickWalk` reached the shape key where it was asked to stop (``stop_at``)."""
+
+
 #: The start of an object's first member (group 1: its key, without escapes) or its end (group 2).
 _FIRST = lazy(r'\{[ \t\n\r]*(?:"([^"\\\x00-\x1f]*)"[ \t\n\r]*:[ \t\n\r]*|(\}))')
 #: After a member's value: the next member's start (group 1: its key) or the object's end (group 2).
@@ -428,6 +433,11 @@ class _QuickWalk:
         self.done: set[tuple] = set()
         #: (start, end) offsets of the arrays and objects parsed whole, long enough to nest too deeply
         self.nodes: list[tuple[int, int]] = []
+        #: the offset of a shape's key where the walk stops (:func:`read_json_ast_part`)
+        self.stop_at = -1
+        #: the shapes read when it stopped there, and the document's members before them
+        self.stopped: dict[str, Any] | None = None
+        self.before_shapes: dict[str, Any] = {}
 
     def document(self) -> Any:
         text = self.text
@@ -443,6 +453,11 @@ class _QuickWalk:
             if _max_depth(text[start:end]) > MAX_NODE_DEPTH:
                 raise _Careful
         return out
+
+    def value_at_stop(self) -> dict[str, Any]:
+        """The document read up to where the walk stopped (``stop_at``): its members before
+        ``shapes`` (the members of :func:`read_json_ast_part`'s first part) and the shapes read."""
+        return {**self.before_shapes, "shapes": self.stopped}
 
     def span_at(self, offset: int) -> Span:
         """The span of ``offset``, counting lines from the last one asked (asked in text order)."""
@@ -508,6 +523,9 @@ class _QuickWalk:
         while True:
             if key in out:
                 raise _Careful
+            if start == self.stop_at and level == _IN_SHAPES:
+                self.stopped = out
+                raise _Stopped
             value = None
             if level == _IN_VALUES:
                 sub = (*path, key)
@@ -545,6 +563,7 @@ class _QuickWalk:
             else:
                 positions[(key,)] = start
                 if key == "shapes" and text.startswith("{", idx):
+                    self.before_shapes = out
                     value, idx = self.walk(idx, _IN_SHAPES, ())
                 elif key == "metadata" and text.startswith("{", idx):
                     value, idx = self.walk(idx, _IN_VALUES, ("metadata",))
@@ -602,6 +621,11 @@ def read_json_ast(text: str, path: str) -> SourceDocument:
         message = f"invalid JSON: {problem.message}" if problem.code == "S1100" else problem.message
         doc.diagnostics.append(Diagnostic(problem.code, Severity.ERROR, message, jt.span_at(problem.offset)))
         return doc
+    return _read_json_ast_document(jt, doc)
+
+
+def _read_json_ast_document(jt: JsonText, doc: SourceDocument) -> SourceDocument:
+    """:func:`read_json_ast` from the parsed JSON ``jt`` on: checks and fills ``doc``."""
     reader = _Reader(jt, doc)
     data = jt.value
     if not isinstance(data, dict):
@@ -638,6 +662,126 @@ def read_json_ast(text: str, path: str) -> SourceDocument:
         reader.shape(shape_id, body)
     reader.report.finish()  # (the returns above come before the shapes: a few diagnostics at most)
     return doc
+
+
+# --- Reading in parts ------------------------------------------------------------------------
+#
+# A large file is read in parts shared with a helper process (smithy2cfn.load.loader, as a
+# large IDL file: smithy2cfn.parse.idl): the first part is the document up to a shape's key,
+# each other part a run of entries of "shapes" from one such key to the next (the last one to
+# the end of the document). The file's document is the first part's with the shapes of the
+# others after its own (join_json_ast_parts), and only when that is certain to be what
+# read_json_ast makes of the whole file: every part read quickly (_QuickWalk) without a
+# problem and without a diagnostic, no shape defined in two parts, "shapes" the document's
+# last member. Otherwise the loader reads the whole file.
+#
+# Why that proves it: a part starts at a line that holds a key indented as the first shape's,
+# after a line that ends with ",". A JSON string holds no line break, so such a key is no
+# string's inside; the first part is walked from the document's start and must reach
+# "shapes" and stop exactly at the next part's key at the level of shape entries, so that key
+# is a shape's (an entry starts there); each other part, walked from there as entries of
+# "shapes", must stop exactly at the next part's key too, and the last must end the shapes
+# and the document.
+
+#: The first shape's key: after ``"shapes": {`` (group 1: the spaces before it on its line).
+_FIRST_SHAPE = lazy(r'"shapes"[ \t\n\r]*:[ \t\n\r]*\{[ \t\r]*\n([ ]*)"')
+#: The ``smithy`` version first in the document (group 1), for the parts after the first.
+_VERSION_FIRST = lazy(r'[ \t\n\r]*\{[ \t\n\r]*"smithy"[ \t\n\r]*:[ \t\n\r]*"([^"\\\x00-\x1f]*)"')
+#: The end of the shapes and of the document after the last shape.
+_DOCUMENT_END = lazy(r"[ \t\n\r]*\}[ \t\n\r]*\Z")
+
+
+def split_json_ast(text: str, size: int) -> list[tuple[int, int]] | None:
+    """Where the JSON AST file ``text`` may be read in parts of about ``size`` characters
+    (:func:`read_json_ast_part`): the ``(start, end)`` offsets of each part, in order (the
+    first from 0, each other from a shape's key, the last to ``len(text)``). ``None`` when
+    it is not cut (no line of the shapes' indentation to cut at: see the comment above)."""
+    first = _FIRST_SHAPE.search(text)
+    if first is None or _VERSION_FIRST.match(text) is None:
+        return None
+    cut = re.compile(r",[ \t\r]*\n" + first.group(1) + '"')
+    bounds = [0]
+    target = first.end() + size
+    while target < len(text) - size // 2:
+        m = cut.search(text, target)
+        if m is None:
+            break
+        bounds.append(m.end() - 1)
+        target = m.end() + size
+    if len(bounds) < 2:
+        return None
+    bounds.append(len(text))
+    return list(itertools.pairwise(bounds))
+
+
+def read_json_ast_part(text: str, path: str, start: int, end: int) -> SourceDocument | None:
+    """Read the part of the JSON AST file ``text`` from ``start`` to ``end`` (offsets from
+    :func:`split_json_ast`) as :func:`read_json_ast` would: a document holding the shapes
+    of that part (the first part: the document's other members too). ``None`` when the part
+    is not read quickly or does not end where it should (see the comment above). Never
+    raises on bad input."""
+    quick = _QuickWalk(text, path)
+    quick.stop_at = -1 if end == len(text) else end
+    try:
+        if start == 0:
+            if _has_lone_surrogate(text[:end]):
+                return None
+            try:
+                quick.document()
+            except _Stopped:
+                pass
+            if quick.stopped is None:
+                return None
+            value: Any = quick.value_at_stop()
+        else:
+            version = _VERSION_FIRST.match(text)
+            comma = text.rfind(",", 0, start)
+            if version is None or comma < 0 or text[comma + 1:start].strip(" \t\n\r") \
+                    or _has_lone_surrogate(text[start:end]):
+                return None
+            quick.line = [start, text.count("\n", 0, start), text.rfind("\n", 0, start) + 1]
+            try:
+                shapes, after = quick.walk(comma, _IN_SHAPES, (), {})
+            except _Stopped:
+                shapes = quick.stopped
+            else:
+                if end != len(text) or not _DOCUMENT_END.match(text, after):
+                    return None
+            if shapes is None:
+                return None
+            value = {"smithy": version.group(1), "shapes": shapes}
+        for node_start, node_end in quick.nodes:
+            if _max_depth(text[node_start:node_end]) > MAX_NODE_DEPTH:
+                return None
+    except (_Careful, RecursionError):
+        return None
+    doc = SourceDocument(path=path, version="2.0", ast={"smithy": "2.0", "metadata": {}, "shapes": {}})
+    return _read_json_ast_document(JsonText(path, text, value, quick.positions, quick.complete, quick.spans), doc)
+
+
+def join_json_ast_parts(parts: list[SourceDocument | None]) -> SourceDocument | None:
+    """The :class:`SourceDocument` of a whole file from those of its parts
+    (:func:`read_json_ast_part`, in order): the first one's, with the shapes (their spans
+    and applies) of the others after its own. ``None`` when a part was refused or has a
+    diagnostic, or a shape is in two parts: the whole file must then be read (see the
+    comment above)."""
+    if not parts or any(part is None or part.diagnostics or part.duplicate_shapes for part in parts):
+        return None
+    first = parts[0]
+    assert first is not None
+    shapes = first.ast["shapes"]
+    defined = len(shapes)
+    for part in parts[1:]:
+        assert part is not None
+        if part.version != first.version:
+            return None
+        more = part.ast["shapes"]
+        defined += len(more)
+        shapes.update(more)
+        first.spans.update(part.spans)
+        first.trait_spans.update(part.trait_spans)
+        first.applies += part.applies
+    return first if len(shapes) == defined else None
 
 
 # --- Writing ---------------------------------------------------------------------------------

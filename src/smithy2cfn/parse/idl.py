@@ -1108,9 +1108,11 @@ def parse_idl_part(text: str, path: str, preamble: int, start: int, end: int) ->
 
 def _own_statements(result: ParseResult, own_from: int) -> bool:
     """Whether every statement of a part's ``result`` before ``own_from`` (the offset where
-    its own text starts) is a preamble statement ending before it, every other one starts at
-    or after it, and no documentation comment comes before it."""
+    its own text starts) is a preamble statement ending before it, every other one (there
+    is one at least: documentation comments at the end of a file warn only when it has
+    shapes) is a shape or apply statement, and no documentation comment comes before it."""
     starts = result.tokens.starts
+    own = 0
     for st in result.statements:
         if st.start < 0:
             continue
@@ -1119,7 +1121,9 @@ def _own_statements(result: ParseResult, own_from: int) -> bool:
                 return False
         elif st.data in _PREAMBLE_STATEMENTS:
             return False
-    return not any(doc.start < own_from for doc in result.doc_comments)
+        else:
+            own += 1
+    return own > 0 and not any(doc.start < own_from for doc in result.doc_comments)
 
 
 def join_idl_parts(parts: list[IdlFile | None]) -> IdlFile | None:
