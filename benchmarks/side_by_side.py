@@ -6,8 +6,9 @@ Run ``python benchmarks/side_by_side.py [--repeat N] [--aws-models DIR] [--cases
 Cases (each skipped with a note when its model is absent):
 
 * ``small``: the cfn conformance model ``integ/complex-resource.smithy`` (``../shared``);
-* ``transfer``, ``bedrock-agent``: real AWS models as JSON AST (``--aws-models``, default
-  the ``SMITHY2CFN_AWS_MODELS`` variable or ``../scratch/aws-all``);
+* ``transfer``, ``bedrock-agent``, ``sagemaker``: real AWS models as JSON AST (``--aws-models``,
+  default the ``SMITHY2CFN_AWS_MODELS`` variable or ``../scratch/aws-all``; SageMaker's, 3.3 MB,
+  is the largest of the published models);
 * ``s3-idl``: the s3 model written as IDL 2.0 by ``benchmarks/ast_to_idl.py`` (2.2 MB).
 
 For each it measures, in fresh processes (after a warm-up run, with bytecode compiled as in
@@ -73,7 +74,7 @@ ISSUE_REFERENCE = {
 #: process time, peak memory, warm time): >= 6x on the small model, >= 4x on every real model,
 #: at most 1/3 of the reference's memory.
 GOALS = {"small": (6.0, 3.0, 2.0), "transfer": (4.0, 3.0, 2.0), "bedrock-agent": (4.0, 3.0, None),
-         "s3-idl": (4.0, 3.0, None)}
+         "sagemaker": (4.0, 3.0, None), "s3-idl": (4.0, 3.0, None)}
 #: The modules whose import time is printed (each in a fresh process).
 IMPORTED = ("smithy2cfn.cli", "smithy2cfn.api")
 
@@ -255,7 +256,8 @@ def cases(aws: Path, scratch: Path) -> tuple[list[Case], list[str]]:
         notes.append(f"small: {small} not found")
     for name, file, service in (("transfer", "transfer-2018-11-05.json", "com.amazonaws.transfer#TransferService"),
                                 ("bedrock-agent", "bedrock-agent-2023-06-05.json",
-                                 "com.amazonaws.bedrockagent#AmazonBedrockAgentBuildTimeLambda")):
+                                 "com.amazonaws.bedrockagent#AmazonBedrockAgentBuildTimeLambda"),
+                                ("sagemaker", "sagemaker-2017-07-24.json", "com.amazonaws.sagemaker#SageMaker")):
         if (aws / file).exists():
             found.append(Case(name, [aws / file], service, "AWS"))
         else:

@@ -342,9 +342,28 @@ def load(paths: Iterable[str | os.PathLike[str]] | str | os.PathLike[str],
         A :class:`LoadResult`: ``model`` (partial when there are errors) and
         ``diagnostics`` (with what ``diags`` held before). Never raises on bad input.
     """
+    return _load(paths, diags, allow_unknown_traits, None)
+
+
+def _load(paths: Iterable[str | os.PathLike[str]] | str | os.PathLike[str], diags: Diagnostics | None,
+          allow_unknown_traits: bool, meanwhile: Callable[[frozenset[str]], object] | None) -> LoadResult:
+    """:func:`load`, with :func:`~smithy2cfn.load.load_model`'s ``meanwhile``."""
     collected = diags if diags is not None else Diagnostics()
-    model = load_model(_paths(paths), collected, allow_unknown_traits=allow_unknown_traits)
+    model = load_model(_paths(paths), collected, allow_unknown_traits=allow_unknown_traits, meanwhile=meanwhile)
     return LoadResult(diagnostics=collected.sorted(), model=model, collector=collected)
+
+
+def _prepare_stages(packages: frozenset[str]) -> None:
+    """Import what validation (the validators of ``packages``, the trait packages the model
+    loads), derive, emit and lint will need: the ``meanwhile`` of
+    :func:`~smithy2cfn.load.load_model` for a build or a validation, done while a helper
+    process reads a large model (:mod:`smithy2cfn.parallel`; issue 15, "Cold start")."""
+    import smithy2cfn.derive.plan
+    import smithy2cfn.emit
+    import smithy2cfn.lint  # noqa: F401
+    from smithy2cfn.validation import import_validators
+
+    import_validators(packages)
 
 
 def validate(model: Model | LoadResult, diags: Diagnostics | None = None) -> ValidationResult:
@@ -388,7 +407,7 @@ def validate_files(paths: Iterable[str | os.PathLike[str]] | str | os.PathLike[s
         A :class:`ValidationResult`; ``exit_code`` 1 when there are errors. Never raises
         on bad input.
     """
-    return validate(load(paths, allow_unknown_traits=allow_unknown_traits))
+    return validate(_load(paths, None, allow_unknown_traits, _prepare_stages))
 
 
 # ---------------------------------------------------------------- convert
@@ -540,9 +559,10 @@ def build(
     if sources:
         from smithy2cfn.load import load_texts
 
-        model = load_texts(sources, diags, allow_unknown_traits=allow_unknown_traits)
+        model = load_texts(sources, diags, allow_unknown_traits=allow_unknown_traits, meanwhile=_prepare_stages)
     else:
-        model = load_model(_paths(paths), diags, allow_unknown_traits=allow_unknown_traits)
+        model = load_model(_paths(paths), diags, allow_unknown_traits=allow_unknown_traits,
+                           meanwhile=_prepare_stages)
     from smithy2cfn.validation import run_validators
 
     run_validators(model, diags)
@@ -650,7 +670,7 @@ def _projected_model(config: BuildConfig, name: str, base: Model, sources: list[
     suppressed: list[Diagnostic] | None = base_suppressed if validate else None
     if projection.imports:
         model = load_model([*sources, *projection.imports], diags, allow_unknown_traits=allow_unknown_traits,
-                           spans=config.path_spans)
+                           spans=config.path_spans, meanwhile=_prepare_stages)
         suppressed = None
         if validate and not diags.has_errors:
             suppressed = []
@@ -814,7 +834,8 @@ def build_from_config(
             sweep_temp_files(swept)
     from smithy2cfn.validation import run_validators
 
-    base = load_model(sources, diags, allow_unknown_traits=allow_unknown_traits, spans=file.path_spans)
+    base = load_model(sources, diags, allow_unknown_traits=allow_unknown_traits, spans=file.path_spans,
+                      meanwhile=_prepare_stages)
     base_suppressed: list[Diagnostic] = []
     run_validators(base, diags, suppressed=base_suppressed)
     several = len(set(names)) > 1

@@ -85,7 +85,8 @@ def _spare_cpu() -> bool:
         return False
 
 
-def run_shared(pieces: Sequence[T], work: Callable[[T], R]) -> list[R]:
+def run_shared(pieces: Sequence[T], work: Callable[[T], R], meanwhile: Callable[[], object] | None = None
+               ) -> list[R]:
     """``[work(p) for p in pieces]``, shared with a forked helper process when
     :func:`available` (else computed here, in order).
 
@@ -93,6 +94,9 @@ def run_shared(pieces: Sequence[T], work: Callable[[T], R]) -> list[R]:
         pieces: the pieces of work (more than :data:`MAX_PIECES` are all computed here).
         work: a function of one piece that does not change what the other pieces read
             (each process sees the data as it was at the fork) and returns a picklable value.
+        meanwhile: work of this process's own that it does first, while the helper starts
+            on the pieces (when there is a helper: else it is not called), such as imports
+            a later stage needs. What it raises is ignored: the later stage does it again.
 
     Returns:
         The results, in the order of ``pieces``. An exception raised by ``work`` in this
@@ -134,6 +138,11 @@ def run_shared(pieces: Sequence[T], work: Callable[[T], R]) -> list[R]:
     results: dict[int, R] = {}
     received = _Received(back_r, results, pickle.loads)
     try:
+        if meanwhile is not None:
+            try:
+                meanwhile()
+            except Exception:  # noqa: BLE001 - advisory work: the stage that needs it does it again
+                pass
         while len(raw := os.read(queue_r, _INDEX_SIZE)) == _INDEX_SIZE:
             i = int.from_bytes(raw, "little")
             results[i] = work(pieces[i])

@@ -216,3 +216,42 @@ def test_a_large_idl_file_parsed_in_parts_makes_the_same_model_and_events(allowe
     alone = loaded()
     assert shared == alone
     assert any(d["code"] == "S1001" for d in alone[0]) and len(alone[1]["shapes"]) > 300
+
+
+@needs_fork
+def test_meanwhile_is_done_here_while_the_helper_starts_and_its_failure_ignored(allowed):
+    done = []
+    out = parallel.run_shared(list(range(8)), _slow_pid, meanwhile=lambda: done.append(os.getpid()))
+    assert done == [os.getpid()] and [v for v, _ in out] == [i * i for i in range(8)]
+    assert len({pid for _, pid in out}) == 2
+
+    def fails():
+        raise RuntimeError("advisory")
+    assert [v for v, _ in parallel.run_shared(list(range(4)), _slow_pid, meanwhile=fails)] == [0, 1, 4, 9]
+
+
+def test_meanwhile_is_not_done_when_nothing_is_shared(monkeypatch):
+    monkeypatch.setattr(parallel, "_allowed", False)
+    done = []
+    assert parallel.run_shared([1, 2], lambda p: p, meanwhile=lambda: done.append(1)) == [1, 2]
+    assert done == []
+
+
+@needs_fork
+def test_a_large_model_is_read_while_this_process_prepares_the_later_stages(allowed, monkeypatch, tmp_path):
+    from smithy2cfn import api
+    from smithy2cfn.load import loader
+
+    monkeypatch.setattr(loader, "SHARED_FROM_CHARACTERS", 1)
+    for i in range(3):
+        (tmp_path / f"m{i}.smithy").write_text(_model_text(30).replace("namespace example", f"namespace ex{i}"),
+                                               encoding="utf-8")
+    prepared = []
+    prepare = api._prepare_stages
+    monkeypatch.setattr(api, "_prepare_stages", lambda packages: prepared.append(packages) or prepare(packages))
+    shared = api.validate_files(tmp_path)
+    assert prepared == [frozenset({"smithy.api"})]
+    monkeypatch.setattr(parallel, "_allowed", False)
+    alone = api.validate_files(tmp_path)
+    assert [d.to_json() for d in shared.diagnostics] == [d.to_json() for d in alone.diagnostics]
+    assert len(prepared) == 1, "nothing is prepared meanwhile when nothing is shared"

@@ -29,7 +29,7 @@ import functools
 import graphlib
 import os
 import stat
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -423,9 +423,8 @@ def _package_traits() -> dict[str, list[str]]:
     return found
 
 
-def _prelude_for(texts: Iterable[str]) -> list[SourceDocument]:
-    """The prelude documents of the packages :func:`select_packages` chooses for ``texts``."""
-    packages = select_packages(texts)
+def _prelude_of(packages: frozenset[str]) -> list[SourceDocument]:
+    """The prelude documents of ``packages`` (trait package namespaces: :func:`select_packages`)."""
     return [d for d in _prelude_documents() if package_namespace(d.path) in packages]
 
 
@@ -440,12 +439,17 @@ def read_sources(sources: Iterable[tuple[str, str]], diags: Diagnostics,
     ``extra_known``, the prelude's) are known, so forward references across files resolve
     (Smithy 2.0 IDL §"Relative shape ID resolution"). Problems land in ``diags``.
     """
+    return _lower_all(_read_all(list(sources)), diags, extra_known)
+
+
+def _lower_all(read: list[Any], diags: Diagnostics, extra_known: set[str]) -> list[SourceDocument]:
+    """:func:`read_sources` after the reading: the reading's diagnostics, then each IDL file
+    lowered (``read``: what :func:`_read_all` gives)."""
     from smithy2cfn.parse.lower import lower_idl
 
     known: set[str] = set(extra_known)
     items: list[Any] = []
-    sources = list(sources)
-    for item in _read_all(sources):
+    for item in read:
         diags.extend(item.diagnostics)
         if isinstance(item, SourceDocument):
             known |= set(item.ast.get("shapes", {}))
@@ -472,10 +476,11 @@ SHARED_FROM_CHARACTERS = 256 * 1024
 PART_CHARACTERS = 160 * 1024
 
 
-def _read_all(sources: list[tuple[str, str]]) -> list[Any]:
+def _read_all(sources: list[tuple[str, str]], meanwhile: Callable[[], object] | None = None) -> list[Any]:
     """:func:`_read_source` of each source, in order; shared with a helper process when
     there is enough to read and :mod:`smithy2cfn.parallel` may fork, a large file in parts
-    (when its parts cannot be joined, this process reads it whole)."""
+    (when its parts cannot be joined, this process reads it whole). ``meanwhile``: see
+    :func:`smithy2cfn.parallel.run_shared` (not called when nothing is shared)."""
     if sum(len(text) for _, text in sources) < SHARED_FROM_CHARACTERS or not parallel.available():
         return [_read_source(source) for source in sources]
     from smithy2cfn.parse.idl import join_idl_parts, split_idl
@@ -495,7 +500,7 @@ def _read_all(sources: list[tuple[str, str]]) -> list[Any]:
             pieces.append((n, (path, text), None))
         else:
             pieces += [(n, (path, text), part) for part in parts]
-    read = parallel.run_shared(pieces, _read_piece)
+    read = parallel.run_shared(pieces, _read_piece, meanwhile)
     out: list[Any] = []
     for n, source in enumerate(sources):
         done = [item for (m, _, _), item in zip(pieces, read, strict=True) if m == n]
@@ -544,7 +549,8 @@ def _prelude_ids(prelude_docs: list[SourceDocument]) -> set[str]:
 
 @garbage_collection.paused(promote=True)  # see smithy2cfn.garbage_collection
 def load_model(paths: Iterable[str], diags: Diagnostics, *, prelude: bool = True,
-               allow_unknown_traits: bool = False, spans: Mapping[str, Span] | None = None) -> Model:
+               allow_unknown_traits: bool = False, spans: Mapping[str, Span] | None = None,
+               meanwhile: Callable[[frozenset[str]], object] | None = None) -> Model:
     """Load model files and directories into one :class:`Model`.
 
     Args:
@@ -557,6 +563,9 @@ def load_model(paths: Iterable[str], diags: Diagnostics, *, prelude: bool = True
             ``ModelAssembler.ALLOW_UNKNOWN_TRAITS``, the Smithy CLI's
             ``--allow-unknown-traits``).
         spans: where each path is written, to locate its diagnostics there (:func:`discover`).
+        meanwhile: work for later stages (imports...), given the trait packages the model
+            loads (:func:`select_packages`), done while a helper process reads the files
+            (:mod:`smithy2cfn.parallel`; not done when nothing is shared).
 
     Returns:
         The model (possibly partial when ``diags.has_errors``).
@@ -564,19 +573,33 @@ def load_model(paths: Iterable[str], diags: Diagnostics, *, prelude: bool = True
     texts: dict[str, str] = {}
     sources = [(str(f), text) for f in discover(paths, diags, texts, spans=spans)
                if (text := _read_text(f, diags, texts)) is not None]
-    prelude_docs = _prelude_for(text for _, text in sources) if prelude else []
-    docs = read_sources(sources, diags, _prelude_ids(prelude_docs))
-    return assemble(prelude_docs, docs, diags, allow_unknown_traits=allow_unknown_traits)
+    return _load_sources(sources, diags, prelude, allow_unknown_traits, meanwhile)
 
 
 @garbage_collection.paused(promote=True)  # see smithy2cfn.garbage_collection
 def load_texts(sources: Iterable[tuple[str, str]], diags: Diagnostics, *, prelude: bool = True,
-               allow_unknown_traits: bool = False) -> Model:
+               allow_unknown_traits: bool = False, meanwhile: Callable[[frozenset[str]], object] | None = None
+               ) -> Model:
     """Load in-memory sources ``(path, text)``; the path's suffix picks IDL or JSON AST
     (the keywords as for :func:`load_model`)."""
-    sources = list(sources)
-    prelude_docs = _prelude_for(text for _, text in sources) if prelude else []
-    docs = read_sources(sources, diags, _prelude_ids(prelude_docs))
+    return _load_sources(list(sources), diags, prelude, allow_unknown_traits, meanwhile)
+
+
+def _load_sources(sources: list[tuple[str, str]], diags: Diagnostics, prelude: bool, allow_unknown_traits: bool,
+                  meanwhile: Callable[[frozenset[str]], object] | None) -> Model:
+    """:func:`load_model` of sources read already. While a helper process reads the
+    sources (:func:`_read_all`), this process reads the prelude documents and does
+    ``meanwhile`` with the trait packages the model loads."""
+    packages = select_packages(text for _, text in sources) if prelude else frozenset()
+
+    def prepare() -> None:
+        if prelude:
+            _prelude_documents()
+        if meanwhile is not None:
+            meanwhile(packages)
+    read = _read_all(sources, prepare)
+    prelude_docs = _prelude_of(packages) if prelude else []
+    docs = _lower_all(read, diags, _prelude_ids(prelude_docs))
     return assemble(prelude_docs, docs, diags, allow_unknown_traits=allow_unknown_traits)
 
 

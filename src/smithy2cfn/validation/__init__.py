@@ -47,8 +47,17 @@ def validators_for(model: Model | None = None) -> list[Validator]:
         ImportError, AttributeError: a catalog entry names no function (a stale catalog:
             ``tests/api/test_catalog.py`` fails first).
     """
-    packages = None if model is None else model.packages
+    return _validators(None if model is None else model.packages)
 
+
+def import_validators(packages: frozenset[str]) -> None:
+    """Import the modules of the validators that apply to a model of the trait packages
+    ``packages`` (those :func:`validators_for` imports for it): work the program does while
+    a helper process reads the model (:func:`smithy2cfn.load.load_model`'s ``meanwhile``)."""
+    _validators(packages)
+
+
+def _validators(packages: frozenset[str] | None) -> list[Validator]:
     def applies(check: Check) -> bool:
         return not check.packages or packages is None or not packages.isdisjoint(check.packages)
 
