@@ -136,7 +136,7 @@ def run_shared(pieces: Sequence[T], work: Callable[[T], R], meanwhile: Callable[
             os._exit(0)
     os.close(back_w)
     results: dict[int, R] = {}
-    received = _Received(back_r, results, pickle.loads)
+    received = _Received(back_r, results)
     try:
         if meanwhile is not None:
             try:
@@ -179,10 +179,9 @@ class _Received:
     them up to the end of the pipe (``take(wait=True)``). A message cut short (the helper
     died) or that does not unpickle is left out: its piece is computed here."""
 
-    def __init__(self, fd: int, results: dict, loads: Callable[[bytes], object]) -> None:
+    def __init__(self, fd: int, results: dict) -> None:
         self.fd = fd
         self.results = results
-        self.loads = loads
         self.buffer = bytearray()
         self.open = True
         os.set_blocking(fd, False)
@@ -204,6 +203,8 @@ class _Received:
         self._unpack()
 
     def _unpack(self) -> None:
+        import pickle
+
         buffer, at = self.buffer, 0
         while len(buffer) - at >= _LENGTH_SIZE:
             size = int.from_bytes(buffer[at:at + _LENGTH_SIZE], "little")
@@ -212,7 +213,7 @@ class _Received:
             data = bytes(buffer[at + _LENGTH_SIZE:at + _LENGTH_SIZE + size])
             at += _LENGTH_SIZE + size
             try:
-                i, result = self.loads(data)  # type: ignore[misc]
+                i, result = pickle.loads(data)  # (our helper's bytes, from its own pipe)
             except Exception:  # noqa: BLE001 - a result that does not come back is computed here
                 continue
             self.results[i] = result

@@ -255,3 +255,30 @@ def test_a_large_model_is_read_while_this_process_prepares_the_later_stages(allo
     alone = api.validate_files(tmp_path)
     assert [d.to_json() for d in shared.diagnostics] == [d.to_json() for d in alone.diagnostics]
     assert len(prepared) == 1, "nothing is prepared meanwhile when nothing is shared"
+
+
+@needs_fork
+def test_the_program_reads_large_files_in_parts_and_prints_the_same(tmp_path):
+    from smithy2cfn.load import loader
+
+    clean = _model_text(9000).replace(" }\n", "\n}\n").replace("structure S1 {", "/// One.\nstructure S1 {")
+    assert len(clean) > 2 * loader.PART_CHARACTERS
+    (tmp_path / "clean.smithy").write_text(clean, encoding="utf-8")
+    # a text block whose lines look like the places where a file is cut: those parts are refused
+    tricky = clean.replace("namespace example", "namespace tricky").replace(
+        "structure S4000 {", '@documentation("""\n}\n\nstructure Fake {\n}\n""")\nstructure S4000 {')
+    (tmp_path / "tricky.smithy").write_text(tricky, encoding="utf-8")
+    shapes = {f"ex.json#J{i}": {"type": "structure", "members": {"a": {"target": "smithy.api#String", "traits": {
+        "smithy.api#documentation": "x" * 40}}}} for i in range(2500)}
+    shapes["ex.json#J7"]["traits"] = {"smithy.api#length": {"min": "bad"}}
+    (tmp_path / "model.json").write_text(json.dumps({"smithy": "2.0", "shapes": shapes}, indent=4), encoding="utf-8")
+    runs = []
+    for jobs in ("1", ""):
+        env = {**os.environ, parallel.JOBS_VARIABLE: jobs, "PYTHONPATH": str(REPO / "src")}
+        proc = subprocess.run([sys.executable, "-m", "smithy2cfn", "validate", "--format", "json", str(tmp_path)],
+                              capture_output=True, text=True, env=env, timeout=300)
+        runs.append((proc.returncode, proc.stdout, proc.stderr))
+    assert runs[0] == runs[1]
+    printed = runs[0][1] + runs[0][2]
+    assert '"S1018"' not in printed and '"S1001"' not in printed
+    assert printed.count('"code"') > 100

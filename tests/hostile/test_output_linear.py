@@ -66,3 +66,29 @@ def test_mixin_chain_members_grow_linearly(tmp_path):
         counts.append(sum(len(s.members) for s in model.shapes.values() if not model.is_prelude(s.id)))
         sizes.append(size)
     assert counts[1] <= 1.1 * sizes[1] / sizes[0] * counts[0], counts
+
+
+def test_did_you_mean_hints_do_a_bounded_amount_of_work(monkeypatch, tmp_path):
+    """Thousands of references to undefined shapes in a model of thousands of shapes: each
+    "did you mean" hint compared the missing name with every shape name, work that grew as
+    the product of the two (2,000 shapes: 3 s, 4,000: 10 s). The names compared, in all,
+    are bounded; a name that differs in case alone is still found after that."""
+    import difflib
+
+    from smithy2cfn.load import loader
+
+    compared = []
+    close = difflib.get_close_matches
+    monkeypatch.setattr(difflib, "get_close_matches",
+                        lambda word, names, *a, **k: compared.append(len(names)) or close(word, names, *a, **k))
+    lines = ['$version: "2"', "namespace example"]
+    lines += [f"structure S{i} {{ a: S{i}x, b: S{i + 1} }}" for i in range(3000)]
+    lines += ["structure S3000 { a: s0 }"]
+    (tmp_path / "m.smithy").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = api.load(tmp_path / "m.smithy")
+    missing = [d for d in result.collector.items if d.code == "S2001"]
+    assert len(missing) == 3001
+    assert sum(compared) <= loader.SUGGESTION_BUDGET and len(compared) > 10
+    assert missing[0].hint == "did you mean 'example#S0'?"
+    assert missing[2999].hint is None  # (the budget is spent)
+    assert missing[3000].hint == "did you mean 'example#S0'?"  # s0: in case alone

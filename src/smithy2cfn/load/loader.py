@@ -605,6 +605,12 @@ def _load_sources(sources: list[tuple[str, str]], diags: Diagnostics, prelude: b
 
 # --------------------------------------------------------------------------- assembly
 
+#: How many shape names the "did you mean" hints of one load compare a missing name with, in
+#: all (``_Assembler.suggest``; a comparison takes a few microseconds): thousands of references
+#: to undefined shapes in a model of thousands of shapes took minutes (the work grew as their
+#: product); now at most a fifth of a second, whatever the model.
+SUGGESTION_BUDGET = 100_000
+
 _NO_SPAN: Any = object()  # (a key missing from a document's spans)
 
 
@@ -621,6 +627,11 @@ class _Assembler:
         self.metadata: dict[str, Any] = {}
         self.metadata_span: dict[str, Span] = {}
         self.model = Model()
+        #: for suggest: (len(raw) when made, shape name → ID, lower-case name → ID), the
+        #: hint of each name looked for, and the names compared so far
+        self._names: tuple[int, dict[str, str], dict[str, str]] | None = None
+        self._suggested: dict[str, str | None] = {}
+        self._suggestions_spent = 0
         self._trait_shapes: dict[str, bool] = {}  # see is_trait_shape
 
     # ---- helpers
@@ -638,12 +649,32 @@ class _Assembler:
         return span if span is not None else self.span_of(owner)
 
     def suggest(self, missing: str) -> str | None:
+        """The "did you mean" hint for a reference to ``missing``, a shape that is not
+        defined: the defined shape whose name is closest (:func:`difflib.get_close_matches`,
+        ratio 0.75 or more), within :data:`SUGGESTION_BUDGET`; once that is spent, only a
+        name that differs in case alone. Each name is looked for once."""
         name = ShapeId.name(missing)
-        candidates = {ShapeId.name(i): i for i in self.raw if "$" not in i}
-        import difflib  # only for a "did you mean" hint
+        if self._names is None or self._names[0] != len(self.raw):
+            names = {ShapeId.name(i): i for i in self.raw if "$" not in i}
+            folded: dict[str, str] = {}
+            for n, shape_id in names.items():
+                folded.setdefault(n.lower(), shape_id)
+            self._names = (len(self.raw), names, folded)
+            self._suggested.clear()
+        if name in self._suggested:
+            return self._suggested[name]
+        _, names, folded = self._names
+        found = None
+        if self._suggestions_spent + len(names) <= SUGGESTION_BUDGET:
+            self._suggestions_spent += len(names)
+            import difflib  # only for a "did you mean" hint
 
-        close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.75)
-        return f"did you mean '{candidates[close[0]]}'?" if close else None
+            close = difflib.get_close_matches(name, list(names), n=1, cutoff=0.75)
+            found = names[close[0]] if close else None
+        elif name.lower() in folded:
+            found = folded[name.lower()]
+        hint = self._suggested[name] = f"did you mean '{found}'?" if found else None
+        return hint
 
     # ---- step 3: merge
     def add_document(self, doc: SourceDocument, is_prelude: bool) -> None:
