@@ -2,22 +2,23 @@
 second CPU (issue 15, "Cold start": the whole process's wall time on large models).
 
 Only the ``smithy2cfn`` program asks for it (:func:`allow`, called by
-:func:`smithy2cfn.cli.run`): a library caller's process is never forked behind its back
-(its threads, its open files and its signal handlers are its own business). Even then
+:func:`smithy2cfn.cli.run`): a library caller's process is never forked behind its back (its
+threads, its open files and its signal handlers are its own business). Even then
 :func:`available` says no on a platform without ``os.fork`` or other than Linux (macOS's
 system libraries are not safe to use after a fork), with fewer than two CPUs this process
-may run on or none to spare (as many tasks ready to run as CPUs: the helper would only
-wait for a CPU), when another Python thread is running (a lock it holds would stay locked in the
+may run on or none to spare (as many tasks ready to run as CPUs: the helper would only wait
+for a CPU), when another Python thread is running (a lock it holds would stay locked in the
 child), or when the environment variable ``SMITHY2CFN_JOBS`` is ``1``.
 
 :func:`run_shared` forks once. Both processes take the indexes of the pieces from one pipe,
 the queue, so whichever is free takes the next one (an expensive piece does not hold the
-other back); the helper sends each result back through a second pipe, pickled, as soon as
-it is made (this process reads them between its own pieces), and leaves with ``os._exit`` (no ``atexit`` handler, no flush of standard streams it shares
-with its parent). The results come back in the order of the pieces whichever process made
-them, so the output does not depend on the timing. Whatever the helper did not send back
-(it was killed, a result could not be pickled) is computed again in this process: the
-results are always complete. Nothing but our own process's data is ever unpickled.
+other back); the helper sends each result back through a second pipe, pickled, as soon as it
+is made (this process reads them between its own pieces), and leaves with ``os._exit`` (no
+``atexit`` handler, no flush of standard streams it shares with its parent). The results
+come back in the order of the pieces whichever process made them, so the output does not
+depend on the timing. Whatever the helper did not send back (it was killed, a result could
+not be pickled) is computed again in this process: the results are always complete. Nothing
+but our own process's data is ever unpickled.
 """
 
 from __future__ import annotations

@@ -507,6 +507,7 @@ class _QuickWalk:
         positions = self.positions
         spans = self.spans
         scan = _SCAN
+        stop_at = self.stop_at if level == _IN_SHAPES else -1
         if out is None:
             out = {}
             m = _FIRST.match(text, idx)
@@ -523,7 +524,7 @@ class _QuickWalk:
         while True:
             if key in out:
                 raise _Careful
-            if start == self.stop_at and level == _IN_SHAPES:
+            if start == stop_at:
                 self.stopped = out
                 raise _Stopped
             value = None
