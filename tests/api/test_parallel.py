@@ -282,3 +282,18 @@ def test_the_program_reads_large_files_in_parts_and_prints_the_same(tmp_path):
     printed = runs[0][1] + runs[0][2]
     assert '"S1018"' not in printed and '"S1001"' not in printed
     assert printed.count('"code"') > 100
+
+
+def test_a_file_is_read_in_at_most_max_parts(monkeypatch):
+    from smithy2cfn.load import loader
+    from smithy2cfn.parse import idl
+
+    text = '$version: "2"\nnamespace example\n\n' + "".join(
+        f"structure S{i} {{\n    a: String\n}}\n\n" for i in range(400_000))
+    assert len(text) > 10 * 1024 * 1024
+    pieces = []
+    monkeypatch.setattr(parallel, "available", lambda: True)
+    monkeypatch.setattr(parallel, "run_shared", lambda p, work, meanwhile=None: pieces.extend(p) or [None] * len(p))
+    monkeypatch.setattr(idl, "join_idl_parts", lambda parts: "joined")
+    assert loader._read_all([("m.smithy", text)]) == ["joined"]
+    assert 32 < len(pieces) <= loader.MAX_PARTS

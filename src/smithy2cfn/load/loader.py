@@ -476,6 +476,10 @@ SHARED_FROM_CHARACTERS = 256 * 1024
 #: :func:`smithy2cfn.model.json_ast.split_json_ast`; a file of less than two parts is one
 #: piece): several parts each, so that neither process waits long for the other.
 PART_CHARACTERS = 160 * 1024
+#: The most parts a file is read in (larger parts for a file of more than 10 MB): each part
+#: costs a count of the line breaks before it (and the IDL parts that many line breaks), so
+#: that cost grows with the square of the file's size when the parts are all of one size.
+MAX_PARTS = 64
 
 
 def _read_all(sources: list[tuple[str, str]], meanwhile: Callable[[], object] | None = None) -> list[Any]:
@@ -493,10 +497,11 @@ def _read_all(sources: list[tuple[str, str]], meanwhile: Callable[[], object] | 
     pieces: list[tuple[int, tuple[str, str], tuple[int, ...] | None]] = []
     for n, (path, text) in enumerate(sources):
         parts: list[tuple[int, ...]] | None = None
+        size = max(PART_CHARACTERS, len(text) // MAX_PARTS + 1)
         if len(text) >= 2 * PART_CHARACTERS:
             if path.endswith(".json"):
-                parts = [tuple(part) for part in split_json_ast(text, PART_CHARACTERS) or ()] or None
-            elif (split := split_idl(text, PART_CHARACTERS)) is not None:
+                parts = [tuple(part) for part in split_json_ast(text, size) or ()] or None
+            elif (split := split_idl(text, size)) is not None:
                 parts = [(split[0], start, end) for start, end in split[1]]
         if parts is None:
             pieces.append((n, (path, text), None))
