@@ -107,6 +107,7 @@ DEFAULT_OUT_DIR = Path("build", "cloudformation")
 #: The config file :func:`build_from_config` looks for when given neither a config nor models.
 SMITHY_BUILD_JSON = "smithy-build.json"
 
+
 def share_with_helper_process(allowed: bool = True) -> None:
     """Let this process share the work of large models (their validators, several large
     files' parsing) with one forked helper process, or not (``allowed=False``): see
@@ -341,15 +342,13 @@ def load(paths: Iterable[str | os.PathLike[str]] | str | os.PathLike[str],
     Returns:
         A :class:`LoadResult`: ``model`` (partial when there are errors) and
         ``diagnostics`` (with what ``diags`` held before). Never raises on bad input.
+
+    In a process that shares its work (:func:`share_with_helper_process`), while a helper
+    process reads a large model this one imports what validation and conversion need.
     """
-    return _load(paths, diags, allow_unknown_traits, None)
-
-
-def _load(paths: Iterable[str | os.PathLike[str]] | str | os.PathLike[str], diags: Diagnostics | None,
-          allow_unknown_traits: bool, meanwhile: Callable[[frozenset[str]], object] | None) -> LoadResult:
-    """:func:`load`, with :func:`~smithy2cfn.load.load_model`'s ``meanwhile``."""
     collected = diags if diags is not None else Diagnostics()
-    model = load_model(_paths(paths), collected, allow_unknown_traits=allow_unknown_traits, meanwhile=meanwhile)
+    model = load_model(_paths(paths), collected, allow_unknown_traits=allow_unknown_traits,
+                       meanwhile=_prepare_stages)
     return LoadResult(diagnostics=collected.sorted(), model=model, collector=collected)
 
 
@@ -407,7 +406,7 @@ def validate_files(paths: Iterable[str | os.PathLike[str]] | str | os.PathLike[s
         A :class:`ValidationResult`; ``exit_code`` 1 when there are errors. Never raises
         on bad input.
     """
-    return validate(_load(paths, None, allow_unknown_traits, _prepare_stages))
+    return validate(load(paths, allow_unknown_traits=allow_unknown_traits))
 
 
 # ---------------------------------------------------------------- convert

@@ -150,15 +150,21 @@ def test_validation_shared_with_a_helper_reports_the_same_events(allowed, monkey
 def test_the_program_shares_a_large_validation_and_prints_the_same(tmp_path):
     model = tmp_path / "large.smithy"
     model.write_text(_model_text(700), encoding="utf-8")
+    events = [json.loads(line) for line in _validated_alike(model).splitlines() if line.startswith("{")]
+    assert len(events) > 50
+
+
+def _validated_alike(path) -> str:
+    """What ``smithy2cfn validate --format json PATH`` prints (standard output, then error),
+    asserted the same with ``SMITHY2CFN_JOBS=1`` and without."""
     runs = []
     for jobs in ("1", ""):
         env = {**os.environ, parallel.JOBS_VARIABLE: jobs, "PYTHONPATH": str(REPO / "src")}
-        proc = subprocess.run([sys.executable, "-m", "smithy2cfn", "validate", "--format", "json", str(model)],
+        proc = subprocess.run([sys.executable, "-m", "smithy2cfn", "validate", "--format", "json", str(path)],
                               capture_output=True, text=True, env=env, timeout=300)
         runs.append((proc.returncode, proc.stdout, proc.stderr))
     assert runs[0] == runs[1]
-    events = [json.loads(line) for line in (runs[0][1] + runs[0][2]).splitlines() if line.startswith("{")]
-    assert len(events) > 50
+    return runs[0][1] + runs[0][2]
 
 
 @needs_fork
@@ -272,14 +278,7 @@ def test_the_program_reads_large_files_in_parts_and_prints_the_same(tmp_path):
         "smithy.api#documentation": "x" * 40}}}} for i in range(2500)}
     shapes["ex.json#J7"]["traits"] = {"smithy.api#length": {"min": "bad"}}
     (tmp_path / "model.json").write_text(json.dumps({"smithy": "2.0", "shapes": shapes}, indent=4), encoding="utf-8")
-    runs = []
-    for jobs in ("1", ""):
-        env = {**os.environ, parallel.JOBS_VARIABLE: jobs, "PYTHONPATH": str(REPO / "src")}
-        proc = subprocess.run([sys.executable, "-m", "smithy2cfn", "validate", "--format", "json", str(tmp_path)],
-                              capture_output=True, text=True, env=env, timeout=300)
-        runs.append((proc.returncode, proc.stdout, proc.stderr))
-    assert runs[0] == runs[1]
-    printed = runs[0][1] + runs[0][2]
+    printed = _validated_alike(tmp_path)
     assert '"S1018"' not in printed and '"S1001"' not in printed
     assert printed.count('"code"') > 100
 

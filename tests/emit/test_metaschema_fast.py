@@ -60,8 +60,6 @@ BAD_VALUES = [None, 1, -1, 1.5, True, "", "x", "has space", "Org::Svc::Res", "^(
               [], ["a"], [1], {}, {"type": "nope"}, {"$ref": 3}, {"unknownKeyword": 1}]
 
 
-
-
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_fast_path_never_accepts_what_jsonschema_rejects(data):

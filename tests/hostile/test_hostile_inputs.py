@@ -709,8 +709,6 @@ ODD = st.sampled_from([5, -1, 0, 1.5, True, None, "", "x", "ns#X", "a#b$c", [], 
                        {"type": [1]}, *RAW]) | st.text(string.printable, max_size=5)
 
 
-
-
 @st.composite
 def broken_documents(draw) -> str:
     doc = json.loads(json.dumps(draw(st.sampled_from(SEEDS))))

@@ -277,7 +277,6 @@ def test_metadata_conflicts_are_located_at_the_key():
     assert "a.smithy:1:" in errors[0].message
 
 
-
 def test_mixin_order_is_graphlibs_static_order():
     """The assembler's topological order of mixins is graphlib's ``static_order`` (the
     order shapes are built in, and so of their diagnostics), cycles raising as there."""

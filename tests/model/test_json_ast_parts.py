@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_json_ast_quick import FILES, _documents
 
+from conftest import read_in_parts
 from smithy2cfn.model.json_ast import join_json_ast_parts, read_json_ast, read_json_ast_part, split_json_ast
 from smithy2cfn.records import as_tuple
 
@@ -36,10 +37,7 @@ def _document(doc) -> tuple:
 
 def _in_parts(text: str, size: int):
     """``(number of parts, joined document)``: ``(1, None)`` when ``split_json_ast`` does not cut it."""
-    cuts = split_json_ast(text, size)
-    if cuts is None:
-        return 1, None
-    return len(cuts), join_json_ast_parts([read_json_ast_part(text, "m.json", start, end) for start, end in cuts])
+    return read_in_parts(text, size, split_json_ast, read_json_ast_part, join_json_ast_parts, "m.json")
 
 
 def _same_or_refused(text: str, size: int) -> bool:

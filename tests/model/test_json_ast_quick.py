@@ -83,8 +83,6 @@ _BASE = {"smithy": "2.0", "metadata": {"k": [1, {"a": "b"}], "suppressions": []}
     "a#Ext": {"type": "apply", "traits": {"smithy.api#deprecated": {}}}}}
 
 
-
-
 @st.composite
 def _documents(draw) -> str:
     doc = json.loads(json.dumps(_BASE))

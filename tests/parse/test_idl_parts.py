@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import REPO, SHARED
+from conftest import REPO, SHARED, read_in_parts
 from smithy2cfn.diagnostics import Span
 from smithy2cfn.parse.idl import UnquotedId, join_idl_parts, parse_idl, parse_idl_part, split_idl
 from smithy2cfn.records import Record
@@ -38,12 +38,7 @@ def _dump(value):
 
 def _in_parts(text: str, size: int):
     """``(number of parts, joined file)``: ``(1, None)`` when ``split_idl`` does not cut it."""
-    split = split_idl(text, size)
-    if split is None:
-        return 1, None
-    preamble, cuts = split
-    parts = [parse_idl_part(text, "m.smithy", preamble, start, end) for start, end in cuts]
-    return len(parts), join_idl_parts(parts)
+    return read_in_parts(text, size, split_idl, parse_idl_part, join_idl_parts, "m.smithy")
 
 
 def _same_or_refused(text: str, size: int) -> bool:

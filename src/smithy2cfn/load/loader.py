@@ -489,24 +489,16 @@ def _read_all(sources: list[tuple[str, str]], meanwhile: Callable[[], object] | 
     :func:`smithy2cfn.parallel.run_shared` (not called when nothing is shared)."""
     if sum(len(text) for _, text in sources) < SHARED_FROM_CHARACTERS or not parallel.available():
         return [_read_source(source) for source in sources]
-    from smithy2cfn.parse.idl import join_idl_parts, split_idl
     from smithy2cfn.parse.syntax import get_parser
 
     if not all(path.endswith(".json") for path, _ in sources):
         get_parser()  # (the parser tables, read once before the fork instead of in each process)
     pieces: list[tuple[int, tuple[str, str], tuple[int, ...] | None]] = []
     for n, (path, text) in enumerate(sources):
-        parts: list[tuple[int, ...]] | None = None
-        size = max(PART_CHARACTERS, len(text) // MAX_PARTS + 1)
-        if len(text) >= 2 * PART_CHARACTERS:
-            if path.endswith(".json"):
-                parts = [tuple(part) for part in split_json_ast(text, size) or ()] or None
-            elif (split := split_idl(text, size)) is not None:
-                parts = [(split[0], start, end) for start, end in split[1]]
-        if parts is None:
-            pieces.append((n, (path, text), None))
-        else:
-            pieces += [(n, (path, text), part) for part in parts]
+        split = _part_readers(path)[0]
+        parts = split(text, max(PART_CHARACTERS, len(text) // MAX_PARTS + 1)) \
+            if len(text) >= 2 * PART_CHARACTERS else None
+        pieces += [(n, (path, text), part) for part in parts] if parts else [(n, (path, text), None)]
     read = parallel.run_shared(pieces, _read_piece, meanwhile)
     out: list[Any] = []
     for n, source in enumerate(sources):
@@ -514,21 +506,25 @@ def _read_all(sources: list[tuple[str, str]], meanwhile: Callable[[], object] | 
         if len(done) == 1:
             out.append(done[0])
         else:
-            joined = join_json_ast_parts(done) if source[0].endswith(".json") else join_idl_parts(done)
+            joined = _part_readers(source[0])[2](done)
             out.append(joined if joined is not None else _read_source(source))
     return out
 
 
+def _part_readers(path: str) -> tuple[Callable[[str, int], Any], Callable[..., Any], Callable[[list], Any]]:
+    """How a file is read in parts, by its format: ``(split, read a part, join)``
+    (:mod:`smithy2cfn.model.json_ast` for a ``.json`` path, else :mod:`smithy2cfn.parse.idl`)."""
+    if path.endswith(".json"):
+        return split_json_ast, read_json_ast_part, join_json_ast_parts
+    from smithy2cfn.parse.idl import join_idl_parts, parse_idl_part, split_idl
+
+    return split_idl, parse_idl_part, join_idl_parts
+
+
 def _read_piece(piece: tuple[int, tuple[str, str], tuple[int, ...] | None]) -> Any:
     """One piece of :func:`_read_all`: a source read whole, or a part of a file."""
-    from smithy2cfn.parse.idl import parse_idl_part
-
     _, (path, text), part = piece
-    if part is None:
-        return _read_source((path, text))
-    if path.endswith(".json"):
-        return read_json_ast_part(text, path, *part)
-    return parse_idl_part(text, path, *part)
+    return _read_source((path, text)) if part is None else _part_readers(path)[1](text, path, *part)
 
 
 def _read_source(source: tuple[str, str]) -> Any:
@@ -634,9 +630,9 @@ class _Assembler:
         self.metadata: dict[str, Any] = {}
         self.metadata_span: dict[str, Span] = {}
         self.model = Model()
-        #: for suggest: (len(raw) when made, shape name → ID, lower-case name → ID), the
-        #: hint of each name looked for, and the names compared so far
-        self._names: tuple[int, dict[str, str], dict[str, str]] | None = None
+        #: for suggest: (shape name → ID, lower-case name → ID), the hint of each name
+        #: looked for, and the names compared so far
+        self._names: tuple[dict[str, str], dict[str, str]] | None = None
         self._suggested: dict[str, str | None] = {}
         self._suggestions_spent = 0
         self._trait_shapes: dict[str, bool] = {}  # see is_trait_shape
@@ -661,16 +657,15 @@ class _Assembler:
         ratio 0.75 or more), within :data:`SUGGESTION_BUDGET`; once that is spent, only a
         name that differs in case alone. Each name is looked for once."""
         name = ShapeId.name(missing)
-        if self._names is None or self._names[0] != len(self.raw):
+        if name in self._suggested:
+            return self._suggested[name]
+        if self._names is None:  # (the shapes are all merged before anything is built)
             names = {ShapeId.name(i): i for i in self.raw if "$" not in i}
             folded: dict[str, str] = {}
             for n, shape_id in names.items():
                 folded.setdefault(n.lower(), shape_id)
-            self._names = (len(self.raw), names, folded)
-            self._suggested.clear()
-        if name in self._suggested:
-            return self._suggested[name]
-        _, names, folded = self._names
+            self._names = (names, folded)
+        names, folded = self._names
         found = None
         if self._suggestions_spent + len(names) <= SUGGESTION_BUDGET:
             self._suggestions_spent += len(names)

@@ -35,7 +35,6 @@ and the synthetic ``@box`` is left out. Keys are sorted, so the output is byte-s
 
 from __future__ import annotations
 
-import itertools
 import json
 import os
 import re
@@ -62,7 +61,7 @@ from smithy2cfn.model.nodes import node_kind
 from smithy2cfn.model.relationships import LIFECYCLE_RELATIONSHIPS, NeighborIndex, RelationshipType
 from smithy2cfn.model.shapes import Member, Model, Shape
 from smithy2cfn.model.traits import BOX, UNIQUE_ITEMS, UNIT
-from smithy2cfn.regexes import lazy
+from smithy2cfn.regexes import cut_at_matches, lazy
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -449,10 +448,14 @@ class _QuickWalk:
         out, idx = self.walk(idx, _IN_DOCUMENT, ())
         if _SPACE.match(text, idx).end() != len(text):
             raise _Careful
-        for start, end in self.nodes:
-            if _max_depth(text[start:end]) > MAX_NODE_DEPTH:
-                raise _Careful
+        self.check_depths()
         return out
+
+    def check_depths(self) -> None:
+        """Raise :class:`_Careful` when a value parsed whole nests too deeply."""
+        for start, end in self.nodes:
+            if _max_depth(self.text[start:end]) > MAX_NODE_DEPTH:
+                raise _Careful
 
     def value_at_stop(self) -> dict[str, Any]:
         """The document read up to where the walk stopped (``stop_at``): its members before
@@ -616,13 +619,18 @@ def read_json_ast(text: str, path: str) -> SourceDocument:
     Follows Smithy 2.0 "JSON AST" (top-level ``smithy``, ``metadata``, ``shapes``) and the
     reference's ``JsonAstLoader``.
     """
-    doc = SourceDocument(path=path, version="2.0", ast={"smithy": "2.0", "metadata": {}, "shapes": {}})
+    doc = _empty_document(path)
     jt, problem = parse_json_ast_text(text, path)
     if problem is not None:
         message = f"invalid JSON: {problem.message}" if problem.code == "S1100" else problem.message
         doc.diagnostics.append(Diagnostic(problem.code, Severity.ERROR, message, jt.span_at(problem.offset)))
         return doc
     return _read_json_ast_document(jt, doc)
+
+
+def _empty_document(path: str) -> SourceDocument:
+    """The document :func:`read_json_ast` fills: version 2.0, no metadata, no shapes."""
+    return SourceDocument(path=path, version="2.0", ast={"smithy": "2.0", "metadata": {}, "shapes": {}})
 
 
 def _read_json_ast_document(jt: JsonText, doc: SourceDocument) -> SourceDocument:
@@ -693,26 +701,14 @@ _DOCUMENT_END = lazy(r"[ \t\n\r]*\}[ \t\n\r]*\Z")
 
 
 def split_json_ast(text: str, size: int) -> list[tuple[int, int]] | None:
-    """Where the JSON AST file ``text`` may be read in parts of about ``size`` characters
-    (:func:`read_json_ast_part`): the ``(start, end)`` offsets of each part, in order (the
-    first from 0, each other from a shape's key, the last to ``len(text)``). ``None`` when
-    it is not cut (no line of the shapes' indentation to cut at: see the comment above)."""
+    """Where the JSON AST file ``text`` may be read in parts of about ``size`` characters:
+    the arguments of :func:`read_json_ast_part` for each part, in order, ``(start, end)``
+    (the first from 0, each other from a shape's key, the last to ``len(text)``). ``None``
+    when it is not cut (no line of the shapes' indentation to cut at: see the comment above)."""
     first = _FIRST_SHAPE.search(text)
     if first is None or _VERSION_FIRST.match(text) is None:
         return None
-    cut = re.compile(r",[ \t\r]*\n" + first.group(1) + '"')
-    bounds = [0]
-    target = first.end() + size
-    while target < len(text) - size // 2:
-        m = cut.search(text, target)
-        if m is None:
-            break
-        bounds.append(m.end() - 1)
-        target = m.end() + size
-    if len(bounds) < 2:
-        return None
-    bounds.append(len(text))
-    return list(itertools.pairwise(bounds))
+    return cut_at_matches(re.compile(r",[ \t\r]*\n" + first.group(1) + '(?=")'), text, first.end(), size)
 
 
 def read_json_ast_part(text: str, path: str, start: int, end: int) -> SourceDocument | None:
@@ -725,10 +721,8 @@ def read_json_ast_part(text: str, path: str, start: int, end: int) -> SourceDocu
     quick.stop_at = -1 if end == len(text) else end
     try:
         if start == 0:
-            if _has_lone_surrogate(text[:end]):
-                return None
             try:
-                quick.document()
+                quick.document()  # (which checks the whole text for a lone surrogate)
             except _Stopped:
                 pass
             if quick.stopped is None:
@@ -737,8 +731,8 @@ def read_json_ast_part(text: str, path: str, start: int, end: int) -> SourceDocu
         else:
             version = _VERSION_FIRST.match(text)
             comma = text.rfind(",", 0, start)
-            if version is None or comma < 0 or text[comma + 1:start].strip(" \t\n\r") \
-                    or _has_lone_surrogate(text[start:end]):
+            # (a lone surrogate anywhere refuses the first part, and so the join)
+            if version is None or comma < 0 or text[comma + 1:start].strip(" \t\n\r"):
                 return None
             quick.line = [start, text.count("\n", 0, start), text.rfind("\n", 0, start) + 1]
             try:
@@ -751,13 +745,11 @@ def read_json_ast_part(text: str, path: str, start: int, end: int) -> SourceDocu
             if shapes is None:
                 return None
             value = {"smithy": version.group(1), "shapes": shapes}
-        for node_start, node_end in quick.nodes:
-            if _max_depth(text[node_start:node_end]) > MAX_NODE_DEPTH:
-                return None
+        quick.check_depths()
     except (_Careful, RecursionError):
         return None
-    doc = SourceDocument(path=path, version="2.0", ast={"smithy": "2.0", "metadata": {}, "shapes": {}})
-    return _read_json_ast_document(JsonText(path, text, value, quick.positions, quick.complete, quick.spans), doc)
+    return _read_json_ast_document(JsonText(path, text, value, quick.positions, quick.complete, quick.spans),
+                                   _empty_document(path))
 
 
 def join_json_ast_parts(parts: list[SourceDocument | None]) -> SourceDocument | None:

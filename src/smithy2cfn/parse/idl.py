@@ -29,7 +29,6 @@ Diagnostic codes (all ERROR unless noted):
 from __future__ import annotations
 
 import bisect
-import itertools
 import operator
 import re
 from typing import Any
@@ -42,6 +41,7 @@ from smithy2cfn.model.jsonread import read_number
 from smithy2cfn.parse import strings
 from smithy2cfn.parse.syntax import (
     FAST_VALUE_DEPTH,
+    KEYWORD_VALUES,
     DocComment,
     Node,
     ParseResult,
@@ -51,7 +51,7 @@ from smithy2cfn.parse.syntax import (
 )
 from smithy2cfn.parse.syntax import SIMPLE_IDENTIFIER as _IDENTIFIER
 from smithy2cfn.records import Record
-from smithy2cfn.regexes import lazy
+from smithy2cfn.regexes import cut_at_matches, lazy
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -71,7 +71,7 @@ CODES = declare_codes(
 #: How deep node values may nest (shared with the JSON readers).
 MAX_NODE_DEPTH = _MAX_NODE_DEPTH
 #: The deepest place where ``_Walker.node_value`` takes a value the parser read (nested at
-#: most ``_FAST_DEPTH`` levels: none of them can be too deep).
+#: most :data:`~smithy2cfn.parse.syntax.FAST_VALUE_DEPTH` levels: none of them can be too deep).
 _FAST_VALUE_DEPTH = MAX_NODE_DEPTH - FAST_VALUE_DEPTH - 1
 _NO_VALUE = object()
 
@@ -578,7 +578,7 @@ class _Walker:
         if data == "number":
             return self.number(tree.children[0])
         if data == "node_keyword":
-            return {"true": True, "false": False, "null": None}[self.values[tree.children[0]]]
+            return KEYWORD_VALUES[self.values[tree.children[0]]]
         return None
 
     def object_key(self, tree: Node) -> str:
@@ -980,14 +980,18 @@ def parse_idl(text: str, path: str) -> IdlFile:
     Follows Smithy 2.0 "Smithy IDL" (§"Smithy IDL ABNF" and the sections it refers to); IDL
     1.0 files (no ``$version`` or ``$version: "1"``) are accepted as well.
     """
-    if text.startswith("\ufeff"):
-        text = " " + text[1:]
+    text = _without_bom(text)
     with garbage_collection.paused():  # parsing makes no cycles (smithy2cfn.garbage_collection)
         # The tokens and trees die when _parse_idl returns, before the collector is back on
         # (else its first collection walks all of them).
         file = _parse_idl(text, path)
     assert file is not None  # (only a part can be refused)
     return file
+
+
+def _without_bom(text: str) -> str:
+    """``text`` with a leading byte order mark made a space (ignored, and every offset kept)."""
+    return " " + text[1:] if text.startswith("\ufeff") else text
 
 
 def _parse_idl(text: str, path: str, own_from: int = 0) -> IdlFile | None:
@@ -1061,33 +1065,22 @@ _PREAMBLE_STATEMENTS = frozenset({"control_statement", "metadata_statement", "na
                                   "use_statement"})
 
 
-def split_idl(text: str, size: int) -> tuple[int, list[tuple[int, int]]] | None:
-    """Where the IDL file ``text`` may be parsed in parts of about ``size`` characters
-    (:func:`parse_idl_part`): ``(preamble, parts)``, the offset where the preamble ends and
-    the ``(start, end)`` offsets of each part, in order (the first starts at 0 and holds the
-    preamble, the last ends at ``len(text)``). ``None`` when it is not cut (no namespace
-    statement, a documentation comment in the preamble, or no place to cut it: see the
-    comment above).
+def split_idl(text: str, size: int) -> list[tuple[int, int, int]] | None:
+    """Where the IDL file ``text`` may be parsed in parts of about ``size`` characters: the
+    arguments of :func:`parse_idl_part` for each part, in order, ``(preamble, start, end)``
+    (the offset where the preamble ends, and where the part starts and ends: the first part
+    starts at 0 and holds the preamble, the last ends at ``len(text)``). ``None`` when it is
+    not cut (no namespace statement, a documentation comment in the preamble, or no place to
+    cut it: see the comment above).
     """
-    if text.startswith("\ufeff"):
-        text = " " + text[1:]
+    text = _without_bom(text)
     namespace = _NAMESPACE_LINE.search(text)
     rest = _AFTER_PREAMBLE.search(text, namespace.end()) if namespace is not None else None
     if rest is None or "///" in text[:rest.start()]:
         return None
     preamble = rest.start()
-    bounds = [0]
-    target = preamble + size
-    while target < len(text) - size // 2:  # (the last part not much smaller than the others)
-        m = _PART_START.search(text, target)
-        if m is None:
-            break
-        bounds.append(m.end())
-        target = m.end() + size
-    if len(bounds) < 2:
-        return None
-    bounds.append(len(text))
-    return preamble, list(itertools.pairwise(bounds))
+    parts = cut_at_matches(_PART_START, text, preamble, size)
+    return None if parts is None else [(preamble, start, end) for start, end in parts]
 
 
 def parse_idl_part(text: str, path: str, preamble: int, start: int, end: int) -> IdlFile | None:
@@ -1095,8 +1088,7 @@ def parse_idl_part(text: str, path: str, preamble: int, start: int, end: int) ->
     :func:`split_idl`, whose ``preamble`` is the end of the preamble) as :func:`parse_idl`
     would, with the preamble before it. ``None`` when a statement or a documentation
     comment lies across the part's start. Never raises on bad input."""
-    if text.startswith("\ufeff"):
-        text = " " + text[1:]
+    text = _without_bom(text)
     if start == 0:
         part, own_from = text[:end], 0
     else:

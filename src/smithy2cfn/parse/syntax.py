@@ -647,8 +647,8 @@ _VALUE_KEYWORDS = ("true", "false", "null")
 FAST_VALUE_DEPTH = 64
 #: The tokens that start an array or object (where the fast path is tried).
 _OPENERS = frozenset({"LBRACE", "LSQB"})
-#: The values of the node keywords.
-_KEYWORD_VALUES = {"true": True, "false": False, "null": None}
+#: The values of the node keywords (the walker's too: :mod:`smithy2cfn.parse.idl`).
+KEYWORD_VALUES = {"true": True, "false": False, "null": None}
 #: What :func:`_fast_node_value` gives for a value it leaves to the walker.
 _UNREAD = object()
 
@@ -696,7 +696,7 @@ def _fast_node_value(types: list[str], values: list[str], i: int) -> tuple[Node,
         if t == "IDENTIFIER":
             word = values[i]
             if word in _VALUE_KEYWORDS:
-                return Node("node_keyword", [i], i, i), i + 1, _KEYWORD_VALUES[word]
+                return Node("node_keyword", [i], i, i), i + 1, KEYWORD_VALUES[word]
             return Node("node_string_value", [Node("shape_id", [i], i, i)], i, i), i + 1, _UNREAD
         if t == "QUOTED_TEXT":
             return Node("node_string_value", [i], i, i), i + 1, _quoted(values[i])
