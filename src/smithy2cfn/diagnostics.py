@@ -32,7 +32,7 @@ import enum
 import heapq
 import json
 import sys
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import islice
 from pathlib import Path
 from typing import Any
@@ -76,6 +76,27 @@ class Span(Record, frozen=True, order=True):
         d = self.__dict__
         d["path"], d["line"], d["column"], d["end_line"], d["end_column"] = path, line, column, end_line, end_column
 
+    @classmethod
+    def deferred(cls, path: str, locate: Callable[[Any], Span], key: Any) -> Span:
+        """A span of ``path`` whose line and column are found when first read: ``locate(key)``
+        gives a span holding them (a JSON AST reader locates a member or trait key only
+        when a diagnostic, a comparison or a pickle asks for it). Equal to that span in
+        every way once read."""
+        span = cls.__new__(cls)
+        d = span.__dict__
+        d["path"], d["end_line"], d["end_column"], d["_deferred"] = path, 0, 0, (locate, key)
+        return span
+
+    def __getattr__(self, name: str) -> Any:
+        # Only called for what __dict__ lacks: the line and column of a deferred span.
+        d = self.__dict__
+        if (name != "line" and name != "column") or "_deferred" not in d:
+            raise AttributeError(name)
+        locate, key = d.pop("_deferred")
+        found = locate(key)
+        d["line"], d["column"] = found.line, found.column
+        return d[name]
+
     def __str__(self) -> str:
         if self.line:
             return f"{self.path}:{self.line}:{self.column}"
@@ -83,7 +104,8 @@ class Span(Record, frozen=True, order=True):
 
     def __reduce__(self) -> tuple[type[Span], tuple[str, int, int, int, int]]:
         # Pickled as its fields (the helper process of smithy2cfn.parallel sends back the
-        # spans of what it parsed or validated): a quarter faster than the default.
+        # spans of what it parsed or validated): a quarter faster than the default. (A
+        # deferred span is found first: what finds it stays in the process that made it.)
         return Span, (self.path, self.line, self.column, self.end_line, self.end_column)
 
 

@@ -47,7 +47,7 @@ from smithy2cfn.load.files import (
     read_bytes,
 )
 from smithy2cfn.model.document import ANNOTATION, ApplyStatement, SourceDocument
-from smithy2cfn.model.json_ast import join_json_ast_parts, read_json_ast, read_json_ast_part, split_json_ast
+from smithy2cfn.model.json_ast import read_json_ast
 from smithy2cfn.model.nodes import as_array, as_object, node_type, string_items
 from smithy2cfn.model.shapes import (
     AGGREGATE_TYPES,
@@ -467,64 +467,72 @@ def _lower_all(read: list[Any], diags: Diagnostics, extra_known: set[str]) -> li
     return docs
 
 
-#: Files of at least this many characters in all are read (parsed) partly by a helper process
+#: IDL files of at least this many characters in all are parsed partly by a helper process
 #: when :mod:`smithy2cfn.parallel` may fork: sending a parsed file back costs about a fifth
-#: of parsing it, so two large files take about 0.6 of the time.
+#: of parsing it, so two large files take about 0.6 of the time. JSON AST files are read by
+#: this process meanwhile: reading one costs about three times :func:`json.loads`, less than
+#: sending it back would (its spans inside shapes are found when read:
+#: :meth:`~smithy2cfn.diagnostics.Span.deferred`).
 SHARED_FROM_CHARACTERS = 256 * 1024
-#: The size of the parts a large file is read in, when its parts are shared with a helper
-#: process (:func:`smithy2cfn.parse.idl.split_idl`,
-#: :func:`smithy2cfn.model.json_ast.split_json_ast`; a file of less than two parts is one
-#: piece): several parts each, so that neither process waits long for the other.
+#: The size of the parts a large IDL file is parsed in, when its parts are shared with a
+#: helper process (:func:`smithy2cfn.parse.idl.split_idl`; a file of less than two parts is
+#: one piece): several parts each, so that neither process waits long for the other.
 PART_CHARACTERS = 160 * 1024
-#: The most parts a file is read in (larger parts for a file of more than 10 MB): each part
-#: costs a count of the line breaks before it (and the IDL parts that many line breaks), so
-#: that cost grows with the square of the file's size when the parts are all of one size.
+#: The most parts a file is parsed in (larger parts for a file of more than 10 MB): each
+#: part costs a count of the line breaks before it and that many line breaks, so that cost
+#: grows with the square of the file's size when the parts are all of one size.
 MAX_PARTS = 64
 
 
 def _read_all(sources: list[tuple[str, str]], meanwhile: Callable[[], object] | None = None) -> list[Any]:
-    """:func:`_read_source` of each source, in order; shared with a helper process when
-    there is enough to read and :mod:`smithy2cfn.parallel` may fork, a large file in parts
-    (when its parts cannot be joined, this process reads it whole). ``meanwhile``: see
-    :func:`smithy2cfn.parallel.run_shared` (not called when nothing is shared)."""
-    if sum(len(text) for _, text in sources) < SHARED_FROM_CHARACTERS or not parallel.available():
+    """:func:`_read_source` of each source, in order: the IDL files shared with a helper
+    process when there is enough to parse and :mod:`smithy2cfn.parallel` may fork, a large
+    one in parts (when its parts cannot be joined, this process parses it whole), while this
+    process does ``meanwhile`` (see :func:`smithy2cfn.parallel.run_shared`; not called when
+    nothing is shared), then reads the JSON AST files."""
+    from smithy2cfn.parse.idl import join_idl_parts, split_idl
+
+    idl = [n for n, (path, _) in enumerate(sources) if not path.endswith(".json")]
+    if sum(len(sources[n][1]) for n in idl) < SHARED_FROM_CHARACTERS or not parallel.available():
         return [_read_source(source) for source in sources]
     from smithy2cfn.parse.syntax import get_parser
 
-    if not all(path.endswith(".json") for path, _ in sources):
-        get_parser()  # (the parser tables, read once before the fork instead of in each process)
+    get_parser()  # (the parser tables, read once before the fork instead of in each process)
     pieces: list[tuple[int, tuple[str, str], tuple[int, ...] | None]] = []
-    for n, (path, text) in enumerate(sources):
-        split = _part_readers(path)[0]
-        parts = split(text, max(PART_CHARACTERS, len(text) // MAX_PARTS + 1)) \
+    for n in idl:
+        path, text = sources[n]
+        parts = split_idl(text, max(PART_CHARACTERS, len(text) // MAX_PARTS + 1)) \
             if len(text) >= 2 * PART_CHARACTERS else None
         pieces += [(n, (path, text), part) for part in parts] if parts else [(n, (path, text), None)]
-    read = parallel.run_shared(pieces, _read_piece, meanwhile)
-    out: list[Any] = []
-    for n, source in enumerate(sources):
+    out: dict[int, Any] = {}
+
+    def read_json() -> None:
+        for n, source in enumerate(sources):
+            if n not in out and source[0].endswith(".json"):
+                out[n] = _read_source(source)
+
+    def first() -> None:
+        if meanwhile is not None:
+            meanwhile()
+        read_json()
+    read = parallel.run_shared(pieces, _read_piece, first)
+    read_json()  # (those first did not read: it is not called when nothing was shared, and may raise)
+    for n in idl:
         done = [item for (m, _, _), item in zip(pieces, read, strict=True) if m == n]
         if len(done) == 1:
-            out.append(done[0])
+            out[n] = done[0]
         else:
-            joined = _part_readers(source[0])[2](done)
-            out.append(joined if joined is not None else _read_source(source))
-    return out
-
-
-def _part_readers(path: str) -> tuple[Callable[[str, int], Any], Callable[..., Any], Callable[[list], Any]]:
-    """How a file is read in parts, by its format: ``(split, read a part, join)``
-    (:mod:`smithy2cfn.model.json_ast` for a ``.json`` path, else :mod:`smithy2cfn.parse.idl`)."""
-    if path.endswith(".json"):
-        return split_json_ast, read_json_ast_part, join_json_ast_parts
-    from smithy2cfn.parse.idl import join_idl_parts, parse_idl_part, split_idl
-
-    return split_idl, parse_idl_part, join_idl_parts
+            joined = join_idl_parts(done)
+            out[n] = joined if joined is not None else _read_source(sources[n])
+    return [out[n] for n in range(len(sources))]
 
 
 def _read_piece(piece: tuple[int, tuple[str, str], tuple[int, ...] | None]) -> Any:
-    """One piece of :func:`_read_all`: a source read whole, or a part of a file."""
+    """One piece of :func:`_read_all`: an IDL source parsed whole, or a part of one."""
+    from smithy2cfn.parse.idl import parse_idl_part
+
     _, (path, text), part = piece
-    return _read_source((path, text)) if part is None else _part_readers(path)[1](text, path, *part)
+    return _read_source((path, text)) if part is None else parse_idl_part(text, path, *part)
 
 
 def _read_source(source: tuple[str, str]) -> Any:

@@ -61,7 +61,7 @@ from smithy2cfn.model.nodes import node_kind
 from smithy2cfn.model.relationships import LIFECYCLE_RELATIONSHIPS, NeighborIndex, RelationshipType
 from smithy2cfn.model.shapes import Member, Model, Shape
 from smithy2cfn.model.traits import BOX, UNIQUE_ITEMS, UNIT
-from smithy2cfn.regexes import cut_at_matches, lazy
+from smithy2cfn.regexes import lazy
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -143,10 +143,14 @@ class _Reader:
     def __init__(self, jt: JsonText, doc: SourceDocument) -> None:
         self.jt = jt
         self.doc = doc
+        #: the spans inside shape entries, found when read (:meth:`Span.deferred`)
+        self.locate = jt.span
         #: a file of 200,000 unknown properties makes 1,001 diagnostics of them (README "Limits")
         self.report = SourceLimiter(doc.diagnostics)
         #: strings already found to be absolute shape IDs (targets and trait names repeat)
         self.valid_ids: set[str] = set()
+        #: strings already found to be member names
+        self.valid_names: set[str] = set()
 
     def add(self, code: str, severity: Severity, message: str, path: tuple, shape_id: str | None,
             hint: str | None) -> None:
@@ -219,8 +223,10 @@ class _Reader:
         if not isinstance(value, dict):
             self.error("S1104", f"'traits' of '{owner}' must be {_TRAITS}, found {node_kind(value)}", path, owner)
             return None
-        out = {}
         valid = self.valid_ids
+        if valid.issuperset(value):  # the usual case: every trait name seen before
+            return value
+        out = {}
         for tid, trait_value in value.items():
             if tid not in valid and self.shape_id(tid, "trait name", (*path, tid), owner) is None:
                 continue
@@ -232,9 +238,10 @@ class _Reader:
             self.error("S1104", f"member '{member_id}' must be {_MEMBER}, found {node_kind(value)}", path, member_id)
             return None
         out: dict[str, Any] = {}
-        for key in value:
-            if key not in _MEMBER_PROPERTIES:
-                self.unknown(key, _MEMBER_PROPERTIES, path, member_id)
+        if len(value) > 2 or (len(value) == 2 and "traits" not in value):
+            for key in value:
+                if key not in _MEMBER_PROPERTIES:
+                    self.unknown(key, _MEMBER_PROPERTIES, path, member_id)
         if "target" not in value:
             self.error("S1104", f"member '{member_id}' has no 'target'", path, member_id)
             return None
@@ -244,7 +251,7 @@ class _Reader:
             if target is None:
                 return None
         out["target"] = target
-        span = self.jt.span(path)  # (before its traits': spans are found fastest in text order)
+        span = Span.deferred(self.jt.path, self.locate, path)
         if "traits" in value:
             traits = self.traits(value["traits"], (*path, "traits"), member_id)
             if traits:
@@ -259,11 +266,14 @@ class _Reader:
                        shape_id)
             return None
         out = {}
+        names = self.valid_names
         for name, body in value.items():
-            if not _IDENTIFIER.match(name):
-                self.error("S1105", f"invalid member name '{name}' in '{shape_id}': expected an identifier",
-                           (*path, name), shape_id)
-                continue
+            if name not in names:
+                if not _IDENTIFIER.match(name):
+                    self.error("S1105", f"invalid member name '{name}' in '{shape_id}': expected an identifier",
+                               (*path, name), shape_id)
+                    continue
+                names.add(name)
             member = self.member(body, (*path, name), f"{shape_id}${name}")
             if member is not None:
                 out[name] = member
@@ -286,9 +296,11 @@ class _Reader:
 
     def trait_spans(self, owner: str, path: tuple, traits: dict[str, Any]) -> None:
         spans = self.doc.trait_spans
-        span = self.jt.span
+        locate = self.locate
+        file = self.jt.path
+        deferred = Span.deferred
         for tid in traits:
-            spans[(owner, tid)] = span((*path, tid))
+            spans[(owner, tid)] = deferred(file, locate, (*path, tid))
 
     # ---- shapes
     def shape(self, shape_id: str, body: Any) -> None:
@@ -348,7 +360,8 @@ class _Reader:
                 clean[key] = out
         if kind == "apply":
             doc.applies.append(ApplyStatement(shape_id, dict(clean.get("traits") or {}), span, {
-                tid: self.jt.span((*path, "traits", tid)) for tid in clean.get("traits") or {}}))
+                tid: Span.deferred(self.jt.path, self.locate, (*path, "traits", tid))
+                for tid in clean.get("traits") or {}}))
             return
         if doc.version == "1.0":
             for key, feature in (("properties", "resource properties"), ("mixins", "mixins")):
@@ -364,9 +377,9 @@ def parse_json_ast_text(text: str, path: str) -> tuple[JsonText, JsonProblem | N
     RFC 8259, node values at most 256 levels deep, positions of the upper levels); see
     :func:`~smithy2cfn.model.jsonread.parse_json`. Never raises on bad input.
 
-    A well-formed file is read by :class:`_QuickWalk`, which records the positions read
-    on every run (shapes, members, traits, metadata) and the rest of a shape's only when
-    one of them is asked for (a diagnostic's span); any other file (not JSON, beyond a
+    A well-formed file is read by :class:`_QuickWalk`, which records the positions of the
+    document's, metadata and shape keys, and those inside a shape entry only when one of
+    them is asked for (a span there is read); any other file (not JSON, beyond a
     limit, a key defined twice, an unpaired surrogate) by
     :func:`~smithy2cfn.model.jsonread.parse_json`, which finds the first problem. Either
     way the value and every span are the same.
@@ -383,60 +396,49 @@ class _Careful(Exception):
     """:class:`_QuickWalk` stops: the text needs :func:`~smithy2cfn.model.jsonread.parse_json`."""
 
 
-class _Stopped(Exception):
-    """:class:`_QuickWalk` reached the shape key where it was asked to stop (``stop_at``)."""
-
-
 #: The start of an object's first member (group 1: its key, without escapes) or its end (group 2).
 _FIRST = lazy(r'\{[ \t\n\r]*(?:"([^"\\\x00-\x1f]*)"[ \t\n\r]*:[ \t\n\r]*|(\}))')
 #: After a member's value: the next member's start (group 1: its key) or the object's end (group 2).
 _NEXT = lazy(r'[ \t\n\r]*(?:,[ \t\n\r]*"([^"\\\x00-\x1f]*)"[ \t\n\r]*:[ \t\n\r]*|(\}))')
-#: A member's start written the usual way: its ``target`` (group 1, without escapes), then its
-#: end (group 2) or ``"traits":`` before an object.
-_MEMBER_START = lazy(r'\{[ \t\n\r]*"target"[ \t\n\r]*:[ \t\n\r]*"([^"\\\x00-\x1f]*)"[ \t\n\r]*'
-                     r'(?:(\})|,[ \t\n\r]*"traits"[ \t\n\r]*:[ \t\n\r]*(?=\{))')
 #: Before a key with escapes: ``{`` or ``,`` (group 1) and spaces.
 _BEFORE_KEY = lazy(r"[ \t\n\r]*([{,])[ \t\n\r]*")
 _COLON = lazy(r"[ \t\n\r]*:[ \t\n\r]*")
 _SPACE = lazy(r"[ \t\n\r]*")
 
-#: What :class:`_QuickWalk` walks: the document, ``shapes``, a shape entry, ``members``, a
-#: member, and an object of keys to values parsed whole (``metadata``, ``traits``).
-_IN_DOCUMENT, _IN_SHAPES, _IN_SHAPE, _IN_MEMBERS, _IN_MEMBER, _IN_VALUES = range(6)
+#: What :class:`_QuickWalk` walks: the document, ``shapes``, and an object of keys to values
+#: parsed whole (``metadata``).
+_IN_DOCUMENT, _IN_SHAPES, _IN_VALUES = range(3)
 
 
 class _QuickWalk:
-    """Reads a well-formed JSON AST text: the document, ``metadata``, ``shapes``, each shape
-    entry, its members and their traits, and its ``traits`` are walked here (recording the
-    positions of shape, property, member, metadata and trait keys under the paths
-    :func:`~smithy2cfn.model.jsonread.parse_json` gives them); every other value is parsed
-    by the C scanner of :mod:`json` (strict hooks). It walks no level that ``_descend``
-    does not, so each value parsed whole lies within one parse_json parses whole, and the
-    depth limit is checked on those. Raises :class:`_Careful` at anything else: a syntax
-    error, a number or nesting beyond the limits, a key defined twice in a walked object,
-    an unpaired surrogate escape. ``complete`` records the other positions of a shape
-    (those parse_json records) when a span below it is asked for.
+    """Reads a well-formed JSON AST text: the document, ``metadata`` and ``shapes`` are
+    walked here, recording the positions of their keys under the paths
+    :func:`~smithy2cfn.model.jsonread.parse_json` gives them; each shape entry, and every
+    other value, is parsed whole by the C scanner of :mod:`json` (strict hooks, the values
+    parse_json makes). The positions inside a shape entry (its properties, members and
+    traits) are recorded when a span there is first asked for (:meth:`complete`, which
+    walks that entry as parse_json does): a reader asks for them through deferred spans
+    (:meth:`~smithy2cfn.diagnostics.Span.deferred`), and only a diagnostic, a comparison or
+    a pickle reads one. Raises :class:`_Careful` at anything else: a syntax error, a number
+    beyond the limits, a key defined twice in a walked object, an unpaired surrogate
+    escape, a value parsed whole that nests more than :data:`MAX_NODE_DEPTH` levels (a
+    shape entry's node values are two or four levels down in it, so this refuses every
+    entry parse_json would find too deep, and a few it would not).
     """
 
     def __init__(self, text: str, path: str) -> None:
         self.text = text
         self.path = path
         self.positions: dict[tuple, int] = {}
-        #: the spans of the positions a reading always asks for (shapes, members, traits,
-        #: metadata), made in text order (:meth:`span_at`)
+        #: the spans of the document's, metadata and shape keys, made in text order (:meth:`span_at`)
         self.spans: dict[tuple, Span] = {}
         #: offset, its line (0-based), that line's first offset (:meth:`span_at`)
         self.line = [0, 0, 0]
-        #: path of a shape entry or a member → offset of its value, for :meth:`complete`
+        #: path of a shape entry → offset of its value, for :meth:`complete`
         self.entries: dict[tuple, int] = {}
         self.done: set[tuple] = set()
         #: (start, end) offsets of the arrays and objects parsed whole, long enough to nest too deeply
         self.nodes: list[tuple[int, int]] = []
-        #: the offset of a shape's key where the walk stops (:func:`read_json_ast_part`)
-        self.stop_at = -1
-        #: the shapes read when it stopped there, and the document's members before them
-        self.stopped: dict[str, Any] | None = None
-        self.before_shapes: dict[str, Any] = {}
 
     def document(self) -> Any:
         text = self.text
@@ -452,15 +454,13 @@ class _QuickWalk:
         return out
 
     def check_depths(self) -> None:
-        """Raise :class:`_Careful` when a value parsed whole nests too deeply."""
+        """Raise :class:`_Careful` when a value parsed whole nests too deeply (the brackets
+        are counted first: a value of fewer cannot)."""
+        text = self.text
         for start, end in self.nodes:
-            if _max_depth(self.text[start:end]) > MAX_NODE_DEPTH:
+            if text.count("{", start, end) + text.count("[", start, end) > MAX_NODE_DEPTH and \
+                    _max_depth(text[start:end]) > MAX_NODE_DEPTH:
                 raise _Careful
-
-    def value_at_stop(self) -> dict[str, Any]:
-        """The document read up to where the walk stopped (``stop_at``): its members before
-        ``shapes`` (the members of :func:`read_json_ast_part`'s first part) and the shapes read."""
-        return {**self.before_shapes, "shapes": self.stopped}
 
     def span_at(self, offset: int) -> Span:
         """The span of ``offset``, counting lines from the last one asked (asked in text order)."""
@@ -490,36 +490,16 @@ class _QuickWalk:
             raise _Careful
         return key, start, m.end()
 
-    def member(self, idx: int, path: tuple) -> tuple[dict[str, Any], int]:
-        """The member object at ``idx`` (a ``{``) and the offset after it."""
-        m = _MEMBER_START.match(self.text, idx)
-        if m is None:
-            return self.walk(idx, _IN_MEMBER, path)
-        out: dict[str, Any] = {"target": m.group(1)}
-        if m.group(2):
-            return out, m.end()
-        out["traits"], idx = self.walk(m.end(), _IN_VALUES, (*path, "traits"))
-        return self.walk(idx, _IN_MEMBER, path, out)
-
-    def walk(self, idx: int, level: int, path: tuple, out: dict[str, Any] | None = None
-             ) -> tuple[dict[str, Any], int]:
-        """The object at ``idx`` (a ``{``) and the offset after it; ``path`` as parse_json's
-        (for :data:`_IN_SHAPE`, :data:`_IN_MEMBERS`: the shape ID). With ``out``, the
-        members read so far, ``idx`` is the offset after the last one's value."""
+    def walk(self, idx: int, level: int, path: tuple) -> tuple[dict[str, Any], int]:
+        """The object at ``idx`` (a ``{``) and the offset after it; ``path`` as parse_json's."""
         text = self.text
         positions = self.positions
         spans = self.spans
         scan = _SCAN
-        stop_at = self.stop_at if level == _IN_SHAPES else -1
-        if out is None:
-            out = {}
-            m = _FIRST.match(text, idx)
-            before = "{"
-        else:
-            m = _NEXT.match(text, idx)
-            before = ","
+        out: dict[str, Any] = {}
+        m = _FIRST.match(text, idx)
         if m is None:
-            key, start, idx = self.odd_key(idx, before)
+            key, start, idx = self.odd_key(idx, "{")
         elif m.group(2):
             return out, m.end()
         else:
@@ -527,50 +507,18 @@ class _QuickWalk:
         while True:
             if key in out:
                 raise _Careful
-            if start == stop_at:
-                self.stopped = out
-                raise _Stopped
             value = None
-            if level == _IN_VALUES:
-                sub = (*path, key)
-                positions[sub] = start
-                spans[sub] = self.span_at(start)
-            elif level == _IN_MEMBER:
-                if key == "traits" and text.startswith("{", idx):
-                    value, idx = self.walk(idx, _IN_VALUES, (*path, "traits"))
-            elif level == _IN_MEMBERS:
-                sub = ("shapes", path, "members", key)
-                positions[sub] = start
+            sub = (*path, key)
+            positions[sub] = start
+            if level == _IN_SHAPES:
                 spans[sub] = self.span_at(start)
                 self.entries[sub] = idx
-                if text.startswith("{", idx):
-                    value, idx = self.member(idx, sub)
-            elif level == _IN_SHAPE:
-                sub = ("shapes", path, key)
-                positions[sub] = start
-                if text.startswith("{", idx):
-                    if key == "members":
-                        value, idx = self.walk(idx, _IN_MEMBERS, path)
-                    elif key == "traits":
-                        value, idx = self.walk(idx, _IN_VALUES, ("shapes", path, "traits"))
-                    elif key == "member" or key == "key" or key == "value":
-                        spans[sub] = self.span_at(start)
-                        self.entries[sub] = idx
-                        value, idx = self.member(idx, sub)
-            elif level == _IN_SHAPES:
-                sub = ("shapes", key)
-                positions[sub] = start
+            elif level == _IN_VALUES:
                 spans[sub] = self.span_at(start)
-                self.entries[sub] = idx
-                if text.startswith("{", idx):
-                    value, idx = self.walk(idx, _IN_SHAPE, key)
-            else:
-                positions[(key,)] = start
-                if key == "shapes" and text.startswith("{", idx):
-                    self.before_shapes = out
-                    value, idx = self.walk(idx, _IN_SHAPES, ())
-                elif key == "metadata" and text.startswith("{", idx):
-                    value, idx = self.walk(idx, _IN_VALUES, ("metadata",))
+            elif key == "shapes" and text.startswith("{", idx):
+                value, idx = self.walk(idx, _IN_SHAPES, sub)
+            elif key == "metadata" and text.startswith("{", idx):
+                value, idx = self.walk(idx, _IN_VALUES, sub)
             if value is None:
                 try:
                     value, end = scan(text, idx)
@@ -589,20 +537,16 @@ class _QuickWalk:
                 key, start, idx = m.group(1), m.start(1) - 1, m.end()
 
     def complete(self, path: tuple) -> None:
-        """Record the positions parse_json records under the member or else the shape entry
-        ``path`` is in (each at most once)."""
-        if len(path) < 3 or path[0] != "shapes":
+        """Record the positions parse_json records under the shape entry ``path`` is in
+        (each entry at most once)."""
+        entry = path[:2]
+        if len(path) < 3 or entry in self.done or entry not in self.entries:
             return
-        done = self.done
-        for n in (4, 3, 2):
-            entry = path[:n]
-            if len(path) > n and entry in self.entries and entry not in done and path[:2] not in done:
-                done.add(entry)
-                try:
-                    _Walker(self.text, self.positions, _descend).value(self.entries[entry], entry)
-                except _Stop:  # (not on a text this walk read)
-                    pass
-                return
+        self.done.add(entry)
+        try:
+            _Walker(self.text, self.positions, _descend).value(self.entries[entry], entry)
+        except _Stop:  # (not on a text this walk read)
+            pass
 
 
 def read_json_ast(text: str, path: str) -> SourceDocument:
@@ -614,7 +558,8 @@ def read_json_ast(text: str, path: str) -> SourceDocument:
 
     Returns:
         The document, holding only well-typed shape entries (see the module docstring);
-        problems are in ``document.diagnostics``.
+        problems are in ``document.diagnostics``. The spans of members and traits are
+        deferred (:meth:`~smithy2cfn.diagnostics.Span.deferred`): found when first read.
 
     Follows Smithy 2.0 "JSON AST" (top-level ``smithy``, ``metadata``, ``shapes``) and the
     reference's ``JsonAstLoader``.
@@ -670,111 +615,8 @@ def _read_json_ast_document(jt: JsonText, doc: SourceDocument) -> SourceDocument
     for shape_id, body in shapes.items():
         reader.shape(shape_id, body)
     reader.report.finish()  # (the returns above come before the shapes: a few diagnostics at most)
+    jt.value = None  # (the deferred spans keep jt: its text and positions are what they read)
     return doc
-
-
-# --- Reading in parts ------------------------------------------------------------------------
-#
-# A large file is read in parts shared with a helper process (smithy2cfn.load.loader, as a
-# large IDL file: smithy2cfn.parse.idl): the first part is the document up to a shape's key,
-# each other part a run of entries of "shapes" from one such key to the next (the last one to
-# the end of the document). The file's document is the first part's with the shapes of the
-# others after its own (join_json_ast_parts), and only when that is certain to be what
-# read_json_ast makes of the whole file: every part read quickly (_QuickWalk) without a
-# problem and without a diagnostic, no shape defined in two parts, "shapes" the document's
-# last member. Otherwise the loader reads the whole file.
-#
-# Why that proves it: a part starts at a line that holds a key indented as the first shape's,
-# after a line that ends with ",". A JSON string holds no line break, so such a key is no
-# string's inside; the first part is walked from the document's start and must reach
-# "shapes" and stop exactly at the next part's key at the level of shape entries, so that key
-# is a shape's (an entry starts there); each other part, walked from there as entries of
-# "shapes", must stop exactly at the next part's key too, and the last must end the shapes
-# and the document.
-
-#: The first shape's key: after ``"shapes": {`` (group 1: the spaces before it on its line).
-_FIRST_SHAPE = lazy(r'"shapes"[ \t\n\r]*:[ \t\n\r]*\{[ \t\r]*\n([ ]*)"')
-#: The ``smithy`` version first in the document (group 1), for the parts after the first.
-_VERSION_FIRST = lazy(r'[ \t\n\r]*\{[ \t\n\r]*"smithy"[ \t\n\r]*:[ \t\n\r]*"([^"\\\x00-\x1f]*)"')
-#: The end of the shapes and of the document after the last shape.
-_DOCUMENT_END = lazy(r"[ \t\n\r]*\}[ \t\n\r]*\Z")
-
-
-def split_json_ast(text: str, size: int) -> list[tuple[int, int]] | None:
-    """Where the JSON AST file ``text`` may be read in parts of about ``size`` characters:
-    the arguments of :func:`read_json_ast_part` for each part, in order, ``(start, end)``
-    (the first from 0, each other from a shape's key, the last to ``len(text)``). ``None``
-    when it is not cut (no line of the shapes' indentation to cut at: see the comment above)."""
-    first = _FIRST_SHAPE.search(text)
-    if first is None or _VERSION_FIRST.match(text) is None:
-        return None
-    return cut_at_matches(re.compile(r",[ \t\r]*\n" + first.group(1) + '(?=")'), text, first.end(), size)
-
-
-def read_json_ast_part(text: str, path: str, start: int, end: int) -> SourceDocument | None:
-    """Read the part of the JSON AST file ``text`` from ``start`` to ``end`` (offsets from
-    :func:`split_json_ast`) as :func:`read_json_ast` would: a document holding the shapes
-    of that part (the first part: the document's other members too). ``None`` when the part
-    is not read quickly or does not end where it should (see the comment above). Never
-    raises on bad input."""
-    quick = _QuickWalk(text, path)
-    quick.stop_at = -1 if end == len(text) else end
-    try:
-        if start == 0:
-            try:
-                quick.document()  # (which checks the whole text for a lone surrogate)
-            except _Stopped:
-                pass
-            if quick.stopped is None:
-                return None
-            value: Any = quick.value_at_stop()
-        else:
-            version = _VERSION_FIRST.match(text)
-            comma = text.rfind(",", 0, start)
-            # (a lone surrogate anywhere refuses the first part, and so the join)
-            if version is None or comma < 0 or text[comma + 1:start].strip(" \t\n\r"):
-                return None
-            quick.line = [start, text.count("\n", 0, start), text.rfind("\n", 0, start) + 1]
-            try:
-                shapes, after = quick.walk(comma, _IN_SHAPES, (), {})
-            except _Stopped:
-                shapes = quick.stopped
-            else:
-                if end != len(text) or not _DOCUMENT_END.match(text, after):
-                    return None
-            if shapes is None:
-                return None
-            value = {"smithy": version.group(1), "shapes": shapes}
-        quick.check_depths()
-    except (_Careful, RecursionError):
-        return None
-    return _read_json_ast_document(JsonText(path, text, value, quick.positions, quick.complete, quick.spans),
-                                   _empty_document(path))
-
-
-def join_json_ast_parts(parts: list[SourceDocument | None]) -> SourceDocument | None:
-    """The :class:`SourceDocument` of a whole file from those of its parts
-    (:func:`read_json_ast_part`, in order): the first one's, with the shapes (their spans
-    and applies) of the others after its own. ``None`` when a part was refused or has a
-    diagnostic, or a shape is in two parts: the whole file must then be read (see the
-    comment above)."""
-    if not parts or any(part is None or part.diagnostics or part.duplicate_shapes for part in parts):
-        return None
-    first = parts[0]
-    assert first is not None
-    shapes = first.ast["shapes"]
-    defined = len(shapes)
-    for part in parts[1:]:
-        assert part is not None
-        if part.version != first.version:
-            return None
-        more = part.ast["shapes"]
-        defined += len(more)
-        shapes.update(more)
-        first.spans.update(part.spans)
-        first.trait_spans.update(part.trait_spans)
-        first.applies += part.applies
-    return first if len(shapes) == defined else None
 
 
 # --- Writing ---------------------------------------------------------------------------------
