@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity, Span, format_diagnostics
 
 
@@ -93,3 +95,40 @@ def test_diagnostics_come_out_in_the_same_order_whatever_the_hash_seed(tmp_path)
                                    text=True, check=True).stdout)
     assert len(outputs) == 1
     assert "Zeta" in outputs.pop()
+
+
+def test_a_deferred_span_is_found_once_when_read_and_acts_as_the_span_it_finds():
+    """``Span.deferred`` (the JSON AST reader's spans inside shapes): ``locate`` is called once,
+    with the path ``(*at, key)``, when the line or column is first read, by an attribute,
+    a comparison either way round, a hash, ``str``, ``repr``, a pickle or ``replace``; the
+    span is frozen, and pickles as a plain span."""
+    import pickle
+
+    from smithy2cfn.records import replace
+
+    calls = []
+
+    def locate(path):
+        calls.append(path)
+        return Span("m.json", 7, 3)
+
+    plain = Span("m.json", 7, 3)
+    reads = [lambda s: s.line, lambda s: s.column, lambda s: s == plain, lambda s: plain == s, hash, str, repr,
+             lambda s: s < Span("m.json", 8, 1), lambda s: Span("m.json", 1, 1) < s,
+             lambda s: pickle.loads(pickle.dumps(s)), lambda s: replace(s, path="n.json")]
+    for read in reads:
+        calls.clear()
+        span = Span.deferred("m.json", locate, ("shapes", "a#S"), "x")
+        read(span)
+        assert calls == [("shapes", "a#S", "x")], read
+        assert span == plain and hash(span) == hash(plain) and str(span) == "m.json:7:3" and repr(span) == repr(plain)
+        assert calls == [("shapes", "a#S", "x")]
+    span = Span.deferred("m.json", locate, ("shapes", "a#S"), "x")
+    assert type(pickle.loads(pickle.dumps(span))) is Span
+    assert sorted([Span("m.json", 9, 1), span, Span("m.json", 2, 2)]) == [Span("m.json", 2, 2), plain, Span("m.json", 9, 1)]
+    assert {plain: 1}[span] == 1 and span != Span("m.json", 7, 4) and span != ("m.json", 7, 3, 0, 0)
+    assert (span.end_line, span.end_column) == (0, 0)
+    with pytest.raises(AttributeError):
+        span.line = 1
+    with pytest.raises(AttributeError):
+        _ = span.nothing

@@ -35,6 +35,7 @@ and the synthetic ``@box`` is left out. Keys are sorted, so the output is byte-s
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
@@ -233,30 +234,34 @@ class _Reader:
             out[tid] = trait_value
         return out
 
-    def member(self, value: Any, path: tuple, member_id: str) -> dict[str, Any] | None:
+    def member(self, value: Any, at: tuple, name: str, member_id: str) -> dict[str, Any] | None:
+        """The member ``name`` of the object at path ``at`` (``members``, or a shape entry
+        for ``member``, ``key`` and ``value``), checked."""
         if not isinstance(value, dict):
-            self.error("S1104", f"member '{member_id}' must be {_MEMBER}, found {node_kind(value)}", path, member_id)
+            self.error("S1104", f"member '{member_id}' must be {_MEMBER}, found {node_kind(value)}", (*at, name),
+                       member_id)
             return None
         out: dict[str, Any] = {}
         if len(value) > 2 or (len(value) == 2 and "traits" not in value):
             for key in value:
                 if key not in _MEMBER_PROPERTIES:
-                    self.unknown(key, _MEMBER_PROPERTIES, path, member_id)
+                    self.unknown(key, _MEMBER_PROPERTIES, (*at, name), member_id)
         if "target" not in value:
-            self.error("S1104", f"member '{member_id}' has no 'target'", path, member_id)
+            self.error("S1104", f"member '{member_id}' has no 'target'", (*at, name), member_id)
             return None
         target = value["target"]
         if type(target) is not str or target not in self.valid_ids:
-            target = self.shape_id(target, f"the target of member '{member_id}'", (*path, "target"), member_id)
+            target = self.shape_id(target, f"the target of member '{member_id}'", (*at, name, "target"), member_id)
             if target is None:
                 return None
         out["target"] = target
-        span = Span.deferred(self.jt.path, self.locate, path)
+        span = Span.deferred(self.jt.path, self.locate, at, name)
         if "traits" in value:
-            traits = self.traits(value["traits"], (*path, "traits"), member_id)
+            where = (*at, name, "traits")
+            traits = self.traits(value["traits"], where, member_id)
             if traits:
                 out["traits"] = traits
-                self.trait_spans(member_id, (*path, "traits"), traits)
+                self.trait_spans(member_id, where, traits)
         self.doc.spans[member_id] = span
         return out
 
@@ -274,7 +279,7 @@ class _Reader:
                                (*path, name), shape_id)
                     continue
                 names.add(name)
-            member = self.member(body, (*path, name), f"{shape_id}${name}")
+            member = self.member(body, path, name, f"{shape_id}${name}")
             if member is not None:
                 out[name] = member
         return out
@@ -294,13 +299,14 @@ class _Reader:
             out[key] = name
         return out
 
-    def trait_spans(self, owner: str, path: tuple, traits: dict[str, Any]) -> None:
+    def trait_spans(self, owner: str, at: tuple, traits: dict[str, Any]) -> None:
+        """The deferred spans of ``owner``'s traits, written in the ``traits`` object at ``at``."""
         spans = self.doc.trait_spans
         locate = self.locate
         file = self.jt.path
         deferred = Span.deferred
         for tid in traits:
-            spans[(owner, tid)] = deferred(file, locate, (*path, tid))
+            spans[(owner, tid)] = deferred(file, locate, at, tid)
 
     # ---- shapes
     def shape(self, shape_id: str, body: Any) -> None:
@@ -346,7 +352,7 @@ class _Reader:
             elif what == _REF_MAP:
                 out = self.ref_map(value, sub, shape_id)
             elif what == _MEMBER:
-                out = self.member(value, sub, f"{shape_id}${key}")
+                out = self.member(value, path, key, f"{shape_id}${key}")
             elif what == _MEMBERS:
                 out = self.members(value, sub, shape_id)
             elif what == _RENAME:
@@ -359,9 +365,9 @@ class _Reader:
             if out is not None:
                 clean[key] = out
         if kind == "apply":
+            at = (*path, "traits")
             doc.applies.append(ApplyStatement(shape_id, dict(clean.get("traits") or {}), span, {
-                tid: Span.deferred(self.jt.path, self.locate, (*path, "traits", tid))
-                for tid in clean.get("traits") or {}}))
+                tid: Span.deferred(self.jt.path, self.locate, at, tid) for tid in clean.get("traits") or {}}))
             return
         if doc.version == "1.0":
             for key, feature in (("properties", "resource properties"), ("mixins", "mixins")):
@@ -538,15 +544,29 @@ class _QuickWalk:
 
     def complete(self, path: tuple) -> None:
         """Record the positions parse_json records under the shape entry ``path`` is in
-        (each entry at most once)."""
+        (each entry at most once), and their spans: lines counted from the entry's key,
+        whose span is known, so that spans asked in any order cost no table of lines."""
         entry = path[:2]
         if len(path) < 3 or entry in self.done or entry not in self.entries:
             return
         self.done.add(entry)
+        positions = self.positions
+        recorded = len(positions)
         try:
-            _Walker(self.text, self.positions, _descend).value(self.entries[entry], entry)
+            _Walker(self.text, positions, _descend).value(self.entries[entry], entry)
         except _Stop:  # (not on a text this walk read)
             pass
+        text, spans, file = self.text, self.spans, self.path
+        last = positions[entry]
+        known = spans[entry]
+        line, start = known.line - 1, last - known.column + 1
+        for sub, offset in itertools.islice(positions.items(), recorded, None):  # (in text order)
+            n = text.count("\n", last, offset)
+            if n:
+                line += n
+                start = text.rfind("\n", last, offset) + 1
+            last = offset
+            spans[sub] = Span(file, line + 1, offset - start + 1)
 
 
 def read_json_ast(text: str, path: str) -> SourceDocument:
