@@ -490,11 +490,10 @@ def _read_all(sources: list[tuple[str, str]], meanwhile: Callable[[], object] | 
     one in parts (when its parts cannot be joined, this process parses it whole), while this
     process does ``meanwhile`` (see :func:`smithy2cfn.parallel.run_shared`; not called when
     nothing is shared), then reads the JSON AST files."""
-    from smithy2cfn.parse.idl import join_idl_parts, split_idl
-
     idl = [n for n, (path, _) in enumerate(sources) if not path.endswith(".json")]
     if sum(len(sources[n][1]) for n in idl) < SHARED_FROM_CHARACTERS or not parallel.available():
         return [_read_source(source) for source in sources]
+    from smithy2cfn.parse.idl import join_idl_parts, split_idl
     from smithy2cfn.parse.syntax import get_parser
 
     get_parser()  # (the parser tables, read once before the fork instead of in each process)

@@ -35,7 +35,6 @@ and the synthetic ``@box`` is left out. Keys are sorted, so the output is byte-s
 
 from __future__ import annotations
 
-import itertools
 import json
 import os
 import re
@@ -542,31 +541,32 @@ class _QuickWalk:
             else:
                 key, start, idx = m.group(1), m.start(1) - 1, m.end()
 
-    def complete(self, path: tuple) -> None:
-        """Record the positions parse_json records under the shape entry ``path`` is in
-        (each entry at most once), and their spans: lines counted from the entry's key,
-        whose span is known, so that spans asked in any order cost no table of lines."""
+    def complete(self, path: tuple) -> Span | None:
+        """The span of ``path`` inside a shape entry (that of its nearest ancestor whose
+        position parse_json records, as :meth:`JsonText.span` gives it), lines counted
+        from the entry's key, whose span is known (spans are asked in any order: no table
+        of the file's lines is made); ``None`` for a path elsewhere. The positions of an
+        entry are recorded the first time one of its paths is asked for."""
         entry = path[:2]
-        if len(path) < 3 or entry in self.done or entry not in self.entries:
-            return
-        self.done.add(entry)
+        if len(path) < 3 or entry not in self.entries:
+            return None
         positions = self.positions
-        recorded = len(positions)
-        try:
-            _Walker(self.text, positions, _descend).value(self.entries[entry], entry)
-        except _Stop:  # (not on a text this walk read)
-            pass
-        text, spans, file = self.text, self.spans, self.path
-        last = positions[entry]
-        known = spans[entry]
-        line, start = known.line - 1, last - known.column + 1
-        for sub, offset in itertools.islice(positions.items(), recorded, None):  # (in text order)
-            n = text.count("\n", last, offset)
-            if n:
-                line += n
-                start = text.rfind("\n", last, offset) + 1
-            last = offset
-            spans[sub] = Span(file, line + 1, offset - start + 1)
+        if entry not in self.done:
+            self.done.add(entry)
+            try:
+                _Walker(self.text, positions, _descend).value(self.entries[entry], entry)
+            except _Stop:  # (not on a text this walk read)
+                pass
+        while len(path) > 2:
+            offset = positions.get(path)
+            if offset is not None:
+                text = self.text
+                anchor = positions[entry]
+                known = self.spans[entry]
+                start = text.rfind("\n", anchor, offset) + 1 or anchor - known.column + 1
+                return Span(self.path, known.line + text.count("\n", anchor, offset), offset - start + 1)
+            path = path[:-1]
+        return None
 
 
 def read_json_ast(text: str, path: str) -> SourceDocument:

@@ -230,12 +230,12 @@ class JsonText(Record, hidden=("complete", "spans", "_lines")):
     """A parsed JSON text: ``value``, and ``positions`` (path → character offset of the key,
     for object members, or of the value, for array elements) for the walked levels.
 
-    ``complete``, when given, is called with a path that :meth:`span` does not find in
-    ``positions``, before looking further: a reader that records only the positions it
-    needs often (:func:`smithy2cfn.model.json_ast.parse_json_ast_text`) fills in the rest
-    of that part of the text there, so that :meth:`span` answers as if every walked level
-    had been recorded. ``spans`` holds spans already made for some paths of ``positions``
-    (the same as :meth:`span` makes).
+    ``complete``, when given, is called with a path whose span :meth:`span` does not hold
+    already, before looking further: a reader that records only the positions it needs
+    often (:func:`smithy2cfn.model.json_ast.parse_json_ast_text`) fills in the rest of that
+    part of the text there, and may return the span itself, so that :meth:`span` answers as
+    if every walked level had been recorded. ``spans`` holds spans already made for some
+    paths of ``positions`` (the same as :meth:`span` makes).
     """
 
     __slots__ = ("path", "text", "value", "positions", "complete", "spans", "_lines", "_cursor")
@@ -243,12 +243,12 @@ class JsonText(Record, hidden=("complete", "spans", "_lines")):
     text: str
     value: Any
     positions: dict[Path, int]
-    complete: Callable[[Path], None] | None
+    complete: Callable[[Path], Span | None] | None
     spans: dict[Path, Span]
     _lines: list[int] | None
 
     def __init__(self, path: str, text: str, value: Any = None, positions: dict[Path, int] | None = None,
-                 complete: Callable[[Path], None] | None = None, spans: dict[Path, Span] | None = None,
+                 complete: Callable[[Path], Span | None] | None = None, spans: dict[Path, Span] | None = None,
                  _lines: list[int] | None = None) -> None:
         self.path = path
         self.text = text
@@ -300,8 +300,10 @@ class JsonText(Record, hidden=("complete", "spans", "_lines")):
         if known is not None:
             return known
         positions = self.positions
-        if self.complete is not None and path not in positions:
-            self.complete(path)
+        if self.complete is not None:
+            found = self.complete(path)
+            if found is not None:
+                return found
         while path:
             offset = positions.get(path)
             if offset is not None:
