@@ -81,7 +81,7 @@ class Span(Record, frozen=True, order=True):
         _SET_END_COLUMN(self, end_column)
 
     @staticmethod
-    def deferred(path: str, locate: Callable[[tuple], Span], at: tuple, key: Any) -> Span:
+    def deferred(path: str, locate: Callable[[tuple[Any, ...]], Span], at: tuple[Any, ...], key: Any) -> Span:
         """A span of the file ``path`` whose line and column are found when first read:
         ``locate((*at, key))`` gives a span holding them (a JSON AST reader locates a
         member's or trait's key only when a diagnostic, a comparison or a pickle reads it;
@@ -130,7 +130,7 @@ class _DeferredSpan(Span, frozen=True, order=True):
         _SET_COLUMN(self, found.column)
         return getattr(self, name)
 
-    def _fields_of(self, other: object) -> tuple | None:
+    def _fields_of(self, other: object) -> tuple[Any, ...] | None:
         return _FIELDS(other) if isinstance(other, Span) else None
 
     def __eq__(self, other: object) -> bool:
