@@ -357,12 +357,18 @@ def _prepare_stages(packages: frozenset[str]) -> None:
     loads), derive, emit and lint will need: the ``meanwhile`` of
     :func:`~smithy2cfn.load.load_model` for a build or a validation, done while a helper
     process reads a large model (:mod:`smithy2cfn.parallel`; issue 15, "Cold start")."""
-    import smithy2cfn.derive.plan
-    import smithy2cfn.emit
-    import smithy2cfn.lint  # noqa: F401
     from smithy2cfn.validation import import_validators
 
     import_validators(packages)
+    _prepare_conversion()
+
+
+def _prepare_conversion() -> None:
+    """Import derive, emit and lint: the ``meanwhile`` of a build's validation, done while
+    a helper process starts on the validators (when they were not imported already)."""
+    import smithy2cfn.derive.plan
+    import smithy2cfn.emit
+    import smithy2cfn.lint  # noqa: F401
 
 
 def validate(model: Model | LoadResult, diags: Diagnostics | None = None) -> ValidationResult:
@@ -836,7 +842,7 @@ def build_from_config(
     base = load_model(sources, diags, allow_unknown_traits=allow_unknown_traits, spans=file.path_spans,
                       meanwhile=_prepare_stages)
     base_suppressed: list[Diagnostic] = []
-    run_validators(base, diags, suppressed=base_suppressed)
+    run_validators(base, diags, suppressed=base_suppressed, meanwhile=_prepare_conversion)
     several = len(set(names)) > 1
     before = set(diags.items)
     outputs: list[ProjectionResult] = []

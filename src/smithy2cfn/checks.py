@@ -224,14 +224,33 @@ def shipped(kind: str) -> list[Check]:
     return out
 
 
-def runnable(kind: str, package: str, keep: Callable[[Check], bool] | None = None) -> list[Check]:
+def loaded(entry: Check) -> Check:
+    """The check of the catalog entry ``entry`` with ``run`` set: its module imported, the
+    function's own :class:`Check` (its ``check`` attribute). An entry that has ``run``
+    already is returned as it is.
+
+    Raises:
+        ImportError, AttributeError: the entry names no function (a stale catalog).
+    """
+    if entry.run is not None:
+        return entry
+    import importlib
+
+    function = getattr(importlib.import_module(entry.module), entry.function)
+    check = getattr(function, "check", None)
+    return check if isinstance(check, Check) else Check(**{**entry.__dict__, "run": function})
+
+
+def runnable(kind: str, package: str, keep: Callable[[Check], bool] | None = None, *, load: bool = True
+             ) -> list[Check]:
     """The checks of ``kind`` that ``keep`` accepts (all when ``None``), as the catalog lists
     them (:func:`shipped`, in catalog order), each with ``run`` set: its module is imported
     and the entry is the function's own :class:`Check` (its ``check`` attribute). Without a
     catalog, the checks found by importing every module of the package ``package`` (a
     module name, e.g. ``"smithy2cfn.lint"``), ordered by module and line: slower, the same
     checks. ``keep`` is asked before a module is imported, so that a check it refuses costs
-    no import.
+    no import. With ``load=False``, the catalog's entries are returned without importing
+    anything (``run`` is ``None``: :func:`loaded` imports one when it is to run).
 
     Raises:
         ImportError, AttributeError: a catalog entry names no function (a stale catalog:
@@ -247,15 +266,9 @@ def runnable(kind: str, package: str, keep: Callable[[Check], bool] | None = Non
             importlib.import_module(info.name)
         listed = sorted((c for c in DECLARED if c.kind == kind and c.module.startswith(package + ".")),
                         key=lambda c: (c.module, c.line))
-    out: list[Check] = []
-    for entry in listed:
-        if keep is not None and not keep(entry):
-            continue
-        function = getattr(importlib.import_module(entry.module), entry.function)
-        check = getattr(function, "check", None)
-        out.append(check if isinstance(check, Check) else Check(**{**entry.__dict__, "run": function}))
-    return out
+    kept = [entry for entry in listed if keep is None or keep(entry)]
+    return [loaded(entry) for entry in kept] if load else kept
 
 
-__all__ = ["DECLARED", "KINDS", "LEVELS", "Check", "configurable", "diff_rule", "lint_rule", "run_checks", "runnable",
-           "shipped", "validator"]
+__all__ = ["DECLARED", "KINDS", "LEVELS", "Check", "configurable", "diff_rule", "lint_rule", "loaded", "run_checks",
+           "runnable", "shipped", "validator"]

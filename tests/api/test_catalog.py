@@ -146,6 +146,23 @@ def test_the_runner_reports_an_undeclared_code_as_an_internal_error():
     assert [d.code for d in found] == ["S3099"] and "S3001" in found[0].message
 
 
+def test_validation_imports_a_validator_when_it_runs_and_a_missing_one_is_an_internal_error(monkeypatch):
+    """By default ``validate_model`` runs the catalog's entries, each module imported by the
+    process that runs it (``checks.loaded``): the same events as the imported validators; an
+    entry whose module is gone (a stale catalog) is an ``S3099`` naming it, not a traceback."""
+    from smithy2cfn import checks
+    from smithy2cfn.api import load
+    from smithy2cfn.validation import validate_model, validators_for
+
+    model, _ = load([str(PACKAGE.parents[1] / "examples" / "vault" / "model")])
+    assert validate_model(model) == validate_model(model, validators_for(model))
+    gone = Check("validator", "Gone", "smithy2cfn.validation.gone", "check_gone", ("S3001",), "a stale entry")
+    real = checks.shipped
+    monkeypatch.setattr(checks, "shipped", lambda kind: [*real(kind), gone] if kind == "validator" else real(kind))
+    found = [d for d in validate_model(model) if d.code == "S3099"]
+    assert len(found) == 1 and "check_gone" in found[0].message and "ModuleNotFoundError" in found[0].message
+
+
 def test_validators_are_routed_by_trait_package():
     from smithy2cfn.model.shapes import Model
     from smithy2cfn.validation import validators_for

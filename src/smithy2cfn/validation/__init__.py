@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from smithy2cfn import garbage_collection, parallel
-from smithy2cfn.checks import Check, runnable
+from smithy2cfn.checks import Check, loaded, runnable
 from smithy2cfn.diagnostics import Code, Diagnostic, Diagnostics, Severity, declare_codes
 from smithy2cfn.model.shapes import Model, ShapeId
 from smithy2cfn.validation.suppressions import finish, loading_failed
@@ -58,10 +58,16 @@ def import_validators(packages: frozenset[str]) -> None:
 
 
 def _validators(packages: frozenset[str] | None) -> list[Validator]:
+    return [c.run for c in _entries(packages, load=True) if c.run is not None]
+
+
+def _entries(packages: frozenset[str] | None, load: bool = False) -> list[Check]:
+    """The checks of :func:`validators_for` (packages as there), their modules imported
+    only with ``load`` (else each is imported by the process that runs it: :func:`_run_one`)."""
     def applies(check: Check) -> bool:
         return not check.packages or packages is None or not packages.isdisjoint(check.packages)
 
-    return [c.run for c in runnable("validator", __name__, applies) if c.run is not None]
+    return runnable("validator", __name__, applies, load=load)
 
 
 def __getattr__(name: str) -> Any:
@@ -73,9 +79,11 @@ def __getattr__(name: str) -> Any:
 
 def validate_model(model: Model, validators: Iterable[Validator] | None = None,
                    prior: list[Diagnostic] | None = None, *,
-                   suppressed: list[Diagnostic] | None = None) -> list[Diagnostic]:
-    """Run ``validators`` (default: the ones that apply to ``model``, :func:`validators_for`)
-    and return their diagnostics.
+                   suppressed: list[Diagnostic] | None = None,
+                   meanwhile: Callable[[], object] | None = None) -> list[Diagnostic]:
+    """Run ``validators`` (default: the ones that apply to ``model``, :func:`validators_for`,
+    each module imported when one of its validators is to run: by the process that runs
+    it, when they are shared with a helper process) and return their diagnostics.
 
     Findings about prelude shapes are dropped unless they are ERRORs (the reference's
     ``ModelValidator.filterPrelude``); the others are suppressed, re-graded and
@@ -90,11 +98,13 @@ def validate_model(model: Model, validators: Iterable[Validator] | None = None,
     ``suppressed``, when given, receives the events that the model's suppressions hid (of
     ``prior`` and of this run; :func:`smithy2cfn.validation.suppressions.finish`), which
     ``filterSuppressions``'s ``removeUnused`` needs: recorded in the same run, so a build
-    validates once.
+    validates once. ``meanwhile``: work this process does first when the validators are
+    shared with a helper process (:func:`smithy2cfn.parallel.run_shared`), such as the
+    imports of the stages after validation.
     """
     out: list[Diagnostic] = []
     with garbage_collection.frozen():  # the loaded model out of the collector's reach
-        _run(model, validators if validators is not None else validators_for(model), out)
+        _run(model, validators if validators is not None else _entries(model.packages), out, meanwhile)
     return finish(model, list(prior or []), out, suppressed)[1]
 
 
@@ -104,19 +114,28 @@ def validate_model(model: Model, validators: Iterable[Validator] | None = None,
 SHARED_FROM_SHAPES = 500
 
 
-def _run(model: Model, validators: Iterable[Validator], out: list[Diagnostic]) -> None:
+def _run(model: Model, validators: Iterable[Validator | Check], out: list[Diagnostic],
+         meanwhile: Callable[[], object] | None = None) -> None:
     checks = list(validators)
     if len(model.shapes) >= SHARED_FROM_SHAPES:
-        found = parallel.run_shared(checks, lambda check: _run_one(model, check))
+        found = parallel.run_shared(checks, lambda check: _run_one(model, check), meanwhile)
     else:
         found = [_run_one(model, check) for check in checks]
     for events in found:
         out.extend(events)
 
 
-def _run_one(model: Model, check: Validator) -> list[Diagnostic]:
+def _run_one(model: Model, check: Validator | Check) -> list[Diagnostic]:
     """The events of one validator (those it may report, none about the prelude unless an
-    ERROR), or the ``S3099`` of its failure after what it found before."""
+    ERROR), or the ``S3099`` of its failure after what it found before. A catalog entry's
+    module is imported first (:func:`smithy2cfn.checks.loaded`)."""
+    if isinstance(check, Check):
+        try:
+            function = loaded(check).run
+        except Exception as e:  # noqa: BLE001 - a stale catalog must not become a traceback
+            return [_internal(check.function, f"{type(e).__name__}: {str(e)[:200]}")]
+        assert function is not None
+        check = function
     out: list[Diagnostic] = []
     declared = getattr(check, "check", None)
     allowed = frozenset(declared.codes) if isinstance(declared, Check) else None
@@ -153,7 +172,8 @@ def _about_prelude(model: Model, d: Diagnostic) -> bool:
         and ShapeId.root(d.shape_id) in model.prelude_ids
 
 
-def run_validators(model: Model, diags: Diagnostics, *, suppressed: list[Diagnostic] | None = None) -> None:
+def run_validators(model: Model, diags: Diagnostics, *, suppressed: list[Diagnostic] | None = None,
+                   meanwhile: Callable[[], object] | None = None) -> None:
     """Validate ``model`` after loading, as the reference's ``ModelAssembler`` does, adding
     to ``diags``.
 
@@ -169,11 +189,12 @@ def run_validators(model: Model, diags: Diagnostics, *, suppressed: list[Diagnos
             severity ``SUPPRESSED``): what :func:`smithy2cfn.transform.apply_transforms`
             takes as ``suppressed`` for ``filterSuppressions``'s ``removeUnused``. Nothing is
             added when loading failed (nothing was validated).
+        meanwhile: see :func:`validate_model` (not done when nothing is validated).
     """
     if loading_failed(diags):
         return
     prior = list(diags)
-    found = validate_model(model, prior=prior, suppressed=suppressed)
+    found = validate_model(model, prior=prior, suppressed=suppressed, meanwhile=meanwhile)
     diags.items[:] = finish(model, prior, [])[0]
     diags.extend(found)
 
