@@ -65,7 +65,8 @@ class Span(Record, frozen=True, order=True):
     """
 
     # Slots: a span takes 80 bytes instead of 184 with a __dict__ (SageMaker's model holds
-    # some 26,000 of them, s3 as IDL more), and is made as fast (the slots' own setters).
+    # some 26,000 of them, s3 as IDL more), and is made about as fast (the slots' own
+    # setters: a frozen record's __setattr__ refuses).
     __slots__ = ("path", "line", "column", "end_line", "end_column")
     path: str
     line: int

@@ -134,7 +134,8 @@ def _run_one(model: Model, check: Validator | Check) -> list[Diagnostic]:
             function = loaded(check).run
         except Exception as e:  # noqa: BLE001 - a stale catalog must not become a traceback
             return [_internal(check.function, f"{type(e).__name__}: {str(e)[:200]}")]
-        assert function is not None
+        if function is None:  # (loaded always sets it)
+            return [_internal(check.function, "its catalog entry names no function")]
         check = function
     out: list[Diagnostic] = []
     declared = getattr(check, "check", None)
