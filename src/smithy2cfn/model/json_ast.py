@@ -13,7 +13,8 @@ naming the property, and is dropped, so that the assembler only ever sees well-t
 documents; an unknown property is a warning (the reference's is too) and is dropped.
 ``"type": "apply"`` entries become :class:`ApplyStatement` objects.
 
-Every shape, member, trait and metadata key gets the span of its key in the file.
+Every shape, member, trait and metadata key gets the span of its key in the file (those of
+members and traits deferred: found when first read, :meth:`~smithy2cfn.diagnostics.Span.deferred`).
 
 Codes: ``S1100`` invalid JSON (syntax, ``NaN``/``Infinity``), ``S1016`` nested too deeply,
 ``S1103`` a number out of range, ``S1101`` wrong document structure (not an object, no
