@@ -31,16 +31,6 @@ def json_paths(value, prefix: tuple = ()):
             yield from json_paths(v, (*prefix, i))
 
 
-def read_in_parts(text: str, size: int, split, read_part, join, path: str) -> tuple[int, object | None]:
-    """A file read in parts as the loader reads it (``split``, ``read_part`` and ``join`` of
-    :mod:`smithy2cfn.parse.idl` or :mod:`smithy2cfn.model.json_ast`): ``(number of parts,
-    joined file or None)``, ``(1, None)`` when ``split`` does not cut it."""
-    parts = split(text, size)
-    if parts is None:
-        return 1, None
-    return len(parts), join([read_part(text, path, *part) for part in parts])
-
-
 def pytest_addoption(parser):
     parser.addoption("--update-goldens", action="store_true", default=False,
                      help="rewrite golden files (under tests/<room>/fixtures) instead of comparing")

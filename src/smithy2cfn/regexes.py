@@ -14,7 +14,6 @@ function that takes a pattern object (``re.sub(pattern, ...)``) needs :attr:`com
 
 from __future__ import annotations
 
-import itertools
 import re
 from typing import Any
 
@@ -51,24 +50,3 @@ def lazy(pattern: str, flags: int = 0) -> LazyPattern:
     """``re.compile(pattern, flags)``, compiled on first use."""
     return LazyPattern(pattern, flags)
 
-
-def cut_at_matches(pattern: re.Pattern[str] | LazyPattern, text: str, first: int,
-                   size: int) -> list[tuple[int, int]] | None:
-    """``text`` cut into parts of about ``size`` characters, each cut at the end of a match of
-    ``pattern`` (the first looked for from ``first + size`` on, each next one ``size`` after
-    the last cut; none within ``size / 2`` of the end, so the last part is not much smaller):
-    the ``(start, end)`` offsets of the parts, in order, the first from 0 and the last to
-    ``len(text)``. ``None`` when there is no cut. Linear in ``len(text)``: each search
-    starts after the last cut."""
-    bounds = [0]
-    target = first + size
-    while target < len(text) - size // 2:
-        m = pattern.search(text, target)
-        if m is None:
-            break
-        bounds.append(m.end())
-        target = m.end() + size
-    if len(bounds) < 2:
-        return None
-    bounds.append(len(text))
-    return list(itertools.pairwise(bounds))

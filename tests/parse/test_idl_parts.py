@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import REPO, SHARED, read_in_parts
+from conftest import REPO, SHARED
 from smithy2cfn.diagnostics import Span
 from smithy2cfn.parse.idl import UnquotedId, join_idl_parts, parse_idl, parse_idl_part, split_idl
 from smithy2cfn.records import Record
@@ -37,8 +37,12 @@ def _dump(value):
 
 
 def _in_parts(text: str, size: int):
-    """``(number of parts, joined file)``: ``(1, None)`` when ``split_idl`` does not cut it."""
-    return read_in_parts(text, size, split_idl, parse_idl_part, join_idl_parts, "m.smithy")
+    """The file read in parts as the loader reads it: ``(number of parts, joined file)``,
+    ``(1, None)`` when ``split_idl`` does not cut it."""
+    parts = split_idl(text, size)
+    if parts is None:
+        return 1, None
+    return len(parts), join_idl_parts([parse_idl_part(text, "m.smithy", *part) for part in parts])
 
 
 def _same_or_refused(text: str, size: int) -> bool:

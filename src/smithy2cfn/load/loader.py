@@ -10,9 +10,10 @@ ID resolution", "JSON AST", and "IDL 1.0 → 2.0 upgrade" as the reference does 
 2. read each file, bounded (:mod:`smithy2cfn.load.files`: regular files of at most 256 MiB):
    IDL through :mod:`smithy2cfn.parse`, JSON AST through :mod:`smithy2cfn.model.json_ast`
    (strict JSON, structure checked); IDL files are lowered once the IDs of every shape in
-   every file are known, so that forward references across files resolve; large files are
-   read in parts, and several files at a time, by this process and a forked helper
-   (:mod:`smithy2cfn.parallel`, the program only: :func:`_read_all`);
+   every file are known, so that forward references across files resolve; large IDL files
+   are parsed in parts, and several files at a time, by this process and a forked helper
+   (:mod:`smithy2cfn.parallel`, the program only: :func:`_read_all`), while this process reads
+   the JSON AST files;
 3. merge the documents with the prelude and the trait packages they name
    (:func:`select_packages`): duplicate shapes, metadata;
 4. build shapes in mixin order (:mod:`graphlib`; the model keeps definition order): mixin

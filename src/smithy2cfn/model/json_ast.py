@@ -456,17 +456,11 @@ class _QuickWalk:
         out, idx = self.walk(idx, _IN_DOCUMENT, ())
         if _SPACE.match(text, idx).end() != len(text):
             raise _Careful
-        self.check_depths()
-        return out
-
-    def check_depths(self) -> None:
-        """Raise :class:`_Careful` when a value parsed whole nests too deeply (the brackets
-        are counted first: a value of fewer cannot)."""
-        text = self.text
-        for start, end in self.nodes:
+        for start, end in self.nodes:  # (brackets counted first: a value of fewer cannot nest too deeply)
             if text.count("{", start, end) + text.count("[", start, end) > MAX_NODE_DEPTH and \
                     _max_depth(text[start:end]) > MAX_NODE_DEPTH:
                 raise _Careful
+        return out
 
     def span_at(self, offset: int) -> Span:
         """The span of ``offset``, counting lines from the last one asked (asked in text order)."""

@@ -29,6 +29,7 @@ Diagnostic codes (all ERROR unless noted):
 from __future__ import annotations
 
 import bisect
+import itertools
 import operator
 import re
 from typing import Any
@@ -51,7 +52,7 @@ from smithy2cfn.parse.syntax import (
 )
 from smithy2cfn.parse.syntax import SIMPLE_IDENTIFIER as _IDENTIFIER
 from smithy2cfn.records import Record
-from smithy2cfn.regexes import cut_at_matches, lazy
+from smithy2cfn.regexes import lazy
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -1079,8 +1080,18 @@ def split_idl(text: str, size: int) -> list[tuple[int, int, int]] | None:
     if rest is None or "///" in text[:rest.start()]:
         return None
     preamble = rest.start()
-    parts = cut_at_matches(_PART_START, text, preamble, size)
-    return None if parts is None else [(preamble, start, end) for start, end in parts]
+    bounds = [0]
+    target = preamble + size
+    while target < len(text) - size // 2:  # (the last part not much smaller than the others)
+        m = _PART_START.search(text, target)  # (each search from after the last cut: linear)
+        if m is None:
+            break
+        bounds.append(m.end())
+        target = m.end() + size
+    if len(bounds) < 2:
+        return None
+    bounds.append(len(text))
+    return [(preamble, start, end) for start, end in itertools.pairwise(bounds)]
 
 
 def parse_idl_part(text: str, path: str, preamble: int, start: int, end: int) -> IdlFile | None:
