@@ -101,3 +101,38 @@ def test_a_promoting_pause_leaves_the_process_freeze_alone() -> None:
         assert gc.get_freeze_count() == frozen
     finally:
         gc.unfreeze()
+
+
+def test_a_frozen_block_collects_nothing_and_puts_its_survivors_in_the_oldest_generation(
+        fresh_state: None) -> None:
+    """Validation's block: no automatic collection inside, however much it allocates (each
+    would walk the validators' long-lived indexes), and what it made and kept is in the
+    oldest generation after it, unwalked, with the collector enabled again."""
+    if not gc.isenabled():
+        pytest.skip("the collector is disabled in this process")
+    collections: list[int] = []
+
+    def count(phase: str, info: dict) -> None:
+        if phase == "start":
+            collections.append(info["generation"])
+
+    gc.callbacks.append(count)
+    try:
+        with garbage_collection.frozen():
+            assert not gc.isenabled()
+            kept = [[] for _ in range(50_000)]  # 70 young collections' worth at CPython's default
+        assert collections == []
+    finally:
+        gc.callbacks.remove(count)
+    assert gc.isenabled() and not gc.get_freeze_count()
+    assert _generation(kept[-1]) == 2
+
+
+def test_a_frozen_block_leaves_a_disabled_collector_disabled(fresh_state: None) -> None:
+    gc.disable()
+    try:
+        with garbage_collection.frozen():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
