@@ -118,16 +118,20 @@ def test_a_deferred_span_is_found_once_when_read_and_acts_as_the_span_it_finds()
              lambda s: pickle.loads(pickle.dumps(s)), lambda s: replace(s, path="n.json")]
     for read in reads:
         calls.clear()
-        span = Span.deferred("m.json", locate, ("shapes", "a#S"), "x")
+        span = Span.deferred(("m.json", locate, ("shapes", "a#S")), "x")
         read(span)
         assert calls == [("shapes", "a#S", "x")], read
         assert span == plain and hash(span) == hash(plain) and str(span) == "m.json:7:3" and repr(span) == repr(plain)
         assert calls == [("shapes", "a#S", "x")]
-    span = Span.deferred("m.json", locate, ("shapes", "a#S"), "x")
+    span = Span.deferred(("m.json", locate, ("shapes", "a#S")), "x")
     assert type(pickle.loads(pickle.dumps(span))) is Span
     assert sorted([Span("m.json", 9, 1), span, Span("m.json", 2, 2)]) == [Span("m.json", 2, 2), plain, Span("m.json", 9, 1)]
     assert {plain: 1}[span] == 1 and span != Span("m.json", 7, 4) and span != ("m.json", 7, 3, 0, 0)
     assert (span.end_line, span.end_column) == (0, 0)
+    calls.clear()
+    fresh = Span.deferred(("m.json", locate, ("shapes", "a#S")), "y")  # the path and the end need no locate
+    assert (fresh.path, fresh.end_line, fresh.end_column) == ("m.json", 0, 0) and calls == []
+    assert fresh.line == 7 and calls == [("shapes", "a#S", "y")]
     with pytest.raises(AttributeError):
         span.line = 1
     with pytest.raises(AttributeError):

@@ -152,6 +152,15 @@ class _Reader:
         self.valid_ids: set[str] = set()
         #: strings already found to be member names
         self.valid_names: set[str] = set()
+        #: the ``where`` of the last object whose keys got deferred spans (:meth:`where`)
+        self._where: tuple[str, Any, tuple] = (jt.path, self.locate, ())
+
+    def where(self, at: tuple) -> tuple[str, Any, tuple]:
+        """The ``where`` of :meth:`Span.deferred` for the keys of the object at path ``at``
+        (the members of one shape share it)."""
+        if self._where[2] is not at:
+            self._where = (self.jt.path, self.locate, at)
+        return self._where
 
     def add(self, code: str, severity: Severity, message: str, path: tuple, shape_id: str | None,
             hint: str | None) -> None:
@@ -255,7 +264,7 @@ class _Reader:
             if target is None:
                 return None
         out["target"] = target
-        span = Span.deferred(self.jt.path, self.locate, at, name)
+        span = Span.deferred(self.where(at), name)
         if "traits" in value:
             where = (*at, name, "traits")
             traits = self.traits(value["traits"], where, member_id)
@@ -302,11 +311,10 @@ class _Reader:
     def trait_spans(self, owner: str, at: tuple, traits: dict[str, Any]) -> None:
         """The deferred spans of ``owner``'s traits, written in the ``traits`` object at ``at``."""
         spans = self.doc.trait_spans
-        locate = self.locate
-        file = self.jt.path
+        where = (self.jt.path, self.locate, at)
         deferred = Span.deferred
         for tid in traits:
-            spans[(owner, tid)] = deferred(file, locate, at, tid)
+            spans[(owner, tid)] = deferred(where, tid)
 
     # ---- shapes
     def shape(self, shape_id: str, body: Any) -> None:
@@ -366,8 +374,9 @@ class _Reader:
                 clean[key] = out
         if kind == "apply":
             at = (*path, "traits")
+            where = (self.jt.path, self.locate, at)
             doc.applies.append(ApplyStatement(shape_id, dict(clean.get("traits") or {}), span, {
-                tid: Span.deferred(self.jt.path, self.locate, at, tid) for tid in clean.get("traits") or {}}))
+                tid: Span.deferred(where, tid) for tid in clean.get("traits") or {}}))
             return
         if doc.version == "1.0":
             for key, feature in (("properties", "resource properties"), ("mixins", "mixins")):
