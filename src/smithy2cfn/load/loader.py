@@ -1114,9 +1114,11 @@ class _Assembler:
                 spans[tid] = apply.trait_spans.get(tid) or apply.span or Span(doc.path)
         return spans
 
-    def _local_traits(self, owner: str, raw_traits: Any, doc: SourceDocument | None) -> dict[str, Any]:
+    def _local_traits(self, owner: str, raw_traits: Any, doc: SourceDocument | None,
+                      spans: dict[str, Span] | None = None) -> dict[str, Any]:
         """``owner``'s own traits (``raw_traits``), coerced; ``doc``: the document that
-        defines ``owner``'s shape."""
+        defines ``owner``'s shape. ``spans``, when given, receives where each was written (as
+        :meth:`_trait_spans` gives an owner's introduced traits)."""
         out: dict[str, Any] = {}
         if not isinstance(raw_traits, dict) or not raw_traits:
             return out
@@ -1131,6 +1133,8 @@ class _Assembler:
             if doc is not None and (tid == BOX or tid == DEFAULT):
                 self._check_versioned_trait(doc, owner, tid, span)
             out[tid] = self.coerce(tid, value, owner, span)
+            if spans is not None and span is not None:
+                spans[tid] = span
         return out
 
     def _check_versioned_trait(self, doc: SourceDocument, owner: str, trait_id: str, span: Span | None) -> None:
@@ -1370,7 +1374,16 @@ class _Assembler:
             if target not in self.raw:
                 self.diags.error("S2001", f"member '{member_id}' targets '{target}', which is not defined",
                                  self.span_of(member_id), member_id, self.suggest(target))
-            traits = self._local_traits(member_id, raw.get("traits"), doc)
+            # (a member of a shape without mixins and with no trait applied to it: its traits
+            # are its own, and so are their spans, found here once)
+            alone = not mixin_shapes and member_id not in self.applied
+            trait_spans: dict[str, Span] | None = {} if alone else None
+            traits = self._local_traits(member_id, raw.get("traits"), doc, trait_spans)
+            if alone:
+                members[name] = Member(name=name, target=target, container=shape_id, traits=traits,
+                                       introduced_traits=dict(traits), span=spans.get(member_id) or shape.span,
+                                       trait_spans=trait_spans)
+                continue
             if name in members:
                 inherited = members[name]
                 if inherited.target != target:
@@ -1382,6 +1395,9 @@ class _Assembler:
                 continue
             members[name] = Member(name=name, target=target, container=shape_id, traits=dict(traits),
                                    introduced_traits=dict(traits), span=spans.get(member_id) or shape.span)
+        if not mixin_shapes and not any(member.id in self.applied for member in members.values()):
+            self._finish_members(shape, members)
+            return
         local_names = {name for name, _ in local}
         for name, member in members.items():
             applied = self._apply_traits(member.id)
@@ -1398,6 +1414,13 @@ class _Assembler:
                     inherited_spans.update(m.members[name].trait_spans)
             member.trait_spans = self._trait_spans(member.id, member.traits, member.introduced_traits, doc,
                                                    inherited_spans)
+        self._finish_members(shape, members)
+
+    def _finish_members(self, shape: Shape, members: dict[str, Member]) -> None:
+        """The checks of a shape's members once they are all known (a list, set or map
+        without its members; an enum without values), each enum value's ``enumValue``, and
+        the members set on the shape."""
+        shape_id = shape.id
         if shape.type in ("list", "set", "map"):
             missing = [n for n in (("key", "value") if shape.type == "map" else ("member",)) if n not in members]
             if missing:
