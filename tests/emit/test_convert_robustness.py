@@ -348,6 +348,18 @@ def test_definition_name_conflict_is_located_error():
     assert found and found[0].span is not None and found[0].span.path == "u.smithy"
 
 
+def test_definition_names_are_not_deconflicted_without_a_cfn_resource():
+    # As the reference (CfnConverter makes a JSON Schema converter per @cfnResource
+    # resource): the same conflict as above, in a service with no such resource, is no
+    # error; the conversion only says that there is nothing to convert.
+    text = ('$version: "2.0"\nnamespace ex.t\nservice Svc { version: "1", operations: [Op] }\n'
+            "operation Op { input := { a: Dup, b: ex.u#Dup_ } }\nstructure Dup { x: String }\n")
+    other = '$version: "2.0"\nnamespace ex.u\nstructure Dup_ { y: String }\n'
+    schemas, diags = convert_texts([("m.smithy", text), ("u.smithy", other)], {"organizationName": "Ex"})
+    assert schemas == {} and not errors(diags), [d.format_text() for d in diags]
+    assert "S4012" in {d.code for d in diags}
+
+
 def test_resource_without_identifiers_or_properties():
     text = ('$version: "2.0"\nnamespace ex.t\nuse aws.cloudformation#cfnResource\n'
             'service Svc { version: "1", resources: [Empty] }\n@cfnResource\nresource Empty {}\n')
