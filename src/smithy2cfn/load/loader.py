@@ -858,7 +858,7 @@ class _Assembler:
         known = self._good_traits.get(trait_id)
         if known is not None and value is not None and value is not ANNOTATION:
             # (the common case, a trait shape seen before and a value: what the rest comes to)
-            if known:
+            if known and value.__class__ is not known[1]:
                 problem = _creation_problem(trait_id, known[0], value)
                 if problem is not None:
                     self.diags.error("S3106", f"Error creating trait `{ShapeId.name(trait_id)}`: {problem}", span,
@@ -876,7 +876,8 @@ class _Assembler:
                                  "trait, please add `@trait` to this shape.", self.span_of(trait_id), trait_id,
                                  f"it is applied as a trait to `{owner}` at {span}")
         else:  # a trait shape: its type, when it is a built-in trait (checked by _creation_problem)
-            self._good_traits[trait_id] = (trait_shape.get("type"),) if (
+            kind = trait_shape.get("type")
+            self._good_traits[trait_id] = (kind, _fine_class(trait_id, kind)) if (
                 trait_id in self.prelude_ids and trait_id.startswith(_PRELUDE_PREFIX)) else ()
         if value is None and trait_shape is not None:
             # A null trait value means "no value" for list traits (JSON AST models of Smithy
@@ -1028,7 +1029,8 @@ class _Assembler:
     def build(self) -> Model:
         self._warned: set[str] = set()
         self._not_traits: set[str] = set()
-        #: trait shape ID → ``(type,)`` for a built-in trait, ``()`` for another (see coerce)
+        #: trait shape ID → ``(type, the class of the values _creation_problem always
+        #: accepts, or None)`` for a built-in trait, ``()`` for another (see coerce)
         self._good_traits: dict[str, tuple] = {}
         #: shapes the reference's loader would not build (missing members, missing mixins)
         self.failed: set[str] = set()
@@ -1542,6 +1544,16 @@ _PRELUDE_PREFIX = PRELUDE_NAMESPACE + "#"
 _CHECKED_BUILT_IN_TRAITS = frozenset(
     {_PRELUDE_PREFIX + name for name in _EXPECTED_MEMBERS}
     | {AUTH, AUTH_DEFINITION, PROTOCOL_DEFINITION, MIXIN, REFERENCES, EXTERNAL_DOCUMENTATION})
+
+
+def _fine_class(trait_id: str, kind: Any) -> type | None:
+    """The class of the values of the built-in trait ``trait_id`` (of shape type ``kind``) that
+    :func:`_creation_problem` always accepts, when its value's type is all it checks (a
+    ``documentation`` string): ``coerce`` then skips the call. ``None`` for the others."""
+    if trait_id in _CHECKED_BUILT_IN_TRAITS or not isinstance(kind, str):
+        return None
+    expected = _NODE_KINDS.get(kind)
+    return _NODE_CLASSES.get(expected) if expected is not None else None
 
 
 def _creation_problem(trait_id: str, kind: Any, value: Any) -> str | None:
