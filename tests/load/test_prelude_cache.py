@@ -149,6 +149,32 @@ def test_document_form_round_trips_any_value(value, traits, span, maybe):
     same(back, doc)
 
 
+@pytest.fixture
+def fresh_prelude_caches():
+    """The per-process caches of the shipped prelude lines and documents, emptied before and
+    after (a test that makes the data stale must not leave its answer behind)."""
+    caches = (prelude_data._shipped_lines, prelude_data._shipped_document)
+    for cache in caches:
+        cache.cache_clear()
+    yield
+    for cache in caches:
+        cache.cache_clear()
+
+
+def test_a_build_reads_only_the_prelude_documents_of_its_packages(fresh_prelude_caches):
+    """A model that names one trait package reads and decodes that package's document and
+    the prelude's, not the other 15 (a small build: 28% of the data), and they are the
+    documents a whole reading gives."""
+    docs = loader._prelude_of(frozenset({"smithy.api", "aws.cloudformation"}))
+    assert [d.path for d in docs] == ["<prelude>/smithy.api.smithy", "<prelude>/aws.cloudformation.smithy"]
+    assert prelude_data._shipped_document.cache_info().currsize == 2
+    whole = {d.path: d for d in prelude_data.load_documents()}
+    for doc in docs:
+        same(doc, whole[doc.path])
+    # every package selected: every document, in the prelude's order
+    assert [d.path for d in prelude_data.documents_of(lambda path: True)] == list(whole)
+
+
 def test_stale_data_is_not_used(monkeypatch):
     monkeypatch.setattr(prelude_data, "key", lambda sources=None: "0" * 64)
     monkeypatch.setattr(tables, "key", lambda grammar: "0" * 64)
@@ -156,6 +182,25 @@ def test_stale_data_is_not_used(monkeypatch):
     assert tables.load_tables(syntax.grammar_text()) is None
     assert tables.parser_tables(syntax.grammar_text()) == tables.tables_data(syntax.grammar_text())
     same(prelude_data.prelude_documents(), prelude_data.lower_prelude())
+
+
+def test_stale_data_is_not_read_per_document_either(monkeypatch, fresh_prelude_caches):
+    monkeypatch.setattr(prelude_data, "key", lambda sources=None: "0" * 64)
+    assert prelude_data._shipped_lines() is None
+    wanted = lambda path: path.endswith("aws.cloudformation.smithy")  # noqa: E731
+    (doc,) = prelude_data.documents_of(wanted)
+    same([doc], [d for d in prelude_data.lower_prelude() if wanted(d.path)])
+
+
+def test_a_data_file_of_another_layout_is_not_read_per_document(monkeypatch, tmp_path, fresh_prelude_caches):
+    # the shipped file written whole on one line (render_data's layout): right key, not read
+    # line by line, so the documents are lowered from source
+    whole = tables.render_data("x", prelude_data.key(), prelude_data.encode_documents(prelude_data.lower_prelude()))
+    (tmp_path / prelude_data.DOCUMENTS_FILE).write_text(whole, encoding="utf-8")
+    monkeypatch.setattr(prelude_data, "data_file", lambda name: tmp_path / name)
+    assert prelude_data._shipped_lines() is None
+    assert [d.path for d in prelude_data.documents_of(lambda path: True)] == \
+        [d.path for d in prelude_data.lower_prelude()]
 
 
 def _imports(path: Path) -> set[str]:

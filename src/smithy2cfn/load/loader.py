@@ -427,8 +427,11 @@ def _package_traits() -> dict[str, list[str]]:
 
 
 def _prelude_of(packages: frozenset[str]) -> list[SourceDocument]:
-    """The prelude documents of ``packages`` (trait package namespaces: :func:`select_packages`)."""
-    return [d for d in _prelude_documents() if package_namespace(d.path) in packages]
+    """The prelude documents of ``packages`` (trait package namespaces: :func:`select_packages`),
+    the others not even read (:func:`smithy2cfn.load.prelude_data.documents_of`)."""
+    from smithy2cfn.load.prelude_data import documents_of
+
+    return documents_of(lambda path: package_namespace(path) in packages)
 
 
 # --------------------------------------------------------------------------- reading
@@ -605,7 +608,7 @@ def _load_sources(sources: list[tuple[str, str]], diags: Diagnostics, prelude: b
 
     def prepare() -> None:
         if prelude:
-            _prelude_documents()
+            _prelude_of(packages)
         if meanwhile is not None:
             meanwhile(packages)
     read = _read_all(sources, prepare)

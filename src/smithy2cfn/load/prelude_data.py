@@ -3,11 +3,12 @@
 Every model loads our prelude and trait packages (:func:`smithy2cfn.prelude.prelude_files`);
 parsing and lowering them is most of a small build's start-up. They are lowered once, by
 ``python -m smithy2cfn.precompute``, into ``smithy2cfn/data/precomputed/prelude-documents.json``
-(:func:`encode_documents`), and read back at run time (:func:`decode_documents`) when the
-file's key matches :func:`key`: the package version, the grammar, every prelude
-file, and the source of every module whose change could change the lowered
-documents (:data:`FRONT_END_MODULES`; ``tests/load/test_prelude_cache.py`` checks that list
-against the modules' imports). Otherwise they are lowered from source. Nothing is pickled,
+(:func:`encode_documents`, one document per line: :func:`render_documents`), and read back
+at run time (:func:`decode_documents`), only the documents of the packages a model loads
+(:func:`documents_of`), when the file's key matches :func:`key`: the package version, the
+grammar, every prelude file, and the source of every module whose change could change the
+lowered documents (:data:`FRONT_END_MODULES`; ``tests/load/test_prelude_cache.py`` checks
+that list against the modules' imports). Otherwise they are lowered from source. Nothing is pickled,
 and nothing is written at run time.
 
 The JSON form of a :class:`~smithy2cfn.model.document.SourceDocument` round-trips exactly
@@ -25,12 +26,16 @@ The JSON form of a :class:`~smithy2cfn.model.document.SourceDocument` round-trip
 
 from __future__ import annotations
 
+import functools
+import json
+from collections.abc import Callable
 from typing import Any
 
 from smithy2cfn.diagnostics import Diagnostic, Severity, Span
 from smithy2cfn.model.document import ANNOTATION, ApplyStatement, SourceDocument
 from smithy2cfn.parse.tables import (
     FORMAT,
+    data_file,
     package_version,
     read_data,
     render_data,
@@ -194,9 +199,68 @@ def decode_documents(data: list[dict]) -> tuple[SourceDocument, ...]:
 
 
 def render_documents(docs: tuple[SourceDocument, ...], key_: str) -> str:
-    """The text of the shipped prelude data file for ``docs`` computed under ``key_``."""
-    return render_data("smithy2cfn prelude and trait packages, parsed and lowered", key_,
-                       encode_documents(docs))
+    """The text of the shipped prelude data file for ``docs`` computed under ``key_``: as
+    :func:`~smithy2cfn.parse.tables.render_data` writes it (strict JSON), with the documents'
+    paths in the header (``"paths"``) and each document on a line of its own, so that a
+    build parses and decodes only the documents of the packages it loads
+    (:func:`documents_of`)."""
+    encoded = encode_documents(docs)
+    head = render_data("smithy2cfn prelude and trait packages, parsed and lowered", key_, None)
+    head = head[:head.index('"data": ')]
+    paths = json.dumps([d["path"] for d in encoded], ensure_ascii=False)
+    lines = [json.dumps(d, ensure_ascii=False, allow_nan=False, separators=(",", ":")) for d in encoded]
+    return head + f'"paths": {paths},\n"data": [\n' + ",\n".join(lines) + "\n]\n}\n"
+
+
+@functools.cache
+def _shipped_lines() -> dict[str, str] | None:
+    """Path → the JSON text of its document, from the shipped file when its format and key
+    match this installation (the layout :func:`render_documents` writes), else ``None``.
+    Read once per process."""
+    try:
+        expected = key()
+        lines = data_file(DOCUMENTS_FILE).read_text(encoding="utf-8").split("\n")
+        head = json.loads("{" + "".join(lines[1:5]).rstrip(",") + "}")
+    except (OSError, ValueError):
+        return None
+    paths = head.get("paths") if isinstance(head, dict) else None
+    if head.get("format") != FORMAT or head.get("key") != expected or not isinstance(paths, list):
+        return None
+    n = len(paths)
+    if lines[5:6] != ['"data": ['] or lines[6 + n:] != ["]", "}", ""]:
+        return None
+    texts = [line[:-1] if line.endswith(",") else line for line in lines[6:6 + n]]
+    return dict(zip(paths, texts, strict=True))
+
+
+@functools.cache
+def _shipped_document(path: str) -> SourceDocument | None:
+    """The shipped document of ``path``, decoded once per process (``None`` if it cannot be)."""
+    lines = _shipped_lines()
+    if lines is None or path not in lines:
+        return None
+    try:
+        (doc,) = decode_documents([json.loads(lines[path], object_hook=_hook)])
+    except (KeyError, TypeError, ValueError):
+        return None  # a file of the right key is never like this; lower rather than fail
+    return doc
+
+
+def documents_of(wanted: Callable[[str], bool]) -> list[SourceDocument]:
+    """The prelude documents whose path ``wanted`` accepts, in the prelude's order: only
+    those are parsed and decoded from the shipped data (a small model loads two of the 17,
+    a quarter of the data), else lowered from source as :func:`prelude_documents` does."""
+    lines = _shipped_lines()
+    if lines is not None:
+        docs = [_shipped_document(path) for path in lines if wanted(path)]
+        if all(doc is not None for doc in docs):
+            return [doc for doc in docs if doc is not None]
+    return [doc for doc in _lowered() if wanted(doc.path)]
+
+
+@functools.cache
+def _lowered() -> tuple[SourceDocument, ...]:
+    return lower_prelude()
 
 
 def load_documents() -> tuple[SourceDocument, ...] | None:
@@ -221,5 +285,5 @@ def prelude_documents() -> tuple[SourceDocument, ...]:
     return docs if docs is not None else lower_prelude()
 
 
-__all__ = ["DOCUMENTS_FILE", "FRONT_END_MODULES", "decode_documents", "encode_documents", "key",
+__all__ = ["DOCUMENTS_FILE", "FRONT_END_MODULES", "decode_documents", "documents_of", "encode_documents", "key",
            "load_documents", "lower_prelude", "prelude_documents", "prelude_sources", "render_documents"]
