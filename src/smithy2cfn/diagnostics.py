@@ -31,6 +31,7 @@ from __future__ import annotations
 import enum
 import heapq
 import json
+import operator
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import islice
@@ -111,6 +112,13 @@ _SET_PATH, _SET_LINE, _SET_COLUMN, _SET_END_LINE, _SET_END_COLUMN = (
     getattr(Span, name).__set__ for name in Span.__slots__)
 
 
+def _by_fields(compare: Callable[[Any, Any], bool]) -> Callable[[Span, object], bool]:
+    """A comparison of a span with any span (of either class) by their fields in order."""
+    def method(self: Span, other: object) -> bool:
+        return compare(_FIELDS(self), _FIELDS(other)) if isinstance(other, Span) else NotImplemented
+    return method
+
+
 class _DeferredSpan(Span, frozen=True, order=True):
     """A :class:`Span` whose line and column are found when first read
     (:meth:`Span.deferred`); comparing, hashing, printing or pickling it reads them. Equal
@@ -136,31 +144,14 @@ class _DeferredSpan(Span, frozen=True, order=True):
             _SET_END_COLUMN(self, 0)
         return getattr(self, name)
 
-    def _fields_of(self, other: object) -> tuple[Any, ...] | None:
-        return _FIELDS(other) if isinstance(other, Span) else None
-
-    def __eq__(self, other: object) -> bool:
-        theirs = self._fields_of(other)
-        return NotImplemented if theirs is None else _FIELDS(self) == theirs
+    __eq__ = _by_fields(operator.eq)
+    __lt__ = _by_fields(operator.lt)
+    __le__ = _by_fields(operator.le)
+    __gt__ = _by_fields(operator.gt)
+    __ge__ = _by_fields(operator.ge)
 
     def __hash__(self) -> int:
         return hash(_FIELDS(self))
-
-    def __lt__(self, other: object) -> bool:
-        theirs = self._fields_of(other)
-        return NotImplemented if theirs is None else _FIELDS(self) < theirs
-
-    def __le__(self, other: object) -> bool:
-        theirs = self._fields_of(other)
-        return NotImplemented if theirs is None else _FIELDS(self) <= theirs
-
-    def __gt__(self, other: object) -> bool:
-        theirs = self._fields_of(other)
-        return NotImplemented if theirs is None else _FIELDS(self) > theirs
-
-    def __ge__(self, other: object) -> bool:
-        theirs = self._fields_of(other)
-        return NotImplemented if theirs is None else _FIELDS(self) >= theirs
 
     def __repr__(self) -> str:
         return repr(Span(*_FIELDS(self)))

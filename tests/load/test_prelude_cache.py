@@ -175,7 +175,7 @@ def test_a_build_reads_only_the_prelude_documents_of_its_packages(fresh_prelude_
     assert [d.path for d in prelude_data.documents_of(lambda path: True)] == list(whole)
 
 
-def test_stale_data_is_not_used(monkeypatch):
+def test_stale_data_is_not_used(monkeypatch, fresh_prelude_caches):
     monkeypatch.setattr(prelude_data, "key", lambda sources=None: "0" * 64)
     monkeypatch.setattr(tables, "key", lambda grammar: "0" * 64)
     assert prelude_data.load_documents() is None

@@ -1362,6 +1362,7 @@ class _Assembler:
                                        from_mixin=mm.from_mixin or m.id,
                                        span=spans.get(f"{shape_id}${name}") or shape.span)
         for_resource = body.get("for")
+        every_alone = not mixin_shapes  # (then the walks below over members have nothing to do)
         for name, raw in local:
             member_id = f"{shape_id}${name}"
             if not isinstance(raw, dict):
@@ -1382,13 +1383,9 @@ class _Assembler:
             # (a member of a shape without mixins and with no trait applied to it: its traits
             # are its own, and so are their spans, found here once)
             alone = not mixin_shapes and member_id not in self.applied
+            every_alone = every_alone and alone
             trait_spans: dict[str, Span] | None = {} if alone else None
             traits = self._local_traits(member_id, raw.get("traits"), doc, trait_spans)
-            if alone:
-                members[name] = Member(name=name, target=target, container=shape_id, traits=traits,
-                                       introduced_traits=dict(traits), span=spans.get(member_id) or shape.span,
-                                       trait_spans=trait_spans)
-                continue
             if name in members:
                 inherited = members[name]
                 if inherited.target != target:
@@ -1398,9 +1395,10 @@ class _Assembler:
                                                                 traits, "member")
                 inherited.traits = {**inherited.traits, **traits}
                 continue
-            members[name] = Member(name=name, target=target, container=shape_id, traits=dict(traits),
-                                   introduced_traits=dict(traits), span=spans.get(member_id) or shape.span)
-        if not mixin_shapes and not any(member.id in self.applied for member in members.values()):
+            members[name] = Member(name=name, target=target, container=shape_id, traits=traits,
+                                   introduced_traits=dict(traits), span=spans.get(member_id) or shape.span,
+                                   trait_spans=trait_spans)
+        if every_alone:
             self._finish_members(shape, members)
             return
         local_names = {name for name, _ in local}

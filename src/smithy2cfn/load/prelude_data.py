@@ -37,7 +37,6 @@ from smithy2cfn.parse.tables import (
     FORMAT,
     data_file,
     package_version,
-    read_data,
     render_data,
     source_digest,
 )
@@ -264,25 +263,20 @@ def _lowered() -> tuple[SourceDocument, ...]:
 
 
 def load_documents() -> tuple[SourceDocument, ...] | None:
-    """The shipped lowered prelude when its key matches this installation, else ``None``."""
-    try:
-        expected = key()
-    except OSError:
+    """The shipped lowered prelude, every document, when its key matches this installation
+    (and its layout is :func:`render_documents`'s), else ``None``."""
+    lines = _shipped_lines()
+    if lines is None:
         return None
-    data = read_data(DOCUMENTS_FILE, expected, _hook)
-    if not isinstance(data, list):
-        return None
-    try:
-        return decode_documents(data)
-    except (KeyError, TypeError, ValueError):
-        return None  # a file of the right key is never like this; lower rather than fail
+    docs = [_shipped_document(path) for path in lines]
+    return None if None in docs else tuple(doc for doc in docs if doc is not None)
 
 
 def prelude_documents() -> tuple[SourceDocument, ...]:
     """Our prelude and trait packages as lowered documents: the shipped data when it is
-    current (:func:`load_documents`), else lowered from source (:func:`lower_prelude`)."""
-    docs = load_documents()
-    return docs if docs is not None else lower_prelude()
+    current (:func:`load_documents`), else lowered from source (:func:`lower_prelude`, once
+    per process)."""
+    return tuple(documents_of(lambda path: True))
 
 
 __all__ = ["DOCUMENTS_FILE", "FRONT_END_MODULES", "decode_documents", "documents_of", "encode_documents", "key",

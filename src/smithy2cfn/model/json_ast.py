@@ -152,15 +152,10 @@ class _Reader:
         self.valid_ids: set[str] = set()
         #: strings already found to be member names
         self.valid_names: set[str] = set()
-        #: the ``where`` of the last object whose keys got deferred spans (:meth:`where`)
-        self._where: tuple[str, Any, tuple] = (jt.path, self.locate, ())
 
     def where(self, at: tuple) -> tuple[str, Any, tuple]:
-        """The ``where`` of :meth:`Span.deferred` for the keys of the object at path ``at``
-        (the members of one shape share it)."""
-        if self._where[2] is not at:
-            self._where = (self.jt.path, self.locate, at)
-        return self._where
+        """The ``where`` of :meth:`Span.deferred` for the keys of the object at path ``at``."""
+        return self.jt.path, self.locate, at
 
     def add(self, code: str, severity: Severity, message: str, path: tuple, shape_id: str | None,
             hint: str | None) -> None:
@@ -311,7 +306,7 @@ class _Reader:
     def trait_spans(self, owner: str, at: tuple, traits: dict[str, Any]) -> None:
         """The deferred spans of ``owner``'s traits, written in the ``traits`` object at ``at``."""
         spans = self.doc.trait_spans
-        where = (self.jt.path, self.locate, at)
+        where = self.where(at)
         deferred = Span.deferred
         for tid in traits:
             spans[(owner, tid)] = deferred(where, tid)
@@ -373,8 +368,7 @@ class _Reader:
             if out is not None:
                 clean[key] = out
         if kind == "apply":
-            at = (*path, "traits")
-            where = (self.jt.path, self.locate, at)
+            where = self.where((*path, "traits"))
             doc.applies.append(ApplyStatement(shape_id, dict(clean.get("traits") or {}), span, {
                 tid: Span.deferred(where, tid) for tid in clean.get("traits") or {}}))
             return
