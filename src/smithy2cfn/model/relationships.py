@@ -13,8 +13,9 @@ tells and :class:`Walker` skips.
 
 from __future__ import annotations
 
+from collections import namedtuple
 from collections.abc import Callable, Iterable, Iterator
-from typing import ClassVar, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from smithy2cfn.model.shapes import Model, Shape
 from smithy2cfn.model.traits import UNIT
@@ -170,15 +171,14 @@ _MEMBER_TYPE = {
 }
 
 
-# The field types as objects: with ``class Relationship(NamedTuple)``, this module's
-# annotations are strings, each of which typing compiles (a ForwardRef): 11 M instructions
-# at import.
-class _RelationshipFields(NamedTuple):
-    shape: str
-    type: RelationshipType
-    neighbor: str
-    is_valid: bool
-_RelationshipFields.__new__.__defaults__ = (True,)
+if TYPE_CHECKING:
+    class _RelationshipFields(NamedTuple):
+        shape: str
+        type: RelationshipType
+        neighbor: str
+        is_valid: bool = True
+else:  # (typing.NamedTuple compiles each annotation of this module, strings: 2.5 ms at import)
+    _RelationshipFields = namedtuple("_RelationshipFields", "shape type neighbor is_valid", defaults=(True,))
 
 
 class Relationship(_RelationshipFields):
