@@ -39,6 +39,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from itertools import islice
 from typing import Any
 
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, SourceLimiter, Span, declare_codes
@@ -238,15 +239,17 @@ class _Reader:
             out[tid] = trait_value
         return out
 
-    def member(self, value: Any, at: tuple, name: str, member_id: str) -> dict[str, Any] | None:
+    def member(self, value: Any, at: tuple, name: str, member_id: str,
+               where: tuple[str, Any, tuple] | None = None) -> dict[str, Any] | None:
         """The member ``name`` of the object at path ``at`` (``members``, or a shape entry
-        for ``member``, ``key`` and ``value``), checked."""
+        for ``member``, ``key`` and ``value``), checked; ``where``: ``self.where(at)``, when
+        the caller has it. A member written as it should be is the parsed object itself."""
         if not isinstance(value, dict):
             self.error("S1104", f"member '{member_id}' must be {_MEMBER}, found {node_kind(value)}", (*at, name),
                        member_id)
             return None
-        out: dict[str, Any] = {}
-        if len(value) > 2 or (len(value) == 2 and "traits" not in value):
+        size = len(value)
+        if size > 2 or (size == 2 and "traits" not in value):
             for key in value:
                 if key not in _MEMBER_PROPERTIES:
                     self.unknown(key, _MEMBER_PROPERTIES, (*at, name), member_id)
@@ -258,35 +261,42 @@ class _Reader:
             target = self.shape_id(target, f"the target of member '{member_id}'", (*at, name, "target"), member_id)
             if target is None:
                 return None
-        out["target"] = target
-        span = Span.deferred(self.where(at), name)
-        if "traits" in value:
-            where = (*at, name, "traits")
-            traits = self.traits(value["traits"], where, member_id)
-            if traits:
-                out["traits"] = traits
-                self.trait_spans(member_id, where, traits)
-        self.doc.spans[member_id] = span
-        return out
+        self.doc.spans[member_id] = Span.deferred(where or self.where(at), name)
+        if size == 1:
+            return value  # (only a target: nothing to leave out)
+        raw = value.get("traits")
+        if raw is None:
+            return {"target": target}
+        traits_at = (*at, name, "traits")
+        traits = self.traits(raw, traits_at, member_id)
+        if not traits:
+            return {"target": target}
+        self.trait_spans(member_id, traits_at, traits)
+        return value if size == 2 and traits is raw else {"target": target, "traits": traits}
 
     def members(self, value: Any, path: tuple, shape_id: str) -> dict[str, Any] | None:
         if not isinstance(value, dict):
             self.error("S1104", f"'members' of '{shape_id}' must be {_MEMBERS}, found {node_kind(value)}", path,
                        shape_id)
             return None
-        out = {}
+        out: dict[str, Any] | None = None  # made at the first member that is not kept as it is
         names = self.valid_names
-        for name, body in value.items():
-            if name not in names:
-                if not _IDENTIFIER.match(name):
-                    self.error("S1105", f"invalid member name '{name}' in '{shape_id}': expected an identifier",
-                               (*path, name), shape_id)
-                    continue
+        where = self.where(path)
+        for i, (name, body) in enumerate(value.items()):
+            member = None
+            if name not in names and not _IDENTIFIER.match(name):
+                self.error("S1105", f"invalid member name '{name}' in '{shape_id}': expected an identifier",
+                           (*path, name), shape_id)
+            else:
                 names.add(name)
-            member = self.member(body, path, name, f"{shape_id}${name}")
+                member = self.member(body, path, name, f"{shape_id}${name}", where)
+                if member is body and out is None:
+                    continue
+            if out is None:
+                out = dict(islice(value.items(), i))
             if member is not None:
                 out[name] = member
-        return out
+        return value if out is None else out
 
     def rename(self, value: Any, path: tuple, shape_id: str) -> dict[str, str] | None:
         if not isinstance(value, dict):

@@ -189,11 +189,18 @@ def _parse_number(token: str) -> int | float:
     return value
 
 
+def _parse_int(token: str) -> int | float:
+    """An integer literal of the JSON scanner (digits, maybe a minus sign): a short one
+    (a 64-bit integer's length, far below every limit) is read as it is, any other as
+    :func:`read_number` reads it."""
+    return int(token) if len(token) < 21 else _parse_number(token)
+
+
 def _parse_constant(token: str) -> Any:
     raise _BadNumber(_CONSTANT_PROBLEM.format(token))
 
 
-_DECODER = json.JSONDecoder(parse_float=_parse_number, parse_int=_parse_number, parse_constant=_parse_constant,
+_DECODER = json.JSONDecoder(parse_float=_parse_number, parse_int=_parse_int, parse_constant=_parse_constant,
                             strict=True)
 _SCAN = json.scanner.make_scanner(_DECODER)
 _SCANSTRING = json.decoder.scanstring
