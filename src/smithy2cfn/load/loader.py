@@ -1227,11 +1227,13 @@ class _Assembler:
                     continue
                 inherited[tid] = value
         local = self._local_traits(shape_id, body.get("traits"), doc)
-        local = self.merge_traits(shape_id, local, self._apply_traits(shape_id), "apply")
+        if shape_id in self.applied:
+            local = self.merge_traits(shape_id, local, self._apply_traits(shape_id), "apply")
         shape.introduced_traits = local
-        shape.traits = {**inherited, **local}
+        shape.traits = {**inherited, **local} if inherited else dict(local)
         shape.trait_spans = self._trait_spans(
-            shape_id, shape.traits, local, doc, {t: sp for m in mixin_shapes for t, sp in m.trait_spans.items()})
+            shape_id, shape.traits, local, doc,
+            {t: sp for m in mixin_shapes for t, sp in m.trait_spans.items()} if mixin_shapes else {})
 
         if isinstance(body.get("for"), str):
             self._check_private_for(shape, body["for"])
