@@ -20,6 +20,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import SHARED, record_result
 from smithy2cfn import api
@@ -50,6 +52,8 @@ def test_names_in_any_file_count():
 
 @pytest.mark.parametrize("text", [
     '{"smithy": "2.0", "shapes": {"a#A": {"type": "structure", "traits": {"aws\\u002eapi#arn": {}}}}}',
+    '{"smithy": "2.0", "shapes": {"a#A": {"type": "structure", "traits": {"aws\\u002Eapi#arn": {}}}}}',
+    'metadata m = "\\u0061ws.api#arn"',
     'metadata m = "aws.\\\napi"',
     'metadata validators = [{name: "EmitNoneSelector", configuration: {selector: "[trait|protocolDefinition]"}}]',
 ])
@@ -57,13 +61,28 @@ def test_text_that_could_spell_a_namespace_or_sees_every_shape_loads_every_packa
     assert loader.select_packages([text]) == EVERY
 
 
-def test_a_model_too_large_to_search_cheaply_loads_every_package():
-    assert loader.select_packages(["x" * loader._SELECT_BELOW]) == {"smithy.api"}
-    assert loader.select_packages(["x" * loader._SELECT_BELOW, "y"]) == EVERY
-
-
 def test_a_plain_escape_does_not_load_every_package():
     assert loader.select_packages(['metadata m = "a \\"quoted\\" word\\n"']) == {"smithy.api"}
+    # escapes of characters no namespace holds (263 of the 402 AWS models have some)
+    assert loader.select_packages(['{"d": "it\\u2019s \\u0020 \\u00a0 \\uD800", "x": "smithy.waiters#y"}']) == {
+        "smithy.api", "smithy.waiters"}
+
+
+def test_a_large_model_is_searched_like_a_small_one():
+    assert loader.select_packages(["x" * (4 << 20)]) == {"smithy.api"}
+    assert loader.select_packages(["aws.amazon.com " * 300_000 + "use smithy.waiters#waitable"]) == {
+        "smithy.api", "smithy.waiters"}
+
+
+NAMESPACES = [ns for ns in EVERY if ns != "smithy.api"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(["aws.", "smithy.", "aws", "smithy", ".", "#", "api", "apigateway", "iam",
+                                          "waiters", "x", "smithy.aws.iam", "aws.aws.api", "test", "protocols"]),
+                         max_size=12).map("".join), min_size=1, max_size=3))
+def test_the_namespaces_found_are_those_the_text_holds(texts):
+    assert loader._named(texts, NAMESPACES) == {ns for ns in NAMESPACES if any(ns in text for text in texts)}
 
 
 def test_the_model_records_its_packages(tmp_path):
