@@ -74,6 +74,8 @@ def _decimal(value: object) -> Decimal | None:
 
 def _java_long(value: object) -> int | None:
     """An integer bound (the reference reads ``length`` bounds as ``Long``)."""
+    if type(value) is int:
+        return value  # (the usual bound, already exact)
     number = _decimal(value)
     return None if number is None else int(number)
 

@@ -51,7 +51,13 @@ from smithy2cfn.model.traits import (
 )
 from smithy2cfn.regexes import lazy
 from smithy2cfn.validation.support.events import event, idiomatic, relationships_text, ticked
-from smithy2cfn.validation.support.shapes import members_having, shapes_having, shapes_of_type, trait_applied
+from smithy2cfn.validation.support.shapes import (
+    members_having,
+    shapes_having,
+    shapes_of_type,
+    shapes_with_members_having,
+    trait_applied,
+)
 
 
 def _operations_with(model: Model, trait_id: str) -> list[Shape]:
@@ -77,8 +83,14 @@ def check_http_patterns(model: Model) -> Iterable[Diagnostic]:
     a ``Model`` error, "Error creating trait"), and ``HttpUriFormatValidator`` (a URI that
     is not US-ASCII).
     """
+    # (only operations with @http or @endpoint, in model order)
+    marked = {shape.id for trait in (HTTP, ENDPOINT) for shape in shapes_having(model, trait)}
+    if not marked:
+        return
     index = model.knowledge(HttpBindingIndex)
     for shape in shapes_of_type(model, "operation"):
+        if shape.id not in marked:
+            continue
         if HTTP in shape.traits:
             reason = index.uri_error(shape.id)
             uri = index.uri(shape.id)
@@ -151,9 +163,13 @@ def check_http_binding_traits_ignored(model: Model) -> Iterable[Diagnostic]:
     elsewhere). Reference: ``HttpBindingTraitIgnoredValidator`` (WARNING
     ``HttpBindingTraitIgnored.Input``/``.Output``/``.TopLevel``).
     """
+    # (only structures with a member carrying a binding trait, in model order)
+    bound = {shape.id for trait in _HTTP_MEMBER_BINDING_TRAITS for shape in shapes_with_members_having(model, trait)}
+    if not bound:
+        return
     reverse = model.knowledge(NeighborIndex)
     for container in shapes_of_type(model, "structure"):
-        if MIXIN in container.traits:
+        if container.id not in bound or MIXIN in container.traits:
             continue
         rels = None
         for member in container.members.values():
