@@ -74,12 +74,14 @@ def test_a_large_model_is_searched_like_a_small_one():
         "smithy.api", "smithy.waiters"}
 
 
-NAMESPACES = [ns for ns in EVERY if ns != "smithy.api"]
+#: the packages' namespaces, and two no package has (without a dot, and ending in one)
+NAMESPACES = [ns for ns in EVERY if ns != "smithy.api"] + ["alloy", "aws."]
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.lists(st.sampled_from(["aws.", "smithy.", "aws", "smithy", ".", "#", "api", "apigateway", "iam",
-                                          "waiters", "x", "smithy.aws.iam", "aws.aws.api", "test", "protocols"]),
+                                          "waiters", "x", "smithy.aws.iam", "aws.aws.api", "test", "protocols",
+                                          "alloy", "allo"]),
                          max_size=12).map("".join), min_size=1, max_size=3))
 def test_the_namespaces_found_are_those_the_text_holds(texts):
     assert loader._named(texts, NAMESPACES) == {ns for ns in NAMESPACES if any(ns in text for text in texts)}

@@ -418,10 +418,14 @@ def _named(texts: list[str], namespaces: list[str]) -> set[str]:
     holds 26,000 of ``aws.`` and ``smithy.``: about 14 ms, against 19 for a search per
     namespace, most of which scan the whole text to find nothing)."""
     heads: dict[str, dict[str, list[str]]] = {}  # "aws." -> first letter of rest -> rests
-    for ns in namespaces:
-        head, _, rest = ns.partition(".")
-        heads.setdefault(head + ".", {}).setdefault(rest[:1], []).append(rest)
     found: set[str] = set()
+    for ns in namespaces:
+        head, dot, rest = ns.partition(".")
+        if not dot or not rest:  # (no package is named so; searched the plain way)
+            if any(ns in text for text in texts):
+                found.add(ns)
+            continue
+        heads.setdefault(head + ".", {}).setdefault(rest[:1], []).append(rest)
     for text in texts:
         find, startswith = text.find, text.startswith
         for head, by_first in heads.items():
