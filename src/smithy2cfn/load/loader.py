@@ -31,6 +31,7 @@ from __future__ import annotations
 import functools
 import graphlib
 import os
+import re
 import stat
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
@@ -412,36 +413,41 @@ def select_packages(texts: Iterable[str]) -> frozenset[str]:
 
 
 def _named(texts: list[str], namespaces: list[str]) -> set[str]:
-    """The ``namespaces`` (each ``head.rest``) that occur in one of ``texts``, as
-    ``ns in text`` finds them, in one pass per head over each text rather than
-    one per namespace: each occurrence of ``head.`` is looked at once (SageMaker's 3.3 MB
-    holds 26,000 of ``aws.`` and ``smithy.``: about 14 ms, against 19 for a search per
-    namespace, most of which scan the whole text to find nothing)."""
-    heads: dict[str, dict[str, list[str]]] = {}  # "aws." -> first letter of rest -> rests
+    """The ``namespaces`` that occur in one of ``texts``, as ``ns in text`` finds them: for
+    each head (``aws.``, ``smithy.``), a regular expression scans each text once for the head
+    followed by one of the rests not found yet (:func:`_head_pattern`), rather than a scan per
+    namespace, most of which read the whole text to find nothing (SageMaker's 3.3 MB: 8 ms
+    against 19). A head cannot overlap itself (it ends at its only dot), so no occurrence is
+    missed."""
     found: set[str] = set()
+    heads: dict[str, list[str]] = {}
     for ns in namespaces:
         head, dot, rest = ns.partition(".")
         if not dot or not rest:  # (no package is named so; searched the plain way)
             if any(ns in text for text in texts):
                 found.add(ns)
             continue
-        heads.setdefault(head + ".", {}).setdefault(rest[:1], []).append(rest)
-    for text in texts:
-        find, startswith = text.find, text.startswith
-        for head, by_first in heads.items():
-            left = sum(1 for rests in by_first.values() for rest in rests if head + rest not in found)
-            size = len(head)
-            start = find(head) if left else -1
-            while start >= 0:
-                at = start + size
-                for rest in by_first.get(text[at:at + 1], ()):
-                    if startswith(rest, at) and head + rest not in found:
-                        found.add(head + rest)
-                        left -= 1
-                if not left:
+        heads.setdefault(head + ".", []).append(rest)
+    for head, rests in heads.items():
+        left = set(rests)
+        for text in texts:
+            at = 0
+            while left:  # (a search per rest found at most: a text naming one namespace a million times costs one scan)
+                m = _head_pattern(head, tuple(sorted(left))).search(text, at)
+                if m is None:
                     break
-                start = find(head, start + 1)
+                # the rests the caught one begins with occur there too: "aws.apigateway" holds "aws.api"
+                left -= {rest for rest in left if m.group(1).startswith(rest)}
+                at = m.end()
+        found.update(head + rest for rest in rests if rest not in left)
     return found
+
+
+@functools.lru_cache(maxsize=64)
+def _head_pattern(head: str, rests: tuple[str, ...]) -> re.Pattern[str]:
+    """``head`` followed by one of ``rests`` (the rest caught, not consumed); the longest
+    first, so that the one caught at an occurrence begins with every other rest there."""
+    return re.compile(re.escape(head) + "(?=(" + "|".join(sorted(map(re.escape, rests), key=len, reverse=True)) + "))")
 
 
 @functools.cache
