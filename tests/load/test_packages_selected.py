@@ -84,7 +84,11 @@ NAMESPACES = [ns for ns in EVERY if ns != "smithy.api"] + ["alloy", "aws."]
                                           "alloy", "allo"]),
                          max_size=12).map("".join), min_size=1, max_size=3))
 def test_the_namespaces_found_are_those_the_text_holds(texts):
-    assert loader._named(texts, NAMESPACES) == {ns for ns in NAMESPACES if any(ns in text for text in texts)}
+    expected = {ns for ns in NAMESPACES if any(ns in text for text in texts)}
+    assert loader._named(texts, NAMESPACES) == expected
+    with pytest.MonkeyPatch.context() as patch:  # (the regular expressions of large texts)
+        patch.setattr(loader, "_SCANNED_BELOW", 0)
+        assert loader._named(texts, NAMESPACES) == expected
 
 
 def test_the_model_records_its_packages(tmp_path):
