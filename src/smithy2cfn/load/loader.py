@@ -425,17 +425,16 @@ def _named(texts: list[str], namespaces: list[str]) -> set[str]:
     against 19). A head cannot overlap itself (it ends at its only dot), so no occurrence is
     missed. Texts of less than :data:`_SCANNED_BELOW` characters in all are searched
     namespace by namespace (compiling the expressions would cost more)."""
-    if sum(map(len, texts)) < _SCANNED_BELOW:
-        return {ns for ns in namespaces if any(ns in text for text in texts)}
-    found: set[str] = set()
+    small = sum(map(len, texts)) < _SCANNED_BELOW
+    plain: list[str] = []  # (also a namespace without a rest after its dot: no package is named so)
     heads: dict[str, list[str]] = {}
     for ns in namespaces:
-        head, dot, rest = ns.partition(".")
-        if not dot or not rest:  # (no package is named so; searched the plain way)
-            if any(ns in text for text in texts):
-                found.add(ns)
-            continue
-        heads.setdefault(head + ".", []).append(rest)
+        head, _, rest = ns.partition(".")
+        if small or not rest:
+            plain.append(ns)
+        else:
+            heads.setdefault(head + ".", []).append(rest)
+    found = {ns for ns in plain if any(ns in text for text in texts)}
     for head, rests in heads.items():
         left = set(rests)
         for text in texts:

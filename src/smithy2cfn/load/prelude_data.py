@@ -36,8 +36,9 @@ from smithy2cfn.model.document import ANNOTATION, ApplyStatement, SourceDocument
 from smithy2cfn.parse.tables import (
     FORMAT,
     data_file,
+    data_head,
+    is_current,
     package_version,
-    render_data,
     source_digest,
 )
 from smithy2cfn.records import fields
@@ -204,11 +205,14 @@ def render_documents(docs: tuple[SourceDocument, ...], key_: str) -> str:
     build parses and decodes only the documents of the packages it loads
     (:func:`documents_of`)."""
     encoded = encode_documents(docs)
-    head = render_data("smithy2cfn prelude and trait packages, parsed and lowered", key_, None)
-    head = head[:head.index('"data": ')]
-    paths = json.dumps([d["path"] for d in encoded], ensure_ascii=False)
+    head = data_head("smithy2cfn prelude and trait packages, parsed and lowered", key_,
+                     paths=[d["path"] for d in encoded])
     lines = [json.dumps(d, ensure_ascii=False, allow_nan=False, separators=(",", ":")) for d in encoded]
-    return head + f'"paths": {paths},\n"data": [\n' + ",\n".join(lines) + "\n]\n}\n"
+    return head + _DATA_LINE + "\n" + ",\n".join(lines) + "\n]\n}\n"
+
+
+#: The line after the header of the shipped file, before one line per document.
+_DATA_LINE = '"data": ['
 
 
 @functools.cache
@@ -219,16 +223,14 @@ def _shipped_lines() -> dict[str, str] | None:
     try:
         expected = key()
         lines = data_file(DOCUMENTS_FILE).read_text(encoding="utf-8").split("\n")
-        head = json.loads("{" + "".join(lines[1:5]).rstrip(",") + "}")
-    except (OSError, ValueError):
+        start = lines.index(_DATA_LINE) + 1
+        head = json.loads("{" + "".join(lines[1:start - 1]).rstrip(",") + "}")
+    except (OSError, ValueError):  # (a file of another layout has no such line)
         return None
     paths = head.get("paths") if isinstance(head, dict) else None
-    if head.get("format") != FORMAT or head.get("key") != expected or not isinstance(paths, list):
+    if not is_current(head, expected) or not isinstance(paths, list) or lines[start + len(paths):] != ["]", "}", ""]:
         return None
-    n = len(paths)
-    if lines[5:6] != ['"data": ['] or lines[6 + n:] != ["]", "}", ""]:
-        return None
-    texts = [line[:-1] if line.endswith(",") else line for line in lines[6:6 + n]]
+    texts = [line[:-1] if line.endswith(",") else line for line in lines[start:start + len(paths)]]
     return dict(zip(paths, texts, strict=True))
 
 

@@ -81,6 +81,12 @@ def data_file(name: str) -> Any:
     return _PACKAGE_ROOT / "data" / "precomputed" / name
 
 
+def is_current(head: Any, expected_key: str) -> bool:
+    """Whether the top-level object (or just its header) of a precomputed data file has
+    this format and ``expected_key``."""
+    return isinstance(head, dict) and head.get("format") == FORMAT and head.get("key") == expected_key
+
+
 def read_data(name: str, expected_key: str, object_hook: Any = None) -> Any | None:
     """The ``data`` of precomputed file ``name`` (decoded with ``object_hook``) when its
     format and key match; ``None`` when it is missing, unreadable, or stale."""
@@ -89,17 +95,20 @@ def read_data(name: str, expected_key: str, object_hook: Any = None) -> Any | No
         doc = json.loads(text, object_hook=object_hook)
     except (OSError, ValueError):
         return None
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT or doc.get("key") != expected_key:
-        return None
-    return doc.get("data")
+    return doc.get("data") if is_current(doc, expected_key) else None
+
+
+def data_head(what: str, key_: str, **fields: Any) -> str:
+    """The start of a precomputed data file: ``{``, then one line per header key (format,
+    what, key, then ``fields``), each ending in a comma; ``"data"`` comes next."""
+    head = {"format": FORMAT, "what": what, "key": key_, **fields}
+    return "{\n" + "".join(f"{json.dumps(k)}: {json.dumps(v)},\n" for k, v in head.items())
 
 
 def render_data(what: str, key_: str, data: Any) -> str:
     """The text of a precomputed data file (strict JSON, one line per top-level key)."""
-    head = {"format": FORMAT, "what": what, "key": key_}
     body = json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
-    return "{\n" + "".join(f"{json.dumps(k)}: {json.dumps(v)},\n" for k, v in head.items()) + \
-        f'"data": {body}\n}}\n'
+    return data_head(what, key_) + f'"data": {body}\n}}\n'
 
 
 def build_parser(grammar: str) -> Any:
