@@ -52,6 +52,7 @@ from smithy2cfn.diagnostics import (
 )
 from smithy2cfn.load import load_model
 from smithy2cfn.model import Model
+from smithy2cfn.model.traits import CFN_RESOURCE
 from smithy2cfn.records import Record, replace
 from smithy2cfn.writer import (  # the writer's public names, re-exported (README "Library")
     TEMP_FILE_RE,
@@ -360,15 +361,20 @@ def _prepare_stages(packages: frozenset[str]) -> None:
     from smithy2cfn.validation import import_validators
 
     import_validators(packages)
-    _prepare_conversion()
+    _prepare_conversion(packages)
 
 
-def _prepare_conversion() -> None:
-    """Import derive, emit and lint: the ``meanwhile`` of a build's validation, done while
-    a helper process starts on the validators (when they were not imported already)."""
-    import smithy2cfn.derive.plan
-    import smithy2cfn.emit
-    import smithy2cfn.lint  # noqa: F401
+def _prepare_conversion(packages: frozenset[str] | None) -> None:
+    """Import derive, and emit and lint when the model loads the ``aws.cloudformation``
+    package (without it, no resource has ``@cfnResource`` and no schema is emitted;
+    ``packages`` ``None``: every package, as :attr:`Model.packages` says): the
+    ``meanwhile`` of a build's validation, done while a helper process starts on the
+    validators (when they were not imported already)."""
+    import smithy2cfn.derive.plan  # noqa: F401
+
+    if packages is None or CFN_RESOURCE.partition("#")[0] in packages:
+        import smithy2cfn.emit.converter
+        import smithy2cfn.lint  # noqa: F401
 
 
 def validate(model: Model | LoadResult, diags: Diagnostics | None = None) -> ValidationResult:
@@ -487,12 +493,15 @@ def _convert(model: Model, settings: Settings, mappers: ExtensionMappers,
     """Plan, emit and (in the default mode, unless ``lint`` is false) lint; see
     :func:`convert`. Returns the schemas and the plan (``None`` when none was made)."""
     from smithy2cfn.derive.plan import derive_plan
-    from smithy2cfn.emit import emit_schemas
 
     with garbage_collection.paused():
         plan = derive_plan(model, settings, diags)
         if plan is None:
             return {}, None
+        if not plan.resources:  # (emit_schemas writes nothing then: the emit stage is not imported)
+            return {}, plan
+        from smithy2cfn.emit import emit_schemas
+
         schemas = emit_schemas(model, plan, diags, list(mappers.cfn), tuple(mappers.json_schema))
         if lint and settings.registry_ready and schemas:
             from smithy2cfn.lint import lint_schemas
@@ -842,7 +851,8 @@ def build_from_config(
     base = load_model(sources, diags, allow_unknown_traits=allow_unknown_traits, spans=file.path_spans,
                       meanwhile=_prepare_stages)
     base_suppressed: list[Diagnostic] = []
-    run_validators(base, diags, suppressed=base_suppressed, meanwhile=_prepare_conversion)
+    run_validators(base, diags, suppressed=base_suppressed,
+                   meanwhile=lambda: _prepare_conversion(base.packages))
     several = len(set(names)) > 1
     before = set(diags.items)
     outputs: list[ProjectionResult] = []

@@ -27,12 +27,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from smithy2cfn.diagnostics import Code, Diagnostics, Severity, Span, declare_codes
-from smithy2cfn.emit.jsonschema import SchemaMapper
-from smithy2cfn.emit.mappers import CfnMapper
 from smithy2cfn.records import Record
+
+if TYPE_CHECKING:  # (the mappers' modules are the emit stage: imported when a mapper is checked)
+    from smithy2cfn.emit.jsonschema import SchemaMapper
+    from smithy2cfn.emit.mappers import CfnMapper
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -227,6 +229,8 @@ def extension_mappers(extension: Any, name: str, where: Callable[[], Span | None
 
 
 def _is_cfn_mapper(value: Any) -> bool:
+    from smithy2cfn.emit.mappers import CfnMapper
+
     order = getattr(value, "order", None)
     return isinstance(value, CfnMapper) and isinstance(order, int) and not isinstance(order, bool)
 

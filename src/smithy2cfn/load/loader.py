@@ -495,19 +495,20 @@ def read_sources(sources: Iterable[tuple[str, str]], diags: Diagnostics,
 def _lower_all(read: list[Any], diags: Diagnostics, extra_known: set[str]) -> list[SourceDocument]:
     """:func:`read_sources` after the reading: the reading's diagnostics, then each IDL file
     lowered (``read``: what :func:`_read_all` gives)."""
+    for item in read:
+        diags.extend(item.diagnostics)
+    if all(isinstance(item, SourceDocument) for item in read):
+        return read  # (JSON AST files alone: nothing to lower, the IDL front end not imported)
     from smithy2cfn.parse.lower import lower_idl
 
     known: set[str] = set(extra_known)
-    items: list[Any] = []
     for item in read:
-        diags.extend(item.diagnostics)
         if isinstance(item, SourceDocument):
             known |= set(item.ast.get("shapes", {}))
         else:
             known |= item.defined_shape_ids()
-        items.append(item)
     docs: list[SourceDocument] = []
-    for item in items:
+    for item in read:
         if not isinstance(item, SourceDocument):
             item = lower_idl(item, known)
             diags.extend(item.diagnostics)
@@ -584,10 +585,12 @@ def _read_piece(piece: tuple[int, tuple[str, str], tuple[int, ...] | None]) -> A
 
 def _read_source(source: tuple[str, str]) -> Any:
     """One source parsed: a JSON AST :class:`SourceDocument`, or an IDL file not lowered yet."""
-    from smithy2cfn.parse.idl import parse_idl
-
     path, text = source
-    return read_json_ast(text, path) if path.endswith(".json") else parse_idl(text, path)
+    if path.endswith(".json"):
+        return read_json_ast(text, path)
+    from smithy2cfn.parse.idl import parse_idl  # (not for a model of JSON AST files alone)
+
+    return parse_idl(text, path)
 
 
 def read_documents(files: list[Path], diags: Diagnostics, extra_known: set[str] = frozenset(),
