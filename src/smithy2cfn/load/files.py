@@ -214,17 +214,19 @@ def read_bytes(path: str | os.PathLike, limit: int = MAX_FILE_BYTES, *, dir_fd: 
         st = os.fstat(fd)  # the path may have been replaced since the stat above
         if not stat.S_ISREG(st.st_mode):
             return None, FileProblem("S1003", f"not a regular file: it is {kind_of(st.st_mode)}")
-        chunks: list[bytes] = []
-        total = 0
-        while True:
+        # One read of the size fstat gives and a byte more (a file that has not changed
+        # since is read whole, its bytes never copied: a 3 MB model was read in 1 MB
+        # chunks, then joined, touching twice the memory), then chunks until the end for
+        # a file that grew meanwhile or a short read.
+        chunks = [os.read(fd, min(st.st_size + 1, limit + 1))]
+        total = len(chunks[0])
+        while total <= limit and chunks[-1]:
             chunk = os.read(fd, min(_CHUNK, limit + 1 - total))
-            if not chunk:
-                break
             chunks.append(chunk)
             total += len(chunk)
-            if total > limit:
-                return None, _too_large(f"more than {limit}", limit)
-        return b"".join(chunks), None
+        if total > limit:
+            return None, _too_large(f"more than {limit}", limit)
+        return chunks[0] if len(chunks) <= 2 and not chunks[-1] else b"".join(chunks), None
     except OSError as e:
         return None, os_error_problem(e)
     finally:

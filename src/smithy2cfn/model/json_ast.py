@@ -455,7 +455,8 @@ class _QuickWalk:
         self.line = [0, 0, 0]
         #: path of a shape entry → offset of its value, for :meth:`complete`
         self.entries: dict[tuple, int] = {}
-        self.done: set[tuple] = set()
+        #: path of a shape entry → the length of the paths whose positions its walks recorded
+        self.done: dict[tuple, int] = {}
         #: (start, end) offsets of the arrays and objects parsed whole, long enough to nest too deeply
         self.nodes: list[tuple[int, int]] = []
 
@@ -554,15 +555,19 @@ class _QuickWalk:
         position parse_json records, as :meth:`JsonText.span` gives it), lines counted
         from the entry's key, whose span is known (spans are asked in any order: no table
         of the file's lines is made); ``None`` for a path elsewhere. The positions of an
-        entry are recorded the first time one of its paths is asked for."""
+        entry's keys down to the depth of ``path`` are recorded the first time a path that
+        deep is asked for (a member's span walks the entry's members, not their bodies, which
+        the C scanner parses whole: an enum's members are what most warnings point at)."""
         entry = path[:2]
         if len(path) < 3 or entry not in self.entries:
             return None
         positions = self.positions
-        if entry not in self.done:
-            self.done.add(entry)
+        depth = len(path)
+        if self.done.get(entry, 0) < depth:
+            self.done[entry] = depth
             try:
-                _Walker(self.text, positions, _descend).value(self.entries[entry], entry)
+                _Walker(self.text, positions, lambda at: len(at) < depth and _descend(at)).value(
+                    self.entries[entry], entry)
             except _Stop:  # (not on a text this walk read)
                 pass
         while len(path) > 2:

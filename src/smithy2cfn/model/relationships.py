@@ -13,7 +13,7 @@ tells and :class:`Walker` skips.
 
 from __future__ import annotations
 
-from collections import namedtuple
+from collections import defaultdict, namedtuple
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
@@ -406,11 +406,11 @@ class NeighborIndex:
         if self._reverse is None:
             if self._forward is None:
                 self._build()
-            rev: dict[str, list[Relationship]] = {}
+            rev: defaultdict[str, list[Relationship]] = defaultdict(list)
             for rels in self._in_order:
                 for rel in rels:
-                    if rel.is_valid:
-                        rev.setdefault(rel.neighbor, []).append(rel)
+                    if rel[3]:  # (is_valid: by index, as below, a quarter faster than by name)
+                        rev[rel[2]].append(rel)  # (neighbor)
             self._reverse = rev
         return self._reverse.get(shape_id, [])
 
