@@ -14,7 +14,7 @@ tells and :class:`Walker` skips.
 from __future__ import annotations
 
 from collections import defaultdict, namedtuple
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from smithy2cfn.model.shapes import Model, Shape
@@ -296,21 +296,28 @@ def operations_of(shape: Shape) -> list[str]:
 def has_cycle(children: dict[str, list[str]]) -> bool:
     """Whether the directed graph ``children`` (node → the nodes it points to; a node that is
     no key points nowhere) has a cycle, a node pointing to itself included: what
-    ``graphlib.TopologicalSorter(children).prepare()`` raising ``CycleError`` tells, found by
-    one depth-first walk with an explicit stack (no node objects made: graphlib's cost was
-    most of the recursion checks' on a large model)."""
+    ``graphlib.TopologicalSorter(children).prepare()`` raising ``CycleError`` tells
+    (:func:`reaches_cycle` from every node; graphlib's node objects were most of the
+    recursion checks' cost on a large model)."""
+    return reaches_cycle(children, lambda node: children.get(node, ()))
+
+
+def reaches_cycle(roots: Iterable[str], follow: Callable[[str], Sequence[str]]) -> bool:
+    """Whether a cycle (a node pointing to itself included) can be reached from ``roots``
+    over the edges ``follow`` gives (node → the nodes it points to, asked once per node
+    reached): one depth-first walk with an explicit stack, no graph built."""
     state: dict[str, bool] = {}  # node -> finished (False: on the walk's path)
-    for root, kids in children.items():
+    for root in roots:
         if root in state:
             continue
         state[root] = False
-        stack = [(root, iter(kids))]
+        stack = [(root, iter(follow(root)))]
         while stack:
             node, todo = stack[-1]
             for kid in todo:
                 done = state.get(kid)
                 if done is None:
-                    grandkids = children.get(kid)
+                    grandkids = follow(kid)
                     if grandkids:
                         state[kid] = False
                         stack.append((kid, iter(grandkids)))
@@ -509,5 +516,5 @@ class Walker:
 
 __all__ = [
     "LIFECYCLE_RELATIONSHIPS", "RELATIONSHIP_TYPES", "NeighborIndex", "Relationship", "RelationshipType", "Walker",
-    "all_node_ids", "has_cycle", "operations_of", "relationships", "strongly_connected",
+    "all_node_ids", "has_cycle", "operations_of", "reaches_cycle", "relationships", "strongly_connected",
 ]

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, listed
-from smithy2cfn.model.relationships import NeighborIndex, has_cycle, strongly_connected
+from smithy2cfn.model.relationships import NeighborIndex, reaches_cycle, strongly_connected
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import REQUIRED
 from smithy2cfn.validation.support.events import error
@@ -32,9 +32,13 @@ MAX_PATHS = 10
 def _on_cycles(model: Model, starts: Iterable[str], follow: Callable[[str], list[str]]) -> dict[str, frozenset[str]]:
     """The nodes on a cycle of the edges ``follow`` gives (node → the neighbors it follows,
     of the node's valid directed relationships) reachable from ``starts`` → their strongly
-    connected component. Linear in the graph: one walk, then
-    a cycle check (:func:`~smithy2cfn.model.relationships.has_cycle`); networkx's components only when there is a cycle (a chain of
-    3,000 lists is then not searched 3,000 times)."""
+    connected component. Linear in the graph: one walk that looks for a cycle
+    (:func:`~smithy2cfn.model.relationships.reaches_cycle`: most models have none, and then
+    no graph is built); when there is one, a walk that lists the graph and networkx's
+    components (a chain of 3,000 lists is then not searched 3,000 times)."""
+    starts = list(starts)
+    if not reaches_cycle(starts, follow):
+        return {}
     children: dict[str, list[str]] = {}
     todo = list(starts)
     while todo:
@@ -44,8 +48,7 @@ def _on_cycles(model: Model, starts: Iterable[str], follow: Callable[[str], list
         kids = follow(node)
         children[node] = kids
         todo.extend(k for k in kids if k not in children)
-    children = {node: kids for node, kids in children.items() if kids}  # a node without edges is on no cycle
-    return strongly_connected(children) if has_cycle(children) else {}
+    return strongly_connected({node: kids for node, kids in children.items() if kids})  # (a node without edges is on no cycle)
 
 
 def _cycles(start: str, follow: Callable[[str], list[str]], within: frozenset[str]) -> list[list[str]]:
