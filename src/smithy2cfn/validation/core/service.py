@@ -19,7 +19,13 @@ from smithy2cfn.diagnostics import Code, Diagnostic, Severity, listed
 from smithy2cfn.model.knowledge import TopDownIndex
 from smithy2cfn.model.knowledge_http import is_identifier
 from smithy2cfn.model.knowledge_ops import OperationIndex, ServiceIndex, id_sort_key, sorted_ids
-from smithy2cfn.model.relationships import NeighborIndex, RelationshipType, Walker, operations_of
+from smithy2cfn.model.relationships import (
+    NeighborIndex,
+    RelationshipType,
+    Walker,
+    all_node_ids,
+    operations_of,
+)
 from smithy2cfn.model.shapes import SIMPLE_TYPES, Member, Model, Shape, ShapeId
 from smithy2cfn.model.traits import AUTH, DOCUMENTATION, REQUIRED, UNIT
 from smithy2cfn.records import replace
@@ -166,6 +172,11 @@ def check_shape_id_conflicts(model: Model) -> Iterable[Diagnostic]:
     Spec: model.rst §"Shape ID" ("Shape IDs ... MUST be case-insensitively unique").
     Reference: ``ShapeIdConflictValidator``.
     """
+    # Node IDs are unique: the model has no conflict when their lower-cased forms are too
+    # (the usual case, found without a loop in Python over the nodes).
+    ids = list(all_node_ids(model))
+    if len({node_id.lower() for node_id in ids}) == len(ids):
+        return
     # Lower-cased ID → the first ID seen; a list only where a second one comes (not one list
     # per node of the model).
     first: dict[str, str] = {}
@@ -179,10 +190,8 @@ def check_shape_id_conflicts(model: Model) -> Iterable[Diagnostic]:
         else:
             clashes.setdefault(low, [seen]).append(node_id)
 
-    for sid, shape in model.shapes.items():
-        add(sid)
-        for member in shape.members.values():
-            add(member.id)
+    for node_id in ids:
+        add(node_id)
     for low in (first if clashes else ()):
         ids = clashes.get(low)
         if ids is None:
