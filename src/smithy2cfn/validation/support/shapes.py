@@ -39,32 +39,51 @@ class _UserShapes:
         self._by_trait: dict[str, list[tuple[str, dict]]] | None = None
         self.by_type: dict[str, list[Shape]] | None = None
 
+    def _list(self) -> None:
+        """:attr:`nodes`, :attr:`with_traits` and the pairs by trait, made in one walk over
+        :attr:`shapes` (each member object is reached once: three walks, one per list, cost
+        twice as much on a model past the processor's caches)."""
+        nodes: list[tuple[str, dict]] = []
+        with_traits: list[tuple[str, dict]] = []
+        by_trait: dict[str, list[tuple[str, dict]]] = {}
+        keep, keep_with = nodes.append, with_traits.append
+        for s in self.shapes:
+            pairs = [(s.id, s.traits)]
+            if s.members:
+                pairs += [(m.id, m.traits) for m in s.members.values()]
+            for pair in pairs:
+                keep(pair)
+                if pair[1]:
+                    keep_with(pair)
+                    for tid in pair[1]:
+                        found = by_trait.get(tid)
+                        if found is None:
+                            by_trait[tid] = [pair]
+                        else:
+                            found.append(pair)
+        self._nodes, self._with_traits, self._by_trait = nodes, with_traits, by_trait
+
     @property
     def nodes(self) -> list[tuple[str, dict]]:
         """``(node ID, traits)`` of every shape and member of :attr:`shapes`, in order."""
         if self._nodes is None:
-            nodes: list[tuple[str, dict]] = []
-            for s in self.shapes:
-                nodes.append((s.id, s.traits))
-                nodes.extend((m.id, m.traits) for m in s.members.values())
-            self._nodes = nodes
+            self._list()
+        assert self._nodes is not None
         return self._nodes
 
     @property
     def with_traits(self) -> list[tuple[str, dict]]:
         """The pairs of :attr:`nodes` whose traits are not empty, in order."""
         if self._with_traits is None:
-            self._with_traits = [pair for pair in self.nodes if pair[1]]
+            self._list()
+        assert self._with_traits is not None
         return self._with_traits
 
     def having(self, trait_id: str) -> list[tuple[str, dict]]:
         """The pairs of :attr:`nodes` carrying ``trait_id``, in order."""
         if self._by_trait is None:
-            by_trait: dict[str, list[tuple[str, dict]]] = {}
-            for pair in self.with_traits:
-                for tid in pair[1]:
-                    by_trait.setdefault(tid, []).append(pair)
-            self._by_trait = by_trait
+            self._list()
+        assert self._by_trait is not None
         return self._by_trait.get(trait_id, [])
 
     def trait_ids(self) -> list[str]:
