@@ -1277,7 +1277,8 @@ class _Assembler:
         if shape_id in self.applied:
             local = self.merge_traits(shape_id, local, self._apply_traits(shape_id), "apply")
         shape.introduced_traits = local
-        shape.traits = {**inherited, **local} if inherited else dict(local)
+        # (without mixins, the traits are the introduced traits: one dict, as for a member alone)
+        shape.traits = {**inherited, **local} if inherited else local if not mixin_shapes else dict(local)
         shape.trait_spans = self._trait_spans(
             shape_id, shape.traits, local, doc,
             {t: sp for m in mixin_shapes for t, sp in m.trait_spans.items()} if mixin_shapes else {})
@@ -1444,9 +1445,11 @@ class _Assembler:
                                                                 traits, "member")
                 inherited.traits = {**inherited.traits, **traits}
                 continue
+            # (a member alone has no traits but its own: its traits are its introduced traits,
+            # one dict, changed only as both: by the enum value and @default given below)
             members[name] = Member(name=name, target=target, container=shape_id, traits=traits,
-                                   introduced_traits=dict(traits), span=spans.get(member_id) or shape.span,
-                                   trait_spans=trait_spans)
+                                   introduced_traits=traits if alone else dict(traits),
+                                   span=spans.get(member_id) or shape.span, trait_spans=trait_spans)
         if every_alone:
             self._finish_members(shape, members)
             return
