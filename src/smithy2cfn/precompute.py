@@ -29,7 +29,7 @@ from typing import Any
 
 from smithy2cfn.load import prelude_data
 from smithy2cfn.parse import tables
-from smithy2cfn.parse.syntax import grammar_text
+from smithy2cfn.parse.tables import grammar_text
 from smithy2cfn.regexes import lazy
 
 COMMAND = "python -m smithy2cfn.precompute"

@@ -336,7 +336,7 @@ def test_planted_lark_cache_is_never_loaded(tmp_path):
     for folder in (tmp, cache, home):
         folder.mkdir()
     marker = tmp_path / "pwned"
-    make = ("from lark import Lark; from smithy2cfn.parse.syntax import grammar_text;"
+    make = ("from lark import Lark; from smithy2cfn.parse.tables import grammar_text;"
             "Lark(grammar_text(), cache=True, parser='lalr', lexer='basic', propagate_positions=True,"
             " maybe_placeholders=False)")
     env = _env(tmp, cache, home)
@@ -360,7 +360,7 @@ def test_planted_prelude_pickle_is_never_loaded(tmp_path):
     import hashlib as _hashlib
 
     from smithy2cfn import __version__
-    from smithy2cfn.parse.syntax import grammar_text
+    from smithy2cfn.parse.tables import grammar_text
     from smithy2cfn.prelude import prelude_files
 
     tmp, cache, home = (tmp_path / n for n in ("tmp", "cache", "home"))

@@ -25,7 +25,7 @@ from smithy2cfn import precompute
 from smithy2cfn.diagnostics import Diagnostic, Severity, Span
 from smithy2cfn.load import loader, prelude_data
 from smithy2cfn.model.document import ANNOTATION, ApplyStatement, SourceDocument
-from smithy2cfn.parse import syntax, tables
+from smithy2cfn.parse import tables
 from smithy2cfn.records import fields
 
 PACKAGE = Path(prelude_data.__file__).resolve().parents[1]
@@ -58,7 +58,7 @@ def test_shipped_data_is_current():
     stale = precompute.stale_files()
     assert not stale, (f"the precomputed data {stale} is stale (the grammar, the prelude or the front end "
                        f"changed): run `{precompute.COMMAND}` and commit the result")
-    assert tables.load_tables(syntax.grammar_text()) is not None
+    assert tables.load_tables(tables.grammar_text()) is not None
     assert prelude_data.load_documents() is not None
 
 
@@ -80,7 +80,7 @@ def test_shipped_prelude_equals_a_fresh_lowering_exactly():
 def test_shipped_parser_tables_equal_fresh_ones():
     """The shipped tables are the automaton the installed Lark computes from the grammar,
     state for state (compared as graphs from the start state: numbering aside)."""
-    grammar = syntax.grammar_text()
+    grammar = tables.grammar_text()
     shipped = tables.load_tables(grammar)
     assert shipped == tables.tables_data(grammar)
     lark_table = tables.lark_parse_table(tables.build_parser(grammar))
@@ -179,8 +179,8 @@ def test_stale_data_is_not_used(monkeypatch, fresh_prelude_caches):
     monkeypatch.setattr(prelude_data, "key", lambda sources=None: "0" * 64)
     monkeypatch.setattr(tables, "key", lambda grammar: "0" * 64)
     assert prelude_data.load_documents() is None
-    assert tables.load_tables(syntax.grammar_text()) is None
-    assert tables.parser_tables(syntax.grammar_text()) == tables.tables_data(syntax.grammar_text())
+    assert tables.load_tables(tables.grammar_text()) is None
+    assert tables.parser_tables(tables.grammar_text()) == tables.tables_data(tables.grammar_text())
     same(prelude_data.prelude_documents(), prelude_data.lower_prelude())
 
 

@@ -22,7 +22,7 @@ from smithy2cfn.diagnostics import MAX_PER_CODE, Elided, funnel
 from smithy2cfn.parse import syntax
 from smithy2cfn.parse.idl import parse_idl
 from smithy2cfn.parse.lower import lower_idl
-from smithy2cfn.parse.tables import safe_reductions
+from smithy2cfn.parse.tables import grammar_text, safe_reductions
 from smithy2cfn.records import as_tuple, replace
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
@@ -383,7 +383,7 @@ def test_the_tree_is_the_one_lark_builds():
     from smithy2cfn.load.prelude_data import prelude_sources
     from smithy2cfn.parse.tables import build_parser
 
-    lark_parser = build_parser(syntax.grammar_text())
+    lark_parser = build_parser(grammar_text())
     sources = [(str(p), p.read_text(encoding="utf-8")) for p in sorted((IDL / "valid").rglob("*.smithy"))]
     sources += prelude_sources()
     assert len(sources) > 80

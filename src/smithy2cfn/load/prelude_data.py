@@ -37,6 +37,7 @@ from smithy2cfn.parse.tables import (
     FORMAT,
     data_file,
     data_head,
+    grammar_text,
     is_current,
     package_version,
     source_digest,
@@ -73,7 +74,6 @@ def key(sources: list[tuple[str, str]] | None = None) -> str:
     Raises:
         OSError: a source file cannot be read (callers then lower from source).
     """
-    from smithy2cfn.parse.syntax import grammar_text
 
     parts = [FORMAT, "prelude-documents", package_version(), grammar_text()]
     for path, text in sources if sources is not None else prelude_sources():

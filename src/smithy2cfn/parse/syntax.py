@@ -30,12 +30,11 @@ import itertools
 import operator
 import re
 import sys
-from pathlib import Path
 from typing import Any
 
 from smithy2cfn.model.jsonread import read_number
 from smithy2cfn.parse.strings import decode_quoted_text
-from smithy2cfn.parse.tables import parser_tables
+from smithy2cfn.parse.tables import grammar_text, parser_tables
 from smithy2cfn.records import Record
 from smithy2cfn.regexes import lazy
 
@@ -78,15 +77,6 @@ STATEMENT_KEYWORDS = frozenset({
 
 #: The parser stops after this many syntax errors in a file (the reference stops at the first).
 MAX_SYNTAX_ERRORS = 50
-
-
-@functools.cache
-def grammar_text() -> str:
-    """The grammar, from the installed package data or the source tree (editable install)."""
-    res = Path(__file__).parents[1] / "grammar" / "smithy.lark"
-    if res.is_file():
-        return res.read_text(encoding="utf-8")
-    return (Path(__file__).parents[3] / "grammar" / "smithy.lark").read_text(encoding="utf-8")
 
 
 class _Parser(Record, frozen=True):

@@ -31,6 +31,7 @@ Plain JSON, nothing unpickled, nothing written at run time.
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 from typing import Any
@@ -67,6 +68,15 @@ def source_digest(*parts: str, modules: tuple[str, ...] = ()) -> str:
     for rel in modules:
         texts += [rel, (_PACKAGE_ROOT / rel).read_text(encoding="utf-8")]
     return content_key(texts)
+
+
+@functools.cache
+def grammar_text() -> str:
+    """The grammar, from the installed package data or the source tree (editable install)."""
+    res = Path(__file__).parents[1] / "grammar" / "smithy.lark"
+    if res.is_file():
+        return res.read_text(encoding="utf-8")
+    return (Path(__file__).parents[3] / "grammar" / "smithy.lark").read_text(encoding="utf-8")
 
 
 def key(grammar: str) -> str:
