@@ -140,7 +140,7 @@ def test_document_form_round_trips_any_value(value, traits, span, maybe):
     doc = SourceDocument(
         "f.smithy", "2.0", {"smithy": "2.0", "shapes": {"a#B": {"type": "string", "traits": traits}}, "x": value},
         applies=[ApplyStatement("a#B", traits, maybe, {"a#t": span})],
-        spans={"a#B": span, "\0odd": maybe}, trait_spans={("a#B", "a#t"): span},
+        spans={"a#B": span, "\0odd": maybe}, trait_spans={"a#B": {"a#t": span}},
         metadata_spans={"k": span},
         diagnostics=[Diagnostic("S1001", Severity.ERROR, "m", maybe, "a#B", None, "E")])
     text = tables.render_data("test", "k", prelude_data.encode_documents([doc]))

@@ -144,14 +144,14 @@ def test_spans_inside_shapes_are_found_when_read_and_then_act_as_any_span(monkey
     text = json.dumps(_BASE, indent=2)
     careful = _read(text, True, monkeypatch)[4]
     doc = json_ast.read_json_ast(text, "model.json")
-    key = ("a#S$y", "smithy.api#length")
-    span = doc.trait_spans[key]
+    owner, key = "a#S$y", "smithy.api#length"
+    span = doc.trait_spans[owner][key]
     with pytest.raises(AttributeError):  # (the slot is empty: not found yet)
         Span.line.__get__(span, type(span))
-    expected = careful[key]
+    expected = careful[owner][key]
     assert (expected.line, expected.column) == (text[:text.index('"smithy.api#length"')].count("\n") + 1, 13)
     for read in (lambda s: s, lambda s: pickle.loads(pickle.dumps(s)), copy.deepcopy, str, hash, repr):
-        fresh = json_ast.read_json_ast(text, "model.json").trait_spans[key]
+        fresh = json_ast.read_json_ast(text, "model.json").trait_spans[owner][key]
         assert read(fresh) == read(expected)
     assert span == expected and not span < expected and sorted([expected, span]) == [span, span]
     other = doc.spans["a#S$x"]

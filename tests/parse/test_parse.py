@@ -378,7 +378,7 @@ def test_lowering_sugar() -> None:
     assert idl.defined_shape_ids() == {f"smithy.example#{n}" for n in
                                        ("Base", "Op", "OpRequest", "OpOutput", "E", "I", "S", "Str", "R")}
     assert doc.spans["smithy.example#S$b"].line == 18
-    assert doc.trait_spans[("smithy.example#Str", "smithy.api#deprecated")].line == 20
+    assert doc.trait_spans["smithy.example#Str"]["smithy.api#deprecated"].line == 20
 
 
 def test_parse_level_problems_have_their_own_codes() -> None:

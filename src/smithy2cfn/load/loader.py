@@ -35,6 +35,7 @@ import re
 import stat
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from smithy2cfn import garbage_collection, parallel
@@ -673,6 +674,7 @@ def _load_sources(sources: list[tuple[str, str]], diags: Diagnostics, prelude: b
 SUGGESTION_BUDGET = 100_000
 
 _NO_SPAN: Any = object()  # (a key missing from a document's spans)
+_NO_SPANS: Mapping[str, Span] = MappingProxyType({})  # (an owner without trait spans in its document)
 
 
 class _Assembler:
@@ -706,7 +708,7 @@ class _Assembler:
 
     def trait_span(self, owner: str, trait: str) -> Span | None:
         doc = self.raw_doc.get(ShapeId.root(owner))
-        span = doc.trait_spans.get((owner, trait)) if doc is not None else None
+        span = doc.trait_spans.get(owner, _NO_SPANS).get(trait) if doc is not None else None
         return span if span is not None else self.span_of(owner)
 
     def suggest(self, missing: str) -> str | None:
@@ -833,7 +835,7 @@ class _Assembler:
                 elif isinstance(out[tid], list) and isinstance(value, list):
                     out[tid] = out[tid] + value
                 else:
-                    span = doc.trait_spans.get((owner, tid)) or doc.spans.get(owner) or Span(doc.path)
+                    span = doc.trait_spans.get(owner, _NO_SPANS).get(tid) or doc.spans.get(owner) or Span(doc.path)
                     self.diags.error("S2013", f"conflicting values for trait '{tid}' on '{owner}' "
                                      "(the shape is defined again with another value)", span, owner)
             return out
@@ -1149,10 +1151,10 @@ class _Assembler:
         spans = {tid: span for tid, span in inherited.items() if tid in traits} if inherited else {}
         if introduced:
             doc = owner_doc
-            where = doc.trait_spans if doc is not None else {}
+            where = doc.trait_spans.get(owner, _NO_SPANS) if doc is not None else _NO_SPANS
             own: Any = ...  # span_of(owner), worked out at most once
-            for tid in introduced:  # (trait_span, the document looked up once)
-                span = where.get((owner, tid))
+            for tid in introduced:  # (trait_span, the owner's spans looked up once)
+                span = where.get(tid)
                 if span is None:
                     if own is ...:
                         own = self.span_of(owner)
@@ -1174,10 +1176,10 @@ class _Assembler:
         out: dict[str, Any] = {}
         if not isinstance(raw_traits, dict) or not raw_traits:
             return out
-        where = doc.trait_spans if doc is not None else {}
+        where = doc.trait_spans.get(owner, _NO_SPANS) if doc is not None else _NO_SPANS
         own: Any = ...  # span_of(owner), worked out at most once
         for tid, value in raw_traits.items():
-            span = where.get((owner, tid))  # (trait_span, the document looked up once)
+            span = where.get(tid)  # (trait_span, the owner's spans looked up once)
             if span is None:
                 if own is ...:
                     own = self.span_of(owner)

@@ -20,7 +20,7 @@ The JSON form of a :class:`~smithy2cfn.model.document.SourceDocument` round-trip
   taken for a marker);
 * a :class:`~smithy2cfn.diagnostics.Span` is ``[line, column, end_line, end_column]`` in
   its document's file, else ``[path, line, column, end_line, end_column]``;
-* ``trait_spans`` (keyed by ``(shape, trait)``) is a list of ``[shape, trait, span]``;
+* ``trait_spans`` (shape → trait → span) is a list of ``[shape, trait, span]``;
 * ``duplicate_shapes`` is a list of ``[shape ID, shape entry, span]``.
 """
 
@@ -165,7 +165,8 @@ def encode_documents(docs: tuple[SourceDocument, ...] | list[SourceDocument]) ->
                          "namespace": a.namespace}
                         for a in d.applies],
             "spans": _object({k: _span(s, p) for k, s in d.spans.items()}),
-            "trait_spans": [[owner, trait, _span(s, p)] for (owner, trait), s in d.trait_spans.items()],
+            "trait_spans": [[owner, trait, _span(s, p)] for owner, spans in d.trait_spans.items()
+                            for trait, s in spans.items()],
             "metadata_spans": _object({k: _span(s, p) for k, s in d.metadata_spans.items()}),
             "diagnostics": [{"code": x.code, "severity": x.severity.name, "message": x.message,
                              "span": _span(x.span, p), "shape_id": x.shape_id, "hint": x.hint,
@@ -181,6 +182,9 @@ def decode_documents(data: list[dict]) -> tuple[SourceDocument, ...]:
     docs = []
     for d in data:
         p = d["path"]
+        trait_spans: dict[str, dict[str, Span]] = {}
+        for owner, trait, s in d["trait_spans"]:
+            trait_spans.setdefault(owner, {})[trait] = _unspan(s, p)
         docs.append(SourceDocument(
             path=p,
             version=d["version"],
@@ -189,7 +193,7 @@ def decode_documents(data: list[dict]) -> tuple[SourceDocument, ...]:
                                     {t: _unspan(s, p) for t, s in a["trait_spans"].items()}, a.get("namespace"))
                      for a in d["applies"]],
             spans={k: _unspan(s, p) for k, s in d["spans"].items()},
-            trait_spans={(owner, trait): _unspan(s, p) for owner, trait, s in d["trait_spans"]},
+            trait_spans=trait_spans,
             metadata_spans={k: _unspan(s, p) for k, s in d["metadata_spans"].items()},
             diagnostics=[Diagnostic(x["code"], Severity[x["severity"]], x["message"], _unspan(x["span"], p),
                                     x["shape_id"], x["hint"], x["event_id"]) for x in d["diagnostics"]],

@@ -315,11 +315,9 @@ class _Reader:
 
     def trait_spans(self, owner: str, at: tuple, traits: dict[str, Any]) -> None:
         """The deferred spans of ``owner``'s traits, written in the ``traits`` object at ``at``."""
-        spans = self.doc.trait_spans
         where = self.where(at)
         deferred = Span.deferred
-        for tid in traits:
-            spans[(owner, tid)] = deferred(where, tid)
+        self.doc.trait_spans[owner] = {tid: deferred(where, tid) for tid in traits}
 
     # ---- shapes
     def shape(self, shape_id: str, body: Any) -> None:

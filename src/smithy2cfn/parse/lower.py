@@ -136,13 +136,14 @@ class _Lowerer:
                docs_span: Span | None) -> dict[str, Any]:
         out: dict[str, Any] = {}
         seen: set[str] = set()
+        spans: dict[str, Span] = {}  # (where each trait is applied: the document's, at the end)
         if docs is not None:
             # A "///" comment is the documentation trait: an @documentation with another value
             # conflicts with it, as in the reference (its traits merge in LoaderTraitMap).
             out[DOCUMENTATION] = docs
             seen.add(DOCUMENTATION)
             if docs_span is not None:
-                self.doc.trait_spans[(owner, DOCUMENTATION)] = docs_span
+                spans[DOCUMENTATION] = docs_span
         for t in traits:
             trait_id = self.resolve(t.name)
             value = t.value if t.plain else self.value(t.value)
@@ -158,7 +159,9 @@ class _Lowerer:
                 continue
             seen.add(trait_id)
             out[trait_id] = value
-            self.doc.trait_spans[(owner, trait_id)] = t.span
+            spans[trait_id] = t.span
+        if spans:  # (merged: a shape defined twice in a file gets its traits' spans from both)
+            self.doc.trait_spans.setdefault(owner, {}).update(spans)
         return out
 
     # ---- shapes
@@ -272,7 +275,7 @@ class _Lowerer:
                 self.error("S1011", f"trait '{trait_id}' applied twice to '{member_id}'", m.value_span, member_id)
             traits[trait_id] = self.value(m.value)
             if m.value_span is not None:
-                self.doc.trait_spans[(member_id, trait_id)] = m.value_span
+                self.doc.trait_spans.setdefault(member_id, {})[trait_id] = m.value_span
         if traits:
             entry["traits"] = traits
         return entry
