@@ -317,7 +317,10 @@ class _Reader:
         """The deferred spans of ``owner``'s traits, written in the ``traits`` object at ``at``."""
         where = self.where(at)
         deferred = Span.deferred
-        self.doc.trait_spans[owner] = {tid: deferred(where, tid) for tid in traits}
+        spans: dict[str, Span] = {}
+        for tid in traits:  # (a loop: a comprehension is a call of its own, one per traits object)
+            spans[tid] = deferred(where, tid)
+        self.doc.trait_spans[owner] = spans
 
     # ---- shapes
     def shape(self, shape_id: str, body: Any) -> None:
