@@ -1256,7 +1256,7 @@ class _Assembler:
         shape = Shape(id=shape_id, type=kind, span=self.span_of(shape_id))
         mixins = self._mixin_refs(shape_id, body.get("mixins"))
         shape.mixins = mixins
-        mixin_shapes = [self.model.shapes[m] for m in mixins if m in self.model.shapes]
+        mixin_shapes = [self.model.shapes[m] for m in mixins if m in self.model.shapes] if mixins else []
         for m in mixin_shapes:
             if MIXIN not in m.traits:
                 # Not a load error in the reference: its TargetValidator reports it.

@@ -22,6 +22,7 @@ from smithy2cfn.model.traits import METADATA
 from smithy2cfn.regexes import lazy
 from smithy2cfn.validation.support.events import diag, error
 from smithy2cfn.validation.support.node_values import NodeChecker
+from smithy2cfn.validation.support.shapes import shapes_having
 
 #: Metadata keys the reference reserves (``MetadataTraitValidator.RESERVED``).
 RESERVED_KEYS = frozenset({"severityOverrides", "suppressions", "validators"})
@@ -34,7 +35,7 @@ _SHAPE_ID = lazy(r"(?:_+[A-Za-z0-9]|[A-Za-z])\w*(?:\.(?:_+[A-Za-z0-9]|[A-Za-z])\
 def _metadata_types(model: Model) -> dict[str, list[str]]:
     """Metadata key → the shapes marked ``@metadata(key: ...)`` for it, in shape-ID order."""
     out: dict[str, list[str]] = {}
-    for shape in sorted(model.shapes.values(), key=lambda s: s.id):
+    for shape in sorted(shapes_having(model, METADATA), key=lambda s: s.id):  # (not every shape: those marked)
         value = shape.traits.get(METADATA)
         if isinstance(value, dict) and isinstance(value.get("key"), str):
             out.setdefault(value["key"], []).append(shape.id)
