@@ -349,12 +349,12 @@ class _Reader:
         clean: dict[str, Any] = {"type": kind}
         for key, value in body.items():
             what = allowed.get(key, "")
-            sub = (*path, key)
             if what == "":
                 self.unknown(key, allowed, path, shape_id)
                 continue
-            if what is None:
+            if what is None:  # ("type", read above)
                 continue
+            sub = (*path, key)
             if what == _TRAITS:
                 out: Any = self.traits(value, sub, shape_id)
                 if out is not None:

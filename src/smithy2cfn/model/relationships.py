@@ -169,6 +169,8 @@ _MEMBER_TYPE = {
     "list": RelationshipType.LIST_MEMBER, "set": RelationshipType.SET_MEMBER,
     "structure": RelationshipType.STRUCTURE_MEMBER, "union": RelationshipType.UNION_MEMBER,
 }
+#: The other types whose shapes have relationships of their own (besides mixins).
+_BINDING_TYPES = frozenset({"operation", "map", "service", "resource"})
 
 
 if TYPE_CHECKING:
@@ -232,9 +234,16 @@ def relationships(model: Model, shape_id: str) -> list[Relationship]:
 
 def _shape_relationships(model: Model, shape: Shape) -> list[Relationship]:
     sid = shape.id
+    new = tuple.__new__  # (a named tuple's own __new__ is a Python function: 3 times slower)
+    kind = shape.type
+    if not shape.mixins:  # (most shapes: their members, or nothing, without the closure below)
+        rel = _MEMBER_TYPE.get(kind)
+        if rel is not None:
+            return [new(Relationship, (sid, rel, member.id, True)) for member in shape.members.values()]
+        if kind not in _BINDING_TYPES:
+            return []
     out: list[Relationship] = []
     shapes = model.shapes
-    new = tuple.__new__  # (a named tuple's own __new__ is a Python function: 3 times slower)
 
     def push(kind: RelationshipType, target: str) -> None:
         exists = (model.member(target) is not None) if "$" in target else target in shapes
@@ -242,7 +251,6 @@ def _shape_relationships(model: Model, shape: Shape) -> list[Relationship]:
 
     for mixin in shape.mixins:
         push(RelationshipType.MIXIN, mixin)
-    kind = shape.type
     if kind in _MEMBER_TYPE:
         rel = _MEMBER_TYPE[kind]
         out.extend([new(Relationship, (sid, rel, member.id, True)) for member in shape.members.values()])
