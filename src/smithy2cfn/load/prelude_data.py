@@ -74,7 +74,6 @@ def key(sources: list[tuple[str, str]] | None = None) -> str:
     Raises:
         OSError: a source file cannot be read (callers then lower from source).
     """
-
     parts = [FORMAT, "prelude-documents", package_version(), grammar_text()]
     for path, text in sources if sources is not None else prelude_sources():
         parts += [path, text]
