@@ -52,6 +52,7 @@ from smithy2cfn.diagnostics import (
 )
 from smithy2cfn.load import load_model
 from smithy2cfn.model import Model
+from smithy2cfn.model.shapes import ShapeId
 from smithy2cfn.model.traits import CFN_RESOURCE
 from smithy2cfn.records import Record, replace
 from smithy2cfn.writer import (  # the writer's public names, re-exported (README "Library")
@@ -372,7 +373,7 @@ def _prepare_conversion(packages: frozenset[str] | None) -> None:
     validators (when they were not imported already)."""
     import smithy2cfn.derive.plan  # noqa: F401
 
-    if packages is None or CFN_RESOURCE.partition("#")[0] in packages:
+    if packages is None or ShapeId.namespace(CFN_RESOURCE) in packages:
         import smithy2cfn.emit.converter
         import smithy2cfn.lint  # noqa: F401
 

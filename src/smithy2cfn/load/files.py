@@ -226,7 +226,8 @@ def read_bytes(path: str | os.PathLike, limit: int = MAX_FILE_BYTES, *, dir_fd: 
             total += len(chunk)
         if total > limit:
             return None, _too_large(f"more than {limit}", limit)
-        return chunks[0] if len(chunks) <= 2 and not chunks[-1] else b"".join(chunks), None
+        # (the loop ends at an empty read: two chunks are the file and that end, not copied)
+        return chunks[0] if len(chunks) <= 2 else b"".join(chunks), None
     except OSError as e:
         return None, os_error_problem(e)
     finally:
