@@ -156,3 +156,49 @@ def test_spans_inside_shapes_are_found_when_read_and_then_act_as_any_span(monkey
     assert span == expected and not span < expected and sorted([expected, span]) == [span, span]
     other = doc.spans["a#S$x"]
     assert other < span and other != span
+
+
+def test_a_traits_object_keeps_one_deferred_map_which_an_owner_of_its_own_traits_shares(monkeypatch):
+    """A JSON AST document keeps the spans of each traits object as one ``DeferredSpans``
+    (a span made when read, then kept; pickled as a dict of found spans); a shape or member
+    whose traits are all its own shares it, one with traits applied or inherited gets a
+    dict, and a transform that drops a trait from it gets a dict without that trait."""
+    import pickle
+
+    from smithy2cfn.diagnostics import DeferredSpans, Diagnostics
+    from smithy2cfn.load import load_texts
+    from smithy2cfn.transform.ops import copy_model, remove_trait_applications
+
+    doc = dict(_BASE, shapes=dict(_BASE["shapes"]))
+    doc["shapes"]["a#T"] = {"type": "structure", "traits": {"smithy.api#documentation": "T"}, "members": {
+        "z": {"target": "smithy.api#String", "traits": {"smithy.api#documentation": "z", "smithy.api#required": {}}},
+        "w": {"target": "smithy.api#String"}}}
+    doc["shapes"]["a#T$z"] = {"type": "apply", "traits": {"smithy.api#deprecated": {}}}
+    text = json.dumps(doc, indent=2)
+    careful = _read(text, True, monkeypatch)[4]
+    spans = json_ast.read_json_ast(text, "model.json").trait_spans["a#S$x"]
+    assert isinstance(spans, DeferredSpans) and list(spans) == ["smithy.api#required", "smithy.api#documentation"]
+    assert len(spans) == 2 and "smithy.api#required" in spans and "smithy.api#length" not in spans
+    assert spans.get("smithy.api#length") is None and spans.get("smithy.api#length", 7) == 7
+    with pytest.raises(KeyError):
+        spans["smithy.api#length"]
+    assert spans["smithy.api#documentation"] is spans.get("smithy.api#documentation")  # (made once)
+    assert spans == careful["a#S$x"] and dict(spans) == dict(careful["a#S$x"])
+    copied = pickle.loads(pickle.dumps(spans))
+    assert type(copied) is dict and copied == dict(careful["a#S$x"])
+
+    diags = Diagnostics()
+    model = load_texts([("model.json", text)], diags)
+    t = model.shapes["a#T"]
+    assert isinstance(t.trait_spans, DeferredSpans) and t.trait_spans == careful["a#T"]
+    assert isinstance(t.members["w"].trait_spans, dict) and not t.members["w"].trait_spans
+    z = t.members["z"]  # (a trait applied: a dict, the applied trait's span from its statement)
+    assert type(z.trait_spans) is dict and set(z.trait_spans) == set(z.traits) == {
+        "smithy.api#documentation", "smithy.api#required", "smithy.api#deprecated"}
+    s = model.shapes["a#S"]  # (a mixin: the members' spans made for them)
+    assert type(s.trait_spans) is dict and s.members["x"].trait_spans == careful["a#S$x"]
+    draft = copy_model(model)
+    remove_trait_applications(draft, {"smithy.api#documentation"})
+    changed = draft.finish().shapes["a#T"]
+    assert changed.trait_spans == {} and isinstance(model.shapes["a#T"].trait_spans, DeferredSpans)
+    assert len(model.shapes["a#T"].trait_spans) == 1  # (the model's own shape untouched)

@@ -39,7 +39,16 @@ from types import MappingProxyType
 from typing import Any
 
 from smithy2cfn import garbage_collection, parallel
-from smithy2cfn.diagnostics import Code, Diagnostic, Diagnostics, Severity, Span, declare_codes, listed
+from smithy2cfn.diagnostics import (
+    Code,
+    DeferredSpans,
+    Diagnostic,
+    Diagnostics,
+    Severity,
+    Span,
+    declare_codes,
+    listed,
+)
 from smithy2cfn.load.files import (
     MAX_FILE_BYTES,
     ReadBudget,
@@ -905,11 +914,21 @@ class _Assembler:
                              "must be defined before it can be used in a model (reported once, where first "
                              "applied).", span, owner, hint)
 
+    def kept(self, trait_id: str, value: Any) -> bool:
+        """Whether :meth:`coerce` gives ``value`` back as it is, with nothing to report and
+        no span to read: a value (not ``null``, not an annotation) of a trait shape seen
+        before, of the class its built-in trait takes (any class, for another trait)."""
+        known = self._good_traits.get(trait_id)
+        return known is not None and value is not None and value is not ANNOTATION and (
+            not known or value.__class__ is known[1])
+
     def coerce(self, trait_id: str, value: Any, owner: str, span: Span | None) -> Any:
         """Annotation value ``ANNOTATION`` → ``{}``/``[]`` from the trait's shape type (an error for other types)."""
+        if self.kept(trait_id, value):
+            return value
         known = self._good_traits.get(trait_id)
         if known is not None and value is not None and value is not ANNOTATION:
-            # (the common case, a trait shape seen before and a value: what the rest comes to)
+            # (a trait shape seen before and a value of another class than its trait takes)
             if known and value.__class__ is not known[1]:
                 problem = _creation_problem(trait_id, known[0], value)
                 if problem is not None:
@@ -1144,14 +1163,20 @@ class _Assembler:
         return out
 
     def _trait_spans(self, owner: str, traits: dict[str, Any], introduced: dict[str, Any],
-                     owner_doc: SourceDocument | None, inherited: dict[str, Span]) -> dict[str, Span]:
+                     owner_doc: SourceDocument | None, inherited: Mapping[str, Span]) -> Mapping[str, Span]:
         """Where each of ``owner``'s effective traits was applied: an ``apply`` statement,
         else the shape or member itself (its introduced traits), else the mixin it came
-        from (``inherited``). ``owner_doc``: the document that defines ``owner``'s shape."""
+        from (``inherited``). ``owner_doc``: the document that defines ``owner``'s shape.
+        When every trait is the owner's own and its document keeps their spans as a
+        :class:`~smithy2cfn.diagnostics.DeferredSpans`, that mapping itself (read-only)."""
+        if not introduced and not inherited and owner not in self.applied:
+            return {}
+        where = owner_doc.trait_spans.get(owner, _NO_SPANS) if owner_doc is not None else _NO_SPANS
+        if type(where) is DeferredSpans and not inherited and owner not in self.applied \
+                and len(where) == len(introduced):
+            return where  # (every trait its own, written where the document's spans find it)
         spans = {tid: span for tid, span in inherited.items() if tid in traits} if inherited else {}
         if introduced:
-            doc = owner_doc
-            where = doc.trait_spans.get(owner, _NO_SPANS) if doc is not None else _NO_SPANS
             own: Any = ...  # span_of(owner), worked out at most once
             for tid in introduced:  # (trait_span, the owner's spans looked up once)
                 span = where.get(tid)
@@ -1176,9 +1201,20 @@ class _Assembler:
         out: dict[str, Any] = {}
         if not isinstance(raw_traits, dict) or not raw_traits:
             return out
-        where = doc.trait_spans.get(owner, _NO_SPANS) if doc is not None else _NO_SPANS
+        where: Any = None  # (the owner's spans, looked up at the first trait that reads one)
         own: Any = ...  # span_of(owner), worked out at most once
+        good = self._good_traits
         for tid, value in raw_traits.items():
+            if spans is None and tid != BOX and tid != DEFAULT:
+                # (the common case: a value coerce gives back as it is, no span read; the
+                # test of kept(), written out here: a call per trait costs as much as the rest)
+                known = good.get(tid)
+                if known is not None and value is not None and value is not ANNOTATION and (
+                        not known or value.__class__ is known[1]):
+                    out[tid] = value
+                    continue
+            if where is None:
+                where = doc.trait_spans.get(owner, _NO_SPANS) if doc is not None else _NO_SPANS
             span = where.get(tid)  # (trait_span, the owner's spans looked up once)
             if span is None:
                 if own is ...:
@@ -1436,8 +1472,17 @@ class _Assembler:
             # are its own, and so are their spans, found here once)
             alone = not mixin_shapes and member_id not in self.applied
             every_alone = every_alone and alone
-            trait_spans: dict[str, Span] | None = {} if alone else None
-            traits = self._local_traits(member_id, raw.get("traits"), doc, trait_spans)
+            raw_traits = raw.get("traits")
+            trait_spans: Mapping[str, Span] | None
+            where = doc.trait_spans.get(member_id) if alone and raw_traits and doc is not None else None
+            if type(where) is DeferredSpans:  # (its traits all its own: the document's spans are theirs)
+                traits = self._local_traits(member_id, raw_traits, doc)
+                trait_spans = where if len(where) == len(traits) else \
+                    self._trait_spans(member_id, traits, traits, doc, {})
+            else:
+                found: dict[str, Span] | None = {} if alone else None
+                traits = self._local_traits(member_id, raw_traits, doc, found)
+                trait_spans = found
             if name in members:
                 inherited = members[name]
                 if inherited.target != target:

@@ -20,6 +20,7 @@ one :class:`smithy2cfn.model.Model`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from smithy2cfn.diagnostics import Diagnostic, Span
@@ -90,7 +91,8 @@ class SourceDocument(Record):
         applies: apply statements, in source order.
         spans: absolute shape or member ID → where it is defined.
         trait_spans: shape or member ID → trait ID → where the trait is applied (one map per
-            owner: a loader looks up an owner's traits together).
+            owner: a loader looks up an owner's traits together; a JSON AST document's maps
+            are :class:`~smithy2cfn.diagnostics.DeferredSpans`, read-only).
         metadata_spans: metadata key → where the key is set.
         diagnostics: problems found while reading the file (syntax errors...).
         duplicate_shapes: ``(shape ID, shape entry, span)`` of shapes defined again in the
@@ -104,14 +106,14 @@ class SourceDocument(Record):
     ast: dict[str, Any]
     applies: list[ApplyStatement]
     spans: dict[str, Span]
-    trait_spans: dict[str, dict[str, Span]]
+    trait_spans: dict[str, Mapping[str, Span]]
     metadata_spans: dict[str, Span]
     diagnostics: list[Diagnostic]
     duplicate_shapes: list[tuple[str, dict[str, Any], Span | None]]
 
     def __init__(self, path: str, version: str, ast: dict[str, Any],
                  applies: list[ApplyStatement] | None = None, spans: dict[str, Span] | None = None,
-                 trait_spans: dict[str, dict[str, Span]] | None = None,
+                 trait_spans: dict[str, Mapping[str, Span]] | None = None,
                  metadata_spans: dict[str, Span] | None = None, diagnostics: list[Diagnostic] | None = None,
                  duplicate_shapes: list[tuple[str, dict[str, Any], Span | None]] | None = None) -> None:
         self.path = path

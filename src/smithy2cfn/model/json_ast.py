@@ -42,7 +42,15 @@ import re
 from itertools import islice
 from typing import Any
 
-from smithy2cfn.diagnostics import Code, Diagnostic, Severity, SourceLimiter, Span, declare_codes
+from smithy2cfn.diagnostics import (
+    Code,
+    DeferredSpans,
+    Diagnostic,
+    Severity,
+    SourceLimiter,
+    Span,
+    declare_codes,
+)
 from smithy2cfn.model.document import ApplyStatement, SourceDocument
 from smithy2cfn.model.jsonread import (
     _SCAN,
@@ -314,13 +322,10 @@ class _Reader:
         return out
 
     def trait_spans(self, owner: str, at: tuple, traits: dict[str, Any]) -> None:
-        """The deferred spans of ``owner``'s traits, written in the ``traits`` object at ``at``."""
-        where = self.where(at)
-        deferred = Span.deferred
-        spans: dict[str, Span] = {}
-        for tid in traits:  # (a loop: a comprehension is a call of its own, one per traits object)
-            spans[tid] = deferred(where, tid)
-        self.doc.trait_spans[owner] = spans
+        """The spans of ``owner``'s traits, written in the ``traits`` object at ``at``: one
+        :class:`~smithy2cfn.diagnostics.DeferredSpans` over its keys (``traits``, the
+        document's own dict, which nothing changes)."""
+        self.doc.trait_spans[owner] = DeferredSpans.of(self.where(at), traits)
 
     # ---- shapes
     def shape(self, shape_id: str, body: Any) -> None:

@@ -12,7 +12,7 @@ then ``apply``). What was introduced locally is kept apart in ``introduced_trait
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
 from smithy2cfn.diagnostics import Span
@@ -83,7 +83,9 @@ class Member(Record):
         from_mixin: for a member inherited from a mixin, the mixin's shape ID.
         span: where the member is defined.
         trait_spans: trait ID → where that effective trait was applied (the member, an
-            ``apply`` statement, or the mixin member it came from), when known.
+            ``apply`` statement, or the mixin member it came from), when known; read-only
+            (replaced, never changed in place: a member whose traits are all its own may
+            share its document's :class:`~smithy2cfn.diagnostics.DeferredSpans`).
     """
 
     __slots__ = ("name", "target", "container", "traits", "introduced_traits", "from_mixin", "span", "trait_spans",
@@ -95,11 +97,11 @@ class Member(Record):
     introduced_traits: dict[str, Any]
     from_mixin: str | None
     span: Span | None
-    trait_spans: dict[str, Span]
+    trait_spans: Mapping[str, Span]
 
     def __init__(self, name: str, target: str, container: str, traits: dict[str, Any] | None = None,
                  introduced_traits: dict[str, Any] | None = None, from_mixin: str | None = None,
-                 span: Span | None = None, trait_spans: dict[str, Span] | None = None) -> None:
+                 span: Span | None = None, trait_spans: Mapping[str, Span] | None = None) -> None:
         self.name = name
         self.target = target
         self.container = container
@@ -134,8 +136,9 @@ class Shape(Record):
     members: dict[str, Member]
     mixins: list[str]
     span: Span | None
-    #: trait ID → where that effective trait was applied, when known
-    trait_spans: dict[str, Span]
+    #: trait ID → where that effective trait was applied, when known (read-only: replaced, never
+    #: changed in place; :class:`~smithy2cfn.diagnostics.DeferredSpans` for traits all the shape's own)
+    trait_spans: Mapping[str, Span]
     # operation
     input: str | None
     output: str | None
@@ -159,7 +162,7 @@ class Shape(Record):
     def __init__(self, id: str, type: str, traits: dict[str, Any] | None = None,
                  introduced_traits: dict[str, Any] | None = None, members: dict[str, Member] | None = None,
                  mixins: list[str] | None = None, span: Span | None = None,
-                 trait_spans: dict[str, Span] | None = None, input: str | None = None, output: str | None = None,
+                 trait_spans: Mapping[str, Span] | None = None, input: str | None = None, output: str | None = None,
                  errors: list[str] | None = None, identifiers: dict[str, str] | None = None,
                  properties: dict[str, str] | None = None, create: str | None = None, put: str | None = None,
                  read: str | None = None, update: str | None = None, delete: str | None = None,
@@ -283,6 +286,8 @@ class Model(Record, hidden=("_knowledge",)):
     def is_prelude(self, shape_id: str) -> bool:
         """True for shapes of our built-in prelude or trait packages."""
         return ShapeId.root(shape_id) in self.prelude_ids
+
+
 
 class ShapeLists:
     """Knowledge: the model's top-level shapes by type and by trait, in model order, listed

@@ -138,8 +138,8 @@ def _drop_traits(node: Shape | Member, trait_ids: set[str]) -> None:
         node.traits.pop(tid, None)
     for tid in trait_ids & node.introduced_traits.keys():
         node.introduced_traits.pop(tid, None)
-    for tid in trait_ids & node.trait_spans.keys():
-        node.trait_spans.pop(tid, None)
+    if trait_ids & node.trait_spans.keys():
+        node.trait_spans = {t: s for t, s in node.trait_spans.items() if t not in trait_ids}
 
 
 def remove_trait_applications(model: Draft, trait_ids: set[str]) -> None:
@@ -172,7 +172,8 @@ def _remove_mixin(model: Draft, shape: Shape, mixin: Shape) -> None:
     for tid in list(shape.traits):
         if tid in mixin.traits and tid not in shape.introduced_traits and tid not in given:
             del shape.traits[tid]
-            shape.trait_spans.pop(tid, None)
+            if tid in shape.trait_spans:
+                shape.trait_spans = {t: s for t, s in shape.trait_spans.items() if t != tid}
 
 
 def remove_shapes(model: Draft, ids: Iterable[str]) -> None:
