@@ -80,9 +80,9 @@ def frozen() -> Iterator[None]:
 
     ``gc.unfreeze`` puts the objects in the oldest generation without counting them, so
     CPython's rule for collecting that generation no longer sees them: in a process that
-    validates model after model (a server, a fuzzer) the cycles of every earlier model (a
-    model and its indexes refer to each other) would pile up, 1,500 objects for a small
-    model, without end. So a later block counts the objects it freezes (a walk of the
+    validates model after model (a server, a fuzzer) whatever cycles the earlier models left
+    (a model and its indexes no longer make one: an index holds its model weakly,
+    ``model.shapes._View``) would pile up without end. So a later block counts the objects it freezes (a walk of the
     frozen list; a one-shot ``smithy2cfn`` run never pays it) and, when they have grown by
     more than 1/:data:`THAWED_GROWTH` since the count after the last such collection, first
     collects everything. As with CPython's own rule, the cost of these full collections is a

@@ -144,3 +144,41 @@ def test_relationship_types_sharing_a_label_stay_distinct():
     assert [t.value for t in RELATIONSHIP_TYPES] == list(range(25))
     assert all(getattr(RelationshipType, t.name) is t for t in RELATIONSHIP_TYPES)
     assert {t.label for t in RELATIONSHIP_TYPES if t.is_member_binding} == {"member"}
+
+
+def test_a_model_no_one_holds_is_freed_with_its_indexes_without_the_cyclic_collector():
+    """An index refers to its model's fields through a view that holds the model weakly
+    (``shapes._View``): no cycle, so dropping a validated model frees it at once (the cyclic
+    garbage collector, off here, is not needed); an index someone still holds keeps working
+    after its model is gone, and asks for other indexes of its own."""
+    import gc
+    import weakref
+
+    from smithy2cfn.validation import validate_model
+
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        model = _model()
+        validate_model(model)
+        assert len(model._knowledge) >= 5
+        gone = weakref.ref(model)
+        index = model.knowledge(NeighborIndex)
+        assert index.model.knowledge(TopDownIndex) is model.knowledge(TopDownIndex)
+        del model
+        assert gone() is None
+        assert [r.neighbor for r in index.neighbors("ex#Svc")] == ["ex#Ping", "ex#Parent"]
+        top_down = index.model.knowledge(TopDownIndex)  # (the model gone: the view's own)
+        assert "ex#Child" in top_down.contained_resources("ex#Svc")
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def test_an_index_sees_the_fields_the_model_has_when_it_is_built():
+    """A model whose fields are replaced before its next index is built (as the loader does
+    while it assembles) gives that index its new fields."""
+    model = _model()
+    model.knowledge(NeighborIndex)
+    model.shapes = {k: v for k, v in model.shapes.items() if k != "ex#Ping"}
+    assert "ex#Ping" not in model.knowledge(TopDownIndex).model.shapes

@@ -12,6 +12,7 @@ then ``apply``). What was introduced locally is kept apart in ``introduced_trait
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
@@ -256,7 +257,7 @@ class Model(Record, hidden=("_knowledge",)):
         """
         found = self._knowledge.get(index_type)
         if found is None:
-            found = index_type(self)
+            found = index_type(_View.of(self))
             self._knowledge[index_type] = found
         return found
 
@@ -288,6 +289,44 @@ class Model(Record, hidden=("_knowledge",)):
         return ShapeId.root(shape_id) in self.prelude_ids
 
 
+class _View(Model):
+    """What a knowledge index holds of its model (:meth:`Model.knowledge`): the model's
+    fields (the same objects), and the model itself only weakly; its ``knowledge`` is the
+    model's while the model lives.
+
+    Why: a model keeps its indexes, and an index that kept its model would make a cycle,
+    which only a full collection of the cyclic garbage collector frees: in a process that
+    builds model after model (a library caller, a server), each build paid such a collection
+    of everything alive (SageMaker: 0.2–0.35 s a build, growing; a small model every few
+    builds). With the view, a model no one holds is freed with its indexes at once; an
+    index someone still holds keeps what it reads (through the view), and asks for other
+    indexes of the view itself once the model is gone.
+    """
+
+    def __init__(self, model: Model) -> None:  # (no call of Model.__init__: the fields are the model's)
+        self.shapes = model.shapes
+        self.metadata = model.metadata
+        self.prelude_ids = model.prelude_ids
+        self.packages = model.packages
+        self.versions = model.versions
+        self.metadata_spans = model.metadata_spans
+        self._knowledge = {}
+        self._model = weakref.ref(model)
+
+    @staticmethod
+    def of(model: Model) -> Model:
+        """The view of ``model`` (made once, again when one of its fields was replaced)."""
+        view = model.__dict__.get("_view")
+        if view is None or view.shapes is not model.shapes or view.metadata is not model.metadata \
+                or view.prelude_ids is not model.prelude_ids or view.packages is not model.packages \
+                or view.versions is not model.versions or view.metadata_spans is not model.metadata_spans:
+            view = model.__dict__["_view"] = _View(model)
+        return view
+
+    def knowledge(self, index_type: type[_Index]) -> _Index:
+        """The model's index while the model lives, else one of the view's own."""
+        model = self._model()
+        return model.knowledge(index_type) if model is not None else Model.knowledge(self, index_type)
 
 class ShapeLists:
     """Knowledge: the model's top-level shapes by type and by trait, in model order, listed
