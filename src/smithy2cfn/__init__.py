@@ -11,7 +11,7 @@ The validate stage is the subpackage :mod:`smithy2cfn.validation` (Smithy 2.0 "M
 validation"), so that the function :func:`validate` and the stage never share a name.
 """
 
-from typing import Any
+from __future__ import annotations
 
 from smithy2cfn.api import (
     AstResult,
@@ -36,6 +36,10 @@ from smithy2cfn.api import (
 from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity, Span
 from smithy2cfn.model import Model
 from smithy2cfn.version import __version__
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "AstResult", "BuildResult", "ConvertResult", "Diagnostic", "Diagnostics", "DiffResult", "ExplainResult",

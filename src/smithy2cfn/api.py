@@ -36,7 +36,6 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from smithy2cfn import garbage_collection
 from smithy2cfn.diagnostics import (
@@ -93,7 +92,10 @@ declare_codes(
          usage=True),
 )
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from smithy2cfn.derive.explain import ResourceExplanation
     from smithy2cfn.derive.plan import ConversionPlan
     from smithy2cfn.diff import TypeReport
@@ -210,7 +212,13 @@ class ValidationResult(Result):
         self.model = Model() if model is None else model
 
 
-class ConvertResult(Result, Mapping[str, dict[str, Any]], eq=False):
+if TYPE_CHECKING:
+    _Schemas = Mapping[str, dict[str, Any]]
+else:  # (the same, without typing at run time)
+    _Schemas = Mapping
+
+
+class ConvertResult(Result, _Schemas, eq=False):
     """What :func:`convert` made.
 
     Attributes:

@@ -23,7 +23,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: The catalog's file name under ``smithy2cfn/data/precomputed``.
 CATALOG_FILE = "catalog.json"

@@ -28,12 +28,15 @@ source for the codes it writes.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
 
 from smithy2cfn.diagnostics import CODES, Code, declare_codes
 from smithy2cfn.records import Record
 
-F = TypeVar("F", bound=Callable[..., Any])
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TypeVar
+
+    F = TypeVar("F", bound=Callable[..., Any])
 
 #: The kinds of checks: a validator of the validation stage (``model -> diagnostics``), a
 #: lint rule of the lint stage (run once per emitted schema), a validator that a model's

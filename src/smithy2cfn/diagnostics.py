@@ -36,9 +36,12 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import islice
 from pathlib import Path
-from typing import Any
 
 from smithy2cfn.records import Record, replace
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class Severity(enum.IntEnum):

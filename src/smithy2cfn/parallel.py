@@ -26,13 +26,16 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import TypeVar
 
 # pickle, struct and threading are imported by the functions that use them: a small build,
 # which never shares its work, does not pay for their import (issue 15, "Cold start").
 
-T = TypeVar("T")
-R = TypeVar("R")
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import TypeVar
+
+    T = TypeVar("T")
+    R = TypeVar("R")
 
 #: Set by :func:`allow`: the process is the ``smithy2cfn`` program.
 _allowed = False

@@ -26,12 +26,15 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import IO, Any
 
 from smithy2cfn.api import BuildResult, build, read_settings
 from smithy2cfn.diagnostics import Code, Diagnostics, Severity, Span, declare_codes, funnel
 from smithy2cfn.load.files import MAX_FILE_BYTES
 from smithy2cfn.prelude import PRELUDE_NAMESPACE
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import IO, Any
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(

@@ -25,12 +25,15 @@ import pkgutil
 import re
 import sys
 from pathlib import Path
-from typing import Any
 
 from smithy2cfn.load import prelude_data
 from smithy2cfn.parse import tables
 from smithy2cfn.parse.tables import grammar_text
 from smithy2cfn.regexes import lazy
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 COMMAND = "python -m smithy2cfn.precompute"
 #: The repository's README (in a source checkout: the package is ``src/smithy2cfn``).

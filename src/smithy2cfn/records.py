@@ -32,7 +32,6 @@ behaviour of Python's :mod:`dataclasses` (PEP 557) for the options above.
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import Any, TypeVar
 
 
 def _frozen_error(name: str) -> AttributeError:
@@ -136,9 +135,11 @@ def _ge(self: Record, other: object) -> bool:
     return NotImplemented
 
 
-# Bound to the class itself, not to the string "Record": typing compiles a string bound (a
-# ForwardRef), some 10 M instructions at import.
-R = TypeVar("R", bound=Record)
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (typing itself, 12 million instructions, is imported by type checkers only)
+    from typing import Any, TypeVar
+
+    R = TypeVar("R", bound=Record)
 
 
 def fields(record: Record | type[Record]) -> tuple[str, ...]:

@@ -15,7 +15,10 @@ function that takes a pattern object (``re.sub(pattern, ...)``) needs :attr:`com
 from __future__ import annotations
 
 import re
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class LazyPattern:

@@ -18,11 +18,14 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
 
 from smithy2cfn.diagnostics import CODES, Diagnostic, Severity, funnel
 from smithy2cfn.records import Record
 from smithy2cfn.version import __version__
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: The trait namespace whose UnstableTrait warnings (``S3006``) ``build`` leaves out by
 #: default: a CloudFormation compiler does not warn that the CloudFormation traits are

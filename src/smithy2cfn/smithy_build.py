@@ -40,7 +40,6 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from smithy2cfn.diagnostics import Code, Diagnostics, Severity, Span, declare_codes
 from smithy2cfn.load.files import decode_utf8, read_bytes
@@ -49,7 +48,10 @@ from smithy2cfn.model.nodes import node_kind
 from smithy2cfn.records import Record
 from smithy2cfn.regexes import lazy
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from smithy2cfn.transform import TransformConfig
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
@@ -262,7 +264,8 @@ def _transform(value: Any) -> bool:
 
 
 # What a key holds: (container type or None, entry check or plain check, description).
-_Spec = tuple[type | None, Callable[[Any], bool], str]
+if TYPE_CHECKING:
+    _Spec = tuple[type | None, Callable[[Any], bool], str]
 
 #: smithy-build.json key → spec (reference ``SmithyBuildConfig``).
 _TOP_CHECKS: dict[str, _Spec] = {

@@ -6,7 +6,10 @@ is imported only then (a plain build never needs it)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 _ENVIRONMENTS: dict[str, Any] = {}
 

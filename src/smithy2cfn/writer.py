@@ -29,12 +29,15 @@ import os
 from collections.abc import Collection, Mapping
 from json.encoder import encode_basestring
 from pathlib import Path
-from typing import Any
 
 from smithy2cfn.diagnostics import Code, Diagnostic, Diagnostics, Severity, Span, declare_codes
 from smithy2cfn.load.files import read_bytes
 from smithy2cfn.records import Record
 from smithy2cfn.regexes import lazy
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(

@@ -43,7 +43,6 @@ import copy
 import datetime as dt
 import json
 from collections.abc import Mapping
-from typing import Any
 
 from smithy2cfn.contract.values import NoValue, SchemaValues, count, first_error, mapping, schema_validator
 from smithy2cfn.derive.plan import ConversionPlan, PropertyPlan, ResourcePlan, property_name
@@ -57,6 +56,10 @@ from smithy2cfn.model.traits import (
     NESTED_PROPERTIES,
     TIMESTAMP_FORMAT,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: The diagnostic codes this room reports (README "Diagnostics" lists them all).
 CODES = declare_codes(

@@ -31,9 +31,12 @@ import re
 import string
 import warnings
 from collections.abc import Iterator
-from typing import Any
 
 from smithy2cfn.regexes import lazy
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: How deep :meth:`SchemaValues.value` follows nested objects and arrays.
 MAX_DEPTH = 24

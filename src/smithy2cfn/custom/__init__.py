@@ -17,12 +17,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
 
 from smithy2cfn.derive.plan import ConversionPlan
 from smithy2cfn.diagnostics import Code, Diagnostics, Severity, declare_codes
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.settings import Settings
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 CODES = declare_codes(
     Code("S4510", Severity.ERROR, None,

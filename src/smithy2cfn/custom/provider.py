@@ -31,11 +31,14 @@ from __future__ import annotations
 
 import json
 import keyword
-from typing import Any
 
 from smithy2cfn.regexes import lazy
 from smithy2cfn.templates import environment
 from smithy2cfn.version import __version__
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: The team's file name: ``<module>_handlers.py``.
 HANDLERS_SUFFIX = "_handlers"

@@ -36,13 +36,16 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Mapping
-from typing import Any
 
 from smithy2cfn.derive.plan import ConversionPlan, PropertyPlan, ResourcePlan
 from smithy2cfn.diagnostics import Code, Diagnostics, Severity, Span, declare_codes
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import SENSITIVE
 from smithy2cfn.regexes import lazy
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(

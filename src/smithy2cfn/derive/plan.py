@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any
 
 from smithy2cfn.derive.resource_index import (
     FULL,
@@ -61,6 +60,10 @@ from smithy2cfn.model.traits import (
 )
 from smithy2cfn.records import Record, replace
 from smithy2cfn.settings import Settings
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(

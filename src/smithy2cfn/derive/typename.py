@@ -22,11 +22,13 @@ Codes (README "Diagnostics"): ``S5020`` a setting (``organizationName``/``servic
 
 from __future__ import annotations
 
-from typing import Any
-
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, Span, declare_codes
 from smithy2cfn.records import Record
 from smithy2cfn.regexes import lazy
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(

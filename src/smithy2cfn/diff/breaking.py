@@ -12,13 +12,15 @@ minor versions of an activated extension update by themselves).
 
 from __future__ import annotations
 
-from typing import Any
-
 from smithy2cfn.checks import diff_rule
 from smithy2cfn.diagnostics import Code, Severity
 from smithy2cfn.diff.context import TypeDiff
 from smithy2cfn.diff.delta import ADDED, CHANGED, REMOVED, items_added
 from smithy2cfn.model.traits import TAGGABLE
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 ERROR, WARNING = Severity.ERROR, Severity.WARNING
 GUIDE = "CloudFormation CLI guide, resource type schema: {}"

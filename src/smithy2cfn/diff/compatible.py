@@ -4,13 +4,15 @@ make each type's semantic-version verdict (:mod:`smithy2cfn.diff`)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from smithy2cfn.checks import diff_rule
 from smithy2cfn.diagnostics import Code, Severity
 from smithy2cfn.diff.context import TypeDiff
 from smithy2cfn.diff.delta import ADDED, CHANGED, REMOVED, RESOURCE_KEYS, equal, items_added
 from smithy2cfn.model.traits import TAGGABLE
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 NOTE = Severity.NOTE
 SEMVER = "semantic versioning of extensions (CloudFormation CLI guide, \"Publishing extensions\"): {}"

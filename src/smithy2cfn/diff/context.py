@@ -13,7 +13,6 @@ gone; at the schema file when a side is a folder of schemas.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from smithy2cfn.checks import Check
 from smithy2cfn.derive.plan import SYNTHETIC_SUFFIX, ConversionPlan, PropertyPlan, ResourcePlan
@@ -25,6 +24,10 @@ from smithy2cfn.model.jsonread import JsonText
 from smithy2cfn.model.shapes import Model, ShapeId
 from smithy2cfn.model.traits import TAGGABLE
 from smithy2cfn.records import Record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: ``ns#Name$member`` → ``Name`` (for messages).
 _name = ShapeId.name

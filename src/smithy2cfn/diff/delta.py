@@ -22,9 +22,12 @@ them from the schemas themselves.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from smithy2cfn.records import Record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 ADDED, REMOVED, CHANGED = "added", "removed", "changed"
 

@@ -17,13 +17,15 @@ has a finding here under the same check ID, and says it in the message.
 
 from __future__ import annotations
 
-from typing import Any
-
 from smithy2cfn.checks import diff_rule
 from smithy2cfn.diagnostics import Code, Severity
 from smithy2cfn.diff.context import TypeDiff
 from smithy2cfn.diff.delta import ADDED, CHANGED, REMOVED, Change, items_added
 from smithy2cfn.model.traits import CFN_NAME, TAGGABLE
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 ERROR, WARNING = Severity.ERROR, Severity.WARNING
 ENFORCED = "guard-rail {} (schema-stateful-cfn-enforced-checks.guard)"

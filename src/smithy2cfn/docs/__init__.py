@@ -30,7 +30,6 @@ from __future__ import annotations
 import html
 import json
 from collections.abc import Mapping
-from typing import Any
 
 from smithy2cfn.derive.plan import ConversionPlan, PropertyPlan, ResourcePlan, property_name
 from smithy2cfn.docs.why import mutability_reasons
@@ -38,6 +37,10 @@ from smithy2cfn.model.shapes import Model, ShapeId
 from smithy2cfn.model.traits import DEPRECATED, EXAMPLES
 from smithy2cfn.regexes import lazy
 from smithy2cfn.templates import environment
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: CloudFormation's "Update behaviors of stack resources" page and its anchors.
 UPDATE_BEHAVIORS = "https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/using-cfn-updating-stacks-update-behaviors.html"

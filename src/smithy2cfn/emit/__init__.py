@@ -10,7 +10,10 @@ find the installed extensions) does not import the whole stage: a model without
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 if TYPE_CHECKING:
     from smithy2cfn.derive.plan import file_name

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
 
 from smithy2cfn.derive.plan import ConversionPlan, ResourcePlan, file_name, property_name
 from smithy2cfn.derive.typename import is_type_name, mapper_problem
@@ -27,6 +26,10 @@ from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import DOCUMENTATION
 from smithy2cfn.records import replace
 from smithy2cfn.settings import Settings
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(

@@ -19,7 +19,6 @@ import re
 import types
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from smithy2cfn.diagnostics import Diagnostics, Severity, Span
 from smithy2cfn.emit.extensions import (
@@ -33,6 +32,10 @@ from smithy2cfn.emit.extensions import (
     raise_site,
 )
 from smithy2cfn.records import Record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint

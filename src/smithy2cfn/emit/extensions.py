@@ -27,14 +27,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from smithy2cfn.diagnostics import Code, Diagnostics, Severity, Span, declare_codes
 from smithy2cfn.records import Record
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # (the mappers' modules are the emit stage: imported when a mapper is checked)
+    from typing import Any, Protocol
+
     from smithy2cfn.emit.jsonschema import SchemaMapper
     from smithy2cfn.emit.mappers import CfnMapper
+else:  # (a build, which imports this module, does not import typing: 12 million instructions)
+    Protocol = object
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(
@@ -50,13 +54,14 @@ ENTRY_POINT_GROUP = "smithy2cfn.extensions"
 EXTENSION_CODE = "S5030"
 
 
-@runtime_checkable
 class Extension(Protocol):
     """Extra mappers for the conversion (reference ``Smithy2CfnExtension``).
 
     Both hooks are optional: subclass this protocol to inherit the empty defaults, or give
     any object (a class instance, a module) one or both of the methods. Each hook is called
-    once per build or conversion.
+    once per build or conversion. (A :class:`typing.Protocol` to type checkers; at run time a
+    plain base class, since a build does not import :mod:`typing`: an extension is used
+    for the methods it has, whatever its class.)
     """
 
     def cfn_mappers(self) -> Sequence[CfnMapper]:

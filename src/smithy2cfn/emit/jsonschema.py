@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
 
 from smithy2cfn.derive.plan import SYNTHETIC_SUFFIX, capitalize
 from smithy2cfn.diagnostics import Code, Diagnostics, Severity, declare_codes
@@ -46,6 +45,10 @@ from smithy2cfn.model.traits import (
 from smithy2cfn.prelude import PRELUDE_NAMESPACE
 from smithy2cfn.regexes import lazy
 from smithy2cfn.settings import Settings
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(

@@ -14,12 +14,14 @@ decided; extensions add their own mappers (:func:`smithy2cfn.emit.emit_schemas` 
 
 from __future__ import annotations
 
-from typing import Any
-
 from smithy2cfn.diagnostics import Code, Severity, declare_codes
 from smithy2cfn.emit.schema import Context, ResourceSchema
 from smithy2cfn.model.nodes import copy_node, truncate
 from smithy2cfn.regexes import lazy
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(

@@ -26,13 +26,16 @@ import json
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, Span, declare_codes
 from smithy2cfn.languages.patterns import compile_pattern
 from smithy2cfn.model.nodes import pointer, scan
 from smithy2cfn.regexes import lazy
 from smithy2cfn.stamps import content_key
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(

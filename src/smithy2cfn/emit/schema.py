@@ -7,14 +7,16 @@ handlers by name) and writes itself in the reference's key order (``toNode``);
 
 from __future__ import annotations
 
-from typing import Any
-
 from smithy2cfn.derive.plan import ConversionPlan, PropertyPlan, ResourcePlan
 from smithy2cfn.diagnostics import Diagnostics
 from smithy2cfn.emit.jsonschema import SchemaConverter
 from smithy2cfn.model.shapes import Model, Shape
 from smithy2cfn.records import Record
 from smithy2cfn.settings import Settings
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class ResourceSchema(Record):

@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Any
 
 from smithy2cfn.regexes import lazy
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: Elements that start a new line of text.
 _BLOCKS = frozenset({

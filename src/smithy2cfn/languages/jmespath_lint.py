@@ -32,12 +32,15 @@ from __future__ import annotations
 import functools
 import math
 import warnings
-from typing import Any
 
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import LENGTH, RANGE
 from smithy2cfn.records import Record
 from smithy2cfn.regexes import lazy
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: Deepest nesting of a parsed expression this implementation checks (a syntax tree deeper
 #: than this is reported as an error instead of being checked recursively).

@@ -33,9 +33,10 @@ import functools
 import re
 import time
 import warnings
-from typing import TYPE_CHECKING
 
 from smithy2cfn.regexes import lazy
+
+TYPE_CHECKING = False
 
 if TYPE_CHECKING:
     import regex

@@ -27,11 +27,14 @@ import functools
 import json
 import re
 from collections.abc import Iterator
-from typing import Any
 
 from smithy2cfn.model.nodes import canonical, is_number
 from smithy2cfn.records import Record
 from smithy2cfn.regexes import lazy
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: Built-in parameters the rules engine knows: the core one and those of the AWS extension
 #: (reference ``BuiltIns``, ``AwsBuiltIns``).

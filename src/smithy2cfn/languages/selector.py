@@ -32,7 +32,6 @@ from __future__ import annotations
 import collections
 import functools
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
 
 from smithy2cfn.model.knowledge import MemberIds, MemberTraitIndex
 from smithy2cfn.model.relationships import NeighborIndex, RelationshipType, all_node_ids
@@ -40,6 +39,10 @@ from smithy2cfn.model.shapes import SIMPLE_TYPES, Model, ShapeId, ShapeLists
 from smithy2cfn.prelude import PRELUDE_NAMESPACE
 from smithy2cfn.records import Record
 from smithy2cfn.regexes import lazy
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TypeVar
 
 # --------------------------------------------------------------------------- syntax tree
 
@@ -412,8 +415,9 @@ def parse_selector(text: str) -> Selector:
     return sel
 
 
-_Item = TypeVar("_Item")
-_Answer = TypeVar("_Answer")
+if TYPE_CHECKING:
+    _Item = TypeVar("_Item")
+    _Answer = TypeVar("_Answer")
 
 
 def _by_identity(function: Callable[[_Item], _Answer]) -> Callable[[_Item], _Answer]:

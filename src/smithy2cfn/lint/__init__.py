@@ -24,7 +24,6 @@ itself (``S6110``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from smithy2cfn.checks import Check, run_checks, runnable
 from smithy2cfn.derive.plan import ConversionPlan
@@ -33,6 +32,10 @@ from smithy2cfn.lint.context import ResourceContext
 from smithy2cfn.lint.locate import Locator, definition_names
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.validation.suppressions import apply_suppressions_or_codes
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: The code of an internal error: a lint rule raised, or reported a code it does not declare.
 CODES = declare_codes(

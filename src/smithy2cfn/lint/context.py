@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterator
-from typing import Any
 
 from smithy2cfn.checks import Check
 from smithy2cfn.derive.plan import ResourcePlan
@@ -26,6 +25,10 @@ from smithy2cfn.lint.locate import Locator, Site
 from smithy2cfn.model.nodes import as_array, as_object, string_items
 from smithy2cfn.model.shapes import Model, Shape
 from smithy2cfn.model.traits import CFN_MUTABILITY
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def walk(node: Any, parts: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Any]]:

@@ -10,14 +10,16 @@ wildcard permissions (PER002...) are ``S6011``, with ``cfn validate``'s.
 
 from __future__ import annotations
 
-from typing import Any
-
 from smithy2cfn.checks import lint_rule
 from smithy2cfn.diagnostics import Code, Severity
 from smithy2cfn.lint.context import ResourceContext
 from smithy2cfn.lint.locate import Site
 from smithy2cfn.model.traits import DOCUMENTATION, TAGGABLE
 from smithy2cfn.regexes import lazy
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: guard-rail: property names that hold ARNs.
 ARN_NAME = lazy(r"(Arn|arn|ARN)")

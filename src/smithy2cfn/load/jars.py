@@ -41,7 +41,6 @@ import os
 import stat
 import struct
 from collections import Counter
-from typing import IO, Any
 
 from smithy2cfn.diagnostics import Code, Diagnostics, Severity, Span, declare_codes
 from smithy2cfn.load.files import (
@@ -53,6 +52,10 @@ from smithy2cfn.load.files import (
     os_error_problem,
 )
 from smithy2cfn.regexes import lazy
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import IO, Any
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(

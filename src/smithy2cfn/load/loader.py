@@ -36,7 +36,6 @@ import stat
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
 
 from smithy2cfn import garbage_collection, parallel
 from smithy2cfn.diagnostics import (
@@ -88,6 +87,10 @@ from smithy2cfn.model.traits import (
 )
 from smithy2cfn.prelude import PRELUDE_NAMESPACE, idiomatic, package_namespace, prelude_files
 from smithy2cfn.regexes import lazy
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(

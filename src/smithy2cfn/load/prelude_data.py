@@ -29,7 +29,6 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Callable
-from typing import Any
 
 from smithy2cfn.diagnostics import Diagnostic, Severity, Span
 from smithy2cfn.model.document import ANNOTATION, ApplyStatement, SourceDocument
@@ -43,6 +42,10 @@ from smithy2cfn.parse.tables import (
     source_digest,
 )
 from smithy2cfn.records import fields
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: The file name of the lowered prelude under ``smithy2cfn/data/precomputed``.
 DOCUMENTS_FILE = "prelude-documents.json"

@@ -21,10 +21,13 @@ one :class:`smithy2cfn.model.Model`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from smithy2cfn.diagnostics import Diagnostic, Span
 from smithy2cfn.records import Record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class _Annotation:

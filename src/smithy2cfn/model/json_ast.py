@@ -40,7 +40,6 @@ import json
 import os
 import re
 from itertools import islice
-from typing import Any
 
 from smithy2cfn.diagnostics import (
     Code,
@@ -72,6 +71,10 @@ from smithy2cfn.model.relationships import LIFECYCLE_RELATIONSHIPS, NeighborInde
 from smithy2cfn.model.shapes import Member, Model, Shape
 from smithy2cfn.model.traits import BOX, UNIQUE_ITEMS, UNIT
 from smithy2cfn.regexes import lazy
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(

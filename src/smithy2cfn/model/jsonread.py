@@ -33,12 +33,15 @@ import math
 import re
 from collections.abc import Callable
 from itertools import accumulate
-from typing import Any
 
 from smithy2cfn.diagnostics import Code, Severity, Span, declare_codes
 from smithy2cfn.model.nodes import MAX_NODE_DEPTH, truncate
 from smithy2cfn.records import Record
 from smithy2cfn.regexes import lazy
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(

@@ -16,7 +16,6 @@ then reported once, by the HTTP validators, and skipped by the others).
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from smithy2cfn.model.knowledge_ops import OperationIndex
 from smithy2cfn.model.shapes import Member, Model, Shape
@@ -35,6 +34,10 @@ from smithy2cfn.model.traits import (
 )
 from smithy2cfn.records import Record
 from smithy2cfn.regexes import lazy
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 _IDENTIFIER = lazy(r"(?:[A-Za-z]|_+[A-Za-z0-9])[A-Za-z0-9_]*")
 

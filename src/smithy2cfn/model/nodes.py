@@ -18,7 +18,10 @@ import json
 import math
 import sys
 from collections.abc import Mapping
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: How deeply a node value may nest arrays and objects: the limit of both readers (IDL and
 #: JSON, ``S1016``), and the deepest value the helpers here descend into.

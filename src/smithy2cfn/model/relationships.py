@@ -15,10 +15,13 @@ from __future__ import annotations
 
 from collections import defaultdict, namedtuple
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from smithy2cfn.model.shapes import Model, Shape
 from smithy2cfn.model.traits import UNIT
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import ClassVar, NamedTuple
 
 
 class RelationshipType:

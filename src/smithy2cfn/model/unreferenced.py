@@ -10,11 +10,14 @@ that keep a service's closure.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from smithy2cfn.model.relationships import NeighborIndex
 from smithy2cfn.model.shapes import Member, Model, Shape, ShapeId
 from smithy2cfn.model.traits import ID_REF, METADATA, TRAIT
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: How deep a trait value is followed looking for ``@idRef`` strings (trait values are
 #: bounded by the readers; this bounds the walk on a recursive trait shape).

@@ -32,7 +32,6 @@ import bisect
 import itertools
 import operator
 import re
-from typing import Any
 
 from smithy2cfn import garbage_collection
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, SourceLimiter, Span, declare_codes
@@ -53,6 +52,10 @@ from smithy2cfn.parse.syntax import (
 from smithy2cfn.parse.syntax import SIMPLE_IDENTIFIER as _IDENTIFIER
 from smithy2cfn.records import Record
 from smithy2cfn.regexes import lazy
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(

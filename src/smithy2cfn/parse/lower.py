@@ -27,8 +27,6 @@ a DANGER: it fails validation unless suppressed, and the model is still validate
 
 from __future__ import annotations
 
-from typing import Any
-
 from smithy2cfn import garbage_collection
 from smithy2cfn.diagnostics import Code, Severity, SourceLimiter, Span, declare_codes
 from smithy2cfn.model.document import ApplyStatement, SourceDocument
@@ -41,6 +39,10 @@ from smithy2cfn.parse.idl import (
     UnquotedId,
 )
 from smithy2cfn.prelude import PRELUDE_NAMESPACE
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: The diagnostic codes this module reports (README "Diagnostics" lists them all).
 CODES = declare_codes(

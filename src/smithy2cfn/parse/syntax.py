@@ -30,13 +30,16 @@ import itertools
 import operator
 import re
 import sys
-from typing import Any
 
 from smithy2cfn.model.jsonread import read_number
 from smithy2cfn.parse.strings import decode_quoted_text
 from smithy2cfn.parse.tables import grammar_text, parser_tables
 from smithy2cfn.records import Record
 from smithy2cfn.regexes import lazy
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: Terminals of the grammar that the tokenizer produces from regexes, in match order (no
 #: two of them can start with the same character, except the two comments and the two

@@ -34,9 +34,12 @@ from __future__ import annotations
 import functools
 import json
 from pathlib import Path
-from typing import Any
 
 from smithy2cfn.stamps import content_key
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: The Lark options the tables are computed with (part of the key).
 LARK_OPTIONS: dict[str, Any] = dict(parser="lalr", lexer="basic", propagate_positions=True,

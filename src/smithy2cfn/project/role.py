@@ -11,9 +11,11 @@ none); handlers without permissions get a role that denies everything, as cfn-cl
 
 from __future__ import annotations
 
-from typing import Any
-
 from smithy2cfn.templates import environment
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: cloudformation-cli ``DEFAULT_ROLE_TIMEOUT_MINUTES``: a handler's timeout when it gives none.
 DEFAULT_TIMEOUT_MINUTES = 120

@@ -13,11 +13,14 @@ what each does to a model.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
 
 from smithy2cfn.diagnostics import Diagnostics, Span
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.records import Record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 if TYPE_CHECKING:  # the registry is imported when a transform runs
     from smithy2cfn.transform.registry import Suppressed

@@ -11,8 +11,6 @@ throws ``SmithyBuildException`` it raises
 
 from __future__ import annotations
 
-from typing import Any
-
 from smithy2cfn.model.relationships import Walker
 from smithy2cfn.model.shapes import Member, Model, Shape, ShapeId
 from smithy2cfn.model.traits import (
@@ -44,6 +42,10 @@ from smithy2cfn.transform.registry import (
     is_shape_id,
     transform,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 # --------------------------------------------------------------------------- apply
 

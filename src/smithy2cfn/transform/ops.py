@@ -21,7 +21,6 @@ as they are to the reference, which loads them from jars.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
 
 from smithy2cfn.model.relationships import NeighborIndex, RelationshipType
 from smithy2cfn.model.shapes import LIFECYCLE_OPERATIONS, Member, Model, Shape, ShapeId
@@ -37,6 +36,10 @@ from smithy2cfn.model.traits import (
 from smithy2cfn.model.unreferenced import connected, idref_targets, traits_with_idrefs
 from smithy2cfn.model.unreferenced import unreferenced_shapes as unreferenced
 from smithy2cfn.prelude import PRELUDE_NAMESPACE
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def is_prelude(shape_id: str) -> bool:

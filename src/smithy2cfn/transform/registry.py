@@ -27,13 +27,16 @@ Codes (``S52xx``, configuration errors: the reference has no event IDs for them,
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from smithy2cfn.diagnostics import Code, Diagnostic, Diagnostics, Severity, Span, declare_codes
 from smithy2cfn.model.nodes import node_kind
 from smithy2cfn.model.shapes import ALL_TYPES, Model
 from smithy2cfn.records import Record
 from smithy2cfn.regexes import lazy
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 CODES = declare_codes(
     Code("S5202", Severity.ERROR, None, "a projection transform's argument has the wrong type or value", usage=True),

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from smithy2cfn import garbage_collection
 from smithy2cfn.diagnostics import Code, Diagnostics, Severity, Span, declare_codes
@@ -35,6 +34,10 @@ from smithy2cfn.transform.registry import (
     TransformError,
     check_args,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 CODES = declare_codes(
     Code("S5201", Severity.ERROR, None, "unknown projection transform", usage=True),

@@ -12,13 +12,15 @@ other change is an error. A shape ID the model does not have is ignored, as the 
 
 from __future__ import annotations
 
-from typing import Any
-
 from smithy2cfn.model.shapes import AGGREGATE_TYPES, SERVICE_TYPES, SIMPLE_TYPES, Member, Model, Shape
 from smithy2cfn.model.traits import DEPRECATED, DOCUMENTATION, ENUM, ENUM_VALUE, TAGS, UNIT
 from smithy2cfn.regexes import lazy
 from smithy2cfn.transform import ops
 from smithy2cfn.transform.registry import TransformError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: A value from which a member name can be synthesized (reference ``EnumShape.CONVERTABLE_VALUE``).
 _CONVERTIBLE = lazy(r"[a-zA-Z\-_.:/\s]+[a-zA-Z_0-9\-.:/\s]*")

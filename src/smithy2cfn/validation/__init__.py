@@ -16,13 +16,16 @@ problems, trait conflicts while merging) is not repeated here.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
 
 from smithy2cfn import garbage_collection, parallel
 from smithy2cfn.checks import Check, loaded, runnable
 from smithy2cfn.diagnostics import Code, Diagnostic, Diagnostics, Severity, declare_codes
 from smithy2cfn.model.shapes import Model, ShapeId
 from smithy2cfn.validation.suppressions import finish, loading_failed
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 Validator = Callable[[Model], Iterable[Diagnostic]]
 

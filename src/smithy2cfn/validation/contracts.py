@@ -21,7 +21,6 @@ the shape must satisfy (``"start < end"``). Reference behaviour mirrored here:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity
@@ -31,6 +30,10 @@ from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import CONDITIONS
 from smithy2cfn.validation.support.events import at_trait, diag
 from smithy2cfn.validation.support.shapes import trait_applied, user_nodes_having, user_nodes_with_traits
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def _conditions(traits: dict) -> tuple[dict[str, Expression], tuple[str, str] | None]:

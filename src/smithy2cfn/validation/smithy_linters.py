@@ -20,7 +20,6 @@ import re
 import unicodedata
 import warnings
 from collections.abc import Iterable, Iterator
-from typing import Any
 
 from smithy2cfn.checks import configurable
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity
@@ -59,6 +58,10 @@ from smithy2cfn.validation.support.events import (
     split_camel_case,
     ticked,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 _NUMBER_TYPES = frozenset({"byte", "short", "integer", "long", "float", "double", "bigInteger", "bigDecimal",
                            "intEnum"})

@@ -32,7 +32,6 @@ Every event is about the operation and located at its ``@waitable`` trait.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, listed
@@ -54,6 +53,10 @@ from smithy2cfn.model.shapes import Model, ShapeId
 from smithy2cfn.model.traits import WAITABLE
 from smithy2cfn.validation.support.events import at_trait, diag
 from smithy2cfn.validation.support.shapes import user_shapes_having
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 _PROBLEM = "WaitableTraitJmespathProblem"
 #: comparator → the result type it needs (reference ``WaiterMatcherValidator.validatePathMatcher``)

@@ -24,7 +24,6 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Iterable, Iterator
-from typing import Any
 
 from smithy2cfn.checks import Check, configurable, runnable, shipped, validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, listed
@@ -42,6 +41,10 @@ from smithy2cfn.validation.support.configuration import (
     config_string,
 )
 from smithy2cfn.validation.support.events import event
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 _PROPERTIES = ("name", "id", "message", "severity", "namespaces", "selector", "configuration")
 _SEVERITIES = {"DANGER": Severity.DANGER, "WARNING": Severity.WARNING, "NOTE": Severity.NOTE}

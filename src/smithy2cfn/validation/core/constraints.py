@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
@@ -44,6 +43,8 @@ from smithy2cfn.validation.support.shapes import (
     user_shapes_of_type,
     user_shapes_with_members_having,
 )
+
+TYPE_CHECKING = False
 
 #: The codes several validators of this module share (README "Diagnostics" lists every code);
 #: the others are declared by the validator that reports them.

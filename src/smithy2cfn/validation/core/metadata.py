@@ -11,7 +11,6 @@ reference's output), except ``MetadataTrait``, which is about the typing shape.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, listed
@@ -23,6 +22,10 @@ from smithy2cfn.regexes import lazy
 from smithy2cfn.validation.support.events import diag, error
 from smithy2cfn.validation.support.node_values import NodeChecker
 from smithy2cfn.validation.support.shapes import shapes_having
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: Metadata keys the reference reserves (``MetadataTraitValidator.RESERVED``).
 RESERVED_KEYS = frozenset({"severityOverrides", "suppressions", "validators"})

@@ -9,7 +9,6 @@ Reference validators: ``OperationValidator`` (``OperationInputOutputMisuse``,
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity
@@ -31,6 +30,10 @@ from smithy2cfn.model.traits import (
 from smithy2cfn.validation.support.events import event, relationships_text, ticked
 from smithy2cfn.validation.support.node_values import NodeChecker
 from smithy2cfn.validation.support.shapes import shapes_having, shapes_of_type, shapes_with_members_having
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 # ----------------------------------------------------------------------------- input and output
 

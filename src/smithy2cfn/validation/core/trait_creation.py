@@ -17,7 +17,6 @@ that does not parse is reported by :func:`smithy2cfn.validation.core.http.check_
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
 
 from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Diagnostic
@@ -46,6 +45,10 @@ from smithy2cfn.model.traits import (
 from smithy2cfn.regexes import lazy
 from smithy2cfn.validation.support.events import event
 from smithy2cfn.validation.support.shapes import user_nodes_with_traits
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: An absolute shape ID, as the reference's ``ShapeId.from`` accepts it (model.rst §"Shape ID").
 ABSOLUTE_ID = lazy(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*#[A-Za-z_][A-Za-z0-9_]*"

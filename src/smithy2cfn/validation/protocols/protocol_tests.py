@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any
 
 from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, declare_codes, listed
@@ -53,6 +52,10 @@ from smithy2cfn.regexes import lazy
 from smithy2cfn.validation.support.events import at_trait, diag
 from smithy2cfn.validation.support.node_values import NodeChecker
 from smithy2cfn.validation.support.shapes import event_stream
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: Codes several validators of this module report (README "Diagnostics" lists them all).
 CODES = declare_codes(

@@ -14,7 +14,6 @@ are removed (ERROR ``...InvalidEndpointPatternUrl``). The rule-set side of the p
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any
 
 from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity
@@ -22,6 +21,10 @@ from smithy2cfn.model.shapes import Model
 from smithy2cfn.model.traits import AWS_ENDPOINTS_STANDARD_PARTITIONAL, AWS_ENDPOINTS_STANDARD_REGIONAL
 from smithy2cfn.regexes import lazy
 from smithy2cfn.validation.support.events import at_trait, diag
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 SUPPORTED_PATTERNS = ("{region}", "{service}", "{dnsSuffix}", "{dualStackDnsSuffix}")
 _PLACEHOLDER = lazy(r"\{[^}]*\}")

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from typing import Any
 
 from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity, listed
@@ -64,6 +63,10 @@ from smithy2cfn.regexes import lazy
 from smithy2cfn.validation.support.events import at_trait, diag
 from smithy2cfn.validation.support.node_values import NodeChecker
 from smithy2cfn.validation.support.shapes import user_shapes_of_type
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: AWS built-ins whose rules need extra care (reference ``RuleSetAwsBuiltInValidator``).
 CAREFUL_BUILT_INS = ("AWS::Auth::AccountId", "AWS::Auth::AccountIdEndpointMode", "AWS::Auth::CredentialScope")

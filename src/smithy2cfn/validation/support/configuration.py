@@ -10,14 +10,20 @@ Shared by :mod:`smithy2cfn.validation.core.configured` (which runs them) and
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
 
 from smithy2cfn.languages.selector import SelectorError, parse_selector
 from smithy2cfn.model.nodes import describe, node_type
 from smithy2cfn.validation import Validator
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 #: A configurable validator: its configuration object → the validator (raises ConfigError).
-Factory = Callable[[dict[str, Any]], Validator]
+if TYPE_CHECKING:
+    Factory = Callable[[dict[str, Any]], Validator]
+else:  # (the same, without typing at run time)
+    Factory = Callable
 
 
 class ConfigError(ValueError):

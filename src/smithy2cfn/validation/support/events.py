@@ -19,13 +19,16 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any
 
 from smithy2cfn.diagnostics import CODES, Code, Diagnostic, Severity, Span, declare_codes, listed
 from smithy2cfn.model.relationships import RelationshipType
 from smithy2cfn.model.shapes import Model
 from smithy2cfn.prelude import idiomatic
 from smithy2cfn.records import replace
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: The diagnostic codes that validators of several modules report (README "Diagnostics"
 #: lists them all).

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any
 
 from smithy2cfn.diagnostics import Severity
 from smithy2cfn.languages.patterns import PatternMatcher, compile_pattern
@@ -34,6 +33,10 @@ from smithy2cfn.model.traits import (
 )
 from smithy2cfn.prelude import PRELUDE_NAMESPACE
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 _INT_BOUNDS = {
     "byte": (-(2**7), 2**7 - 1),
     "short": (-(2**15), 2**15 - 1),
@@ -54,7 +57,8 @@ NULL_EXPECTED = {
 
 
 #: One unit of work of :class:`NodeChecker`: ``(value, shape ID, member traits, path)``.
-_Work = tuple[Any, str, dict[str, Any], str]
+if TYPE_CHECKING:
+    _Work = tuple[Any, str, dict[str, Any], str]
 
 
 class EnumValues:
