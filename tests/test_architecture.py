@@ -169,6 +169,70 @@ def test_networkx_is_imported_only_where_needed():
                                                   sorted(KNOWN_MODULE_LEVEL_NETWORKX - found))
 
 
+def _guarded(node: ast.AST) -> bool:
+    return isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+
+
+def _annotations(tree: ast.Module) -> set[int]:
+    """The ids of the nodes inside annotations (strings under ``from __future__ import
+    annotations``, never evaluated) and inside ``if TYPE_CHECKING:`` blocks."""
+    found: set[int] = set()
+    for node in ast.walk(tree):
+        parts: list[ast.AST] = []
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            a = node.args
+            parts += [x.annotation for x in [*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg]
+                      if x is not None and x.annotation is not None]
+            parts += [node.returns] if node.returns is not None else []
+        elif isinstance(node, ast.AnnAssign):
+            parts.append(node.annotation)
+        elif _guarded(node):
+            parts += node.body
+        found.update(id(sub) for part in parts for sub in ast.walk(part))
+    return found
+
+
+def test_typing_is_imported_for_type_checkers_only():
+    """typing costs 12.6 million instructions to import (3.6% of a small build): every module
+    imports it only under ``TYPE_CHECKING = False`` / ``if TYPE_CHECKING:`` (which type
+    checkers take as true), with ``from __future__ import annotations``, and uses the names
+    it imports there, and the names it defines there, in annotations and such blocks only
+    (unless its ``else:`` branch defines them too, for run time: ``Protocol = object``;
+    ``tests/cli/test_cli_ci.py`` checks a build does not import typing)."""
+    problems = []
+    for name, path in _modules().items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        future = any(isinstance(n, ast.ImportFrom) and n.module == "__future__"
+                     and any(a.name == "annotations" for a in n.names) for n in tree.body)
+        guarded: set[str] = set()
+        for node in tree.body:
+            if isinstance(node, ast.Import) and any(a.name.split(".")[0] == "typing" for a in node.names) \
+                    or isinstance(node, ast.ImportFrom) and node.module == "typing":
+                problems.append(f"{name}:{node.lineno}: typing imported at run time")
+            if _guarded(node):
+                defined: set[str] = set()
+                for sub in (n for part in node.body for n in ast.walk(part)):
+                    if isinstance(sub, ast.ImportFrom) and sub.module == "typing":
+                        defined.update(a.asname or a.name for a in sub.names)
+                    elif isinstance(sub, ast.Assign):
+                        defined.update(t.id for t in sub.targets if isinstance(t, ast.Name))
+                    elif isinstance(sub, ast.ClassDef):
+                        defined.add(sub.name)
+                # (a name the `else:` branch defines too exists at run time: ``Protocol = object``)
+                given = {t.id for n in node.orelse for sub in ast.walk(n) if isinstance(sub, (ast.Assign, ast.ClassDef))
+                         for t in (sub.targets if isinstance(sub, ast.Assign) else [ast.Name(sub.name)])
+                         if isinstance(t, ast.Name)}
+                guarded |= defined - given
+        if guarded and not future:
+            problems.append(f"{name}: names from typing without `from __future__ import annotations`")
+        inside = _annotations(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in guarded \
+                    and id(node) not in inside:
+                problems.append(f"{name}:{node.lineno}: {node.id} is used at run time")
+    assert not problems, "\n".join(problems)
+
+
 _TRAIT_ID = re.compile(r"""["'](?:smithy|aws)\.[A-Za-z.]+#[A-Za-z]+["']""")
 
 

@@ -82,7 +82,7 @@ def frozen() -> Iterator[None]:
     CPython's rule for collecting that generation no longer sees them: in a process that
     validates model after model (a server, a fuzzer) whatever cycles the earlier models left
     (a model and its indexes no longer make one: an index holds its model weakly,
-    ``model.shapes._View``) would pile up without end. So a later block counts the objects it freezes (a walk of the
+    ``model.shapes._view``) would pile up without end. So a later block counts the objects it freezes (a walk of the
     frozen list; a one-shot ``smithy2cfn`` run never pays it) and, when they have grown by
     more than 1/:data:`THAWED_GROWTH` since the count after the last such collection, first
     collects everything. As with CPython's own rule, the cost of these full collections is a

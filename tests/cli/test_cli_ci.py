@@ -309,7 +309,8 @@ def test_commands_import_only_what_they_need(tmp_path):
     importlib.metadata (no installed package declares an extension), jsonschema (the
     compiled meta-schema accepts the schemas; only a rejected one needs jsonschema's
     report), hashlib (the precomputed data's keys are zlib checksums), click (a plain
-    command line is parsed without it: smithy2cfn.cli.parse_plain) or the validators of
+    command line is parsed without it: smithy2cfn.cli.parse_plain), typing (imported for
+    type checkers only: tests/test_architecture.py) or the validators of
     trait packages the model does not name (the rules engine, protocol tests...). The
     modules are printed by an ``atexit`` handler, which the command's fast exit runs."""
     model = tmp_path / "model.json"
@@ -326,7 +327,7 @@ def test_commands_import_only_what_they_need(tmp_path):
     built = imported("build", str(model), "--service", "acme.vault#VaultService", "--org", "Acme", "-q",
                      "-o", str(tmp_path / "out"))
     assert (tmp_path / "out" / "acme-vault-vault.json").is_file()
-    unneeded = {"networkx", "importlib.metadata", "jsonschema", "referencing", "hashlib", "click",
+    unneeded = {"networkx", "importlib.metadata", "jsonschema", "referencing", "hashlib", "click", "typing",
                 "smithy2cfn.validation.rules.ruleset", "smithy2cfn.languages.rules_engine",
                 "smithy2cfn.validation.protocols.protocol_tests",
                 "smithy2cfn.validation.waiters", "smithy2cfn.validation.contracts"}
@@ -334,6 +335,38 @@ def test_commands_import_only_what_they_need(tmp_path):
     assert not built & unneeded
     checked = imported("validate", str(model), "-q")
     assert not checked & unneeded
+
+
+def test_what_a_command_made_stays_alive_until_the_program_exits(tmp_path, monkeypatch):
+    """The program ends with ``os._exit`` (nothing is freed), so a command's result, its
+    models and their indexes are kept rather than freed one by one when the command
+    returns (``cli._KEPT``): every command's result goes through ``cli._kept``."""
+    import gc
+    import weakref
+
+    from smithy2cfn import cli
+
+    model = tmp_path / "model.json"
+    model.write_bytes(_json_ast(tmp_path))
+    monkeypatch.setattr(cli, "_KEPT", [])
+    enabled = gc.isenabled()
+    gc.disable()  # (what is kept is kept by reference, not by a collection not run yet)
+    try:
+        for args in (["build", str(model), "--service", "acme.vault#VaultService", "--org", "Acme", "-q",
+                      "-o", str(tmp_path / "out")], ["validate", str(model), "-q"],
+                     ["ast", str(model), "-o", str(tmp_path / "ast.json")]):
+            result = CliRunner().invoke(main, args, catch_exceptions=False)
+            assert result.exit_code == 0, result.output
+        kept = [type(r).__name__ for r in cli._KEPT]
+        assert kept == ["BuildResult", "ValidationResult", "AstResult"]
+        built = weakref.ref(cli._KEPT[0].projections[0].model)
+        del result
+        assert built() is not None and built()._knowledge  # (the model and its indexes alive)
+    finally:
+        if enabled:
+            gc.enable()
+    source = Path(cli.__file__).read_text(encoding="utf-8")
+    assert source.count("result = _kept(") == source.count("result = ") == 6
 
 
 # --------------------------------------------------------------------------- shell completion

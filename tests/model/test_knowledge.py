@@ -148,7 +148,7 @@ def test_relationship_types_sharing_a_label_stay_distinct():
 
 def test_a_model_no_one_holds_is_freed_with_its_indexes_without_the_cyclic_collector():
     """An index refers to its model's fields through a view that holds the model weakly
-    (``shapes._View``): no cycle, so dropping a validated model frees it at once (the cyclic
+    (``shapes._view``): no cycle, so dropping a validated model frees it at once (the cyclic
     garbage collector, off here, is not needed); an index someone still holds keeps working
     after its model is gone, and asks for other indexes of its own."""
     import gc

@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, TypeVar
 
 from smithy2cfn.diagnostics import Span
 from smithy2cfn.records import Record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TypeVar
 
 #: JSON AST type names of the simple shapes (Smithy 2.0 §"Simple types").
 SIMPLE_TYPES = frozenset({
@@ -210,7 +213,8 @@ class Shape(Record):
         return {k: getattr(self, k) for k in LIFECYCLE_OPERATIONS if getattr(self, k)}
 
 
-_Index = TypeVar("_Index")
+if TYPE_CHECKING:
+    _Index = TypeVar("_Index")
 
 
 class Model(Record, hidden=("_knowledge",)):
@@ -236,12 +240,12 @@ class Model(Record, hidden=("_knowledge",)):
     packages: frozenset[str] | None
     versions: dict[str, str]
     metadata_spans: dict[str, Span]
-    _knowledge: dict[type, Any]
+    _knowledge: dict[type, Any] | _Borrowed  # (a view's: its model's, :func:`_view`)
 
     def __init__(self, shapes: dict[str, Shape] | None = None, metadata: dict[str, Any] | None = None,
                  prelude_ids: set[str] | None = None, packages: frozenset[str] | None = None,
                  versions: dict[str, str] | None = None, metadata_spans: dict[str, Span] | None = None,
-                 _knowledge: dict[type, Any] | None = None) -> None:
+                 _knowledge: dict[type, Any] | _Borrowed | None = None) -> None:
         self.shapes = {} if shapes is None else shapes
         self.metadata = {} if metadata is None else metadata
         self.prelude_ids = set() if prelude_ids is None else prelude_ids
@@ -257,7 +261,7 @@ class Model(Record, hidden=("_knowledge",)):
         """
         found = self._knowledge.get(index_type)
         if found is None:
-            found = index_type(_View.of(self))
+            found = index_type(_view(self))
             self._knowledge[index_type] = found
         return found
 
@@ -289,44 +293,58 @@ class Model(Record, hidden=("_knowledge",)):
         return ShapeId.root(shape_id) in self.prelude_ids
 
 
-class _View(Model):
-    """What a knowledge index holds of its model (:meth:`Model.knowledge`): the model's
-    fields (the same objects), and the model itself only weakly; its ``knowledge`` is the
-    model's while the model lives.
+def _view(model: Model) -> Model:
+    """What a knowledge index holds of ``model`` (:meth:`Model.knowledge`): a model of the same
+    fields (the same objects), whose knowledge is ``model``'s, reached through a weak
+    reference (:class:`_Borrowed`); made once, again when one of the fields was replaced.
 
     Why: a model keeps its indexes, and an index that kept its model would make a cycle,
     which only a full collection of the cyclic garbage collector frees: in a process that
     builds model after model (a library caller, a server), each build paid such a collection
     of everything alive (SageMaker: 0.2–0.35 s a build, growing; a small model every few
     builds). With the view, a model no one holds is freed with its indexes at once; an
-    index someone still holds keeps what it reads (through the view), and asks for other
-    indexes of the view itself once the model is gone.
+    index someone still holds keeps what it reads (through the view), and builds the other
+    indexes it asks for on the view itself once the model is gone. The view is a plain
+    :class:`Model`: only its knowledge differs.
     """
+    if type(model._knowledge) is _Borrowed:
+        return model  # (a view already)
+    view = model.__dict__.get("_view")
+    if view is None or view.shapes is not model.shapes or view.metadata is not model.metadata \
+            or view.prelude_ids is not model.prelude_ids or view.packages is not model.packages \
+            or view.versions is not model.versions or view.metadata_spans is not model.metadata_spans:
+        view = model.__dict__["_view"] = Model(model.shapes, model.metadata, model.prelude_ids, model.packages,
+                                               model.versions, model.metadata_spans, _Borrowed(model))
+    return view
 
-    def __init__(self, model: Model) -> None:  # (no call of Model.__init__: the fields are the model's)
-        self.shapes = model.shapes
-        self.metadata = model.metadata
-        self.prelude_ids = model.prelude_ids
-        self.packages = model.packages
-        self.versions = model.versions
-        self.metadata_spans = model.metadata_spans
-        self._knowledge = {}
+
+class _Borrowed:
+    """The knowledge of a view (:func:`_view`): its model's, while the model lives; then
+    the view's own."""
+
+    __slots__ = ("_model", "_own")
+
+    def __init__(self, model: Model) -> None:
         self._model = weakref.ref(model)
+        self._own: dict[type, Any] | None = None
 
-    @staticmethod
-    def of(model: Model) -> Model:
-        """The view of ``model`` (made once, again when one of its fields was replaced)."""
-        view = model.__dict__.get("_view")
-        if view is None or view.shapes is not model.shapes or view.metadata is not model.metadata \
-                or view.prelude_ids is not model.prelude_ids or view.packages is not model.packages \
-                or view.versions is not model.versions or view.metadata_spans is not model.metadata_spans:
-            view = model.__dict__["_view"] = _View(model)
-        return view
-
-    def knowledge(self, index_type: type[_Index]) -> _Index:
-        """The model's index while the model lives, else one of the view's own."""
+    def _target(self) -> dict[type, Any]:
         model = self._model()
-        return model.knowledge(index_type) if model is not None else Model.knowledge(self, index_type)
+        if model is not None:
+            return model._knowledge
+        if self._own is None:
+            self._own = {}
+        return self._own
+
+    def get(self, index_type: type) -> Any:
+        return self._target().get(index_type)
+
+    def __setitem__(self, index_type: type, index: Any) -> None:
+        self._target()[index_type] = index
+
+    def clear(self) -> None:
+        self._target().clear()
+
 
 class ShapeLists:
     """Knowledge: the model's top-level shapes by type and by trait, in model order, listed
