@@ -112,11 +112,15 @@ def _filter(quiet: bool, verbose: bool, severity: str | None, hide: tuple[str, .
 #: 45 million instructions, 2.5% of its build, since a model and its indexes no longer refer
 #: to each other and die by reference counting: ``model.shapes._view``).
 _KEPT: list[Any] = []
+#: Set by :func:`run`: the process is the program, and ends with ``os._exit`` (a caller of
+#: :data:`main`, such as click's test runner, keeps nothing: its process goes on).
+_KEEPING = False
 
 
 def _kept(result: _Result) -> _Result:
-    """``result``, kept alive until the process exits (:data:`_KEPT`)."""
-    _KEPT.append(result)
+    """``result``, kept alive until the process exits (:data:`_KEPT`) when it is the program."""
+    if _KEEPING:
+        _KEPT.append(result)
     return result
 
 
@@ -631,7 +635,9 @@ def run() -> None:
     which writes its results after the program ends. Tests call :data:`main` through
     click's runner instead, which never exits the process.
     """
+    global _KEEPING
     api.share_with_helper_process()  # the program may share a large model's work with a helper process
+    _KEEPING = True  # (what a command made is never freed: the exit below frees nothing)
     try:
         argv = expand_variadic(sys.argv[1:])
         plain = parse_plain(argv, os.environ)

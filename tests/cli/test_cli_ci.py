@@ -340,7 +340,8 @@ def test_commands_import_only_what_they_need(tmp_path):
 def test_what_a_command_made_stays_alive_until_the_program_exits(tmp_path, monkeypatch):
     """The program ends with ``os._exit`` (nothing is freed), so a command's result, its
     models and their indexes are kept rather than freed one by one when the command
-    returns (``cli._KEPT``): every command's result goes through ``cli._kept``."""
+    returns (``cli._KEPT``): every command's result goes through ``cli._kept``. Only the
+    program keeps them (``run`` sets ``cli._KEEPING``), not a caller of ``main``."""
     import gc
     import weakref
 
@@ -349,6 +350,9 @@ def test_what_a_command_made_stays_alive_until_the_program_exits(tmp_path, monke
     model = tmp_path / "model.json"
     model.write_bytes(_json_ast(tmp_path))
     monkeypatch.setattr(cli, "_KEPT", [])
+    result = CliRunner().invoke(main, ["validate", str(model), "-q"], catch_exceptions=False)
+    assert result.exit_code == 0 and cli._KEPT == []  # (a caller of main keeps nothing: its process goes on)
+    monkeypatch.setattr(cli, "_KEEPING", True)  # (as run() sets it)
     enabled = gc.isenabled()
     gc.disable()  # (what is kept is kept by reference, not by a collection not run yet)
     try:
