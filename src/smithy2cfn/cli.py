@@ -217,8 +217,8 @@ def plugin(config_file: Path | None, service: str | None, organization: str | No
              "serviceName": ("--service-name", service_name), "compatibility": ("--compatibility", compatibility)}
     given = {key: (flag, value) for key, (flag, value) in flags.items() if value is not None}
     result = _kept(run_plugin(sys.stdin.buffer, os.environ, config=config_file,
-                        overrides={key: value for key, (_, value) in given.items()},
-                        override_spans={key: Span(f"<command line {flag}>") for key, (flag, _) in given.items()}))
+                              overrides={key: value for key, (_, value) in given.items()},
+                              override_spans={key: Span(f"<command line {flag}>") for key, (flag, _) in given.items()}))
     _report(result.diagnostics, fmt, quiet, verbose, _filter(quiet, verbose, severity, hide, show, True),
             result.exit_code)
     if result.exit_code:
@@ -249,7 +249,7 @@ def ast(models: tuple[Path, ...], out_file: Path | None, config_file: tuple[Path
 
         raise click.UsageError("Missing argument 'MODELS...'.")
     result = _kept(api.write_json_ast(models, out_file, allow_unknown_traits=allow_unknown_traits,
-                                config=config_file or None, projection=projection))
+                                      config=config_file or None, projection=projection))
     _report(result.diagnostics, fmt, quiet=True)
     if result.exit_code:
         sys.exit(result.exit_code)
@@ -286,9 +286,9 @@ def diff(models: tuple[Path, ...], old: tuple[Path, ...], new: tuple[Path, ...],
              "serviceName": ("--service-name", service_name)}
     given = {key: (flag, value) for key, (flag, value) in flags.items() if value is not None}
     result = _kept(api.diff(old, new or models, base=base, config=config_file or None, old_schemas=old_schemas,
-                      new_schemas=new_schemas, overrides={key: value for key, (_, value) in given.items()},
-                      override_spans={key: Span(f"<command line {flag}>") for key, (flag, _) in given.items()},
-                      projection=projection, fail_on=fail_on, allow_unknown_traits=allow_unknown_traits))
+                            new_schemas=new_schemas, overrides={key: value for key, (_, value) in given.items()},
+                            override_spans={key: Span(f"<command line {flag}>") for key, (flag, _) in given.items()},
+                            projection=projection, fail_on=fail_on, allow_unknown_traits=allow_unknown_traits))
     selection = _filter(quiet, verbose, severity, hide, show, True)
     findings = {id(f.diagnostic) for t in result.types for f in t.findings}
     problems = [d for d in result.diagnostics if id(d) not in findings]
@@ -321,9 +321,9 @@ def explain(models: tuple[Path, ...], config_file: tuple[Path, ...], projection:
              "serviceName": ("--service-name", service_name)}
     given = {key: (flag, value) for key, (flag, value) in flags.items() if value is not None}
     result = _kept(api.explain(models, config=config_file or None, overrides={k: v for k, (_, v) in given.items()},
-                         override_spans={k: Span(f"<command line {f}>") for k, (f, _) in given.items()},
-                         projection=projection, resource=resource, prop=prop,
-                         allow_unknown_traits=allow_unknown_traits))
+                               override_spans={k: Span(f"<command line {f}>") for k, (f, _) in given.items()},
+                               projection=projection, resource=resource, prop=prop,
+                               allow_unknown_traits=allow_unknown_traits))
     _report(result.diagnostics, "json" if fmt == "json" else "text", quiet=True)
     if fmt == "json":
         import json

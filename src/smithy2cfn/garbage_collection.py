@@ -82,10 +82,10 @@ def frozen() -> Iterator[None]:
     CPython's rule for collecting that generation no longer sees them: in a process that
     validates model after model (a server, a fuzzer) whatever cycles the earlier models left
     (a model and its indexes no longer make one: an index holds its model weakly,
-    ``model.shapes._view``) would pile up without end. So a later block counts the objects it freezes (a walk of the
-    frozen list; a one-shot ``smithy2cfn`` run never pays it) and, when they have grown by
-    more than 1/:data:`THAWED_GROWTH` since the count after the last such collection, first
-    collects everything. As with CPython's own rule, the cost of these full collections is a
+    ``model.shapes._view``) would pile up without end. So a later block counts the objects
+    it freezes (a walk of the frozen list; a one-shot ``smithy2cfn`` run never pays it) and,
+    when they have grown by more than 1/:data:`THAWED_GROWTH` since the count after the last
+    such collection, first collects everything. As with CPython's own rule, the cost of these full collections is a
     fixed fraction of the work that made the objects (collecting before every validation
     made each one cost up to a second in a process with a large heap, a test runner), and
     the dead objects held are at most that fraction of the live ones. Deterministic: the
