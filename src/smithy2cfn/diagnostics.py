@@ -185,17 +185,6 @@ class DeferredSpans(Mapping[str, Span]):
         self._keys = keys
         self._made: dict[str, Span] | None = None
 
-    @staticmethod
-    def of(where: tuple[str, Callable[[tuple[Any, ...]], Span], tuple[Any, ...]],
-           keys: Mapping[str, Any] | frozenset[str]) -> DeferredSpans:
-        """``DeferredSpans(where, keys)``, made without a call of ``__init__`` (a reader makes
-        one per traits object: SageMaker's model has 9,700)."""
-        spans = _NEW(DeferredSpans)
-        _SET_SPANS_WHERE(spans, where)
-        _SET_SPANS_KEYS(spans, keys)
-        _SET_SPANS_MADE(spans, None)
-        return spans
-
     def __getitem__(self, key: str) -> Span:
         if key not in self._keys:
             raise KeyError(key)
@@ -226,10 +215,6 @@ class DeferredSpans(Mapping[str, Span]):
     def __reduce__(self) -> tuple[type[dict[str, Span]], tuple[list[tuple[str, Span]]]]:
         # (what finds the spans stays in the process that made them: a dict of found spans)
         return dict, (list(self.items()),)
-
-
-_SET_SPANS_WHERE, _SET_SPANS_KEYS, _SET_SPANS_MADE = (
-    getattr(DeferredSpans, name).__set__ for name in DeferredSpans.__slots__)
 
 
 class Code(Record, frozen=True):

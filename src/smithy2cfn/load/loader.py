@@ -917,21 +917,11 @@ class _Assembler:
                              "must be defined before it can be used in a model (reported once, where first "
                              "applied).", span, owner, hint)
 
-    def kept(self, trait_id: str, value: Any) -> bool:
-        """Whether :meth:`coerce` gives ``value`` back as it is, with nothing to report and
-        no span to read: a value (not ``null``, not an annotation) of a trait shape seen
-        before, of the class its built-in trait takes (any class, for another trait)."""
-        known = self._good_traits.get(trait_id)
-        return known is not None and value is not None and value is not ANNOTATION and (
-            not known or value.__class__ is known[1])
-
     def coerce(self, trait_id: str, value: Any, owner: str, span: Span | None) -> Any:
         """Annotation value ``ANNOTATION`` → ``{}``/``[]`` from the trait's shape type (an error for other types)."""
-        if self.kept(trait_id, value):
-            return value
         known = self._good_traits.get(trait_id)
         if known is not None and value is not None and value is not ANNOTATION:
-            # (a trait shape seen before and a value of another class than its trait takes)
+            # (the common case, a trait shape seen before and a value: what the rest comes to)
             if known and value.__class__ is not known[1]:
                 problem = _creation_problem(trait_id, known[0], value)
                 if problem is not None:
@@ -1209,8 +1199,8 @@ class _Assembler:
         good = self._good_traits
         for tid, value in raw_traits.items():
             if spans is None and tid != BOX and tid != DEFAULT:
-                # (the common case: a value coerce gives back as it is, no span read; the
-                # test of kept(), written out here: a call per trait costs as much as the rest)
+                # (the common case, no span to read: coerce's own first test, when it has nothing to
+                # report and gives the value back; written out here, as a call per trait costs more)
                 known = good.get(tid)
                 if known is not None and value is not None and value is not ANNOTATION and (
                         not known or value.__class__ is known[1]):
@@ -1478,10 +1468,11 @@ class _Assembler:
             raw_traits = raw.get("traits")
             trait_spans: Mapping[str, Span] | None
             where = doc.trait_spans.get(member_id) if alone and raw_traits and doc is not None else None
-            if type(where) is DeferredSpans:  # (its traits all its own: the document's spans are theirs)
+            if type(where) is DeferredSpans:
+                # (its traits all its own: the document's map, over this very traits object, whose
+                # every key _local_traits keeps; what _trait_spans gives, without the call per member)
                 traits = self._local_traits(member_id, raw_traits, doc)
-                trait_spans = where if len(where) == len(traits) else \
-                    self._trait_spans(member_id, traits, traits, doc, {})
+                trait_spans = where
             else:
                 found: dict[str, Span] | None = {} if alone else None
                 traits = self._local_traits(member_id, raw_traits, doc, found)

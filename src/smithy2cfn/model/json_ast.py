@@ -328,7 +328,7 @@ class _Reader:
         """The spans of ``owner``'s traits, written in the ``traits`` object at ``at``: one
         :class:`~smithy2cfn.diagnostics.DeferredSpans` over its keys (``traits``, the
         document's own dict, which nothing changes)."""
-        self.doc.trait_spans[owner] = DeferredSpans.of(self.where(at), traits)
+        self.doc.trait_spans[owner] = DeferredSpans(self.where(at), traits)
 
     # ---- shapes
     def shape(self, shape_id: str, body: Any) -> None:

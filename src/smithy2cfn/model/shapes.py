@@ -295,8 +295,8 @@ class Model(Record, hidden=("_knowledge",)):
 
 def _view(model: Model) -> Model:
     """What a knowledge index holds of ``model`` (:meth:`Model.knowledge`): a model of the same
-    fields (the same objects), whose knowledge is ``model``'s, reached through a weak
-    reference (:class:`_Borrowed`); made once, again when one of the fields was replaced.
+    fields (the same objects, as they are when the index is built), whose knowledge is
+    ``model``'s, reached through a weak reference (:class:`_Borrowed`).
 
     Why: a model keeps its indexes, and an index that kept its model would make a cycle,
     which only a full collection of the cyclic garbage collector frees: in a process that
@@ -309,13 +309,8 @@ def _view(model: Model) -> Model:
     """
     if type(model._knowledge) is _Borrowed:
         return model  # (a view already)
-    view = model.__dict__.get("_view")
-    if view is None or view.shapes is not model.shapes or view.metadata is not model.metadata \
-            or view.prelude_ids is not model.prelude_ids or view.packages is not model.packages \
-            or view.versions is not model.versions or view.metadata_spans is not model.metadata_spans:
-        view = model.__dict__["_view"] = Model(model.shapes, model.metadata, model.prelude_ids, model.packages,
-                                               model.versions, model.metadata_spans, _Borrowed(model))
-    return view
+    return Model(model.shapes, model.metadata, model.prelude_ids, model.packages, model.versions,
+                 model.metadata_spans, _Borrowed(model))
 
 
 class _Borrowed:
@@ -341,9 +336,6 @@ class _Borrowed:
 
     def __setitem__(self, index_type: type, index: Any) -> None:
         self._target()[index_type] = index
-
-    def clear(self) -> None:
-        self._target().clear()
 
 
 class ShapeLists:
