@@ -13,29 +13,32 @@ validation"), so that the function :func:`validate` and the stage never share a 
 
 from __future__ import annotations
 
-from smithy2cfn.api import (
-    AstResult,
-    BuildResult,
-    ConvertResult,
-    DiffResult,
-    ExplainResult,
-    LoadResult,
-    Result,
-    ValidationResult,
-    build,
-    build_from_config,
-    convert,
-    diff,
-    explain,
-    load,
-    render_schema,
-    validate,
-    validate_files,
-    write_json_ast,
-)
-from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity, Span
-from smithy2cfn.model import Model
-from smithy2cfn.version import __version__
+from smithy2cfn.garbage_collection import paused as _paused
+
+with _paused(promote=True):  # (the package's modules live as long as the process: see garbage_collection)
+    from smithy2cfn.api import (
+        AstResult,
+        BuildResult,
+        ConvertResult,
+        DiffResult,
+        ExplainResult,
+        LoadResult,
+        Result,
+        ValidationResult,
+        build,
+        build_from_config,
+        convert,
+        diff,
+        explain,
+        load,
+        render_schema,
+        validate,
+        validate_files,
+        write_json_ast,
+    )
+    from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity, Span
+    from smithy2cfn.model import Model
+    from smithy2cfn.version import __version__
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

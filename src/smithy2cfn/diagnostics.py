@@ -305,6 +305,10 @@ class CodeTable(Mapping[str, Code]):
         """The codes declared by the modules imported so far (code → entry)."""
         return dict(self._declared)
 
+    def is_declared(self, code: str) -> bool:
+        """Whether a module imported so far declared ``code`` (without copying :meth:`declared`)."""
+        return code in self._declared
+
     def _shipped(self) -> dict[str, Code]:
         if self._catalog is None:
             from smithy2cfn import catalog

@@ -146,6 +146,22 @@ def test_the_runner_reports_an_undeclared_code_as_an_internal_error():
     assert [d.code for d in found] == ["S3099"] and "S3001" in found[0].message
 
 
+def test_a_check_declared_again_replaces_its_first_declaration():
+    """A module imported again (as a test may) declares its checks again: each stays listed
+    once, the new declaration in place of the old."""
+    declared = DECLARED[:]
+    try:
+        def twice(model):
+            return []
+
+        first = validator("S3099", rule="a test validator")(twice).check
+        again = validator("S3099", rule="a test validator, again")(twice).check
+        mine = [c for c in DECLARED if (c.module, c.function) == (__name__, "twice")]
+        assert mine == [again] and first not in DECLARED
+    finally:
+        DECLARED[:] = declared  # (not a declaration of the package)
+
+
 def test_validation_imports_a_validator_when_it_runs_and_a_missing_one_is_an_internal_error(monkeypatch):
     """By default ``validate_model`` runs the catalog's entries, each module imported by the
     process that runs it (``checks.loaded``): the same events as the imported validators; an

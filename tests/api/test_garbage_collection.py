@@ -136,3 +136,20 @@ def test_a_frozen_block_leaves_a_disabled_collector_disabled(fresh_state: None) 
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_importing_the_package_pauses_the_collector_and_leaves_it_as_it_was(enabled: bool) -> None:
+    """``import smithy2cfn`` runs no collection while its modules are imported (they live as
+    long as the process: collecting them is work for nothing; a dozen collections before)
+    and gives the collector back as it found it, enabled or not, nothing left frozen."""
+    import subprocess
+    import sys
+
+    code = ("import gc, __future__, contextlib, collections.abc\n"  # (what comes before the pause)
+            f"{'gc.enable()' if enabled else 'gc.disable()'}\n"
+            "before = sum(s['collections'] for s in gc.get_stats())\n"
+            "import smithy2cfn, smithy2cfn.cli\n"
+            "print(gc.isenabled(), sum(s['collections'] for s in gc.get_stats()) - before, gc.get_freeze_count())\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out == [str(enabled), "0", "0"]
