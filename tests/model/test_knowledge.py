@@ -11,6 +11,7 @@ from smithy2cfn.model.knowledge import (
     TopDownIndex,
 )
 from smithy2cfn.model.relationships import (
+    MEMBERS_ONLY_TYPES,
     RELATIONSHIP_TYPES,
     NeighborIndex,
     RelationshipType,
@@ -81,6 +82,32 @@ def test_relationships_follow_the_reference_order():
     # Unit input/output give no relationship; unknown IDs none at all.
     assert relationships(model, "ex#Ping") == []
     assert relationships(model, "ex#Nope") == []
+
+
+def test_shapes_of_the_members_only_types_point_at_their_own_members_only():
+    """``MEMBERS_ONLY_TYPES`` (what ``check_targets`` passes by): a shape of such a type
+    without mixins has no relationship but one to each of its members; a map (its key is
+    checked) and a shape with a mixin are not such shapes."""
+    model = _model(MODEL + """
+@mixin
+structure Base { tag: String }
+structure Mixed with [Base] { other: String }
+list Names { member: String }
+union Choice { a: String, b: Integer }
+enum Color { RED, GREEN }
+intEnum Level { LOW = 1 }
+map Tags { key: String, value: String }
+""")
+    checked = 0
+    for shape in model.shapes.values():
+        rels = relationships(model, shape.id)
+        only_members = [r.neighbor for r in rels] == [m.id for m in shape.members.values()]
+        if shape.type in MEMBERS_ONLY_TYPES and not shape.mixins:
+            assert only_members, shape.id
+            checked += 1
+    assert checked > 10
+    assert "map" not in MEMBERS_ONLY_TYPES
+    assert [r.type for r in relationships(model, "ex#Mixed")][0] is RelationshipType.MIXIN
 
 
 def test_reverse_relationships_and_walker():

@@ -172,6 +172,9 @@ _MEMBER_TYPE = {
     "list": RelationshipType.LIST_MEMBER, "set": RelationshipType.SET_MEMBER,
     "structure": RelationshipType.STRUCTURE_MEMBER, "union": RelationshipType.UNION_MEMBER,
 }
+#: The types whose shapes, without mixins, have no relationships but those to their own
+#: members (of :data:`_MEMBER_TYPE`'s kind, each valid).
+MEMBERS_ONLY_TYPES = frozenset(_MEMBER_TYPE)
 #: The other types whose shapes have relationships of their own (besides mixins).
 _BINDING_TYPES = frozenset({"operation", "map", "service", "resource"})
 
@@ -526,6 +529,6 @@ class Walker:
 
 
 __all__ = [
-    "LIFECYCLE_RELATIONSHIPS", "RELATIONSHIP_TYPES", "NeighborIndex", "Relationship", "RelationshipType", "Walker",
+    "LIFECYCLE_RELATIONSHIPS", "MEMBERS_ONLY_TYPES", "RELATIONSHIP_TYPES", "NeighborIndex", "Relationship", "RelationshipType", "Walker",
     "all_node_ids", "has_cycle", "operations_of", "reaches_cycle", "relationships", "strongly_connected",
 ]

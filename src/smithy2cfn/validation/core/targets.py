@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 from smithy2cfn.checks import validator
 from smithy2cfn.diagnostics import Code, Diagnostic, Severity
-from smithy2cfn.model.relationships import NeighborIndex, RelationshipType
+from smithy2cfn.model.relationships import MEMBERS_ONLY_TYPES, NeighborIndex, RelationshipType
 from smithy2cfn.model.shapes import Model, Shape
 from smithy2cfn.model.traits import DEPRECATED, ERROR, MIXIN, TRAIT
 from smithy2cfn.validation.support.events import error, shape_text, warning
@@ -72,7 +72,8 @@ def check_targets(model: Model) -> Iterable[Diagnostic]:
     # remembered, and their members are passed without looking up their relationships.
     quiet: dict[str, bool] = {}
     for shape in user_shapes(model):
-        nodes = [(shape.id, shape.type)]
+        # (a shape whose only relationships are to its own members: nothing to check at it)
+        nodes = [] if shape.type in MEMBERS_ONLY_TYPES and not shape.mixins else [(shape.id, shape.type)]
         enum = shape.type in ("enum", "intEnum")
         for m in shape.members.values():
             if m.container == shape.id:
