@@ -529,6 +529,7 @@ class Walker:
 
 
 __all__ = [
-    "LIFECYCLE_RELATIONSHIPS", "MEMBERS_ONLY_TYPES", "RELATIONSHIP_TYPES", "NeighborIndex", "Relationship", "RelationshipType", "Walker",
-    "all_node_ids", "has_cycle", "operations_of", "reaches_cycle", "relationships", "strongly_connected",
+    "LIFECYCLE_RELATIONSHIPS", "MEMBERS_ONLY_TYPES", "RELATIONSHIP_TYPES", "NeighborIndex", "Relationship",
+    "RelationshipType", "Walker", "all_node_ids", "has_cycle", "operations_of", "reaches_cycle", "relationships",
+    "strongly_connected",
 ]
