@@ -12,7 +12,8 @@ Cases (each skipped with a note when its model is absent):
 * ``s3-idl``: the s3 model written as IDL 2.0 by ``benchmarks/ast_to_idl.py`` (2.2 MB).
 
 For each it measures, in fresh processes (after a warm-up run, with bytecode compiled as in
-an installed package), ``smithy2cfn build`` as a user runs it: wall time, CPU time (user + system: what the process itself used, which a machine busy with
+an installed package; with the reference, its runs and ours in turns, one order then the
+other, so that a drift of the machine's speed weighs on both), ``smithy2cfn build`` as a user runs it: wall time, CPU time (user + system: what the process itself used, which a machine busy with
 other work disturbs less) and peak resident memory (``ru_maxrss``), the median of
 ``--repeat`` runs (memory: the largest). In one worker process it measures the warm
 in-process ``api.build`` (no output folder; median after a warm-up) and, for the IDL case,
@@ -120,18 +121,30 @@ CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECOD
 
 def measure(argv_for: callable, repeat: int) -> Runs:
     """``repeat`` runs after one warm-up run (bytecode written, files in the page cache)."""
-    runs = Runs()
+    return measure_side_by_side([argv_for], repeat)[0]
+
+
+def measure_side_by_side(argvs_for: list[callable], repeat: int) -> list[Runs]:
+    """The runs of each command (``repeat`` each, after one warm-up run of each), taken in
+    turns, in one order then the reverse (A B, B A, A B...): a machine whose speed drifts
+    during the minute a case takes slows every command alike, not the one measured last. A
+    command that fails is not run again."""
+    runs = [Runs() for _ in argvs_for]
     for i in range(repeat + 1):
-        with tempfile.TemporaryDirectory() as out:
-            wall, cpu, rss, code, err = run_process(argv_for(out), CHILD_ENV)
-        if code != 0:
-            runs.failed = f"exit {code}: {err.strip()}"
-            return runs
-        if i == 0:
-            continue
-        runs.wall.append(wall)
-        runs.cpu.append(cpu)
-        runs.rss_kib.append(rss)
+        order = list(range(len(argvs_for)))
+        for k in order if i % 2 == 0 else order[::-1]:
+            if runs[k].failed:
+                continue
+            with tempfile.TemporaryDirectory() as out:
+                wall, cpu, rss, code, err = run_process(argvs_for[k](out), CHILD_ENV)
+            if code != 0:
+                runs[k].failed = f"exit {code}: {err.strip()}"
+                continue
+            if i == 0:
+                continue
+            runs[k].wall.append(wall)
+            runs[k].cpu.append(cpu)
+            runs[k].rss_kib.append(rss)
     return runs
 
 
@@ -320,13 +333,14 @@ def main() -> None:
         warm_figures = warm(found, max(args.repeat, 10))  # as many runs as the reference's warm median
         table = {}
         for case in found:
-            mine = measure(ours(case), args.repeat)
+            # (ours and the reference's in turns: see measure_side_by_side)
+            mine, theirs = measure_side_by_side([ours(case), reference(template, case)], args.repeat) \
+                if template else (measure(ours(case), args.repeat), None)
             if mine.failed:
                 print(f"{case.name}: smithy2cfn failed: {mine.failed}")
                 continue
             row = {"size_bytes": case.size, "smithy2cfn": mine.summary(), **warm_figures.get(case.name, {})}
-            if template:
-                theirs = measure(reference(template, case), args.repeat)
+            if template and theirs is not None:
                 row["reference"] = theirs.summary() if not theirs.failed else {"failed": theirs.failed}
                 if warm_template and "failed" not in row["reference"]:
                     ms = reference_warm(warm_template, case, max(args.repeat, 10))
