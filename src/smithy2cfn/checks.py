@@ -96,11 +96,9 @@ class Check(Record, frozen=True, hidden=("run",)):
                    entry["rule"], tuple(entry.get("packages", ())), int(entry.get("line", 0)))
 
 
-#: Every check declared by the modules imported so far, in declaration order.
-DECLARED: list[Check] = []
-#: ``(module, function)`` of each check in :data:`DECLARED` (a declaration appends to it
-#: without searching it: a search per declaration cost the imports of a build 2 ms).
-_DECLARED_KEYS: set[tuple[str, str]] = set()
+#: Every check declared by the modules imported so far, by ``(module, function)``, in
+#: declaration order (a module imported again, as a test may, declares its checks anew).
+DECLARED: dict[tuple[str, str], Check] = {}
 
 
 def _line(function: Callable[..., Any]) -> int:
@@ -130,11 +128,7 @@ def _declare(kind: str, name: str | None, codes: Iterable[Code | str], rule: str
     check = Check(kind, name or function.__name__, module, function.__name__, tuple(sorted(set(found))), rule,
                   tuple(packages), _line(function),
                   function)
-    key = (check.module, check.function)
-    if key in _DECLARED_KEYS:  # (a module imported again, as a test may: its checks replace theirs)
-        DECLARED[:] = [c for c in DECLARED if (c.module, c.function) != key]
-    _DECLARED_KEYS.add(key)
-    DECLARED.append(check)
+    DECLARED[check.module, check.function] = check
     return check
 
 
@@ -273,7 +267,7 @@ def runnable(kind: str, package: str, keep: Callable[[Check], bool] | None = Non
 
         for info in pkgutil.walk_packages(importlib.import_module(package).__path__, package + "."):
             importlib.import_module(info.name)
-        listed = sorted((c for c in DECLARED if c.kind == kind and c.module.startswith(package + ".")),
+        listed = sorted((c for c in DECLARED.values() if c.kind == kind and c.module.startswith(package + ".")),
                         key=lambda c: (c.module, c.line))
     kept = [entry for entry in listed if keep is None or keep(entry)]
     return [loaded(entry) for entry in kept] if load else kept

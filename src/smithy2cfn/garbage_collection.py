@@ -85,10 +85,10 @@ def frozen() -> Iterator[None]:
     ``model.shapes._view``) would pile up without end. So a later block counts the objects
     it freezes (a walk of the frozen list; a one-shot ``smithy2cfn`` run never pays it) and,
     when they have grown by more than 1/:data:`THAWED_GROWTH` since the count after the last
-    such collection, first collects everything. As with CPython's own rule, the cost of these full collections is a
-    fixed fraction of the work that made the objects (collecting before every validation
-    made each one cost up to a second in a process with a large heap, a test runner), and
-    the dead objects held are at most that fraction of the live ones. Deterministic: the
+    such collection, first collects everything. As with CPython's own rule, the cost of these
+    full collections is a fixed fraction of the work that made the objects (collecting before
+    every validation made each one cost up to a second in a process with a large heap, a test
+    runner), and the dead objects held are at most that fraction of the live ones. Deterministic: the
     rule counts objects, not time."""
     global _thawed, _tracked
     enabled = gc.isenabled()

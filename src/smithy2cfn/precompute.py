@@ -62,7 +62,7 @@ def declarations() -> tuple[dict[str, Any], list[Any]]:
         if info.name not in _NOT_IMPORTED:
             importlib.import_module(info.name)
     ours = ("smithy2cfn", "smithy2cfn.")
-    checks = sorted((c for c in DECLARED if c.module.startswith(ours)),
+    checks = sorted((c for c in DECLARED.values() if c.module.startswith(ours)),
                     key=lambda c: (KINDS.index(c.kind), c.module, c.line, c.function))
     return {code: entry for code, entry in CODES.declared().items() if entry.owner.startswith(ours)}, checks
 

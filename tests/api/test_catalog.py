@@ -134,13 +134,15 @@ def test_the_runner_reports_an_undeclared_code_as_an_internal_error():
     from smithy2cfn.validation import validate_model
 
     model, _ = load([str(PACKAGE.parents[1] / "examples" / "vault" / "model")])
-    declared = DECLARED[:]
+    declared = dict(DECLARED)
     try:
         @validator("S3099", rule="a test validator")
         def liar(model):
             yield Diagnostic("S3001", Severity.ERROR, "not mine")
     finally:
-        DECLARED[:] = declared  # the test validator is no declaration of the package (test_prelude_cache)
+        # (the test validator is no declaration of the package: test_prelude_cache)
+        DECLARED.clear()
+        DECLARED.update(declared)
 
     found = validate_model(model, [liar])
     assert [d.code for d in found] == ["S3099"] and "S3001" in found[0].message
@@ -149,17 +151,19 @@ def test_the_runner_reports_an_undeclared_code_as_an_internal_error():
 def test_a_check_declared_again_replaces_its_first_declaration():
     """A module imported again (as a test may) declares its checks again: each stays listed
     once, the new declaration in place of the old."""
-    declared = DECLARED[:]
+    declared = dict(DECLARED)
     try:
         def twice(model):
             return []
 
         first = validator("S3099", rule="a test validator")(twice).check
         again = validator("S3099", rule="a test validator, again")(twice).check
-        mine = [c for c in DECLARED if (c.module, c.function) == (__name__, "twice")]
-        assert mine == [again] and first not in DECLARED
+        mine = [c for c in DECLARED.values() if (c.module, c.function) == (__name__, "twice")]
+        assert mine == [again] and first not in DECLARED.values()
     finally:
-        DECLARED[:] = declared  # (not a declaration of the package)
+        # (not a declaration of the package)
+        DECLARED.clear()
+        DECLARED.update(declared)
 
 
 def test_validation_imports_a_validator_when_it_runs_and_a_missing_one_is_an_internal_error(monkeypatch):

@@ -22,7 +22,7 @@ string Name
 """
 
 
-_declared = DECLARED[:]
+_declared = dict(DECLARED)
 try:
     @configurable("Liar", "S3590", rule="a test unit that reports a code it does not declare")
     def _liar(config):
@@ -36,7 +36,9 @@ try:
             raise RuntimeError("boom")
         return run_crasher
 finally:
-    DECLARED[:] = _declared  # the test units are no declarations of the package (test_prelude_cache)
+    # (the test units are no declarations of the package: test_prelude_cache)
+    DECLARED.clear()
+    DECLARED.update(_declared)
 
 
 def test_a_unit_reporting_an_undeclared_code_or_failing_is_an_internal_error(tmp_path: Path,
