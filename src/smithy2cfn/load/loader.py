@@ -1162,12 +1162,13 @@ class _Assembler:
         from (``inherited``). ``owner_doc``: the document that defines ``owner``'s shape.
         When every trait is the owner's own and its document keeps their spans as a
         :class:`~smithy2cfn.diagnostics.DeferredSpans`, that mapping itself (read-only)."""
-        if not introduced and not inherited and owner not in self.applied:
+        applied = self.applied.get(owner)
+        own_only = not inherited and not applied  # (every trait its own)
+        if own_only and not introduced:
             return {}
         where = owner_doc.trait_spans.get(owner, _NO_SPANS) if owner_doc is not None else _NO_SPANS
-        if type(where) is DeferredSpans and not inherited and owner not in self.applied \
-                and len(where) == len(introduced):
-            return where  # (every trait its own, written where the document's spans find it)
+        if own_only and type(where) is DeferredSpans and len(where) == len(introduced):
+            return where  # (written where the document's spans find each)
         spans = {tid: span for tid, span in inherited.items() if tid in traits} if inherited else {}
         if introduced:
             own: Any = ...  # span_of(owner), worked out at most once
@@ -1179,9 +1180,7 @@ class _Assembler:
                     span = own
                 if span is not None:
                     spans[tid] = span
-        if owner not in self.applied:
-            return spans
-        for apply, doc in self.applied[owner]:
+        for apply, doc in applied or ():
             for tid in apply.traits:
                 spans[tid] = apply.trait_spans.get(tid) or apply.span or Span(doc.path)
         return spans
