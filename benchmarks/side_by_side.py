@@ -41,6 +41,13 @@ smithy2cfn is faster or smaller): wall ÷ wall, CPU ÷ CPU (the reference's CPU 
 and GC threads), peak memory ÷ peak memory. On a machine shared with other work, the CPU ratio is
 the steadier one; the goals are on wall time measured on an idle machine.
 
+The machine's second CPU: before and after the cases, two CPU-bound processes run together for
+a second and one alone for a second (:func:`parallel_capacity`); the work the two did, as a
+multiple of the one's, says how much a second process can add on this machine at that
+time (2.0: two whole CPUs; on the virtual machine of issue 15's notes it went from 2.1 to 1.3
+within two minutes).
+Both programs use it (our helper process, the reference's JIT and GC threads).
+
 Timings are printed, never asserted.
 """
 
@@ -117,6 +124,31 @@ def run_process(argv: list[str], env: dict[str, str] | None = None) -> tuple[flo
 #: The environment of the measured processes: as a user's, with compiled bytecode (a
 #: PYTHONDONTWRITEBYTECODE left in this shell would make every run compile our modules).
 CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
+#: The busy loop :func:`parallel_capacity` runs: rounds of pure-Python work for argv[1]
+#: seconds, then prints how many rounds it made.
+_BUSY = ("import sys, time\n"
+         "end = time.perf_counter() + float(sys.argv[1])\n"
+         "n = 0\n"
+         "while time.perf_counter() < end:\n"
+         "    for _ in range(10000):\n"
+         "        pass\n"
+         "    n += 1\n"
+         "print(n)\n")
+
+
+def parallel_capacity(seconds: float = 1.0) -> float:
+    """The work two CPU-bound processes do together in ``seconds``, as a multiple of what
+    one does alone (2.0 on a machine with two whole CPUs free; ``nan`` when a run failed)."""
+    def rounds(processes: int) -> int:
+        procs = [subprocess.Popen([sys.executable, "-c", _BUSY, str(seconds)], stdout=subprocess.PIPE)
+                 for _ in range(processes)]
+        counts = [p.communicate()[0] for p in procs]
+        return sum(int(c) for c in counts) if all(p.returncode == 0 for p in procs) else 0
+
+    one, two = rounds(1), rounds(2)
+    return two / one if one and two else float("nan")
 
 
 def measure(argv_for: callable, repeat: int) -> Runs:
@@ -330,6 +362,8 @@ def main() -> None:
                                "not run (no SMITHY2CFN_REFERENCE_CMD): issue 10's figures, not measured here"))
         if template and warm_template:
             print(f"reference warm: measured ({warm_template})")
+        capacity = [parallel_capacity()]
+        print(f"two CPU-bound processes together: {capacity[0]:.2f}x the work of one (2.00: two whole CPUs)")
         warm_figures = warm(found, max(args.repeat, 10))  # as many runs as the reference's warm median
         table = {}
         for case in found:
@@ -354,6 +388,7 @@ def main() -> None:
                 row["reference"] = {**ISSUE_REFERENCE.get(case.name, {}), "source": "issue 10"}
             table[case.name] = row
 
+    capacity.append(parallel_capacity())
     imports = import_times(IMPORTED, args.repeat)
     top = importtime_top(IMPORTED[0], args.importtime_top, args.repeat) if args.importtime_top > 0 else []
 
@@ -392,9 +427,10 @@ def main() -> None:
               f"least of {args.repeat} runs):")
         for own, cumulative, module in top:
             print(f"  {own:6.1f} {cumulative:7.1f}  {module}")
-    print(f"load average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    print(f"load average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}; two CPU-bound processes "
+          f"together did {capacity[0]:.2f}x the work of one before the cases, {capacity[1]:.2f}x after")
     if args.json:
-        figures = {**table, "import": imports}
+        figures = {**table, "import": imports, "parallel_capacity": capacity}
         args.json.write_text(json.dumps(figures, indent=2, sort_keys=True) + "\n", encoding="utf-8")
 
 
