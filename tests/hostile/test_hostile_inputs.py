@@ -449,6 +449,26 @@ def test_the_shapes_of_a_file_with_an_invalid_namespace_are_not_defined() -> Non
         assert [d.code for d in diags if d.is_error] == (["S3041"] if defined else ["S1001"])
 
 
+@pytest.mark.parametrize("name,defined", [("G$tFoo", False), ("G.tFoo", False), ("GetFoo", True)])
+def test_a_shape_whose_name_is_no_identifier_is_not_defined(name: str, defined: bool) -> None:
+    """Found by the coverage-guided IDL harness: ``operation G$tFoo`` was defined as
+    ``com.foo#G$tFoo``, an ID that reads as a member of ``com.foo#G``, and the loader's
+    ``S2001`` about its input had no location. The name is a syntax error (``S1001``) and
+    the statement defines no shape, as a file with an invalid namespace defines none; a
+    reference to it is located where it is written."""
+    diags = Diagnostics()
+    model = load_texts([("m.smithy", f'$version: "2"\nnamespace com.foo\n\noperation {name} {{\n'
+                                     f"    input: GetFooInput\n}}\n\noperation Uses {{\n    input: {name}\n}}\n")],
+                       diags)
+    assert all(d.span is not None and d.span.line for d in diags), [d.format_text() for d in diags]
+    assert (f"com.foo#{name}" in model.shapes) == defined
+    located = sorted((d.code, d.span.line) for d in diags if d.is_error)
+    if defined:  # (both inputs point at shapes that are no structure, or not defined)
+        assert ("S2001", 4) in located and "S1001" not in {code for code, _ in located}
+    else:
+        assert located[:1] == [("S1001", 4)] and ("S2001", 8) in located and ("S2001", 4) not in located
+
+
 def test_validating_model_after_model_keeps_memory_bounded() -> None:
     """Found by the coverage-guided harness (its memory grew 25 MB a minute): the cycles of
     every validated model piled up in the collector's oldest generation

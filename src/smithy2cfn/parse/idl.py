@@ -811,6 +811,10 @@ class _Walker:
         name_tok = name_tree.children[0]
         self.same_line(kw, name_tok, "a shape name")
         name = self.identifier(name_tree, "shape name")
+        # A name that is no identifier (`G$tFoo`, `a.b`) is a syntax error, reported; the
+        # reference stops there. The statement is still read for its own errors, but it
+        # defines no shape: its ID would be no shape ID (`ns#G$tFoo` reads as a member).
+        defined = _IDENTIFIER.match(name) is not None
         out = ShapeDef(type_name, name, self.span_of(shape), traits)
         # The comments before the statement (its traits included) document the shape.
         self.doc_token_event(st.start, _DOC_ATTACH, out)
@@ -849,7 +853,7 @@ class _Walker:
                     self.require_v2("resource properties", child)
             elif child.data == "operation_body":
                 self.operation_body(child, out)
-        return out
+        return out if defined else None
 
     def shape_members(self, tree: Node, type_name: str | None) -> list[MemberDef]:
         def build(m: Node, traits: list[TraitApplication]) -> MemberDef:
