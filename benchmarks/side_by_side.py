@@ -43,10 +43,9 @@ the steadier one; the goals are on wall time measured on an idle machine.
 
 The machine's second CPU: before and after the cases, two CPU-bound processes run together for
 a second and one alone for a second (:func:`parallel_capacity`); the work the two did, as a
-multiple of the one's, says how much a second process can add on this machine at that
-time (2.0: two whole CPUs; on the virtual machine of issue 15's notes it went from 2.1 to 1.3
-within two minutes).
-Both programs use it (our helper process, the reference's JIT and GC threads).
+multiple of the one's, says how much a second process can add on this machine at that time
+(2.0: two whole CPUs; on the virtual machine of issue 15's notes it went from 2.1 to 1.3 within
+two minutes). Both programs use one (our helper process, the reference's JIT and GC threads).
 
 Timings are printed, never asserted.
 """
