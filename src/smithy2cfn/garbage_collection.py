@@ -88,8 +88,8 @@ def frozen() -> Iterator[None]:
     such collection, first collects everything. As with CPython's own rule, the cost of these
     full collections is a fixed fraction of the work that made the objects (collecting before
     every validation made each one cost up to a second in a process with a large heap, a test
-    runner), and the dead objects held are at most that fraction of the live ones. Deterministic: the
-    rule counts objects, not time."""
+    runner), and the dead objects held are at most that fraction of the live ones.
+    Deterministic: the rule counts objects, not time."""
     global _thawed, _tracked
     enabled = gc.isenabled()
     freeze = not gc.get_freeze_count()

@@ -183,6 +183,8 @@ def _coverage_tool():
 @pytest.mark.parametrize("target,data", [
     ("idl", b'$version: "2"\nnamespace a\n@range(min: 1e1000000000000000000)\ninteger I\n'),
     ("idl", b'$version: "2"\nnamespace a\nstring S\n'),
+    ("idl", b'// Syntax\n\nnamespace com.foo\n\noperation G$tFoo {\n    input: GetFooInput,\n    input: GetFooInput,\n}\n'
+            b'\n@input\noperationstructutFooInput {}\n'),
     ("json", b'{"smithy": "2.0", "metadata": {"m": 1e1000000000000000000}, "shapes": {}}'),
     ("json", b'{"smithy": "2.0", "shapes": {"a#S": {"type": "string"}}}'),
     ("settings", b'{"service": "acme.vault#VaultService", "organizationName": "Acme", "x": -1E-1000000000000000000}'),
