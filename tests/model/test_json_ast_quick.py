@@ -117,6 +117,64 @@ def test_a_changed_document_reads_the_same_quickly(monkeypatch, text):
     assert _read(text, False, monkeypatch) == _read(text, True, monkeypatch)
 
 
+class _NeverKnown(set):
+    """A set of member names that never says it holds one: every member takes the reader's
+    checked path (``_Reader.member``) instead of the shortcut for a member written as it
+    should be whose name was seen before."""
+
+    def __contains__(self, item: object) -> bool:
+        return False
+
+
+def _read_every_member_checked(text: str, monkeypatch) -> tuple:
+    with monkeypatch.context() as m:
+        init = json_ast._Reader.__init__
+
+        def checked(self, *args):
+            init(self, *args)
+            self.valid_names = _NeverKnown()
+        m.setattr(json_ast._Reader, "__init__", checked)
+        return _read(text, False, monkeypatch)
+
+
+#: Members of every kind, each name used again in a later shape (where the reader may take
+#: its shortcut): plain, with traits, with empty traits, with an unknown property, a bad or
+#: unknown target, traits that are not an object or name a bad trait ID, not an object.
+_MEMBER_BODIES = [
+    {"target": "smithy.api#String"},
+    {"target": "smithy.api#String", "traits": {"smithy.api#required": {}, "smithy.api#documentation": "d"}},
+    {"traits": {"smithy.api#documentation": "first"}, "target": "a#L"},
+    {"target": "smithy.api#String", "traits": {}},
+    {"target": "smithy.api#String", "q": 1},
+    {"target": "smithy.api#String", "traits": {"smithy.api#documentation": "d"}, "q": 1},
+    {"target": "bad id"}, {"target": 3}, {"target": ["a#L"]}, {"target": {"a": 1}}, {"traits": {}},
+    {"target": "smithy.api#String", "traits": []},
+    {"target": "smithy.api#String", "traits": {"bad id": 1}},
+    {"target": "smithy.api#String", "traits": {"a#Unknown": 1, "smithy.api#documentation": "d"}},
+    "x", None, [],
+]
+
+
+@settings(max_examples=200, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.sampled_from(["a", "b", "c", "bad name"]),
+                          st.sampled_from(range(len(_MEMBER_BODIES)))), min_size=1, max_size=12),
+       st.sampled_from([None, 2]))
+def test_a_member_written_as_it_should_be_reads_as_the_checked_path_reads_it(monkeypatch, members, indent):
+    shapes: dict = {"a#L": {"type": "list", "member": {"target": "smithy.api#Integer"}}}
+    for n, (name, body) in enumerate(members):
+        shapes.setdefault(f"a#S{n % 3}", {"type": "structure", "members": {}})["members"][name] = \
+            _MEMBER_BODIES[body]
+    text = json.dumps({"smithy": "2.0", "shapes": shapes}, indent=indent)
+    assert _read(text, False, monkeypatch) == _read_every_member_checked(text, monkeypatch)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(p.parents[2])))
+def test_a_file_reads_the_same_with_every_member_checked(path, monkeypatch):
+    text = path.read_text(encoding="utf-8")
+    assert _read(text, False, monkeypatch) == _read_every_member_checked(text, monkeypatch)
+
+
 @pytest.mark.parametrize("text", [
     '{"smithy": "2.0", "shapes": {"a#S": {"type": "string"}, "a#S": {"type": "integer"}}}',
     '{"smithy": "2.0", "shapes": {"a#S": {"type": "structure", "members": {"m": {"target": "a#S"}, '
