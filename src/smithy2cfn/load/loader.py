@@ -1486,10 +1486,11 @@ class _Assembler:
                 inherited.traits = {**inherited.traits, **traits}
                 continue
             # (a member alone has no traits but its own: its traits are its introduced traits,
-            # one dict, changed only as both: by the enum value and @default given below)
-            members[name] = Member(name=name, target=target, container=shape_id, traits=traits,
-                                   introduced_traits=traits if alone else dict(traits),
-                                   span=spans.get(member_id) or shape.span, trait_spans=trait_spans)
+            # one dict, changed only as both: by the enum value and @default given below; the
+            # fields in order, name, target, container, traits, introduced traits, mixin, span,
+            # trait spans: a call by keywords took twice as long, 3 ms of SageMaker's build)
+            members[name] = Member(name, target, shape_id, traits, traits if alone else dict(traits), None,
+                                   spans.get(member_id) or shape.span, trait_spans)
         if every_alone:
             self._finish_members(shape, members)
             return
