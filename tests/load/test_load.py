@@ -305,3 +305,23 @@ def test_mixin_order_is_graphlibs_static_order():
         acyclic += 1
         assert _Assembler._topological(graph) == expected
     assert acyclic > 250
+
+
+def test_a_built_in_trait_said_to_accept_every_value_is_never_refused():
+    """``coerce`` skips the creation check of a built-in trait whose every value it accepts
+    (``_accepts_every_value``: ``enumValue``, a document): no value of any JSON type is
+    refused for any built-in trait so marked, and a trait whose value's type is checked
+    (``documentation``) is not marked."""
+    from smithy2cfn.load import loader
+    from smithy2cfn.model.traits import TRAIT
+
+    model, _ = _load(_v2(""))
+    samples = [{}, [], "x", 1, 1.5, True, {"a": [1, {"b": None}]}, ["x", 2], ""]
+    marked = [sid for sid, shape in model.shapes.items()
+              if sid.startswith("smithy.api#") and TRAIT in shape.traits
+              and loader._accepts_every_value(sid, shape.type)]
+    assert "smithy.api#enumValue" in marked and "smithy.api#documentation" not in marked
+    for sid in marked:
+        for value in samples:
+            assert loader._creation_problem(sid, model.shapes[sid].type, value) is None, (sid, value)
+    assert loader._creation_problem("smithy.api#documentation", "string", 1) is not None

@@ -942,7 +942,8 @@ class _Assembler:
         else:  # a trait shape: its type, when it is a built-in trait (checked by _creation_problem)
             kind = trait_shape.get("type")
             self._good_traits[trait_id] = (kind, _fine_class(trait_id, kind)) if (
-                trait_id in self.prelude_ids and trait_id.startswith(_PRELUDE_PREFIX)) else ()
+                trait_id in self.prelude_ids and trait_id.startswith(_PRELUDE_PREFIX)
+                and not _accepts_every_value(trait_id, kind)) else ()
         if value is None and trait_shape is not None:
             # A null trait value means "no value" for list traits (JSON AST models of Smithy
             # 1.0: LoaderVisitorTest's null-coerce-traits.json), and for the structure and
@@ -1094,7 +1095,8 @@ class _Assembler:
         self._warned: set[str] = set()
         self._not_traits: set[str] = set()
         #: trait shape ID → ``(type, the class of the values _creation_problem always
-        #: accepts, or None)`` for a built-in trait, ``()`` for another (see coerce)
+        #: accepts, or None)`` for a built-in trait, ``()`` for another or for one whose every
+        #: value it accepts (see coerce, _accepts_every_value)
         self._good_traits: dict[str, tuple] = {}
         #: shapes the reference's loader would not build (missing members, missing mixins)
         self.failed: set[str] = set()
@@ -1648,6 +1650,15 @@ def _fine_class(trait_id: str, kind: Any) -> type | None:
         return None
     expected = _NODE_KINDS.get(kind)
     return _NODE_CLASSES.get(expected) if expected is not None else None
+
+
+def _accepts_every_value(trait_id: str, kind: Any) -> bool:
+    """Whether :func:`_creation_problem` finds nothing in any value of the built-in trait
+    ``trait_id`` (of shape type ``kind``): it checks nothing but the value's JSON type, and
+    the type allows every value (a ``document``, as ``enumValue``, of which SageMaker has
+    2,200). ``coerce`` then treats it as a trait that is not built in."""
+    return trait_id not in _CHECKED_BUILT_IN_TRAITS and (
+        _NODE_KINDS.get(kind) if isinstance(kind, str) else None) is None
 
 
 def _creation_problem(trait_id: str, kind: Any, value: Any) -> str | None:
