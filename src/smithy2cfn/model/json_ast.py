@@ -298,21 +298,27 @@ class _Reader:
         trait_spans = self.doc.trait_spans
         deferred = Span.deferred
         for i, (name, body) in enumerate(value.items()):
-            # The usual member, written as it should be (a known name, a known target, and
+            # The usual member, written as it should be (a valid name, a valid target, and
             # traits keyed by known IDs, if any), kept as it is without the calls of
             # member(): what it would do for it, written out (a call per member costs more).
-            if out is None and name in names and type(body) is dict and \
-                    type(target := body.get("target")) is str and target in valid:
-                size = len(body)
-                if size == 1:
-                    spans[f"{shape_id}${name}"] = deferred(where, name)
-                    continue
-                raw = body.get("traits")
-                if size == 2 and type(raw) is dict and raw and valid.issuperset(raw):
-                    member_id = f"{shape_id}${name}"
-                    spans[member_id] = deferred(where, name)
-                    trait_spans[member_id] = DeferredSpans((where[0], where[1], (*path, name, "traits")), raw)
-                    continue
+            # A name or target seen for the first time is checked here as member() and
+            # shape_id() check it, and remembered; any other member takes their way.
+            if out is None and type(body) is dict and type(target := body.get("target")) is str:
+                if name not in names and _IDENTIFIER.match(name):
+                    names.add(name)
+                if target not in valid and _ID.match(target):
+                    valid.add(target)
+                if name in names and target in valid:
+                    size = len(body)
+                    if size == 1:
+                        spans[f"{shape_id}${name}"] = deferred(where, name)
+                        continue
+                    raw = body.get("traits")
+                    if size == 2 and type(raw) is dict and raw and valid.issuperset(raw):
+                        member_id = f"{shape_id}${name}"
+                        spans[member_id] = deferred(where, name)
+                        trait_spans[member_id] = DeferredSpans((where[0], where[1], (*path, name, "traits")), raw)
+                        continue
             member = None
             if name not in names and not _IDENTIFIER.match(name):
                 self.error("S1105", f"invalid member name '{name}' in '{shape_id}': expected an identifier",
