@@ -359,9 +359,11 @@ class _Reader:
     def shape(self, shape_id: str, body: Any) -> None:
         doc = self.doc
         path = ("shapes", shape_id)
-        if not _ID.match(shape_id):
-            self.error("S1101", f"invalid shape ID '{shape_id}' (expected namespace#Name)", path)
-            return
+        if shape_id not in self.valid_ids:  # (most are targets of shapes read before)
+            if not _ID.match(shape_id):
+                self.error("S1101", f"invalid shape ID '{shape_id}' (expected namespace#Name)", path)
+                return
+            self.valid_ids.add(shape_id)
         if not isinstance(body, dict):
             self.error("S1101", f"shape '{shape_id}' must be an object with a 'type', found {node_kind(body)}", path,
                        shape_id)
