@@ -361,8 +361,8 @@ def main() -> None:
                                "not run (no SMITHY2CFN_REFERENCE_CMD): issue 10's figures, not measured here"))
         if template and warm_template:
             print(f"reference warm: measured ({warm_template})")
-        capacity = [parallel_capacity()]
-        print(f"two CPU-bound processes together: {capacity[0]:.2f}x the work of one (2.00: two whole CPUs)")
+        capacity = {"before": parallel_capacity()}
+        print(f"two CPU-bound processes together: {capacity['before']:.2f}x the work of one (2.00: two whole CPUs)")
         warm_figures = warm(found, max(args.repeat, 10))  # as many runs as the reference's warm median
         table = {}
         for case in found:
@@ -387,7 +387,7 @@ def main() -> None:
                 row["reference"] = {**ISSUE_REFERENCE.get(case.name, {}), "source": "issue 10"}
             table[case.name] = row
 
-    capacity.append(parallel_capacity())
+    capacity["after"] = parallel_capacity()
     imports = import_times(IMPORTED, args.repeat)
     top = importtime_top(IMPORTED[0], args.importtime_top, args.repeat) if args.importtime_top > 0 else []
 
@@ -427,7 +427,7 @@ def main() -> None:
         for own, cumulative, module in top:
             print(f"  {own:6.1f} {cumulative:7.1f}  {module}")
     print(f"load average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}; two CPU-bound processes "
-          f"together did {capacity[0]:.2f}x the work of one before the cases, {capacity[1]:.2f}x after")
+          f"together did {capacity['before']:.2f}x the work of one before the cases, {capacity['after']:.2f}x after")
     if args.json:
         figures = {**table, "import": imports, "parallel_capacity": capacity}
         args.json.write_text(json.dumps(figures, indent=2, sort_keys=True) + "\n", encoding="utf-8")

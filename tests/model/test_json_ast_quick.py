@@ -117,23 +117,12 @@ def test_a_changed_document_reads_the_same_quickly(monkeypatch, text):
     assert _read(text, False, monkeypatch) == _read(text, True, monkeypatch)
 
 
-class _NeverKnown(set):
-    """A set of member names that never says it holds one: every member takes the reader's
-    checked path (``_Reader.member``) instead of the shortcut for a member written as it
-    should be whose name was seen before."""
-
-    def __contains__(self, item: object) -> bool:
-        return False
-
-
 def _read_every_member_checked(text: str, monkeypatch) -> tuple:
+    """:func:`_read` with the reader's shortcut for members written as they should be
+    (``_Reader.as_written``) turned off: every member takes the checked path
+    (``_Reader.member``)."""
     with monkeypatch.context() as m:
-        init = json_ast._Reader.__init__
-
-        def checked(self, *args):
-            init(self, *args)
-            self.valid_names = _NeverKnown()
-        m.setattr(json_ast._Reader, "__init__", checked)
+        m.setattr(json_ast._Reader, "as_written", lambda *args: False)
         return _read(text, False, monkeypatch)
 
 

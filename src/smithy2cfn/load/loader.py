@@ -941,9 +941,8 @@ class _Assembler:
                                  f"it is applied as a trait to `{owner}` at {span}")
         else:  # a trait shape: its type, when it is a built-in trait (checked by _creation_problem)
             kind = trait_shape.get("type")
-            self._good_traits[trait_id] = (kind, _fine_class(trait_id, kind)) if (
-                trait_id in self.prelude_ids and trait_id.startswith(_PRELUDE_PREFIX)
-                and not _accepts_every_value(trait_id, kind)) else ()
+            self._good_traits[trait_id] = _creation_check(trait_id, kind) if (
+                trait_id in self.prelude_ids and trait_id.startswith(_PRELUDE_PREFIX)) else ()
         if value is None and trait_shape is not None:
             # A null trait value means "no value" for list traits (JSON AST models of Smithy
             # 1.0: LoaderVisitorTest's null-coerce-traits.json), and for the structure and
@@ -1094,9 +1093,8 @@ class _Assembler:
     def build(self) -> Model:
         self._warned: set[str] = set()
         self._not_traits: set[str] = set()
-        #: trait shape ID → ``(type, the class of the values _creation_problem always
-        #: accepts, or None)`` for a built-in trait, ``()`` for another or for one whose every
-        #: value it accepts (see coerce, _accepts_every_value)
+        #: trait shape ID → what coerce checks of its values: :func:`_creation_check` for a
+        #: built-in trait, ``()`` (nothing) for another
         self._good_traits: dict[str, tuple] = {}
         #: shapes the reference's loader would not build (missing members, missing mixins)
         self.failed: set[str] = set()
@@ -1642,23 +1640,17 @@ _CHECKED_BUILT_IN_TRAITS = frozenset(
     | {AUTH, AUTH_DEFINITION, PROTOCOL_DEFINITION, MIXIN, REFERENCES, EXTERNAL_DOCUMENTATION})
 
 
-def _fine_class(trait_id: str, kind: Any) -> type | None:
-    """The class of the values of the built-in trait ``trait_id`` (of shape type ``kind``) that
-    :func:`_creation_problem` always accepts, when its value's type is all it checks (a
-    ``documentation`` string): ``coerce`` then skips the call. ``None`` for the others."""
-    if trait_id in _CHECKED_BUILT_IN_TRAITS or not isinstance(kind, str):
-        return None
-    expected = _NODE_KINDS.get(kind)
-    return _NODE_CLASSES.get(expected) if expected is not None else None
-
-
-def _accepts_every_value(trait_id: str, kind: Any) -> bool:
-    """Whether :func:`_creation_problem` finds nothing in any value of the built-in trait
-    ``trait_id`` (of shape type ``kind``): it checks nothing but the value's JSON type, and
-    the type allows every value (a ``document``, as ``enumValue``, of which SageMaker has
-    2,200). ``coerce`` then treats it as a trait that is not built in."""
-    return trait_id not in _CHECKED_BUILT_IN_TRAITS and (
-        _NODE_KINDS.get(kind) if isinstance(kind, str) else None) is None
+def _creation_check(trait_id: str, kind: Any) -> tuple:
+    """What ``coerce`` checks of the values of the built-in trait ``trait_id`` (of shape
+    type ``kind``) with :func:`_creation_problem`: ``()`` when it finds nothing in any value
+    (it checks nothing but the value's JSON type, and the type allows every value: a
+    ``document``, as ``enumValue``, of which SageMaker has 2,200), else ``(kind, the class of
+    the values it always accepts)`` (a ``documentation`` string: ``coerce`` skips the call for
+    them), the class ``None`` when it looks into every value."""
+    if trait_id in _CHECKED_BUILT_IN_TRAITS:
+        return kind, None
+    expected = _NODE_KINDS.get(kind) if isinstance(kind, str) else None
+    return (kind, _NODE_CLASSES.get(expected)) if expected is not None else ()
 
 
 def _creation_problem(trait_id: str, kind: Any, value: Any) -> str | None:

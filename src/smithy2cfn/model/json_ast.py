@@ -188,16 +188,33 @@ class _Reader:
                  "expected one of " + ", ".join(f"'{k}'" for k in allowed))
 
     # ---- values
+    def known_id(self, value: str) -> bool:
+        """Whether the string ``value`` is an absolute shape ID (``namespace#Name``, maybe with
+        ``$member``), remembered in :attr:`valid_ids` when it is (targets and trait names repeat)."""
+        if value in self.valid_ids:
+            return True
+        if _ID.match(value):
+            self.valid_ids.add(value)
+            return True
+        return False
+
+    def known_name(self, name: str) -> bool:
+        """Whether ``name`` is a member name (an identifier), remembered in :attr:`valid_names`
+        when it is."""
+        if name in self.valid_names:
+            return True
+        if _IDENTIFIER.match(name):
+            self.valid_names.add(name)
+            return True
+        return False
+
     def shape_id(self, value: Any, what: str, path: tuple, owner: str | None) -> str | None:
-        if type(value) is str and value in self.valid_ids:
-            return value
         if not isinstance(value, str):
             self.error("S1104", f"{what} must be an absolute shape ID string, found {node_kind(value)}", path, owner)
             return None
-        if not _ID.match(value):
+        if not self.known_id(value):
             self.error("S1105", f"{what} '{value}' is not an absolute shape ID (namespace#Name)", path, owner)
             return None
-        self.valid_ids.add(value)
         return value
 
     def ref(self, value: Any, what: str, path: tuple, owner: str) -> dict[str, str] | None:
@@ -285,46 +302,44 @@ class _Reader:
         self.trait_spans(member_id, traits_at, traits)
         return value if size == 2 and traits is raw else {"target": target, "traits": traits}
 
+    def as_written(self, shape_id: str, path: tuple, where: tuple[str, Any, tuple], name: str, body: Any) -> bool:
+        """Whether the member ``name`` of the ``members`` object at ``path`` is written as it
+        should be (a valid name, a valid target, and traits keyed by valid IDs, if any), its
+        spans then recorded: what :meth:`member` does for such a member, which :meth:`members`
+        keeps as it is, without its calls (SageMaker's 7,500 members: 25 million
+        instructions). Any other member is for :meth:`member`."""
+        if type(body) is not dict or type(target := body.get("target")) is not str:
+            return False
+        valid = self.valid_ids
+        if not (name in self.valid_names or self.known_name(name)) or not (target in valid or self.known_id(target)):
+            return False
+        size = len(body)
+        if size == 1:
+            self.doc.spans[f"{shape_id}${name}"] = Span.deferred(where, name)
+            return True
+        raw = body.get("traits")
+        if size != 2 or type(raw) is not dict or not raw or not valid.issuperset(raw):
+            return False
+        member_id = f"{shape_id}${name}"
+        self.doc.spans[member_id] = Span.deferred(where, name)
+        self.doc.trait_spans[member_id] = DeferredSpans((where[0], where[1], (*path, name, "traits")), raw)
+        return True
+
     def members(self, value: Any, path: tuple, shape_id: str) -> dict[str, Any] | None:
         if not isinstance(value, dict):
             self.error("S1104", f"'members' of '{shape_id}' must be {_MEMBERS}, found {node_kind(value)}", path,
                        shape_id)
             return None
         out: dict[str, Any] | None = None  # made at the first member that is not kept as it is
-        names = self.valid_names
-        valid = self.valid_ids
         where = self.where(path)
-        spans = self.doc.spans
-        trait_spans = self.doc.trait_spans
-        deferred = Span.deferred
         for i, (name, body) in enumerate(value.items()):
-            # The usual member, written as it should be (a valid name, a valid target, and
-            # traits keyed by known IDs, if any), kept as it is without the calls of
-            # member(): what it would do for it, written out (a call per member costs more).
-            # A name or target seen for the first time is checked here as member() and
-            # shape_id() check it, and remembered; any other member takes their way.
-            if out is None and type(body) is dict and type(target := body.get("target")) is str:
-                if name not in names and _IDENTIFIER.match(name):
-                    names.add(name)
-                if target not in valid and _ID.match(target):
-                    valid.add(target)
-                if name in names and target in valid:
-                    size = len(body)
-                    if size == 1:
-                        spans[f"{shape_id}${name}"] = deferred(where, name)
-                        continue
-                    raw = body.get("traits")
-                    if size == 2 and type(raw) is dict and raw and valid.issuperset(raw):
-                        member_id = f"{shape_id}${name}"
-                        spans[member_id] = deferred(where, name)
-                        trait_spans[member_id] = DeferredSpans((where[0], where[1], (*path, name, "traits")), raw)
-                        continue
+            if out is None and self.as_written(shape_id, path, where, name, body):
+                continue
             member = None
-            if name not in names and not _IDENTIFIER.match(name):
+            if not self.known_name(name):
                 self.error("S1105", f"invalid member name '{name}' in '{shape_id}': expected an identifier",
                            (*path, name), shape_id)
             else:
-                names.add(name)
                 member = self.member(body, path, name, f"{shape_id}${name}", where)
                 if member is body and out is None:
                     continue
@@ -359,11 +374,9 @@ class _Reader:
     def shape(self, shape_id: str, body: Any) -> None:
         doc = self.doc
         path = ("shapes", shape_id)
-        if shape_id not in self.valid_ids:  # (most are targets of shapes read before)
-            if not _ID.match(shape_id):
-                self.error("S1101", f"invalid shape ID '{shape_id}' (expected namespace#Name)", path)
-                return
-            self.valid_ids.add(shape_id)
+        if not self.known_id(shape_id):  # (most are known: targets of shapes read before)
+            self.error("S1101", f"invalid shape ID '{shape_id}' (expected namespace#Name)", path)
+            return
         if not isinstance(body, dict):
             self.error("S1101", f"shape '{shape_id}' must be an object with a 'type', found {node_kind(body)}", path,
                        shape_id)
