@@ -41,7 +41,79 @@ EXTRA = [
     ":test([trait|smithy.api#documentation], > :test(< service))",
     "[trait|required] :test(> string)",
     ":test(~> [trait|error])",
+    "structure > member",
+    ":is(enum, intEnum) > member",
+    "map > member",
+    "union > member",
+    "collection > member",
+    "aggregateType > member",
+    ":is(list, map) > member",
+    ":is(structure, operation) > member",
+    "operation > member",
+    "* > member",
+    "member > member",
 ]
+
+#: Every kind of shape whose members ``T > member`` reaches, mixins (with members of their own
+#: and inherited), a map, a set and an intEnum among them: what
+#: ``SelectorEngine._typed_members`` lists from the shapes' members must be what following
+#: their relationships gives.
+MEMBER_CONTAINERS_MODEL = """$version: "2"
+namespace example.members
+
+@mixin
+structure Base {
+    @required
+    id: String
+    tag: String
+}
+
+structure Thing with [Base] {
+    name: String
+    tag: String = "x"
+}
+
+@mixin
+structure Empty {}
+
+structure Plain with [Empty] {}
+
+union Choice {
+    a: String
+    b: Thing
+}
+
+enum Color {
+    RED
+    GREEN
+}
+
+intEnum Level {
+    LOW = 1
+    HIGH = 2
+}
+
+list Things {
+    member: Thing
+}
+
+@uniqueItems
+list Names {
+    member: String
+}
+
+map ThingsByName {
+    key: String
+    value: Thing
+}
+
+operation DoThing {
+    input := with [Base] {
+        extra: Integer
+    }
+    output: Thing
+}
+"""
 
 
 class PerNodeEngine(SelectorEngine):
@@ -60,6 +132,9 @@ class PerNodeEngine(SelectorEngine):
     def matches(self, sel, node):
         return node in self.select(sel)
 
+    def _typed_members(self, sel):
+        return None  # (``T > member`` followed relationship by relationship, as any selector)
+
 
 def _selectors(model) -> list[str]:
     found = {value["selector"] for shape in model.shapes.values()
@@ -69,6 +144,27 @@ def _selectors(model) -> list[str]:
 
 def _models() -> list[Path]:
     return [REPO / "examples" / "vault" / "model" / "vault.smithy"]
+
+
+def test_member_selectors_equal_following_the_relationships(tmp_path: Path) -> None:
+    path = tmp_path / "members.smithy"
+    path.write_text(MEMBER_CONTAINERS_MODEL, encoding="utf-8")
+    loaded = load([path])
+    assert loaded.ok, loaded.diagnostics
+    model = loaded.model
+    plain = PerNodeEngine(model)
+    shortcuts = 0
+    for text in EXTRA[-11:]:
+        sel = parse_selector(text)
+        engine = SelectorEngine(model)
+        shortcuts += engine._typed_members(sel) is not None
+        expected = plain.select(sel)
+        assert engine.select(sel) == expected, text
+        nodes = engine.all_nodes()
+        assert SelectorEngine(model).matching(sel, nodes) == expected, text
+        assert {n for n in nodes if SelectorEngine(model).matches(sel, n)} == expected, text
+    assert shortcuts == 7  # (not `operation`, `*` or `member`: their `>` leads elsewhere too)
+    assert "example.members#Thing$id" in plain.select(parse_selector("structure > member"))
 
 
 @pytest.mark.parametrize("path", _models(), ids=lambda p: p.name)

@@ -933,6 +933,10 @@ class SelectorEngine:
         cached = self._select_cache.get(sel)
         if cached is not None:
             return cached
+        members = self._typed_members(sel)
+        if members is not None:
+            self._select_cache[sel] = members
+            return members
         if _uses_variables(sel):
             out: set[str] = set()
             for n in self.all_nodes():
@@ -991,6 +995,9 @@ class SelectorEngine:
         if entry.filters_only:
             return nodes & self.run(sel, nodes, {})
         if entry.moves is not None:
+            if self._typed_members(sel) is not None:
+                entry.selected = self.select(sel)
+                return nodes & entry.selected
             starts = self._walk_back(nodes, entry.moves, None)
             return nodes & self.run(sel, starts, {}) if starts else set()
         if entry.alternatives:
@@ -1002,6 +1009,33 @@ class SelectorEngine:
                 found |= self.matching(alternative, nodes)
             return found
         return {n for n in nodes if self.matches(sel, n)}
+
+    def _typed_members(self, sel: Selector) -> frozenset[str] | None:
+        """What ``sel`` yields over the whole model when it is ``T > member`` with ``T`` a type
+        step, or ``:is`` of type steps, whose shapes' ``>`` relationships are their members
+        and mixins only (:func:`_member_container_types`), made from those shapes' members
+        (and their mixins that are members) without their relationships, else ``None``.
+
+        What :meth:`select` would find step by step, in one walk over the shapes of those
+        types: ``structure > member`` (``@required``...) and ``:is(enum, intEnum) > member``
+        (``@enumValue``) are asked about every member applying such a trait (SageMaker:
+        5,400 of them), which walking back from each cost 9 ms."""
+        kinds = _member_container_types(sel)
+        if kinds is None:
+            return None
+        model = self.model
+        by_type = model.knowledge(ShapeLists).by_type
+        found: list[str] = []
+        for kind in kinds:
+            for shape in by_type.get(kind, ()):
+                # (the relationships of a shape of these types: its mixins, then its members: a
+                # map's key and value only; see smithy2cfn.model.relationships._shape_relationships)
+                found.extend([mixin for mixin in shape.mixins if "$" in mixin and model.member(mixin) is not None])
+                if kind == "map":
+                    found.extend([shape.members[name].id for name in ("key", "value") if name in shape.members])
+                else:
+                    found.extend([member.id for member in shape.members.values()])
+        return self._member_ids().intersection(found)
 
     def _plan(self, sel: Selector) -> _Plan:
         # What is known of the selector, found by identity: a selector is a tuple of steps
@@ -1273,6 +1307,35 @@ def _only_filters(sel: Selector) -> bool:
 #: The most starting shapes :meth:`SelectorEngine.matches` sends through a moving selector
 #: before it evaluates the selector over the whole model instead.
 _MAX_ORIGINS = 256
+
+
+#: The shape types whose ``>`` relationships lead to their members and their mixins only
+#: (:func:`smithy2cfn.model.relationships.relationships`).
+_MEMBER_CONTAINERS = frozenset({"structure", "union", "enum", "intEnum", "list", "set", "map"})
+
+
+@_by_identity
+def _member_container_types(sel: Selector) -> frozenset[str] | None:
+    """The shape types ``T`` stands for when ``sel`` is ``T > member`` and ``T`` is a type
+    step, or ``:is`` of type steps, of :data:`_MEMBER_CONTAINERS` only; ``None`` otherwise
+    (see :meth:`SelectorEngine._typed_members`)."""
+    if len(sel) != 3:
+        return None
+    first, move, last = sel
+    if not (isinstance(move, NeighborStep) and move.kind == ">" and not move.rels
+            and isinstance(last, TypeStep) and last.name == "member"):
+        return None
+    if isinstance(first, TypeStep):
+        names = [first.name]
+    elif isinstance(first, FunctionStep) and first.name == "is" and first.args and all(
+            len(arg) == 1 and isinstance(arg[0], TypeStep) for arg in first.args):
+        names = [arg[0].name for arg in first.args]
+    else:
+        return None
+    if any(name not in TYPE_TOKENS for name in names):  # ("*")
+        return None
+    kinds = frozenset().union(*(TYPE_TOKENS[name] for name in names))
+    return kinds if kinds <= _MEMBER_CONTAINERS else None
 
 
 def _neighbor_moves(sel: Selector) -> list[NeighborStep] | None:
