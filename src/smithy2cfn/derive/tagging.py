@@ -33,7 +33,7 @@ class TagIndex:
     def __init__(self, model: Model) -> None:
         self.model = model
         self._apis: dict[str, dict[str, str]] = {}
-        self._members: dict[str, Member] = {}
+        self._members: dict[str, Member | None] = {}  # (tags_member's answers so far)
         self._on_create: set[str] = set()
         self._on_update: set[str] = set()
         top_down = model.knowledge(TopDownIndex)
@@ -58,11 +58,11 @@ class TagIndex:
                     # The resource's apiConfig names all three operations (they are required).
                     apis = {k: v for k in TAG_APIS if isinstance(v := resource_config.get(k), str)}
                 self._apis[rid] = apis
-        properties = model.knowledge(PropertyBindingIndex)
         for resource in model.shapes_with_trait(TAGGABLE):
             prop = as_object(resource.traits.get(TAGGABLE)).get("property")
             if resource.type != "resource" or not isinstance(prop, str) or not prop:
                 continue
+            properties = model.knowledge(PropertyBindingIndex)  # (only for a resource that names one)
             if self._in_input(resource.create, prop, properties):
                 self._on_create.add(resource.id)
             if self._in_input(resource.update, prop, properties):
@@ -71,11 +71,6 @@ class TagIndex:
                 self._on_create.add(resource.id)  # put always creates,
                 if NO_REPLACE not in resource.traits:
                     self._on_update.add(resource.id)  # and updates unless @noReplace
-        for op in model.of_type("operation"):
-            input_shape = model.shapes.get(op.input) if op.input else None
-            for m in input_shape.members.values() if input_shape is not None else ():
-                if TAG_MEMBER_NAME.match(m.name):
-                    self._members[op.id] = m
 
     def _in_input(self, operation_id: str | None, prop: str, properties: PropertyBindingIndex) -> bool:
         op = self.model.shapes.get(operation_id) if operation_id else None
@@ -91,8 +86,20 @@ class TagIndex:
 
     def tags_member(self, operation_id: str) -> Member | None:
         """The last input member of an operation whose name is a tags name (``tags``,
-        ``Tags``, ``tagList``, ``tagsMap``...)."""
-        return self._members.get(operation_id)
+        ``Tags``, ``tagList``, ``tagsMap``...), found when first asked (the validators that
+        build this index never ask: the members of every operation's input are not read
+        for them)."""
+        if operation_id in self._members:
+            return self._members[operation_id]
+        found = None
+        op = self.model.shapes.get(operation_id)
+        if op is not None and op.type == "operation" and op.input:
+            input_shape = self.model.shapes.get(op.input)
+            for m in input_shape.members.values() if input_shape is not None else ():
+                if TAG_MEMBER_NAME.match(m.name):
+                    found = m
+        self._members[operation_id] = found
+        return found
 
     def is_tag_on_create(self, resource: Shape) -> bool:
         """True when the ``@taggable`` property is in the create (or put) input."""

@@ -24,7 +24,7 @@ from smithy2cfn.model.relationships import (
     Walker,
     operations_of,
 )
-from smithy2cfn.model.shapes import Member, Model, Shape
+from smithy2cfn.model.shapes import Member, Model, Shape, ShapeLists
 from smithy2cfn.model.traits import (
     IDEMPOTENCY_TOKEN,
     NESTED_PROPERTIES,
@@ -232,13 +232,11 @@ class PropertyBindingIndex:
         self.model = model
         ids = model.knowledge(IdentifierBindingIndex)
         self.not_property_traits = frozenset(
-            {s.id for s in model.shapes.values() if TRAIT in s.traits and NOT_PROPERTY in s.traits}
-            | BUILTIN_NOT_PROPERTY_TRAITS)
+            {s.id for s in model.shapes_with_trait(NOT_PROPERTY) if TRAIT in s.traits} | BUILTIN_NOT_PROPERTY_TRAITS)
         self._not_required: dict[str, bool] = {}
         self._names: dict[str, str] = {}
-        for resource in model.shapes.values():
-            if resource.type != "resource":
-                continue
+        # (the resources in model order, as a later one's answer for a member replaces an earlier one's)
+        for resource in model.knowledge(ShapeLists).by_type.get("resource", ()):
             prop_names = set(resource.properties)
             for op_id in operations_of(resource):
                 op = model.shapes.get(op_id)
