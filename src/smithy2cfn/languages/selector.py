@@ -1027,14 +1027,16 @@ class SelectorEngine:
         by_type = model.knowledge(ShapeLists).by_type
         found: list[str] = []
         for kind in kinds:
-            for shape in by_type.get(kind, ()):
-                # (the relationships of a shape of these types: its mixins, then its members: a
-                # map's key and value only; see smithy2cfn.model.relationships._shape_relationships)
-                found.extend([mixin for mixin in shape.mixins if "$" in mixin and model.member(mixin) is not None])
-                if kind == "map":
-                    found.extend([shape.members[name].id for name in ("key", "value") if name in shape.members])
-                else:
-                    found.extend([member.id for member in shape.members.values()])
+            # (the relationships of a shape of these types: its mixins, then its members, a map's
+            # key and value only: smithy2cfn.model.relationships._shape_relationships; in any order)
+            shapes = by_type.get(kind, ())
+            found += [mixin for shape in shapes if shape.mixins for mixin in shape.mixins
+                      if "$" in mixin and model.member(mixin) is not None]
+            if kind == "map":
+                found += [member.id for shape in shapes for name, member in shape.members.items()
+                          if name == "key" or name == "value"]
+            else:
+                found += [member.id for shape in shapes for member in shape.members.values()]
         return self._member_ids().intersection(found)
 
     def _plan(self, sel: Selector) -> _Plan:
