@@ -56,11 +56,7 @@ class MemberIds:
     what the selector type ``member`` matches."""
 
     def __init__(self, model: Model) -> None:
-        ids: list[str] = []
-        for shape in model.shapes.values():
-            if shape.members:
-                ids.extend([member.id for member in shape.members.values()])
-        self.ids = frozenset(ids)
+        self.ids = frozenset([member.id for shape in model.shapes.values() for member in shape.members.values()])
 
 
 def _binding(rel: Relationship) -> bool:
