@@ -1,7 +1,7 @@
 """Benchmark: smithy2cfn side by side with the Java reference (issue 10's table).
 
-Run ``python benchmarks/side_by_side.py [--repeat N] [--aws-models DIR] [--cases A,B] [--json FILE]
-[--importtime-top K]``.
+Run ``python benchmarks/side_by_side.py [--repeat N] [--aws-models DIR] [--cases A,B] [--largest N]
+[--json FILE] [--importtime-top K]``.
 
 Cases (each skipped with a note when its model is absent):
 
@@ -9,7 +9,10 @@ Cases (each skipped with a note when its model is absent):
 * ``transfer``, ``bedrock-agent``, ``sagemaker``: real AWS models as JSON AST (``--aws-models``,
   default the ``SMITHY2CFN_AWS_MODELS`` variable or ``../scratch/aws-all``; SageMaker's, 3.3 MB,
   is the largest of the published models);
-* ``s3-idl``: the s3 model written as IDL 2.0 by ``benchmarks/ast_to_idl.py`` (2.2 MB).
+* ``s3-idl``: the s3 model written as IDL 2.0 by ``benchmarks/ast_to_idl.py`` (2.2 MB);
+* with ``--largest N``, the N largest JSON AST models of ``--aws-models`` besides those (issue
+  15's goal is on every real model; named by file without its date, their goals those of a real
+  model; no warm runs, which would take minutes).
 
 For each it measures, in fresh processes (after a warm-up run, with bytecode compiled as in
 an installed package; with the reference, its runs and ours in turns, one order then the
@@ -82,6 +85,8 @@ ISSUE_REFERENCE = {
 #: at most 1/3 of the reference's memory.
 GOALS = {"small": (6.0, 3.0, 2.0), "transfer": (4.0, 3.0, 2.0), "bedrock-agent": (4.0, 3.0, None),
          "sagemaker": (4.0, 3.0, None), "s3-idl": (4.0, 3.0, None)}
+#: The goals of any other real model (``--largest``).
+REAL_MODEL_GOALS = (4.0, 3.0, None)
 #: The modules whose import time is printed (each in a fresh process).
 IMPORTED = ("smithy2cfn.cli", "smithy2cfn.api")
 
@@ -321,6 +326,24 @@ def cases(aws: Path, scratch: Path) -> tuple[list[Case], list[str]]:
     return found, notes
 
 
+def largest(aws: Path, count: int, taken: list[Case]) -> list[Case]:
+    """The ``count`` largest JSON AST models of ``aws`` (by size, then name) that no case of
+    ``taken`` uses, each with its service (a model with no service, or several, is passed)."""
+    used = {m.resolve() for case in taken for m in case.models}
+    found: list[Case] = []
+    for path in sorted(aws.glob("*.json"), key=lambda p: (-p.stat().st_size, p.name)):
+        if len(found) >= count:
+            break
+        if path.resolve() in used:
+            continue
+        shapes = json.loads(path.read_text(encoding="utf-8")).get("shapes", {})
+        services = [sid for sid, shape in shapes.items() if isinstance(shape, dict) and shape.get("type") == "service"]
+        if len(services) == 1:
+            name = re.sub(r"-[0-9]{4}-[0-9]{2}-[0-9]{2}$", "", path.stem)
+            found.append(Case(name, [path], services[0], "AWS", path.stat().st_size))
+    return found
+
+
 def _ratio(ref: float | None, ours_: float | None) -> str:
     return f"{ref / ours_:5.1f}×" if ref and ours_ else "   — "
 
@@ -340,6 +363,8 @@ def main() -> None:
     parser.add_argument("--aws-models", type=Path,
                         default=Path(os.environ.get("SMITHY2CFN_AWS_MODELS", REPO.parent / "scratch" / "aws-all")))
     parser.add_argument("--cases", help="comma-separated case names (default: all)")
+    parser.add_argument("--largest", type=int, default=0, metavar="N",
+                        help="also the N largest AWS models of --aws-models not among the cases")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--importtime-top", type=int, default=12, metavar="K",
                         help="list the K modules with the largest self time under -X importtime (0: none)")
@@ -350,9 +375,13 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as scratch:
         found, notes = cases(args.aws_models, Path(scratch))
+        every = list(found)
         if args.cases:
             wanted = set(args.cases.split(","))
             found = [c for c in found if c.name in wanted]
+        named = list(found)
+        if args.largest > 0:
+            found += largest(args.aws_models, args.largest, every)
         for note in notes:
             print(f"note: {note}")
         print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average "
@@ -363,7 +392,7 @@ def main() -> None:
             print(f"reference warm: measured ({warm_template})")
         capacity = {"before": parallel_capacity()}
         print(f"two CPU-bound processes together: {capacity['before']:.2f}x the work of one (2.00: two whole CPUs)")
-        warm_figures = warm(found, max(args.repeat, 10))  # as many runs as the reference's warm median
+        warm_figures = warm(named, max(args.repeat, 10)) if named else {}  # (as many runs as the reference's)
         table = {}
         for case in found:
             # (ours and the reference's in turns: see measure_side_by_side)
@@ -375,7 +404,7 @@ def main() -> None:
             row = {"size_bytes": case.size, "smithy2cfn": mine.summary(), **warm_figures.get(case.name, {})}
             if template and theirs is not None:
                 row["reference"] = theirs.summary() if not theirs.failed else {"failed": theirs.failed}
-                if warm_template and "failed" not in row["reference"]:
+                if warm_template and "failed" not in row["reference"] and case in named:
                     ms = reference_warm(warm_template, case, max(args.repeat, 10))
                     if isinstance(ms, dict):
                         row["reference"].update(ms)
@@ -399,7 +428,7 @@ def main() -> None:
     nan = float("nan")
     for name, row in table.items():
         us, ref = row["smithy2cfn"], row["reference"]
-        goal = GOALS.get(name, (None, None, None))
+        goal = GOALS.get(name, REAL_MODEL_GOALS)
         print(f"{name:14s} {row['size_bytes'] / 1e3:6.0f}KB | {us['wall']:6.2f} {us['cpu']:6.2f} {us['mib']:4.0f} | "
               f"{ref.get('wall', nan):8.2f} {ref.get('cpu', nan):7.2f} {ref.get('mib', nan):7.0f} | "
               f"{_ratio(ref.get('wall'), us['wall'])} {_ratio(ref.get('cpu'), us['cpu'])} "
