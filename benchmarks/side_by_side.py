@@ -343,7 +343,8 @@ _SERVICES = ("import json, sys\n"
 
 def largest(aws: Path, count: int, taken: list[Case]) -> list[Case]:
     """The ``count`` largest JSON AST models of ``aws`` (by size, then name) that no case of
-    ``taken`` uses, each with its service (a model with no service, or several, is passed)."""
+    ``taken`` uses, each with its service (a model with no service, or several, is passed:
+    they are looked for among the ``2 * count`` largest)."""
     used = {m.resolve() for case in taken for m in case.models}
     candidates = [p for p in sorted(aws.glob("*.json"), key=lambda p: (-p.stat().st_size, p.name))
                   if p.resolve() not in used][:2 * count]

@@ -995,7 +995,7 @@ class SelectorEngine:
         if entry.filters_only:
             return nodes & self.run(sel, nodes, {})
         if entry.moves is not None:
-            if self._typed_members(sel) is not None:
+            if _member_container_types(sel) is not None:  # (T > member: see _typed_members)
                 entry.selected = self.select(sel)
                 return nodes & entry.selected
             starts = self._walk_back(nodes, entry.moves, None)
