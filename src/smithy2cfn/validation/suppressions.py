@@ -192,7 +192,8 @@ class Decorator:
         when a suppression hides it. ERROR events are never changed."""
         if event.severity >= Severity.ERROR:
             return event
-        if _trait_suppressed(self.model, event) or any(s.matches(event) for s in self.suppressions):
+        if _trait_suppressed(self.model, event) or (self.suppressions
+                                                    and any(s.matches(event) for s in self.suppressions)):
             return None
         severity = event.severity
         for rule in self.overrides:

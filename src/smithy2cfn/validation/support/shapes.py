@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 
 from smithy2cfn.model.knowledge import MemberTraitIndex
@@ -24,6 +25,9 @@ from smithy2cfn.regexes import lazy
 #: ``EnumShapeValidator``, ``EnumTraitValidator``).
 RECOMMENDED_ENUM_NAME = lazy(r"[A-Z]+[A-Z_0-9]*")
 
+_BY_ID = operator.attrgetter("id")
+
+
 class _UserShapes:
     """Knowledge: the model's non-prelude shapes sorted by ID, sorted once per model rather
     than once per validator (issue 10), and their ``(node ID, traits)`` pairs, listed once:
@@ -32,8 +36,8 @@ class _UserShapes:
     larger the model, as the objects spread past the processor's caches."""
 
     def __init__(self, model: Model) -> None:
-        self.shapes = sorted((s for s in model.shapes.values() if s.id not in model.prelude_ids),
-                             key=lambda s: s.id)
+        prelude = model.prelude_ids
+        self.shapes = sorted([s for s in model.shapes.values() if s.id not in prelude], key=_BY_ID)
         self._nodes: list[tuple[str, dict]] | None = None
         self._with_traits: list[tuple[str, dict]] | None = None
         self._by_trait: dict[str, list[tuple[str, dict]]] | None = None
@@ -43,24 +47,18 @@ class _UserShapes:
         """:attr:`nodes`, :attr:`with_traits` and the pairs by trait, made in one walk over
         :attr:`shapes` (each member object is reached once: three walks, one per list, cost
         twice as much on a model past the processor's caches)."""
-        nodes: list[tuple[str, dict]] = []
-        with_traits: list[tuple[str, dict]] = []
+        # (comprehensions, not a loop with a list per shape: a comprehension is a call in
+        # Python 3.11, and the loop's appends calls too)
+        nodes = [(node.id, node.traits) for s in self.shapes for node in ((s, *s.members.values()) if s.members else (s,))]
+        with_traits = [pair for pair in nodes if pair[1]]
         by_trait: dict[str, list[tuple[str, dict]]] = {}
-        keep, keep_with = nodes.append, with_traits.append
-        for s in self.shapes:
-            pairs = [(s.id, s.traits)]
-            if s.members:
-                pairs += [(m.id, m.traits) for m in s.members.values()]
-            for pair in pairs:
-                keep(pair)
-                if pair[1]:
-                    keep_with(pair)
-                    for tid in pair[1]:
-                        found = by_trait.get(tid)
-                        if found is None:
-                            by_trait[tid] = [pair]
-                        else:
-                            found.append(pair)
+        for pair in with_traits:
+            for tid in pair[1]:
+                found = by_trait.get(tid)
+                if found is None:
+                    by_trait[tid] = [pair]
+                else:
+                    found.append(pair)
         self._nodes, self._with_traits, self._by_trait = nodes, with_traits, by_trait
 
     @property
