@@ -25,6 +25,7 @@ from smithy2cfn.regexes import lazy
 #: ``EnumShapeValidator``, ``EnumTraitValidator``).
 RECOMMENDED_ENUM_NAME = lazy(r"[A-Z]+[A-Z_0-9]*")
 
+#: A shape's sort key, its ID (an attrgetter: no call of Python code per shape).
 _BY_ID = operator.attrgetter("id")
 
 
@@ -47,8 +48,8 @@ class _UserShapes:
         """:attr:`nodes`, :attr:`with_traits` and the pairs by trait, made in one walk over
         :attr:`shapes` (each member object is reached once: three walks, one per list, cost
         twice as much on a model past the processor's caches)."""
-        # (comprehensions, not a loop with a list per shape: a comprehension is a call in
-        # Python 3.11, and the loop's appends calls too)
+        # (comprehensions, not a loop making a list per shape: in Python 3.11 each comprehension
+        # is a call, and so is each of a loop's appends)
         nodes = [(node.id, node.traits) for s in self.shapes for node in ((s, *s.members.values()) if s.members else (s,))]
         with_traits = [pair for pair in nodes if pair[1]]
         by_trait: dict[str, list[tuple[str, dict]]] = {}
