@@ -150,6 +150,18 @@ def _descend(path: tuple) -> bool:
     return n == 5 and key == "members" and path[4] == "traits"
 
 
+def _remembered(value: str, valid: set[str], pattern: Any) -> bool:
+    """Whether ``pattern`` (a compiled or :func:`~smithy2cfn.regexes.lazy` expression) matches
+    ``value``, found in ``valid`` or added to it when it does (a reader's memo of the
+    strings it has checked)."""
+    if value in valid:
+        return True
+    if pattern.match(value):
+        valid.add(value)
+        return True
+    return False
+
+
 class _Reader:
     """Checks one parsed JSON AST document and fills a :class:`SourceDocument`."""
 
@@ -191,22 +203,12 @@ class _Reader:
     def known_id(self, value: str) -> bool:
         """Whether the string ``value`` is an absolute shape ID (``namespace#Name``, maybe with
         ``$member``), remembered in :attr:`valid_ids` when it is (targets and trait names repeat)."""
-        if value in self.valid_ids:
-            return True
-        if _ID.match(value):
-            self.valid_ids.add(value)
-            return True
-        return False
+        return _remembered(value, self.valid_ids, _ID)
 
     def known_name(self, name: str) -> bool:
         """Whether ``name`` is a member name (an identifier), remembered in :attr:`valid_names`
         when it is."""
-        if name in self.valid_names:
-            return True
-        if _IDENTIFIER.match(name):
-            self.valid_names.add(name)
-            return True
-        return False
+        return _remembered(name, self.valid_names, _IDENTIFIER)
 
     def shape_id(self, value: Any, what: str, path: tuple, owner: str | None) -> str | None:
         if not isinstance(value, str):
