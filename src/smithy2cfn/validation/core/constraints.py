@@ -119,15 +119,10 @@ def check_range_traits(model: Model) -> Iterable[Diagnostic]:
         value = traits.get(RANGE)
         if not isinstance(value, dict):
             continue
-        lo, hi = value.get("min"), value.get("max")
-        if (lo is None or type(lo) is int) and (hi is None or type(hi) is int):
-            # (the usual bounds, integers or none: exact as they are, without importing decimal)
-            if lo is not None and hi is not None and lo > hi:
-                yield _range_order_error(model, node)
-            continue
-        bounds = {name: _decimal(value.get(name)) for name in ("min", "max")}
+        # (an integer bound, the usual one, is exact as it is: no Decimal made, nor decimal imported)
+        bounds = {name: bound if type(bound := value.get(name)) is int else _decimal(bound) for name in ("min", "max")}
         for name, number in bounds.items():
-            if number is None or number == number.to_integral_value():
+            if number is None or type(number) is int or number == number.to_integral_value():
                 continue
             if "$" in node:
                 member = model.member(node)
@@ -145,13 +140,9 @@ def check_range_traits(model: Model) -> Iterable[Diagnostic]:
                                 f"decimal ({describe(value.get(name))}) when its shape (`{shape.type}`) does not "
                                 "support decimals.")
         lo, hi = bounds["min"], bounds["max"]
-        if lo is not None and hi is not None and lo > hi:
-            yield _range_order_error(model, node)
-
-
-def _range_order_error(model: Model, node: str) -> Diagnostic:
-    """:func:`check_range_traits`'s error for a ``min`` greater than the ``max``."""
-    return error(model, "S3111", node, "A range trait is applied with a `min` value greater than its `max` value.")
+        if lo is not None and hi is not None and lo > hi:  # (an int and a Decimal compare exactly)
+            yield error(model, "S3111", node, "A range trait is applied with a `min` value greater than its `max` "
+                                              "value.")
 
 
 @validator(Code("S3112", Severity.ERROR, "CorsTrait", "`@cors` with both `origin` and `origins`"),
