@@ -1023,15 +1023,14 @@ class SelectorEngine:
         kinds = _member_container_types(sel)
         if kinds is None:
             return None
-        model = self.model
-        by_type = model.knowledge(ShapeLists).by_type
+        by_type = self.model.knowledge(ShapeLists).by_type
         found: list[str] = []
         for kind in kinds:
             # (the relationships of a shape of these types: its mixins, then its members, a map's
-            # key and value only: smithy2cfn.model.relationships._shape_relationships; in any order)
+            # key and value only: smithy2cfn.model.relationships._shape_relationships; in any
+            # order. A mixin that is a member the model has passes `member` below)
             shapes = by_type.get(kind, ())
-            found += [mixin for shape in shapes if shape.mixins for mixin in shape.mixins
-                      if "$" in mixin and model.member(mixin) is not None]
+            found += [mixin for shape in shapes if shape.mixins for mixin in shape.mixins if "$" in mixin]
             if kind == "map":
                 found += [member.id for shape in shapes for name, member in shape.members.items()
                           if name == "key" or name == "value"]
