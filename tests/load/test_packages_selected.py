@@ -55,6 +55,8 @@ def test_names_in_any_file_count():
     '{"smithy": "2.0", "shapes": {"a#A": {"type": "structure", "traits": {"aws\\u002Eapi#arn": {}}}}}',
     'metadata m = "\\u0061ws.api#arn"',
     'metadata m = "aws.\\\napi"',
+    # after an even run of backslashes (each escaping the next), the escape is one
+    '{"smithy": "2.0", "metadata": {"m": "\\\\\\u0061ws.api#arn"}, "shapes": {}}',
     'metadata validators = [{name: "EmitNoneSelector", configuration: {selector: "[trait|protocolDefinition]"}}]',
 ])
 def test_text_that_could_spell_a_namespace_or_sees_every_shape_loads_every_package(text):
@@ -66,6 +68,10 @@ def test_a_plain_escape_does_not_load_every_package():
     # escapes of characters no namespace holds (263 of the 402 AWS models have some)
     assert loader.select_packages(['{"d": "it\\u2019s \\u0020 \\u00a0 \\uD800", "x": "smithy.waiters#y"}']) == {
         "smithy.api", "smithy.waiters"}
+    # an escaped backslash before "u0041" (a pattern's range, as glue and securityhub write
+    # `[\\u0020-\\u007E]`): a backslash and plain text, which spell nothing
+    assert loader.select_packages(['{"p": "^([\\\\u0020-\\\\u007E\\\\r\\\\n])*$"}']) == {"smithy.api"}
+    assert loader.select_packages(['metadata m = "a\\\\\\\\u0041 \\\\\n"']) == {"smithy.api"}
 
 
 def test_a_large_model_is_searched_like_a_small_one():

@@ -387,12 +387,28 @@ def _package_closures() -> dict[str, frozenset[str]]:
 #: Text that may spell a namespace without writing it: an escape that JSON or an IDL string
 #: turns into a character a namespace can hold (``aws\u002eapi``: a dot, a letter, or another
 #: character of ``U+0040``–``U+007F``; an escape of any other character, ``\u2019`` or
-#: ``\u0020``, spells none), or an escaped line break inside an IDL string. (An escaped
-#: backslash before ``u`` counts too: it errs on the side of loading a package.)
+#: ``\u0020``, spells none), or an escaped line break inside an IDL string; an escape only
+#: when its backslash is not itself escaped (:func:`_spells_namespace`).
 _SPELLING_ESCAPE = lazy(r"\\(?:u00(?:2[eE]|[4-7][0-9a-fA-F])|\r|\n)")
 #: Validators whose result depends on every shape of the model, built-in ones included:
 #: ``EmitNoneSelector`` emits when its selector matches nothing at all.
 _WHOLE_MODEL_VALIDATORS = ("EmitNoneSelector",)
+
+
+def _spells_namespace(text: str) -> bool:
+    """Whether ``text`` holds an escape of :data:`_SPELLING_ESCAPE` whose backslash is not
+    itself escaped (an even run of backslashes before it, none included: ``\\\\u0041`` in
+    JSON is a backslash and ``u0041``, which spells nothing), in JSON and IDL strings alike.
+    Linear: each escape looks back over its own run of backslashes only. (Counting the
+    escaped ones too made glue's and securityhub's patterns, ``[\\\\u0020-\\\\u007E]``,
+    load every package and run every package's validators.)"""
+    for m in _SPELLING_ESCAPE.finditer(text):
+        start = run = m.start()
+        while run and text[run - 1] == "\\":
+            run -= 1
+        if not (start - run) % 2:
+            return True
+    return False
 
 
 def select_packages(texts: Iterable[str]) -> frozenset[str]:
@@ -416,7 +432,7 @@ def select_packages(texts: Iterable[str]) -> frozenset[str]:
     """
     closures = _package_closures()
     texts = list(texts)
-    if any(_SPELLING_ESCAPE.search(text) or any(marker in text for marker in _WHOLE_MODEL_VALIDATORS)
+    if any(_spells_namespace(text) or any(marker in text for marker in _WHOLE_MODEL_VALIDATORS)
            for text in texts):
         return frozenset(closures)
     wanted: set[str] = {PRELUDE_NAMESPACE}
