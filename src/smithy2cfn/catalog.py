@@ -35,11 +35,30 @@ FORMAT = 1
 
 _PATH = Path(__file__).resolve().parent / "data" / "precomputed" / CATALOG_FILE
 _cache: dict[str, Any] | None = None
+#: Each section of the catalog, parsed alone (:func:`section`).
+_sections: dict[str, Any] = {}
+#: The file's text, read once (``None``: not read yet; ``""``: unreadable).
+_text: str | None = None
+#: The sections as :func:`render` lays them out: the lines that open each (after the
+#: format and generator lines), and the lines that close the last.
+_OPENERS = {"codes": '\n  "codes": {\n', "checks": '\n  },\n  "checks": [\n'}
+_CLOSER = "\n  ]\n}\n"
+_EMPTY = {"codes": dict, "checks": list}
 
 
 def path() -> Path:
     """Where the shipped catalog is (a path in the installed package)."""
     return _PATH
+
+
+def _file_text() -> str:
+    global _text
+    if _text is None:
+        try:
+            _text = _PATH.read_text(encoding="utf-8")
+        except (OSError, ValueError):
+            _text = ""
+    return _text
 
 
 def read() -> dict[str, Any]:
@@ -54,13 +73,45 @@ def read() -> dict[str, Any]:
     global _cache
     if _cache is None:
         try:
-            data = json.loads(_PATH.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            data = json.loads(_file_text())
+        except ValueError:
             data = None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             data = {"codes": {}, "checks": []}
         _cache = data
     return _cache
+
+
+def section(name: str) -> Any:
+    """One section of the shipped catalog, ``"codes"`` (code → entry) or ``"checks"`` (a list
+    of entries), as :func:`read` gives it, read once per process. In the layout
+    :func:`render` writes (each section's lines between fixed lines; JSON strings hold no
+    line break), the section's text alone is parsed: a build routes its validators with
+    the checks and never reads the codes, over half the file. Any other file is read whole
+    (:func:`read`). Never raises.
+
+    Raises:
+        KeyError: ``name`` is no section.
+    """
+    found = _sections.get(name)
+    if found is None:
+        empty = _EMPTY[name]()
+        text = _file_text()
+        start, end = -1, -1
+        if text.startswith(f'{{\n  "format": {FORMAT},\n'):
+            start = text.find(_OPENERS[name])
+            end = text.find(_OPENERS["checks"] if name == "codes" else _CLOSER, start + 1)
+        try:
+            if start < 0 or end < 0 or not text.endswith(_CLOSER):
+                raise ValueError
+            opener, closer = ("{", "}") if name == "codes" else ("[", "]")
+            found = json.loads(opener + text[start + len(_OPENERS[name]):end] + closer)
+        except ValueError:
+            found = read().get(name, empty)
+        if type(found) is not type(empty):
+            found = empty
+        _sections[name] = found
+    return found
 
 
 def render(codes: dict[str, dict[str, Any]], checks: list[dict[str, Any]]) -> str:
@@ -81,4 +132,4 @@ def render(codes: dict[str, dict[str, Any]], checks: list[dict[str, Any]]) -> st
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["CATALOG_FILE", "FORMAT", "path", "read", "render"]
+__all__ = ["CATALOG_FILE", "FORMAT", "path", "read", "render", "section"]

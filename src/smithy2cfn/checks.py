@@ -212,18 +212,18 @@ def run_checks(ctx: Any, checks: Iterable[Check], internal: Callable[[Check, str
 
 
 def shipped(kind: str) -> list[Check]:
-    """The checks of ``kind`` in the shipped catalog (:func:`smithy2cfn.catalog.read`), in
+    """The checks of ``kind`` in the shipped catalog (:func:`smithy2cfn.catalog.section`), in
     catalog order; malformed entries are left out. ``[]`` when there is no catalog."""
     from smithy2cfn import catalog
 
     out: list[Check] = []
-    for entry in catalog.read().get("checks", []):
+    for entry in catalog.section("checks"):
+        if not isinstance(entry, dict) or entry.get("kind") != kind:  # (the other kinds' entries: no record made)
+            continue
         try:
-            check = Check.from_json(entry)
+            out.append(Check.from_json(entry))
         except (KeyError, TypeError, ValueError):
             continue
-        if check.kind == kind:
-            out.append(check)
     return out
 
 

@@ -277,7 +277,7 @@ class CodeTable(Mapping[str, Code]):
     """Every diagnostic code: code → :class:`Code` (the type of :data:`CODES`).
 
     A code declared by a module that is imported (:func:`declare_codes`) answers from its
-    declaration; any other from the shipped catalog (:func:`smithy2cfn.catalog.read`), read
+    declaration; any other from the shipped catalog (:func:`smithy2cfn.catalog.section`), read
     on the first such look-up. Iterating lists every code of the catalog and every code
     declared so far, sorted. A look-up never imports a module.
     """
@@ -314,7 +314,7 @@ class CodeTable(Mapping[str, Code]):
             from smithy2cfn import catalog
 
             found: dict[str, Code] = {}
-            for code, entry in catalog.read().get("codes", {}).items():
+            for code, entry in catalog.section("codes").items():
                 try:
                     found[code] = Code.from_json(code, entry)
                 except (KeyError, ValueError, TypeError, AttributeError):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import json
 import re
 from pathlib import Path
 
@@ -204,3 +205,17 @@ def test_a_code_table_lookup_falls_back_on_the_catalog():
     assert "S9999" not in CODES
     with pytest.raises(KeyError):
         CODES["S9999"]
+
+
+@pytest.mark.parametrize("layout", ["shipped", "one line", "unreadable"])
+def test_a_section_read_alone_is_the_section_of_the_whole_file(monkeypatch, layout):
+    whole = catalog.read()
+    text = {"shipped": catalog.path().read_text(encoding="utf-8"), "one line": json.dumps(whole),
+            "unreadable": "{not json"}[layout]
+    monkeypatch.setattr(catalog, "_text", text)
+    monkeypatch.setattr(catalog, "_cache", None)
+    monkeypatch.setattr(catalog, "_sections", {})
+    expected = whole if layout != "unreadable" else {"codes": {}, "checks": []}
+    assert catalog.section("checks") == expected["checks"]
+    assert catalog.section("codes") == expected["codes"]
+    assert len(expected["checks"]) > 200 or layout == "unreadable"
