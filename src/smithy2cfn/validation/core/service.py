@@ -128,10 +128,17 @@ def check_service_closures(model: Model) -> Iterable[Diagnostic]:
     detector = _ConflictDetector(model)
     for service in _services(model):
         closure = walker.walk_all([service.id])
+        rename = service.rename
+        # Each shape's name as the service sees it (its rename, else its name: ShapeId.name,
+        # the ID having no member part), lower-cased: when no two are equal (the usual case)
+        # there is no conflict to look for, and no group is made.
+        shape_ids = [sid for sid in closure if "$" not in sid]
+        lowered = [rename.get(sid, sid[sid.find("#") + 1:]).lower() for sid in shape_ids] if rename else \
+            [sid[sid.find("#") + 1:].lower() for sid in shape_ids]
         names: dict[str, list[str]] = {}
-        for sid in closure:
-            if "$" not in sid:
-                names.setdefault(service.rename.get(sid, ShapeId.name(sid)).lower(), []).append(sid)
+        if len(set(lowered)) < len(lowered):
+            for sid, low in zip(shape_ids, lowered, strict=True):
+                names.setdefault(low, []).append(sid)
         for ids in names.values():
             if len(ids) < 2:
                 continue
@@ -173,10 +180,15 @@ def check_shape_id_conflicts(model: Model) -> Iterable[Diagnostic]:
     Reference: ``ShapeIdConflictValidator``.
     """
     # Node IDs are unique: the model has no conflict when their lower-cased forms are too
-    # (the usual case, found without a loop in Python over the nodes).
-    ids = list(all_node_ids(model))
-    if len({node_id.lower() for node_id in ids}) == len(ids):
+    # (the usual case, found without a loop in Python over the nodes: the members' IDs
+    # listed by one comprehension, lower-cased by map).
+    shapes = model.shapes
+    member_ids = [member.id for shape in shapes.values() for member in shape.members.values()]
+    lowered = set(map(str.lower, shapes))
+    lowered.update(map(str.lower, member_ids))
+    if len(lowered) == len(shapes) + len(member_ids):
         return
+    ids = list(all_node_ids(model))
     # Lower-cased ID → the first ID seen; a list only where a second one comes (not one list
     # per node of the model).
     first: dict[str, str] = {}
