@@ -351,10 +351,18 @@ class ShapeLists:
     def __init__(self, model: Model) -> None:
         by_type: dict[str, list[Shape]] = {}
         by_trait: dict[str, list[Shape]] = {}
-        for shape in model.shapes.values():
-            by_type.setdefault(shape.type, []).append(shape)
+        for shape in model.shapes.values():  # (a list made only for a new type or trait)
+            found = by_type.get(shape.type)
+            if found is None:
+                by_type[shape.type] = [shape]
+            else:
+                found.append(shape)
             for trait_id in shape.traits:
-                by_trait.setdefault(trait_id, []).append(shape)
+                found = by_trait.get(trait_id)
+                if found is None:
+                    by_trait[trait_id] = [shape]
+                else:
+                    found.append(shape)
         self.by_type = by_type
         self.by_trait = by_trait
         self._sorted: dict[tuple[str, ...], list[Shape]] = {}

@@ -142,8 +142,12 @@ def user_shapes_of_type(model: Model, shape_type: str) -> list[Shape]:
     index = model.knowledge(_UserShapes)
     if index.by_type is None:
         by_type: dict[str, list[Shape]] = {}
-        for shape in index.shapes:
-            by_type.setdefault(shape.type, []).append(shape)
+        for shape in index.shapes:  # (a list made only for a new type)
+            found = by_type.get(shape.type)
+            if found is None:
+                by_type[shape.type] = [shape]
+            else:
+                found.append(shape)
         index.by_type = by_type
     return list(index.by_type.get(shape_type, ()))
 
