@@ -20,6 +20,7 @@ from smithy2cfn.languages.selector import (
     SelectorEngine,
     SelectorError,
     TypeStep,
+    _typed_members_then_filters,
     parse_selector,
 )
 from smithy2cfn.model.traits import TRAIT
@@ -136,6 +137,24 @@ class PerNodeEngine(SelectorEngine):
         return None  # (``T > member`` followed relationship by relationship, as any selector)
 
 
+#: ``T > member`` and then filters (``SelectorEngine.matching`` runs the filters on the asked
+#: members that ``T > member`` yields: ``_typed_members_then_filters``), and three it must not
+#: take that way (a move after the filters, a variable, a type whose ``>`` leads elsewhere too).
+MEMBERS_THEN_FILTERS = [
+    "structure > member :test(> :is(simpleType, list, map))",
+    "structure > member [trait|required] :test(> :test(string, number, boolean, timestamp))",
+    "structure > member :not([trait|required])",
+    ":is(enum, intEnum) > member [trait|enumValue]",
+    "map > member :test(> string)",
+    ":is(list, map) > member :not(:test(> structure))",
+]
+NOT_MEMBERS_THEN_FILTERS = [
+    "structure > member [trait|required] > string",
+    "structure > member $m(*) :test(${m})",
+    "operation > member [trait|required]",
+]
+
+
 def _selectors(model) -> list[str]:
     found = {value["selector"] for shape in model.shapes.values()
              if isinstance(value := shape.traits.get(TRAIT), dict) and isinstance(value.get("selector"), str)}
@@ -165,6 +184,23 @@ def test_member_selectors_equal_following_the_relationships(tmp_path: Path) -> N
         assert {n for n in nodes if SelectorEngine(model).matches(sel, n)} == expected, text
     assert shortcuts == 7  # (not `operation`, `*` or `member`: their `>` leads elsewhere too)
     assert "example.members#Thing$id" in plain.select(parse_selector("structure > member"))
+
+
+def test_members_then_filters_equal_following_the_relationships(tmp_path: Path) -> None:
+    path = tmp_path / "members.smithy"
+    path.write_text(MEMBER_CONTAINERS_MODEL, encoding="utf-8")
+    model = load([path]).model
+    plain = PerNodeEngine(model)
+    for text in MEMBERS_THEN_FILTERS + NOT_MEMBERS_THEN_FILTERS:
+        sel = parse_selector(text)
+        assert (_typed_members_then_filters(sel) is not None) is (text in MEMBERS_THEN_FILTERS), text
+        expected = plain.select(sel)
+        nodes = SelectorEngine(model).all_nodes()
+        members = {n for n in nodes if "$" in n}
+        some = {n for n in members if "Thing" in n or "Color" in n}  # (a part of the members, and shapes)
+        for asked in (nodes, members, some | {"example.members#Thing"}):
+            assert SelectorEngine(model).matching(sel, asked) == expected & set(asked), text
+    assert plain.select(parse_selector(MEMBERS_THEN_FILTERS[2])) >= {"example.members#Thing$name"}
 
 
 @pytest.mark.parametrize("path", _models(), ids=lambda p: p.name)
