@@ -165,6 +165,34 @@ def test_uri_patterns():
     assert not parse_uri_pattern("/a/{x}").conflicts_with(parse_uri_pattern("/a/{y}?q"))
 
 
+_SEGMENTS = st.sampled_from(["a", "b", "{x}", "{y}", "{z+}"])
+_QUERIES = st.lists(st.sampled_from(["q", "q=1", "q=2", "r"]), max_size=2, unique_by=lambda q: q.split("=")[0])
+
+
+def _uri(segments: list[str], queries: list[str]) -> str:
+    # (at most one greedy label, last: what parse_uri_pattern accepts and real URIs hold)
+    plain = [s for s in segments if s != "{z+}"]
+    return "/" + "/".join(plain + (["{z+}"] if "{z+}" in segments else [])) + ("?" + "&".join(queries) if queries else "")
+
+
+@given(st.lists(_SEGMENTS, max_size=4), _QUERIES, st.lists(_SEGMENTS, max_size=4), _QUERIES)
+@settings(max_examples=300, deadline=None)
+def test_uri_conflicts_follow_the_segment_rule(left, left_query, right, right_query):
+    """HttpUriConflictValidator's rule, segment by segment: as many segments, greedy labels
+    where greedy, other labels where labels (whatever their names), equal literals, and equal
+    query literals; the key the check groups operations by says the same."""
+    try:
+        a, b = parse_uri_pattern(_uri(left, left_query)), parse_uri_pattern(_uri(right, right_query))
+    except PatternError:  # (a label defined twice)
+        return
+    rule = len(a.segments) == len(b.segments) and all(
+        (m.is_greedy and t.is_greedy) or (m.is_non_greedy and t.is_non_greedy)
+        or (not m.is_label and not t.is_label and m.content == t.content)
+        for m, t in zip(a.segments, b.segments, strict=True)) and a.query_literals == b.query_literals
+    assert a.conflicts_with(b) is rule
+    assert (a.conflict_key() == b.conflict_key()) is rule
+
+
 # --------------------------------------------------------------------------- services
 
 def test_service_name_conflicts_and_renames():

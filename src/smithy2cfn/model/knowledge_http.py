@@ -187,20 +187,18 @@ class UriPattern(Pattern):
         self.__dict__.update(text=text, segments=segments,
                              query_literals={} if query_literals is None else query_literals)
 
+    def conflict_key(self) -> tuple[tuple[tuple[str, str], ...], frozenset[tuple[str, str]]]:
+        """What two patterns that match the same requests have in common, and no two others
+        (:meth:`conflicts_with`): each segment's kind and, for a literal, its text (a label's
+        name does not count), and the query literals. Operations are grouped by it rather
+        than compared two by two."""
+        return (tuple((s.kind, s.content if s.kind == "literal" else "") for s in self.segments),
+                frozenset(self.query_literals.items()))
+
     def conflicts_with(self, other: UriPattern) -> bool:
         """True when both patterns match the same requests: as many segments, labels where the
         other has labels (greedy where greedy), equal literals, and equal query literals."""
-        if len(self.segments) != len(other.segments):
-            return False
-        for mine, theirs in zip(self.segments, other.segments, strict=True):
-            if mine.is_greedy and theirs.is_greedy:
-                continue
-            if mine.is_non_greedy and theirs.is_non_greedy:
-                continue
-            if not mine.is_label and not theirs.is_label and mine.content == theirs.content:
-                continue
-            return False
-        return self.query_literals == other.query_literals
+        return self.conflict_key() == other.conflict_key()
 
 
 def _java_split(text: str, sep: str) -> list[str]:

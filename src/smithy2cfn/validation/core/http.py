@@ -537,18 +537,18 @@ def check_http_uri_conflicts(model: Model) -> Iterable[Diagnostic]:
     for service in shapes_of_type(model, "service"):
         operations = [model.shapes[o] for o in top_down.contained_operations(service.id)
                       if HTTP in model.shapes[o].traits and index.uri(o) is not None]
-        # each operation is compared with those of its method only (in the same order)
-        found = [(operation, index.uri(operation.id), index.method(operation.id)) for operation in operations]
-        by_method: dict[str | None, list[tuple[Shape, UriPattern]]] = {}
-        for operation, uri, method in found:
-            by_method.setdefault(method, []).append((operation, uri))
-        for operation, uri, method in found:
+        # each operation is compared with those of its method whose pattern conflicts with its
+        # own (UriPattern.conflict_key: the same key; in the same order), not with every other
+        found = [(operation, uri, (index.method(operation.id), uri.conflict_key()))
+                 for operation in operations if (uri := index.uri(operation.id)) is not None]
+        by_key: dict[object, list[tuple[Shape, UriPattern]]] = {}
+        for operation, uri, key in found:
+            by_key.setdefault(key, []).append((operation, uri))
+        for operation, uri, key in found:
             conflicts: list[str] = []
             allowable: list[str] = []
-            for other, other_uri in by_method[method]:
-                if other is operation:
-                    continue
-                if not other_uri.conflicts_with(uri) or not _endpoints_conflict(model, operation, other):
+            for other, other_uri in by_key[key]:
+                if other is operation or not _endpoints_conflict(model, operation, other):
                     continue
                 text = f"`{other.id}` ({other_uri.text})"
                 if _allowable(model, uri, operation, other_uri, other, _label_patterns):
