@@ -21,6 +21,7 @@ PATTERNS = [
     r"^([A-Za-z0-9][A-Za-z0-9-\.]{0,62}:[^:]+)$", r"^[\w+=,.@-]+$", r"^arn:aws:iam::\d{12}:role/.*$",
     r"[^\s]+", r"$", r"^$", r"^[]a]$", r"^[a-]$", r"^[\]]x$", r"a\$", r"^\S+$", r"^[^:]*:[^:]*$",
     r"^(?:a-)?b{2,}$", r"^\d{4}-\d{2}-\d{2}$", r"^[ -~]*$", r"a.b", r"^[A-Z]+\.?[0-9]*$", r"^\s*$",
+    r"^[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}$", r"[ab]{2}-{1}[ab1]{3,}", r"^a{2,4}b+$",
     # not simple: still matched with regex
     r"^(a|b)+$", r"^(a+)+$", r"^\p{L}+$", r"a+?", r"^(\w+\s?)*$",
 ]
@@ -45,6 +46,18 @@ def test_re_and_regex_agree_on_simple_patterns(pattern, value):
 ])
 def test_simple_patterns(pattern, simple):
     assert (patterns._simple_quantifiers(pattern) is not None) is simple
+
+
+def test_an_exact_count_is_no_choice():
+    """``{8}`` tries one count, ``{2,4}`` three: a UUID pattern (the most common of AWS
+    models' examples) is matched with ``re`` whatever its value, ``^a{2,40}$`` not for a
+    long value."""
+    uuid = r"^[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}$"
+    assert patterns._simple_quantifiers(uuid) == (True, ((8, 8), (4, 4), (4, 4), (4, 4), (12, 12)))
+    assert patterns._bounded_match_steps(uuid, "5b9f3d79-7392-4a5b-9c4e-0123456789ab" * 100)
+    assert patterns._simple_quantifiers(r"a+b*c?d{2,}e{1,3}") == (False, ((1, None), (0, None), (0, 1), (2, None),
+                                                                          (1, 3)))
+    assert not patterns._bounded_match_steps(r"a*b*c*d*", "x" * 100)
 
 
 def test_a_long_value_goes_to_regex():

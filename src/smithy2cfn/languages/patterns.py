@@ -145,22 +145,22 @@ _RE_STEPS = 200_000
 
 
 @functools.lru_cache(maxsize=512)
-def _simple_quantifiers(text: str) -> tuple[bool, tuple[int | None, ...]] | None:
-    """``(anchored, maxima)`` of a simple pattern: an optional ``^``, then atoms
+def _simple_quantifiers(text: str) -> tuple[bool, tuple[tuple[int, int | None], ...]] | None:
+    """``(anchored, counts)`` of a simple pattern: an optional ``^``, then atoms
     (:data:`_SIMPLE_ATOM`) each with an optional greedy quantifier, possibly inside groups
     ``(...)`` or ``(?:...)`` that are not nested and are at most optional (``?``), then an
-    optional ``$``; ``maxima`` holds the largest count of each quantifier (``None``:
-    unbounded; an optional group counts as one of 1). ``None`` for any other pattern
-    (alternation, nested or repeated groups, lazy quantifiers, other escapes...), where
-    ``re`` and ``regex`` might differ or backtracking is not bounded by the product of the
-    counts."""
+    optional ``$``; ``counts`` holds the least and the largest count of each quantifier
+    (largest ``None``: unbounded; an optional group counts as one of 0 to 1). ``None`` for
+    any other pattern (alternation, nested or repeated groups, lazy quantifiers, other
+    escapes...), where ``re`` and ``regex`` might differ or backtracking is not bounded by
+    the product of the counts each quantifier can try."""
     pos, end = 0, len(text)
     anchored = text.startswith("^")
     if anchored:
         pos = 1
     if text.endswith("$") and not text.endswith("\\$") and end > pos:
         end -= 1
-    maxima: list[int | None] = []
+    counts: list[tuple[int, int | None]] = []
     in_group = False
     while pos < end:
         if text.startswith("(", pos) and not in_group:
@@ -171,7 +171,7 @@ def _simple_quantifiers(text: str) -> tuple[bool, tuple[int | None, ...]] | None
             in_group = False
             pos += 1
             if text.startswith("?", pos) and not text.startswith(("??", "?+"), pos):
-                maxima.append(1)
+                counts.append((0, 1))
                 pos += 1
             continue
         atom = _SIMPLE_ATOM.match(text, pos, end)
@@ -186,30 +186,32 @@ def _simple_quantifiers(text: str) -> tuple[bool, tuple[int | None, ...]] | None
         pos = quantifier.end()
         symbol, low, comma, high = quantifier.groups()
         if symbol in ("*", "+") or (comma and not high):
-            maxima.append(None)
+            counts.append((1 if symbol == "+" else int(low or 0), None))
         elif symbol == "?":
-            maxima.append(1)
+            counts.append((0, 1))
         else:
             top = int(high) if comma else int(low)
             if top < int(low):
                 return None
-            maxima.append(top)
-    return (anchored, tuple(maxima)) if not in_group else None
+            counts.append((int(low), top))
+    return (anchored, tuple(counts)) if not in_group else None
 
 
 def _bounded_match_steps(text: str, value: str) -> bool:
     """Whether searching ``value`` with the simple pattern ``text`` takes at most
     :data:`_RE_STEPS` backtracking steps: at most (start positions) x (for each quantifier,
-    the counts it can try) x (pattern length), since a simple pattern has no groups. Such a
-    search is matched with ``re`` (which has no timeout); any other with ``regex``."""
+    the counts it can try: from its least to its largest, at most the value's length; one
+    for an exact count such as ``{8}``) x (pattern length), since a simple pattern has no
+    repeated groups. Such a search is matched with ``re`` (which has no timeout); any other
+    with ``regex``."""
     shape = _simple_quantifiers(text)
     if shape is None:
         return False
-    anchored, maxima = shape
+    anchored, counts = shape
     n = len(value)
     steps = (1 if anchored else n + 1) * (len(text) + 1)
-    for top in maxima:
-        steps *= (n if top is None else min(top, n)) + 1
+    for low, top in counts:
+        steps *= max(1, (n if top is None else min(top, n)) - low + 1)
         if steps > _RE_STEPS:
             return False
     return True
