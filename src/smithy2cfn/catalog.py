@@ -88,10 +88,10 @@ def section(name: str) -> Any:
     :func:`render` writes (each section's lines between fixed lines; JSON strings hold no
     line break), the section's text alone is parsed: a build routes its validators with
     the checks and never reads the codes, over half the file. Any other file is read whole
-    (:func:`read`). Never raises.
+    (:func:`read`); an absent or unreadable one gives an empty section.
 
     Raises:
-        KeyError: ``name`` is no section.
+        KeyError: ``name`` is no section (never for a file's content).
     """
     found = _sections.get(name)
     if found is None:

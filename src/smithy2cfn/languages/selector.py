@@ -460,6 +460,7 @@ def _uses_variables(sel: Selector) -> bool:
     return False
 
 
+@_by_identity
 def _is_filter(step: Any) -> bool:
     """True when ``step`` keeps or drops each node on its own, yielding a subset of the nodes
     it is given (a type, an attribute, ``:test``, ``:not``, ``:in``, or ``:is`` of such

@@ -45,14 +45,8 @@ class MemberTraitIndex:
         by_trait: dict[str, list[tuple[Shape, Member]]] = {}
         for shape in model.shapes.values():
             for member in shape.members.values():
-                if member.traits:
-                    pair = (shape, member)  # (one pair per member, and a list only per new trait)
-                    for trait_id in member.traits:
-                        found = by_trait.get(trait_id)
-                        if found is None:
-                            by_trait[trait_id] = [pair]
-                        else:
-                            found.append(pair)
+                for trait_id in member.traits:
+                    by_trait.setdefault(trait_id, []).append((shape, member))
         #: trait ID → ``(shape, member)`` for each member carrying it, in model order
         self.by_trait = by_trait
 
