@@ -468,12 +468,20 @@ def _named(texts: list[str], namespaces: list[str]) -> set[str]:
         left = set(rests)
         for text in texts:
             at = 0
-            while left:  # (a search per rest found at most: a text naming one namespace a million times costs one scan)
-                m = _head_pattern(head, tuple(sorted(left))).search(text, at)
+            pattern = None  # (of the rests left when it was made; made again only when one found is caught again)
+            # (two searches per rest found at most: a text naming one namespace a million times costs one scan)
+            while left:
+                if pattern is None:
+                    pattern = _head_pattern(head, tuple(sorted(left)))
+                m = pattern.search(text, at)
                 if m is None:
                     break
                 # the rests the caught one begins with occur there too: "aws.apigateway" holds "aws.api"
-                left -= {rest for rest in left if m.group(1).startswith(rest)}
+                caught = {rest for rest in left if m.group(1).startswith(rest)}
+                if caught:
+                    left -= caught
+                else:
+                    pattern = None
                 at = m.end()
         found.update(head + rest for rest in rests if rest not in left)
     return found
