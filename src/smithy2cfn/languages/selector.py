@@ -34,7 +34,7 @@ import functools
 from collections.abc import Callable, Iterable
 
 from smithy2cfn.model.knowledge import MemberIds, MemberTraitIndex
-from smithy2cfn.model.relationships import NeighborIndex, RelationshipType, all_node_ids
+from smithy2cfn.model.relationships import MEMBERS_ONLY_TYPES, NeighborIndex, RelationshipType, all_node_ids
 from smithy2cfn.model.shapes import SIMPLE_TYPES, Model, ShapeId, ShapeLists
 from smithy2cfn.prelude import PRELUDE_NAMESPACE
 from smithy2cfn.records import Record
@@ -1314,8 +1314,9 @@ _MAX_ORIGINS = 256
 
 
 #: The shape types whose ``>`` relationships lead to their members and their mixins only
-#: (:func:`smithy2cfn.model.relationships.relationships`).
-_MEMBER_CONTAINERS = frozenset({"structure", "union", "enum", "intEnum", "list", "set", "map"})
+#: (:func:`smithy2cfn.model.relationships.relationships`: those of its members-only types, and
+#: maps, whose members are their key and value).
+_MEMBER_CONTAINERS = MEMBERS_ONLY_TYPES | {"map"}
 
 
 @_by_identity

@@ -59,6 +59,7 @@ from smithy2cfn.load.files import (
 )
 from smithy2cfn.model.document import ANNOTATION, ApplyStatement, SourceDocument
 from smithy2cfn.model.json_ast import read_json_ast
+from smithy2cfn.model.jsonread import is_escaped
 from smithy2cfn.model.nodes import as_array, as_object, node_type, string_items
 from smithy2cfn.model.shapes import (
     AGGREGATE_TYPES,
@@ -399,16 +400,10 @@ def _spells_namespace(text: str) -> bool:
     """Whether ``text`` holds an escape of :data:`_SPELLING_ESCAPE` whose backslash is not
     itself escaped (an even run of backslashes before it, none included: ``\\\\u0041`` in
     JSON is a backslash and ``u0041``, which spells nothing), in JSON and IDL strings alike.
-    Linear: each escape looks back over its own run of backslashes only. (Counting the
+    Linear (:func:`~smithy2cfn.model.jsonread.is_escaped` at each escape). (Counting the
     escaped ones too made glue's and securityhub's patterns, ``[\\\\u0020-\\\\u007E]``,
     load every package and run every package's validators.)"""
-    for m in _SPELLING_ESCAPE.finditer(text):
-        start = run = m.start()
-        while run and text[run - 1] == "\\":
-            run -= 1
-        if not (start - run) % 2:
-            return True
-    return False
+    return any(not is_escaped(text, m.start()) for m in _SPELLING_ESCAPE.finditer(text))
 
 
 def select_packages(texts: Iterable[str]) -> frozenset[str]:

@@ -506,16 +506,24 @@ def _too_deep(text: str, start: int) -> int | None:
     return None
 
 
+def is_escaped(text: str, at: int) -> bool:
+    """Whether the backslash at offset ``at`` of a JSON (or IDL) string's text is itself
+    escaped: an odd run of backslashes right before it (``\\\\u0041`` is a backslash and
+    ``u0041``, no escape). Looks back over that run only, so that a scan calling it at each
+    escape it finds stays linear."""
+    run = at
+    while run > 0 and text[run - 1] == "\\":
+        run -= 1
+    return (at - run) % 2 == 1
+
+
 def _has_lone_surrogate(text: str) -> bool:
     """True when a JSON text has a ``\\uXXXX`` escape of an unpaired UTF-16 surrogate
-    (linear: each escape looks back over its own run of backslashes only)."""
+    (linear: :func:`is_escaped` at each escape)."""
     paired_low = -1
     for m in _ANY_SURROGATE_ESCAPE.finditer(text):
         start = m.start()
-        run = start
-        while run > 0 and text[run - 1] == "\\":
-            run -= 1
-        if (start - run) % 2:  # an escaped backslash followed by "u...": plain text
+        if is_escaped(text, start):  # an escaped backslash followed by "u...": plain text
             continue
         if m.group(1) in "89abAB":
             if not _LOW_ESCAPE.match(text, m.end()):

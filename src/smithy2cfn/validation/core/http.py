@@ -535,12 +535,11 @@ def check_http_uri_conflicts(model: Model) -> Iterable[Diagnostic]:
     top_down = model.knowledge(TopDownIndex)
     index = model.knowledge(HttpBindingIndex)
     for service in shapes_of_type(model, "service"):
-        operations = [model.shapes[o] for o in top_down.contained_operations(service.id)
-                      if HTTP in model.shapes[o].traits and index.uri(o) is not None]
         # each operation is compared with those of its method whose pattern conflicts with its
         # own (UriPattern.conflict_key: the same key; in the same order), not with every other
-        found = [(operation, uri, (index.method(operation.id), uri.conflict_key()))
-                 for operation in operations if (uri := index.uri(operation.id)) is not None]
+        found = [(model.shapes[o], uri, (index.method(o), uri.conflict_key()))
+                 for o in top_down.contained_operations(service.id)
+                 if HTTP in model.shapes[o].traits and (uri := index.uri(o)) is not None]
         by_key: dict[object, list[tuple[Shape, UriPattern]]] = {}
         for operation, uri, key in found:
             by_key.setdefault(key, []).append((operation, uri))

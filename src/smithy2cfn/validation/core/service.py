@@ -129,12 +129,11 @@ def check_service_closures(model: Model) -> Iterable[Diagnostic]:
     for service in _services(model):
         closure = walker.walk_all([service.id])
         rename = service.rename
-        # Each shape's name as the service sees it (its rename, else its name: ShapeId.name,
-        # the ID having no member part), lower-cased: when no two are equal (the usual case)
-        # there is no conflict to look for, and no group is made.
+        # Each shape's name as the service sees it (its rename, else its name), lower-cased:
+        # when no two are equal (the usual case) there is no conflict to look for, and no group
+        # is made.
         shape_ids = [sid for sid in closure if "$" not in sid]
-        lowered = [rename.get(sid, sid[sid.find("#") + 1:]).lower() for sid in shape_ids] if rename else \
-            [sid[sid.find("#") + 1:].lower() for sid in shape_ids]
+        lowered = [rename.get(sid, ShapeId.name(sid)).lower() for sid in shape_ids]
         names: dict[str, list[str]] = {}
         if len(set(lowered)) < len(lowered):
             for sid, low in zip(shape_ids, lowered, strict=True):

@@ -42,7 +42,6 @@ class _UserShapes:
         self._nodes: list[tuple[str, dict]] | None = None
         self._with_traits: list[tuple[str, dict]] | None = None
         self._by_trait: dict[str, list[tuple[str, dict]]] | None = None
-        self.by_type: dict[str, list[Shape]] | None = None
 
     def _list(self) -> None:
         """:attr:`nodes`, :attr:`with_traits` and the pairs by trait, made in one walk over
@@ -139,17 +138,10 @@ def user_shapes(model: Model):
 
 def user_shapes_of_type(model: Model, shape_type: str) -> list[Shape]:
     """The shapes of :func:`user_shapes` of ``shape_type``, in the same order (a new list)."""
-    index = model.knowledge(_UserShapes)
-    if index.by_type is None:
-        by_type: dict[str, list[Shape]] = {}
-        for shape in index.shapes:  # (a list made only for a new type)
-            found = by_type.get(shape.type)
-            if found is None:
-                by_type[shape.type] = [shape]
-            else:
-                found.append(shape)
-        index.by_type = by_type
-    return list(index.by_type.get(shape_type, ()))
+    lists = model.knowledge(ShapeLists)
+    prelude = model.prelude_ids
+    return list(lists.sorted_list(("user type", shape_type),
+                                  lambda: [s for s in lists.by_type.get(shape_type, ()) if s.id not in prelude]))
 
 
 def user_shapes_having(model: Model, trait_id: str) -> list[Shape]:
