@@ -38,6 +38,56 @@ def mine(out: list[Diagnostic], code: str) -> list[tuple[str | None, str, Severi
 # ------------------------------------------------------------------------- constraints
 
 
+#: Numbers as a JSON model gives them: ints, floats of every magnitude (below and above 2**53).
+_BOUNDS = st.one_of(st.integers(min_value=-(2 ** 70), max_value=2 ** 70),
+                    st.floats(allow_nan=False, allow_infinity=False),
+                    st.floats(min_value=-4.0, max_value=4.0).map(lambda f: round(f, 1)))
+
+
+@settings(max_examples=400, deadline=None)
+@given(_BOUNDS, _BOUNDS)
+def test_range_bounds_read_as_their_decimals(a, b):
+    """A bound read without :mod:`decimal` (an int, or a float below 2**53 in magnitude, as
+    it is) is integral, orders and truncates exactly as its :func:`_decimal` reading does.
+    Fails when floats of any magnitude skip Decimal (2**60 orders against an int as its
+    shortest decimal, 1152921504606847000, does not)."""
+    from smithy2cfn.validation.core.constraints import _bound, _decimal, _is_integral, _java_long
+
+    for x in (a, b):
+        exact = _decimal(x)
+        assert exact is not None
+        assert _is_integral(_bound(x)) == (exact == exact.to_integral_value())
+        assert _java_long(x) == int(exact)
+    assert (_bound(a) > _bound(b)) == (_decimal(a) > _decimal(b))
+    assert (_bound(a) == _bound(b)) == (_decimal(a) == _decimal(b))
+
+
+def test_range_bounds_beyond_exact_floats():
+    """The case that needs the decimal reading: an int just above a large float's value
+    that is below its shortest decimal."""
+    from smithy2cfn.validation.core.constraints import _bound
+
+    big = float(2 ** 60)
+    assert big < 2 ** 60 + 14 and not (_bound(2 ** 60 + 14) > _bound(big))
+
+
+def test_fractional_bounds_do_not_import_decimal():
+    """A model whose ``@range`` and ``@length`` bounds are ints and short floats is validated
+    without importing :mod:`decimal` (12 million instructions: SageMaker, glue, iot)."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom smithy2cfn.diagnostics import Diagnostics\n"
+            "from smithy2cfn.load.loader import load_texts\nfrom smithy2cfn.validation import validate_model\n"
+            f"text = {HEAD_OF_TESTS!r} + '@range(min: 0.5, max: 1.5)\\nfloat B\\n@range(min: 1)\\ninteger C\\n'"
+            " + '@length(min: 1.0)\\nstring D\\n'\n"
+            "d = Diagnostics()\nm = load_texts([('m.smithy', text)], d)\nout = validate_model(m, prior=list(d))\n"
+            "assert not [x for x in out if x.code in ('S3110', 'S3111')], out\n"
+            "print('decimal' in sys.modules, '_decimal' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False", "False"]
+
+
 def test_length_bounds():
     out = run("@length(min: -1)\nstring A\n\n@length(min: 3, max: 2)\nstring B\n\n@length(min: 1, max: 2)\nstring C\n")
     assert mine(out, "S3110") == [("smithy.example#A", "LengthTrait", Severity.ERROR),

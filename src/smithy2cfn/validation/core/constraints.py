@@ -73,11 +73,35 @@ def _decimal(value: object) -> Decimal | None:
     return number if number.is_finite() else None
 
 
+#: A float bound of less than this magnitude is compared, and truncated, as it is: no integer
+#: lies between such a float and the shortest decimal that reads back as it (what
+#: :func:`_decimal` makes of it), and two such floats order as those decimals do, so the
+#: results are :func:`_decimal`'s without importing :mod:`decimal` (SageMaker, glue and iot
+#: have fractional ``@range`` bounds; every integer below it is a float).
+_EXACT_FLOAT_BELOW = 2.0 ** 53
+
+
+def _bound(value: object) -> int | float | Decimal | None:
+    """A ``@range`` or ``@length`` bound to compare: an ``int`` or a float below
+    :data:`_EXACT_FLOAT_BELOW` in magnitude as it is (the usual bounds), any other value
+    as :func:`_decimal` gives it."""
+    if type(value) is int:
+        return value
+    if type(value) is float and -_EXACT_FLOAT_BELOW < value < _EXACT_FLOAT_BELOW:
+        return value
+    return _decimal(value)
+
+
+def _is_integral(number: int | float | Decimal) -> bool:
+    """Whether a bound :func:`_bound` gives has no fractional part."""
+    if isinstance(number, int):
+        return True
+    return number.is_integer() if isinstance(number, float) else number == number.to_integral_value()
+
+
 def _java_long(value: object) -> int | None:
     """An integer bound (the reference reads ``length`` bounds as ``Long``)."""
-    if type(value) is int:
-        return value  # (the usual bound, already exact)
-    number = _decimal(value)
+    number = _bound(value)
     return None if number is None else int(number)
 
 
@@ -119,10 +143,9 @@ def check_range_traits(model: Model) -> Iterable[Diagnostic]:
         value = traits.get(RANGE)
         if not isinstance(value, dict):
             continue
-        # (an integer bound, the usual one, is exact as it is: no Decimal made, nor decimal imported)
-        bounds = {name: bound if type(bound := value.get(name)) is int else _decimal(bound) for name in ("min", "max")}
+        bounds = {name: _bound(value.get(name)) for name in ("min", "max")}
         for name, number in bounds.items():
-            if number is None or type(number) is int or number == number.to_integral_value():
+            if number is None or _is_integral(number):
                 continue
             if "$" in node:
                 member = model.member(node)
@@ -140,7 +163,7 @@ def check_range_traits(model: Model) -> Iterable[Diagnostic]:
                                 f"decimal ({describe(value.get(name))}) when its shape (`{shape.type}`) does not "
                                 "support decimals.")
         lo, hi = bounds["min"], bounds["max"]
-        if lo is not None and hi is not None and lo > hi:  # (an int and a Decimal compare exactly)
+        if lo is not None and hi is not None and lo > hi:  # (ints, floats and Decimals compare exactly)
             yield error(model, "S3111", node, "A range trait is applied with a `min` value greater than its `max` "
                                               "value.")
 
