@@ -149,6 +149,17 @@ def test_document_form_round_trips_any_value(value, traits, span, maybe):
     same(back, doc)
 
 
+def test_a_json_ast_document_with_its_locator_is_not_stored():
+    """A JSON AST document's locator (its text's, from which the spans of its members are made
+    when read) has no stored form: storing one fails loudly rather than losing those spans."""
+    from smithy2cfn.model import json_ast
+
+    doc = json_ast.read_json_ast('{"smithy": "2.0", "shapes": {"a#B": {"type": "string"}}}', "m.json")
+    assert doc.locate is not None
+    with pytest.raises(TypeError, match="locator"):
+        prelude_data.encode_documents([doc])
+
+
 @pytest.fixture
 def fresh_prelude_caches():
     """The per-process caches of the shipped prelude lines and documents, emptied before and

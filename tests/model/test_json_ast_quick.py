@@ -42,9 +42,23 @@ def _read(text: str, careful: bool, monkeypatch) -> tuple:
                 raise json_ast._Careful
             m.setattr(json_ast._QuickWalk, "document", refuse)
         doc = json_ast.read_json_ast(text, "model.json")
-        return (doc.version, doc.ast, [as_tuple(a) for a in doc.applies], doc.spans, doc.trait_spans,
+        return (doc.version, doc.ast, [as_tuple(a) for a in doc.applies], *_spans(doc),
                 doc.metadata_spans, [d.to_json() for d in doc.diagnostics],
                 [(i, body, span) for i, body, span in doc.duplicate_shapes])
+
+
+def _spans(doc) -> tuple[dict, dict]:
+    """Every span a loader can ask ``doc`` for: those it keeps, and those of the members it
+    makes when asked (``SourceDocument.span_of``, ``trait_spans_of``), each shape's and each
+    member's of a ``members`` object, as a dict."""
+    nodes = list(doc.spans)
+    for shape_id, body in doc.ast["shapes"].items():
+        members = body.get("members") if isinstance(body, dict) else None
+        nodes += [f"{shape_id}${name}" for name in members] if isinstance(members, dict) else []
+    nodes = list(dict.fromkeys(nodes))
+    traits = {node: doc.trait_spans_of(node) for node in dict.fromkeys([*doc.trait_spans, *nodes])}
+    return ({node: doc.span_of(node) for node in nodes},
+            {node: dict(spans) for node, spans in traits.items() if spans is not None})
 
 
 def test_there_are_files_to_compare():
@@ -192,16 +206,16 @@ def test_spans_inside_shapes_are_found_when_read_and_then_act_as_any_span(monkey
     careful = _read(text, True, monkeypatch)[4]
     doc = json_ast.read_json_ast(text, "model.json")
     owner, key = "a#S$y", "smithy.api#length"
-    span = doc.trait_spans[owner][key]
+    span = doc.trait_spans_of(owner)[key]
     with pytest.raises(AttributeError):  # (the slot is empty: not found yet)
         Span.line.__get__(span, type(span))
     expected = careful[owner][key]
     assert (expected.line, expected.column) == (text[:text.index('"smithy.api#length"')].count("\n") + 1, 13)
     for read in (lambda s: s, lambda s: pickle.loads(pickle.dumps(s)), copy.deepcopy, str, hash, repr):
-        fresh = json_ast.read_json_ast(text, "model.json").trait_spans[owner][key]
+        fresh = json_ast.read_json_ast(text, "model.json").trait_spans_of(owner)[key]
         assert read(fresh) == read(expected)
     assert span == expected and not span < expected and sorted([expected, span]) == [span, span]
-    other = doc.spans["a#S$x"]
+    other = doc.span_of("a#S$x")
     assert other < span and other != span
 
 
@@ -223,7 +237,7 @@ def test_a_traits_object_keeps_one_deferred_map_which_an_owner_of_its_own_traits
     doc["shapes"]["a#T$z"] = {"type": "apply", "traits": {"smithy.api#deprecated": {}}}
     text = json.dumps(doc, indent=2)
     careful = _read(text, True, monkeypatch)[4]
-    spans = json_ast.read_json_ast(text, "model.json").trait_spans["a#S$x"]
+    spans = json_ast.read_json_ast(text, "model.json").trait_spans_of("a#S$x")
     assert isinstance(spans, DeferredSpans) and list(spans) == ["smithy.api#required", "smithy.api#documentation"]
     assert len(spans) == 2 and "smithy.api#required" in spans and "smithy.api#length" not in spans
     assert spans.get("smithy.api#length") is None and spans.get("smithy.api#length", 7) == 7
@@ -249,3 +263,68 @@ def test_a_traits_object_keeps_one_deferred_map_which_an_owner_of_its_own_traits
     changed = draft.finish().shapes["a#T"]
     assert changed.trait_spans == {} and isinstance(model.shapes["a#T"].trait_spans, DeferredSpans)
     assert len(model.shapes["a#T"].trait_spans) == 1  # (the model's own shape untouched)
+
+
+def _member_spans(model) -> dict:
+    """Every member's span and trait spans (as dicts), by member ID."""
+    return {m.id: (m.span, dict(m.trait_spans)) for s in model.shapes.values() for m in s.members.values()}
+
+
+@pytest.mark.parametrize("path", [p for p in FILES if p.stat().st_size > 20_000][:6] or FILES[:1],
+                         ids=lambda p: str(p.relative_to(p.parents[2])))
+def test_members_made_from_a_json_ast_file_get_the_spans_of_the_checked_path_when_read(path, monkeypatch):
+    """A member written as it should be in a ``members`` object has no span kept by its
+    document: the loader gives it what makes its span and trait spans (``Member``'s
+    ``deferred``), made when first read; they are those the checked path (every member
+    through ``_Reader.member``, its spans kept) builds the member with. Fails when a member's
+    deferred span points at another key, when its trait spans lose a trait, or when the
+    spans are made before they are read."""
+    import pickle
+
+    from smithy2cfn.diagnostics import Diagnostics
+    from smithy2cfn.load import load_texts
+
+    text = path.read_text(encoding="utf-8")
+    model = load_texts([("model.json", text)], Diagnostics())
+    waiting = [m for s in model.shapes.values() for m in s.members.values() if m._deferred is not None]
+    assert waiting, "no member was deferred"
+    assert all(m._span is None for m in waiting)
+    with monkeypatch.context() as m:
+        m.setattr(json_ast._Reader, "as_written", lambda *args: False)
+        checked = load_texts([("model.json", text)], Diagnostics())
+    assert not [m for s in checked.shapes.values() for m in s.members.values() if m._deferred is not None]
+    assert _member_spans(model) == _member_spans(checked)
+    member = waiting[0]
+    copied = pickle.loads(pickle.dumps(member))
+    assert copied == member and copied._deferred is None and copied.span == member.span
+
+
+def test_a_member_written_as_it_should_be_has_its_spans_made_when_read(monkeypatch):
+    """The spans a JSON AST document does not keep (``SourceDocument.span_of``,
+    ``trait_spans_of``: a member of a ``members`` object whose target and trait IDs the
+    reader has seen before) and those of the member built from it are the checked path's, at
+    the member's key and at each trait's key; a list's member and a member the reader had to
+    check keep theirs."""
+    from smithy2cfn.diagnostics import Diagnostics
+    from smithy2cfn.load import load_texts
+
+    doc_json = {"smithy": "2.0", "shapes": {
+        "a#A": {"type": "structure", "members": {"p": {"target": "a#L", "traits": {"smithy.api#documentation": "p"}}}},
+        "a#L": {"type": "list", "member": {"target": "smithy.api#Integer"}},
+        "a#B": {"type": "structure", "members": {
+            "q": {"target": "a#L", "traits": {"smithy.api#documentation": "q"}}, "r": {"target": "a#L"}}}}}
+    text = json.dumps(doc_json, indent=2)
+    doc = json_ast.read_json_ast(text, "model.json")
+    assert "a#A$p" in doc.spans and "a#L$member" in doc.spans  # (checked: the trait ID not seen before)
+    assert "a#B$q" not in doc.spans and "a#B$q" not in doc.trait_spans and "a#B$r" not in doc.spans
+    assert doc.span_of("a#B$nope") is None and doc.trait_spans_of("a#B$nope") is None
+    assert doc.trait_spans_of("a#B$r") is None
+    span = doc.span_of("a#B$q")
+    assert (span.line, span.column) == (text[:text.index('"q"')].count("\n") + 1, 9)
+    careful = _read(text, True, monkeypatch)
+    assert dict(doc.trait_spans_of("a#B$q")) == careful[4]["a#B$q"] and span == careful[3]["a#B$q"]
+    model = load_texts([("model.json", text)], Diagnostics())
+    member = model.shapes["a#B"].members["q"]
+    assert member._deferred is not None and member._span is None
+    assert member.span == careful[3]["a#B$q"] and dict(member.trait_spans) == careful[4]["a#B$q"]
+    assert model.shapes["a#A"].members["p"]._deferred is None

@@ -57,7 +57,7 @@ from smithy2cfn.load.files import (
     os_error_problem,
     read_bytes,
 )
-from smithy2cfn.model.document import ANNOTATION, ApplyStatement, SourceDocument
+from smithy2cfn.model.document import ANNOTATION, ApplyStatement, SourceDocument, members_where
 from smithy2cfn.model.json_ast import read_json_ast
 from smithy2cfn.model.jsonread import is_escaped
 from smithy2cfn.model.nodes import as_array, as_object, node_type, string_items
@@ -708,6 +708,21 @@ _NO_SPAN: Any = object()  # (a key missing from a document's spans)
 _NO_SPANS: Mapping[str, Span] = MappingProxyType({})  # (an owner without trait spans in its document)
 
 
+def _owner_trait_spans(doc: SourceDocument, owner: str) -> Mapping[str, Span]:
+    """Where each trait written on ``owner`` is in ``doc`` (:attr:`SourceDocument.trait_spans`,
+    or :meth:`SourceDocument.trait_spans_of` for a member it keeps none of), else an empty
+    mapping."""
+    spans = doc.trait_spans.get(owner)
+    if spans is None and "$" in owner:
+        spans = doc.trait_spans_of(owner)
+    return _NO_SPANS if spans is None else spans
+
+
+#: The types whose members are written as properties of their entry (``member``, ``key``,
+#: ``value``), not in a ``members`` object.
+_LISTS_AND_MAPS = frozenset({"list", "set", "map"})
+
+
 class _Assembler:
     """One assembly run; holds the raw shape bodies and builds :class:`Shape` objects."""
 
@@ -735,11 +750,12 @@ class _Assembler:
         if doc is None:
             return None
         spans = doc.spans
-        return spans.get(shape_id) or spans.get(root) or Span(doc.path)
+        return spans.get(shape_id) or (root is not shape_id and doc.span_of(shape_id)) or spans.get(root) \
+            or Span(doc.path)
 
     def trait_span(self, owner: str, trait: str) -> Span | None:
         doc = self.raw_doc.get(ShapeId.root(owner))
-        span = doc.trait_spans.get(owner, _NO_SPANS).get(trait) if doc is not None else None
+        span = _owner_trait_spans(doc, owner).get(trait) if doc is not None else None
         return span if span is not None else self.span_of(owner)
 
     def suggest(self, missing: str) -> str | None:
@@ -866,7 +882,7 @@ class _Assembler:
                 elif isinstance(out[tid], list) and isinstance(value, list):
                     out[tid] = out[tid] + value
                 else:
-                    span = doc.trait_spans.get(owner, _NO_SPANS).get(tid) or doc.spans.get(owner) or Span(doc.path)
+                    span = _owner_trait_spans(doc, owner).get(tid) or doc.span_of(owner) or Span(doc.path)
                     self.diags.error("S2013", f"conflicting values for trait '{tid}' on '{owner}' "
                                      "(the shape is defined again with another value)", span, owner)
             return out
@@ -1185,7 +1201,7 @@ class _Assembler:
         own_only = not inherited and not applied  # (every trait its own)
         if own_only and not introduced:
             return {}
-        where = owner_doc.trait_spans.get(owner, _NO_SPANS) if owner_doc is not None else _NO_SPANS
+        where = _owner_trait_spans(owner_doc, owner) if owner_doc is not None else _NO_SPANS
         if own_only and type(where) is DeferredSpans and len(where) == len(introduced):
             return where  # (written where the document's spans find each)
         spans = {tid: span for tid, span in inherited.items() if tid in traits} if inherited else {}
@@ -1225,7 +1241,7 @@ class _Assembler:
                     out[tid] = value
                     continue
             if where is None:
-                where = doc.trait_spans.get(owner, _NO_SPANS) if doc is not None else _NO_SPANS
+                where = _owner_trait_spans(doc, owner) if doc is not None else _NO_SPANS
             span = where.get(tid)  # (trait_span, the owner's spans looked up once)
             if span is None:
                 if own is ...:
@@ -1443,6 +1459,10 @@ class _Assembler:
             raw_members = body.get("members") or {}
             if isinstance(raw_members, dict):
                 local.extend(raw_members.items())
+        # A JSON AST document keeps no span of a member of a `members` object written as it
+        # should be (SourceDocument.span_of): they are made here, where the members are built.
+        lazy = members_where(doc, shape_id) if doc.locate is not None and shape.type not in _LISTS_AND_MAPS \
+            else None
         # inherited members, in mixin order
         again: dict[str, dict[str, Any]] = {}
         for m in mixin_shapes:
@@ -1459,7 +1479,7 @@ class _Assembler:
                 members[name] = Member(name=name, target=mm.target, container=shape_id,
                                        traits=dict(mm.traits), introduced_traits={},
                                        from_mixin=mm.from_mixin or m.id,
-                                       span=spans.get(f"{shape_id}${name}") or shape.span)
+                                       span=doc.span_of(f"{shape_id}${name}") or shape.span)
         for_resource = body.get("for")
         every_alone = not mixin_shapes  # (then the walks below over members have nothing to do)
         for name, raw in local:
@@ -1485,8 +1505,11 @@ class _Assembler:
             every_alone = every_alone and alone
             raw_traits = raw.get("traits")
             trait_spans: Mapping[str, Span] | None
-            where = doc.trait_spans.get(member_id) if alone and raw_traits and doc is not None else None
-            if type(where) is DeferredSpans:
+            # (a member the document keeps no span of, SourceDocument.span_of: its span, and its
+            # trait spans when its traits are all its own, made when first read: Member's deferred)
+            deferred = lazy is not None and member_id not in spans
+            where = doc.trait_spans.get(member_id) if alone and raw_traits and not deferred else None
+            if type(where) is DeferredSpans or (deferred and alone):
                 # (its traits all its own: the document's map, over this very traits object, whose
                 # every key _local_traits keeps; what _trait_spans gives, without the call per member)
                 traits = self._local_traits(member_id, raw_traits, doc)
@@ -1508,8 +1531,12 @@ class _Assembler:
             # one dict, changed only as both: by the enum value and @default given below; the
             # fields in order, name, target, container, traits, introduced traits, mixin, span,
             # trait spans: a call by keywords took twice as long, 3 ms of SageMaker's build)
-            members[name] = Member(name, target, shape_id, traits, traits if alone else dict(traits), None,
-                                   spans.get(member_id) or shape.span, trait_spans)
+            if deferred:
+                members[name] = Member(name, target, shape_id, traits, traits if alone else dict(traits), None, None,
+                                       trait_spans, (lazy, raw_traits if alone else None))
+            else:
+                members[name] = Member(name, target, shape_id, traits, traits if alone else dict(traits), None,
+                                       spans.get(member_id) or shape.span, trait_spans)
         if every_alone:
             self._finish_members(shape, members)
             return

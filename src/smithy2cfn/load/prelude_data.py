@@ -60,7 +60,7 @@ FRONT_END_MODULES: tuple[str, ...] = (
 _MARK = "\0"
 _ESCAPE = "\1"
 _DOCUMENT_FIELDS = {"path", "version", "ast", "applies", "spans", "trait_spans", "metadata_spans", "diagnostics",
-                    "duplicate_shapes"}
+                    "duplicate_shapes", "locate"}
 _APPLY_FIELDS = {"target", "traits", "span", "trait_spans", "namespace"}
 
 
@@ -158,6 +158,8 @@ def encode_documents(docs: tuple[SourceDocument, ...] | list[SourceDocument]) ->
     out = []
     for d in docs:
         p = d.path
+        if d.locate is not None:  # (lowered IDL has none: a JSON AST document's locator reads its text)
+            raise TypeError(f"{p}: a document with a locator (a JSON AST file's) cannot be stored")
         out.append({
             "path": p,
             "version": d.version,

@@ -304,12 +304,15 @@ class _Reader:
         self.trait_spans(member_id, traits_at, traits)
         return value if size == 2 and traits is raw else {"target": target, "traits": traits}
 
-    def as_written(self, shape_id: str, path: tuple, where: tuple[str, Any, tuple], name: str, body: Any) -> bool:
-        """Whether the member ``name`` of the ``members`` object at ``path`` is written as it
-        should be (a valid name, a valid target, and traits keyed by valid IDs, if any), its
-        spans then recorded: what :meth:`member` does for such a member, which :meth:`members`
-        keeps as it is, without its calls (SageMaker's 7,500 members: 25 million
-        instructions). Any other member is for :meth:`member`."""
+    def as_written(self, name: str, body: Any) -> bool:
+        """Whether the member ``name`` of a ``members`` object is written as it should be (a
+        valid name, a valid target, and traits keyed by valid IDs, if any): what
+        :meth:`member` checks of such a member, which :meth:`members` keeps as it is, without
+        its calls (SageMaker's 7,500 members: 25 million instructions), and without recording
+        its spans: :meth:`SourceDocument.span_of` and :meth:`SourceDocument.trait_spans_of`,
+        and the members the loader builds, make them when first read (a few diagnostics read
+        a few hundred of SageMaker's; making them all was 48 million instructions of its
+        build). Any other member is for :meth:`member`."""
         if type(body) is not dict or type(target := body.get("target")) is not str:
             return False
         valid = self.valid_ids
@@ -317,15 +320,9 @@ class _Reader:
             return False
         size = len(body)
         if size == 1:
-            self.doc.spans[f"{shape_id}${name}"] = Span.deferred(where, name)
             return True
         raw = body.get("traits")
-        if size != 2 or type(raw) is not dict or not raw or not valid.issuperset(raw):
-            return False
-        member_id = f"{shape_id}${name}"
-        self.doc.spans[member_id] = Span.deferred(where, name)
-        self.doc.trait_spans[member_id] = DeferredSpans((where[0], where[1], (*path, name, "traits")), raw)
-        return True
+        return size == 2 and type(raw) is dict and bool(raw) and valid.issuperset(raw)
 
     def members(self, value: Any, path: tuple, shape_id: str) -> dict[str, Any] | None:
         if not isinstance(value, dict):
@@ -335,7 +332,7 @@ class _Reader:
         out: dict[str, Any] | None = None  # made at the first member that is not kept as it is
         where = self.where(path)
         for i, (name, body) in enumerate(value.items()):
-            if out is None and self.as_written(shape_id, path, where, name, body):
+            if out is None and self.as_written(name, body):
                 continue
             member = None
             if not self.known_name(name):
@@ -665,6 +662,7 @@ def _empty_document(path: str) -> SourceDocument:
 def _read_json_ast_document(jt: JsonText, doc: SourceDocument) -> SourceDocument:
     """:func:`read_json_ast` from the parsed JSON ``jt`` on: checks and fills ``doc``."""
     reader = _Reader(jt, doc)
+    doc.locate = reader.locate  # (the spans of members written as they should be: SourceDocument.span_of)
     data = jt.value
     if not isinstance(data, dict):
         reader.error("S1101", f"a JSON AST model must be a JSON object, found {node_kind(data)}", ())

@@ -16,6 +16,7 @@ from _weakref import ref as _weak_ref  # (weakref.ref itself: the weakref module
 from collections.abc import Callable, Iterable, Mapping
 
 from smithy2cfn.diagnostics import Span
+from smithy2cfn.model.document import member_trait_spans
 from smithy2cfn.records import Record
 
 TYPE_CHECKING = False
@@ -90,10 +91,18 @@ class Member(Record):
             ``apply`` statement, or the mixin member it came from), when known; read-only
             (replaced, never changed in place: a member whose traits are all its own may
             share its document's :class:`~smithy2cfn.diagnostics.DeferredSpans`).
+
+    A member made with ``deferred`` (``(where, traits)``: the ``where`` of
+    :meth:`Span.deferred` for the keys of its ``members`` object, and its ``traits`` object
+    in the file, or ``None``), one a JSON AST document keeps no span of
+    (:meth:`~smithy2cfn.model.document.SourceDocument.span_of`), makes its ``span`` and
+    ``trait_spans`` when first read, as the document would (making them all for SageMaker's
+    7,300 members was 48 million instructions of its build; its diagnostics read a few
+    hundred). Copied, compared and pickled as any member (the fields are read).
     """
 
-    __slots__ = ("name", "target", "container", "traits", "introduced_traits", "from_mixin", "span", "trait_spans",
-                 "id")
+    __slots__ = ("name", "target", "container", "traits", "introduced_traits", "from_mixin", "_span",
+                 "_trait_spans", "id", "_deferred")
     name: str
     target: str
     container: str
@@ -105,19 +114,54 @@ class Member(Record):
 
     def __init__(self, name: str, target: str, container: str, traits: dict[str, Any] | None = None,
                  introduced_traits: dict[str, Any] | None = None, from_mixin: str | None = None,
-                 span: Span | None = None, trait_spans: Mapping[str, Span] | None = None) -> None:
+                 span: Span | None = None, trait_spans: Mapping[str, Span] | None = None,
+                 deferred: tuple[tuple[str, Callable[[tuple[Any, ...]], Span], tuple[Any, ...]],
+                                 Mapping[str, Any] | None] | None = None) -> None:
         self.name = name
         self.target = target
         self.container = container
         self.traits = {} if traits is None else traits
         self.introduced_traits = {} if introduced_traits is None else introduced_traits
         self.from_mixin = from_mixin
-        self.span = span
-        self.trait_spans = {} if trait_spans is None else trait_spans
+        self._span = span
+        # (a deferred member's trait spans, when not given, are made when first read)
+        self._trait_spans = trait_spans if trait_spans is not None or deferred is not None else {}
+        self._deferred = deferred
         #: The member's absolute shape ID, ``ns#Container$name``: made once (read very
         #: often by the validators; a member's name and container are never changed, a
         #: member is copied to move it: transform.ops.copy_member). Not a field.
         self.id = f"{container}${name}"
+
+    # (Properties, not __getattr__: a class with __getattr__ loses the interpreter's fast
+    # slot reads for every attribute, 38 million instructions more on quicksight's validators.)
+    @property
+    def span(self) -> Span | None:
+        span = self._span
+        if span is None and self._deferred is not None:
+            span = self._span = Span.deferred(self._deferred[0], self.name)
+        return span
+
+    @span.setter
+    def span(self, value: Span | None) -> None:
+        self._span = value
+
+    @property
+    def trait_spans(self) -> Mapping[str, Span]:
+        spans = self._trait_spans
+        if spans is None:
+            where, traits = self._deferred  # type: ignore[misc]
+            spans = self._trait_spans = member_trait_spans(where, self.name, traits) if traits else {}
+        return spans
+
+    @trait_spans.setter
+    def trait_spans(self, value: Mapping[str, Span]) -> None:
+        self._trait_spans = value
+
+    def __reduce__(self) -> tuple[type[Member], tuple[Any, ...]]:
+        # By its fields (a deferred span or trait spans made first: what makes them, the
+        # file's text, stays in this process).
+        return Member, (self.name, self.target, self.container, self.traits, self.introduced_traits,
+                        self.from_mixin, self.span, self.trait_spans)
 
 
 class Shape(Record):
