@@ -136,6 +136,7 @@ class Member(Record):
     # slot reads for every attribute, 38 million instructions more on quicksight's validators.)
     @property
     def span(self) -> Span | None:
+        """Where the member is defined (a deferred member's: made now, the first time)."""
         span = self._span
         if span is None and self._deferred is not None:
             span = self._span = Span.deferred(self._deferred[0], self.name)
@@ -147,11 +148,13 @@ class Member(Record):
 
     @property
     def trait_spans(self) -> Mapping[str, Span]:
+        """Where each of the member's traits was applied (a deferred member's whose traits are
+        all its own: made now, the first time)."""
         spans = self._trait_spans
-        if spans is None:
-            where, traits = self._deferred  # type: ignore[misc]
+        if spans is None and self._deferred is not None:
+            where, traits = self._deferred
             spans = self._trait_spans = member_trait_spans(where, self.name, traits) if traits else {}
-        return spans
+        return spans  # type: ignore[return-value]
 
     @trait_spans.setter
     def trait_spans(self, value: Mapping[str, Span]) -> None:
