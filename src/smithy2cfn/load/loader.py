@@ -709,12 +709,9 @@ _NO_SPANS: Mapping[str, Span] = MappingProxyType({})  # (an owner without trait 
 
 
 def _owner_trait_spans(doc: SourceDocument, owner: str) -> Mapping[str, Span]:
-    """Where each trait written on ``owner`` is in ``doc`` (:attr:`SourceDocument.trait_spans`,
-    or :meth:`SourceDocument.trait_spans_of` for a member it keeps none of), else an empty
-    mapping."""
-    spans = doc.trait_spans.get(owner)
-    if spans is None and "$" in owner:
-        spans = doc.trait_spans_of(owner)
+    """Where each trait written on ``owner`` is in ``doc``
+    (:meth:`SourceDocument.trait_spans_of`), else an empty mapping."""
+    spans = doc.trait_spans_of(owner)
     return _NO_SPANS if spans is None else spans
 
 
@@ -749,9 +746,7 @@ class _Assembler:
         doc = self.raw_doc.get(root)
         if doc is None:
             return None
-        spans = doc.spans
-        return spans.get(shape_id) or (root is not shape_id and doc.span_of(shape_id)) or spans.get(root) \
-            or Span(doc.path)
+        return doc.span_of(shape_id) or doc.spans.get(root) or Span(doc.path)
 
     def trait_span(self, owner: str, trait: str) -> Span | None:
         doc = self.raw_doc.get(ShapeId.root(owner))
@@ -1531,12 +1526,9 @@ class _Assembler:
             # one dict, changed only as both: by the enum value and @default given below; the
             # fields in order, name, target, container, traits, introduced traits, mixin, span,
             # trait spans: a call by keywords took twice as long, 3 ms of SageMaker's build)
-            if deferred:
-                members[name] = Member(name, target, shape_id, traits, traits if alone else dict(traits), None, None,
-                                       trait_spans, (lazy, raw_traits if alone else None))
-            else:
-                members[name] = Member(name, target, shape_id, traits, traits if alone else dict(traits), None,
-                                       spans.get(member_id) or shape.span, trait_spans)
+            members[name] = Member(name, target, shape_id, traits, traits if alone else dict(traits), None,
+                                   None if deferred else spans.get(member_id) or shape.span, trait_spans,
+                                   (lazy, raw_traits if alone else None) if deferred else None)
         if every_alone:
             self._finish_members(shape, members)
             return

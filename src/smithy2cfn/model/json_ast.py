@@ -269,11 +269,10 @@ class _Reader:
             out[tid] = trait_value
         return out
 
-    def member(self, value: Any, at: tuple, name: str, member_id: str,
-               where: tuple[str, Any, tuple] | None = None) -> dict[str, Any] | None:
+    def member(self, value: Any, at: tuple, name: str, member_id: str) -> dict[str, Any] | None:
         """The member ``name`` of the object at path ``at`` (``members``, or a shape entry
-        for ``member``, ``key`` and ``value``), checked; ``where``: ``self.where(at)``, when
-        the caller has it. A member written as it should be is the parsed object itself."""
+        for ``member``, ``key`` and ``value``), checked, its spans recorded. A member written
+        as it should be is the parsed object itself."""
         if not isinstance(value, dict):
             self.error("S1104", f"member '{member_id}' must be {_MEMBER}, found {node_kind(value)}", (*at, name),
                        member_id)
@@ -291,7 +290,7 @@ class _Reader:
             target = self.shape_id(target, f"the target of member '{member_id}'", (*at, name, "target"), member_id)
             if target is None:
                 return None
-        self.doc.spans[member_id] = Span.deferred(where or self.where(at), name)
+        self.doc.spans[member_id] = Span.deferred(self.where(at), name)
         if size == 1:
             return value  # (only a target: nothing to leave out)
         raw = value.get("traits")
@@ -330,7 +329,6 @@ class _Reader:
                        shape_id)
             return None
         out: dict[str, Any] | None = None  # made at the first member that is not kept as it is
-        where = self.where(path)
         for i, (name, body) in enumerate(value.items()):
             if out is None and self.as_written(name, body):
                 continue
@@ -339,7 +337,7 @@ class _Reader:
                 self.error("S1105", f"invalid member name '{name}' in '{shape_id}': expected an identifier",
                            (*path, name), shape_id)
             else:
-                member = self.member(body, path, name, f"{shape_id}${name}", where)
+                member = self.member(body, path, name, f"{shape_id}${name}")
                 if member is body and out is None:
                     continue
             if out is None:
