@@ -108,3 +108,37 @@ def test_explicit_identifier_bindings_win_in_the_conversion():
     plan = derive_plan(model, Settings.from_mapping({"organizationName": "Ex"}, diags), diags)
     (thing,) = plan.resources
     assert {p.name for p in thing.properties} == {"id", "name"}
+
+
+NO_CFN_RESOURCE = """$version: "2"
+namespace ex
+
+service Svc { version: "1", resources: [Thing] }
+
+resource Thing { identifiers: { id: String }, read: GetThing }
+
+@readonly
+operation GetThing { input := { @required id: String }, output := { @required id: String } }
+"""
+
+
+def test_a_service_without_cfn_resources_is_not_walked():
+    """Most service models (every AWS one) have no ``@cfnResource``: their plan has no
+    resource, an S4012 warning, and an empty service closure; the service's resources and
+    shapes are not walked for it (the relationships are not built when no validator built
+    them: a build's helper process may have run the validators that did)."""
+    from smithy2cfn.model.knowledge import TopDownIndex
+    from smithy2cfn.model.relationships import NeighborIndex
+
+    diags = Diagnostics()
+    model = load_texts([("m.smithy", NO_CFN_RESOURCE)], diags)
+    plan = derive_plan(model, Settings.from_mapping({"organizationName": "Ex"}, diags), diags)
+    assert plan is not None and plan.resources == () and plan.service_shapes == frozenset()
+    assert [d.code for d in diags] == ["S4012"]
+    assert NeighborIndex not in model._knowledge and TopDownIndex not in model._knowledge
+    # with the trait, the same service is walked: the closure reserves its shapes' names
+    model = load_texts([("m.smithy", NO_CFN_RESOURCE.replace("resource Thing", "@aws.cloudformation#cfnResource\n"
+                                                                                 "resource Thing"))], diags)
+    plan = derive_plan(model, Settings.from_mapping({"organizationName": "Ex"}, diags), diags)
+    assert [r.resource_id for r in plan.resources] == ["ex#Thing"]
+    assert {"ex#Svc", "ex#Thing", "ex#GetThing"} <= plan.service_shapes

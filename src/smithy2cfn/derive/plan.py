@@ -293,7 +293,8 @@ class ConversionPlan(Record, frozen=True):
     """The plan of one conversion: the service, the settings, one :class:`ResourcePlan` per
     ``@cfnResource`` resource the service contains (sorted by resource ID), and the service
     closure (the shapes whose JSON Schema definition names are reserved, reference
-    ``DeconflictingStrategy``)."""
+    ``DeconflictingStrategy``; empty when the plan has no resource: the reference computes
+    it only for the schema converter of a resource, ``CfnConverter.createConversionEnvironment``)."""
 
     service_id: str
     config: Settings
@@ -739,10 +740,13 @@ def derive_plan(model: Model, config: Settings, diags: Diagnostics) -> Conversio
     service = resolve_service(model, config, diags)
     if service is None:
         return None
-    contained = model.knowledge(TopDownIndex).contained_resources(service.id)
+    marked = [shape for shape in model.shapes_with_trait(CFN_RESOURCE) if shape.type == "resource"]
+    # (no resource carries the trait, as in most service models: none is contained, and the
+    # service's resources are not walked)
+    contained = model.knowledge(TopDownIndex).contained_resources(service.id) if marked else []
     contained_set = set(contained)
-    for resource in model.shapes_with_trait(CFN_RESOURCE):
-        if resource.type == "resource" and resource.id not in contained_set and not model.is_prelude(resource.id):
+    for resource in marked:
+        if resource.id not in contained_set and not model.is_prelude(resource.id):
             diags.warning("S4011", f"resource {resource.id} has @cfnResource but is not bound to service "
                                    f"{service.id}, so no schema is written for it", span=resource.span,
                           shape_id=resource.id, hint=f"add it to the 'resources' of {service.id} "
@@ -784,7 +788,7 @@ def derive_plan(model: Model, config: Settings, diags: Diagnostics) -> Conversio
             properties=tuple(properties), primary_identifier=primary, additional_identifiers=additional,
             handlers=planner.handlers(properties), tagging=planner.tagging(),
             shapes=planner.reached_shapes(properties), span=resource.span))
-    service_shapes = frozenset(Walker(model).walk(service.id))
+    service_shapes = frozenset(Walker(model).walk(service.id)) if plans else frozenset()
     return ConversionPlan(service.id, config, tuple(plans), service_shapes)
 
 
