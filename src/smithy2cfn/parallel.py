@@ -176,10 +176,7 @@ def _share(pieces: Sequence[T], work: Callable[[T], R], meanwhile: Callable[[], 
     """This process's side of :func:`run_shared` once the helper ``pid`` serves the queue:
     take pieces until the queue is empty, read the helper's results (kept only when its
     header is ``keys``, with ``keys`` given: a helper of :func:`start_helper` made its own
-    pieces), compute what did not come back, and reap the helper. A helper of
-    :func:`start_helper` that has not sent its header when the queue is empty is still
-    making its pieces and has taken none: it is killed rather than waited for (it may be
-    slow, on a machine whose second CPU has become busy)."""
+    pieces), compute what did not come back, and reap the helper."""
     results: dict[int, R] = {}
     sent: dict[int, R] = {}
     received = _Received(back_r, sent)
@@ -195,10 +192,6 @@ def _share(pieces: Sequence[T], work: Callable[[T], R], meanwhile: Callable[[], 
             received.take(wait=False)  # (what the helper has sent so far, read between pieces)
     finally:
         os.close(queue_r)
-        if keys is not None:
-            received.take(wait=False)
-            if -1 not in sent:
-                _kill(pid)
         received.take(wait=True)
         os.close(back_r)
         os.waitpid(pid, 0)
@@ -250,7 +243,10 @@ class Helper:
             return
         if _running is self:
             _running = None
-        _kill(self.pid)
+        try:
+            os.kill(self.pid, _SIGKILL)
+        except OSError:
+            pass
         self._reap()
 
     def _reap(self) -> None:
@@ -265,14 +261,6 @@ class Helper:
 
 #: SIGKILL (signal 9 on Linux, the only platform a helper runs on).
 _SIGKILL = 9
-
-
-def _kill(pid: int) -> None:
-    """Kill our helper ``pid`` (not reaped yet: the ID is still its own)."""
-    try:
-        os.kill(pid, _SIGKILL)
-    except OSError:
-        pass
 
 
 def start_helper(prepare: Callable[[], tuple[Sequence[str], Callable[[int], object]] | None]) -> Helper | None:

@@ -426,17 +426,3 @@ def test_the_program_loads_a_large_json_model_twice_and_prints_the_same(tmp_path
     (tmp_path / "model.json").write_text(_json_model(2000), encoding="utf-8")
     printed = _validated_alike(tmp_path / "model.json")
     assert printed.count('"code"') > 100
-
-
-@needs_fork
-def test_a_helper_still_making_its_pieces_when_the_queue_is_empty_is_not_waited_for(allowed):
-    def slow():
-        time.sleep(60)  # (a helper starved of CPU, loading its model)
-        return ["p0", "p1"], _slow_pid
-    started = time.monotonic()
-    helper = parallel.start_helper(slow)
-    assert parallel.run_shared([0, 1, 2], _slow_pid, helper=helper, keys=["p0", "p1", "p2"]) == \
-        [(0, os.getpid()), (1, os.getpid()), (4, os.getpid())]
-    assert time.monotonic() - started < 30, "it was waited for"
-    with pytest.raises(ChildProcessError):
-        os.waitpid(-1, os.WNOHANG)
