@@ -427,7 +427,33 @@ def validate_files(paths: Iterable[str | os.PathLike[str]] | str | os.PathLike[s
         A :class:`ValidationResult`; ``exit_code`` 1 when there are errors. Never raises
         on bad input.
     """
-    return validate(load(paths, allow_unknown_traits=allow_unknown_traits))
+    collected = Diagnostics()
+    model = _load_and_validate(_paths(paths), collected, allow_unknown_traits=allow_unknown_traits)
+    return ValidationResult(diagnostics=collected.sorted(), model=model)
+
+
+def _load_and_validate(paths: list[str], diags: Diagnostics, *, allow_unknown_traits: bool = False,
+                       spans: Mapping[str, Span] | None = None, suppressed: list[Diagnostic] | None = None) -> Model:
+    """Load ``paths`` and validate the model, adding to ``diags`` (``load`` then ``validate``:
+    what a build and ``smithy2cfn validate`` do; ``spans`` as :func:`smithy2cfn.load.load_model`
+    takes them, ``suppressed`` as :func:`smithy2cfn.validation.run_validators` does). In a
+    process that shares its work (:func:`share_with_helper_process`), a large model is loaded
+    by a helper process too, which then takes validators
+    (:func:`smithy2cfn.validation.start_helper`). Returns the model, partial when loading
+    failed. Never raises on bad input."""
+    from smithy2cfn.load import load_texts, read_model_files
+    from smithy2cfn.validation import run_validators, start_helper
+
+    sources = read_model_files(paths, diags, spans=spans)
+    helper = start_helper(sources, allow_unknown_traits=allow_unknown_traits)
+    try:
+        model = load_texts(sources, diags, allow_unknown_traits=allow_unknown_traits, meanwhile=_prepare_stages)
+        run_validators(model, diags, suppressed=suppressed, meanwhile=lambda: _prepare_conversion(model.packages),
+                       helper=helper)
+    finally:
+        if helper is not None:
+            helper.close()  # (nothing when the validators took it)
+    return model
 
 
 # ---------------------------------------------------------------- convert
@@ -855,13 +881,9 @@ def build_from_config(
     if not check:
         for swept in {f for f in folders if f is not None}:
             sweep_temp_files(swept)
-    from smithy2cfn.validation import run_validators
-
-    base = load_model(sources, diags, allow_unknown_traits=allow_unknown_traits, spans=file.path_spans,
-                      meanwhile=_prepare_stages)
     base_suppressed: list[Diagnostic] = []
-    run_validators(base, diags, suppressed=base_suppressed,
-                   meanwhile=lambda: _prepare_conversion(base.packages))
+    base = _load_and_validate(sources, diags, allow_unknown_traits=allow_unknown_traits, spans=file.path_spans,
+                              suppressed=base_suppressed)
     several = len(set(names)) > 1
     before = set(diags.items)
     outputs: list[ProjectionResult] = []

@@ -8,17 +8,20 @@ threads, its open files and its signal handlers are its own business). Even then
 system libraries are not safe to use after a fork), with fewer than two CPUs this process
 may run on or none to spare (as many tasks ready to run as CPUs: the helper would only wait
 for a CPU), when another Python thread is running (a lock it holds would stay locked in the
-child), or when the environment variable ``SMITHY2CFN_JOBS`` is ``1``.
+child), when a helper of :func:`start_helper` is running (one helper at a time; a helper
+never forks), or when the environment variable ``SMITHY2CFN_JOBS`` is ``1``.
 
-:func:`run_shared` forks once. Both processes take the indexes of the pieces from one pipe,
-the queue, so whichever is free takes the next one (an expensive piece does not hold the
-other back); the helper sends each result back through a second pipe, pickled, as soon as it
-is made (this process reads them between its own pieces), and leaves with ``os._exit`` (no
-``atexit`` handler, no flush of standard streams it shares with its parent). The results
-come back in the order of the pieces whichever process made them, so the output does not
-depend on the timing. Whatever the helper did not send back (it was killed, a result could
-not be pickled) is computed again in this process: the results are always complete. Nothing
-but our own process's data is ever unpickled.
+:func:`run_shared` forks once (or uses a helper that :func:`start_helper` forked earlier,
+which made its own pieces of the same work meanwhile). Both processes take the indexes of
+the pieces from one pipe, the queue, so whichever is free takes the next one (an expensive
+piece does not hold the other back); the helper sends each result back through a second
+pipe, pickled, as soon as it is made (this process reads them between its own pieces), and
+leaves with ``os._exit`` (no ``atexit`` handler, no flush of standard streams it shares with
+its parent). The results come back in the order of the pieces whichever process made them,
+so the output does not depend on the timing. Whatever the helper did not send back (it was
+killed, a result could not be pickled, it made other pieces) is computed again in this
+process: the results are always complete. Nothing but our own process's data is ever
+unpickled.
 """
 
 from __future__ import annotations
@@ -56,7 +59,7 @@ def allow(flag: bool = True) -> None:
 
 def available() -> bool:
     """Whether :func:`run_shared` would use a helper process now (see the module's docstring)."""
-    if not _allowed or not hasattr(os, "fork") or not sys.platform.startswith("linux"):
+    if not _allowed or _running is not None or not hasattr(os, "fork") or not sys.platform.startswith("linux"):
         return False
     if os.environ.get(JOBS_VARIABLE, "").strip() == "1":
         return False
@@ -89,8 +92,8 @@ def _spare_cpu() -> bool:
         return False
 
 
-def run_shared(pieces: Sequence[T], work: Callable[[T], R], meanwhile: Callable[[], object] | None = None
-               ) -> list[R]:
+def run_shared(pieces: Sequence[T], work: Callable[[T], R], meanwhile: Callable[[], object] | None = None,
+               *, helper: Helper | None = None, keys: Sequence[str] | None = None) -> list[R]:
     """``[work(p) for p in pieces]``, shared with a forked helper process when
     :func:`available` (else computed here, in order).
 
@@ -102,21 +105,26 @@ def run_shared(pieces: Sequence[T], work: Callable[[T], R], meanwhile: Callable[
             on the pieces (when there is a helper: else it is not called), such as imports
             a later stage needs. What it raises is ignored: the later stage does it again.
 
+        helper: a helper of :func:`start_helper` not used yet: it takes pieces instead
+            of a helper forked now (whatever :func:`available` says).
+        keys: with ``helper``, the keys of ``pieces`` (see :func:`start_helper`): the
+            helper's results are kept only when it made pieces of the same keys.
+
     Returns:
         The results, in the order of ``pieces``. An exception raised by ``work`` in this
         process propagates; one raised in the helper makes that piece computed again here
         (where it raises again, or not).
     """
+    if helper is not None and helper.waiting():
+        return helper.share(pieces, work, keys, meanwhile)
     if not 2 <= len(pieces) <= MAX_PIECES or not available():
         return [work(p) for p in pieces]
-    import pickle
     queue_r, queue_w = os.pipe()
     back_r, back_w = os.pipe()
     _widen(back_w)
     # Every index is in the queue before the fork: a read of 4 bytes from a pipe takes 4
     # bytes at once, so the two processes never share or split an index.
-    os.write(queue_w, b"".join(i.to_bytes(_INDEX_SIZE, "little") for i in range(len(pieces))))
-    os.close(queue_w)
+    _put_indexes(queue_w, len(pieces))
     try:
         pid = os.fork()
     except OSError:
@@ -125,22 +133,56 @@ def run_shared(pieces: Sequence[T], work: Callable[[T], R], meanwhile: Callable[
     if pid == 0:  # the helper
         try:
             os.close(back_r)
-            while len(raw := os.read(queue_r, _INDEX_SIZE)) == _INDEX_SIZE:
-                i = int.from_bytes(raw, "little")
-                result = work(pieces[i])
-                try:
-                    data = pickle.dumps((i, result), protocol=pickle.HIGHEST_PROTOCOL)
-                except Exception:  # noqa: BLE001 - the parent computes what is not sent
-                    continue
-                # Each result is sent when made, so that its pickling overlaps the work left
-                view = memoryview(len(data).to_bytes(_LENGTH_SIZE, "little") + data)
-                while view:
-                    view = view[os.write(back_w, view):]
+            _serve(queue_r, back_w, lambda i: work(pieces[i]))
         finally:
             os._exit(0)
     os.close(back_w)
+    return _share(pieces, work, meanwhile, pid, queue_r, back_r, None)
+
+
+def _put_indexes(queue_w: int, count: int) -> None:
+    """Write the indexes ``0..count-1`` to the queue and close it (they fit in a pipe's
+    buffer: :data:`MAX_PIECES`)."""
+    try:
+        os.write(queue_w, b"".join(i.to_bytes(_INDEX_SIZE, "little") for i in range(count)))
+    finally:
+        os.close(queue_w)
+
+
+def _serve(queue_r: int, back_w: int, compute: Callable[[int], object], header: object = None) -> None:
+    """The helper's side: send ``header`` first when given (message index ``-1``), then
+    take indexes from the queue until it is empty and send each ``compute(index)`` back."""
+    import pickle
+
+    def send(i: int, result: object) -> None:
+        try:
+            data = pickle.dumps((i, result), protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception:  # noqa: BLE001 - the parent computes what is not sent
+            return
+        # Each result is sent when made, so that its pickling overlaps the work left
+        view = memoryview(len(data).to_bytes(_LENGTH_SIZE, "little") + data)
+        while view:
+            view = view[os.write(back_w, view):]
+
+    if header is not None:
+        send(-1, header)
+    while len(raw := os.read(queue_r, _INDEX_SIZE)) == _INDEX_SIZE:
+        i = int.from_bytes(raw, "little")
+        send(i, compute(i))
+
+
+def _share(pieces: Sequence[T], work: Callable[[T], R], meanwhile: Callable[[], object] | None, pid: int,
+           queue_r: int, back_r: int, keys: list[str] | None) -> list[R]:
+    """This process's side of :func:`run_shared` once the helper ``pid`` serves the queue:
+    take pieces until the queue is empty, read the helper's results (kept only when its
+    header is ``keys``, with ``keys`` given: a helper of :func:`start_helper` made its own
+    pieces), compute what did not come back, and reap the helper. A helper of
+    :func:`start_helper` that has not sent its header when the queue is empty is still
+    making its pieces and has taken none: it is killed rather than waited for (it may be
+    slow, on a machine whose second CPU has become busy)."""
     results: dict[int, R] = {}
-    received = _Received(back_r, results)
+    sent: dict[int, R] = {}
+    received = _Received(back_r, sent)
     try:
         if meanwhile is not None:
             try:
@@ -153,10 +195,126 @@ def run_shared(pieces: Sequence[T], work: Callable[[T], R], meanwhile: Callable[
             received.take(wait=False)  # (what the helper has sent so far, read between pieces)
     finally:
         os.close(queue_r)
+        if keys is not None:
+            received.take(wait=False)
+            if -1 not in sent:
+                _kill(pid)
         received.take(wait=True)
         os.close(back_r)
         os.waitpid(pid, 0)
+    if keys is None or sent.pop(-1, None) == keys:
+        results.update(sent)
     return [results[i] if i in results else work(p) for i, p in enumerate(pieces)]
+
+
+#: The helper of :func:`start_helper` now running in this process, if any.
+_running: Helper | None = None
+
+
+class Helper:
+    """A helper process forked by :func:`start_helper` before the work it shares is known:
+    it makes its own pieces of that work (from the same input, in its own memory: no page
+    it reads is shared with this process, so neither pays to copy pages the other
+    touches), then serves :func:`run_shared`'s queue. Give it to :func:`run_shared` once
+    (``helper=``), or :meth:`close` it: a helper not used is killed. Either way it is
+    reaped; :func:`available` says no while it runs."""
+
+    def __init__(self, pid: int, queue_r: int, queue_w: int, back_r: int) -> None:
+        self.pid = pid
+        self._fds: tuple[int, int, int] | None = (queue_r, queue_w, back_r)
+
+    def waiting(self) -> bool:
+        """Whether the helper was neither used nor closed yet."""
+        return self._fds is not None
+
+    def share(self, pieces: Sequence[T], work: Callable[[T], R], keys: Sequence[str] | None,
+              meanwhile: Callable[[], object] | None) -> list[R]:
+        """:func:`run_shared` with this helper (see there); its results are kept only
+        when it made the same pieces (its header, the keys of its pieces, is ``keys``)."""
+        global _running
+        if self._fds is None or len(pieces) > MAX_PIECES:
+            self.close()
+            return [work(p) for p in pieces]
+        queue_r, queue_w, back_r = self._fds
+        self._fds = None
+        if _running is self:
+            _running = None
+        _put_indexes(queue_w, len(pieces))
+        return _share(pieces, work, meanwhile, self.pid, queue_r, back_r, list(keys or ()))
+
+    def close(self) -> None:
+        """Kill the helper when it was not used (it may still be making its pieces) and
+        reap it; nothing when it was used (:func:`run_shared` reaped it)."""
+        global _running
+        if self._fds is None:
+            return
+        if _running is self:
+            _running = None
+        _kill(self.pid)
+        self._reap()
+
+    def _reap(self) -> None:
+        fds, self._fds = self._fds, None
+        for fd in fds or ():
+            os.close(fd)
+        try:
+            os.waitpid(self.pid, 0)
+        except ChildProcessError:
+            pass
+
+
+#: SIGKILL (signal 9 on Linux, the only platform a helper runs on).
+_SIGKILL = 9
+
+
+def _kill(pid: int) -> None:
+    """Kill our helper ``pid`` (not reaped yet: the ID is still its own)."""
+    try:
+        os.kill(pid, _SIGKILL)
+    except OSError:
+        pass
+
+
+def start_helper(prepare: Callable[[], tuple[Sequence[str], Callable[[int], object]] | None]) -> Helper | None:
+    """Fork a helper now, when :func:`available`, for work whose pieces are not known yet.
+
+    Args:
+        prepare: called in the helper only: returns the keys of the pieces (strings naming
+            each, in order: the header :func:`run_shared` compares with its own ``keys``)
+            and a function computing piece ``i`` (a picklable value), or ``None`` when it
+            has nothing to share (then the helper takes no piece). It must not write to
+            standard output or error; what it raises ends the helper, whose pieces are
+            then computed by this process.
+
+    Returns:
+        The :class:`Helper`, or ``None`` (nothing forked: not :func:`available`, or the
+        fork failed). In the helper, nothing returns: it leaves with ``os._exit``.
+    """
+    global _running
+    if not available():
+        return None
+    queue_r, queue_w = os.pipe()
+    back_r, back_w = os.pipe()
+    _widen(back_w)
+    try:
+        pid = os.fork()
+    except OSError:
+        for fd in (queue_r, queue_w, back_r, back_w):
+            os.close(fd)
+        return None
+    if pid == 0:  # the helper
+        try:
+            allow(False)  # (a helper never forks one of its own)
+            os.close(back_r), os.close(queue_w)
+            made = prepare()
+            if made is not None:
+                keys, compute = made
+                _serve(queue_r, back_w, compute, list(keys))
+        finally:
+            os._exit(0)
+    os.close(back_w)
+    _running = Helper(pid, queue_r, queue_w, back_r)
+    return _running
 
 
 #: The bytes of a result's length in the helper's messages (little-endian, unsigned).
@@ -224,4 +382,4 @@ class _Received:
         del buffer[:at]
 
 
-__all__ = ["JOBS_VARIABLE", "MAX_PIECES", "allow", "available", "run_shared"]
+__all__ = ["JOBS_VARIABLE", "MAX_PIECES", "Helper", "allow", "available", "run_shared", "start_helper"]

@@ -296,3 +296,147 @@ def test_a_file_is_read_in_at_most_max_parts(monkeypatch):
     monkeypatch.setattr(idl, "join_idl_parts", lambda parts: "joined")
     assert loader._read_all([("m.smithy", text)]) == ["joined"]
     assert 32 < len(pieces) <= loader.MAX_PARTS
+
+
+def _pieces_of_a_helper(count: int, offset: int = 0):
+    """A ``prepare`` for :func:`parallel.start_helper`: ``count`` pieces, piece ``i`` the
+    square of ``i + offset`` and the helper's process ID."""
+    return lambda: ([f"p{i}" for i in range(count)], lambda i: _slow_pid(i + offset))
+
+
+@needs_fork
+def test_a_helper_started_early_makes_its_own_pieces_and_shares_them(allowed):
+    helper = parallel.start_helper(_pieces_of_a_helper(20))
+    assert helper is not None and not parallel.available(), "one helper at a time"
+    out = parallel.run_shared(list(range(20)), _slow_pid, helper=helper, keys=[f"p{i}" for i in range(20)])
+    assert [v for v, _ in out] == [i * i for i in range(20)]
+    assert len({pid for _, pid in out}) == 2, "the helper took no piece"
+    assert parallel.available() and not helper.waiting()
+    helper.close()  # (nothing: it was used and reaped)
+    with pytest.raises(ChildProcessError):
+        os.waitpid(-1, os.WNOHANG)
+
+
+@needs_fork
+def test_what_a_helper_made_of_other_pieces_is_not_kept(allowed):
+    # its pieces are not this process's (other keys, one more or less), or it has none:
+    # everything is computed here (the helper's squares of i + 1 would show)
+    for prepare, keys in ((_pieces_of_a_helper(20, offset=1), [f"q{i}" for i in range(20)]),
+                          (_pieces_of_a_helper(21, offset=1), [f"p{i}" for i in range(20)]),
+                          (_pieces_of_a_helper(19, offset=1), [f"p{i}" for i in range(20)]),
+                          (lambda: None, [f"p{i}" for i in range(20)])):
+        helper = parallel.start_helper(prepare)
+        out = parallel.run_shared(list(range(20)), _slow_pid, helper=helper, keys=keys)
+        assert out == [(i * i, os.getpid()) for i in range(20)]
+
+    def fails():
+        raise RuntimeError("the helper's own input is broken")
+    helper = parallel.start_helper(fails)
+    assert [v for v, _ in parallel.run_shared(list(range(6)), _slow_pid, helper=helper, keys=[])] == \
+        [i * i for i in range(6)]
+    with pytest.raises(ChildProcessError):
+        os.waitpid(-1, os.WNOHANG)
+
+
+@needs_fork
+def test_a_helper_not_used_is_killed_and_reaped(allowed):
+    def forever():
+        time.sleep(60)
+    started = time.monotonic()
+    helper = parallel.start_helper(forever)
+    helper.close()
+    helper.close()
+    assert time.monotonic() - started < 30 and parallel.available()
+    with pytest.raises(ChildProcessError):
+        os.waitpid(-1, os.WNOHANG)
+    # given to run_shared with more pieces than a queue holds, it is closed too
+    helper = parallel.start_helper(forever)
+    count = parallel.MAX_PIECES + 1
+    assert parallel.run_shared(list(range(count)), lambda p: p, helper=helper)[-1] == count - 1
+    with pytest.raises(ChildProcessError):
+        os.waitpid(-1, os.WNOHANG)
+
+
+def test_no_helper_is_started_for_a_library_caller(monkeypatch):
+    monkeypatch.setattr(parallel, "_allowed", False)
+    assert parallel.start_helper(_pieces_of_a_helper(3)) is None
+
+
+def _json_model(shapes: int) -> str:
+    """A JSON AST model of ``shapes`` structures, some of which the validators report."""
+    out = {f"ex.json#J{i}": {"type": "structure", "members": {
+        "a": {"target": "smithy.api#String", "traits": {"smithy.api#documentation": "x" * 40}},
+        "b": {"target": f"ex.json#J{(i + 1) % shapes}"}}} for i in range(shapes)}
+    for i in range(0, shapes, 7):
+        out[f"ex.json#J{i}"]["traits"] = {"smithy.api#pattern": f"a{i}"}
+    return json.dumps({"smithy": "2.0", "shapes": out}, indent=4)
+
+
+@needs_fork
+def test_a_large_model_is_loaded_by_a_helper_too_which_takes_validators(allowed, monkeypatch, tmp_path):
+    from smithy2cfn import api, validation
+
+    (tmp_path / "model.json").write_text(_json_model(1500), encoding="utf-8")
+    started = []
+    start = parallel.start_helper
+    monkeypatch.setattr(parallel, "start_helper", lambda prepare: started.append(1) or start(prepare))
+    here = []  # (the validators this process runs: those the helper ran are not counted)
+    run_one = validation._run_one
+    monkeypatch.setattr(validation, "_run_one", lambda model, check: here.append(1) or run_one(model, check))
+    shared = api.validate_files(tmp_path)
+    assert started == [1]
+    ran_here = len(here)
+    monkeypatch.setattr(parallel, "_allowed", False)
+    alone = api.validate_files(tmp_path)
+    assert [d.to_json() for d in shared.diagnostics] == [d.to_json() for d in alone.diagnostics]
+    assert len(alone.diagnostics) > 100
+    assert 0 < ran_here < len(here) - ran_here, "the helper took no validator"
+    # a model whose loading fails is not validated: the helper is closed
+    (tmp_path / "broken.json").write_text('{"smithy": "2.0", "shapes": {"ex#A": {"type": "nope"}}}', encoding="utf-8")
+    monkeypatch.setattr(parallel, "_allowed", True)
+    failed = api.validate_files(tmp_path)
+    assert failed.exit_code == 1 and started == [1, 1]
+    with pytest.raises(ChildProcessError):
+        os.waitpid(-1, os.WNOHANG)
+
+
+@needs_fork
+def test_an_early_helper_is_started_for_a_json_model_of_many_shapes_only(allowed, monkeypatch):
+    from smithy2cfn import validation
+    from smithy2cfn.load import loader
+
+    def started(sources) -> bool:
+        helper = validation.start_helper(sources)
+        if helper is not None:
+            helper.close()
+        return helper is not None
+
+    shapes = validation.HELPER_FROM_SHAPES
+    assert started([("m.json", _json_model(shapes))])
+    assert not started([("m.json", _json_model(shapes - 100))]), "its validators are not shared"
+    # an IDL model whose parsing is shared with a helper forked when it is read has none
+    text = _model_text(50)
+    monkeypatch.setattr(loader, "SHARED_FROM_CHARACTERS", len(text))
+    assert not started([("m.json", _json_model(shapes)), ("m.smithy", text)])
+    assert started([("m.json", _json_model(shapes)), ("m.smithy", text[:-1])])
+
+
+@needs_fork
+def test_the_program_loads_a_large_json_model_twice_and_prints_the_same(tmp_path):
+    (tmp_path / "model.json").write_text(_json_model(2000), encoding="utf-8")
+    printed = _validated_alike(tmp_path / "model.json")
+    assert printed.count('"code"') > 100
+
+
+@needs_fork
+def test_a_helper_still_making_its_pieces_when_the_queue_is_empty_is_not_waited_for(allowed):
+    def slow():
+        time.sleep(60)  # (a helper starved of CPU, loading its model)
+        return ["p0", "p1"], _slow_pid
+    started = time.monotonic()
+    helper = parallel.start_helper(slow)
+    assert parallel.run_shared([0, 1, 2], _slow_pid, helper=helper, keys=["p0", "p1", "p2"]) == \
+        [(0, os.getpid()), (1, os.getpid()), (4, os.getpid())]
+    assert time.monotonic() - started < 30, "it was waited for"
+    with pytest.raises(ChildProcessError):
+        os.waitpid(-1, os.WNOHANG)

@@ -241,8 +241,9 @@ def test_three_projections_from_one_load(tmp_path, monkeypatch, transforms):
     monkeypatch.chdir(tmp_path)
     config = three_projections(tmp_path)
     loads = []
-    real = api.load_model
-    monkeypatch.setattr(api, "load_model", lambda *a, **k: loads.append(a[0]) or real(*a, **k))
+    for name in ("load_model", "_load_and_validate"):  # (any load of model files by a build)
+        real = getattr(api, name)
+        monkeypatch.setattr(api, name, lambda *a, real=real, **k: loads.append(a[0]) or real(*a, **k))
     result = api.build_from_config(config, extensions=[])
     assert result.exit_code == 0, result.diagnostics
     assert len(loads) == 1  # the sources are loaded once for the three projections
@@ -427,6 +428,7 @@ def test_an_unknown_real_transform_stops_the_build_before_loading(tmp_path, monk
         "projections": {"p": {"transforms": [{"name": "excludeShapesByTags", "args": {"tags": ["x"]}}]}}})
     loads = []
     monkeypatch.setattr(api, "load_model", lambda *a, **k: loads.append(a[0]))
+    monkeypatch.setattr(api, "_load_and_validate", lambda *a, **k: loads.append(a[0]))
     result = api.build_from_config(tmp_path / "smithy-build.json", extensions=[])
     (d,) = [d for d in result.diagnostics if d.is_error]
     assert d.code == "S5201" and "did you mean 'excludeShapesByTag'" in (d.hint or "")

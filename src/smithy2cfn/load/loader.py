@@ -663,10 +663,19 @@ def load_model(paths: Iterable[str], diags: Diagnostics, *, prelude: bool = True
     Returns:
         The model (possibly partial when ``diags.has_errors``).
     """
+    return _load_sources(read_model_files(paths, diags, spans=spans), diags, prelude, allow_unknown_traits,
+                         meanwhile)
+
+
+def read_model_files(paths: Iterable[str], diags: Diagnostics, *, spans: Mapping[str, Span] | None = None
+                     ) -> list[tuple[str, str]]:
+    """The model files of ``paths`` (:func:`discover`) and their text, ``(path, text)`` in
+    the order :func:`load_model` loads them; what :func:`load_texts` takes. A file that
+    cannot be read is left out after its diagnostic (bounded UTF-8 reads:
+    :mod:`smithy2cfn.load.files`). Never raises on bad input."""
     texts: dict[str, str] = {}
-    sources = [(str(f), text) for f in discover(paths, diags, texts, spans=spans)
-               if (text := _read_text(f, diags, texts)) is not None]
-    return _load_sources(sources, diags, prelude, allow_unknown_traits, meanwhile)
+    return [(str(f), text) for f in discover(paths, diags, texts, spans=spans)
+            if (text := _read_text(f, diags, texts)) is not None]
 
 
 @garbage_collection.paused(promote=True)  # see smithy2cfn.garbage_collection

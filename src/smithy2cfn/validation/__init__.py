@@ -83,7 +83,8 @@ def __getattr__(name: str) -> Any:
 def validate_model(model: Model, validators: Iterable[Validator] | None = None,
                    prior: list[Diagnostic] | None = None, *,
                    suppressed: list[Diagnostic] | None = None,
-                   meanwhile: Callable[[], object] | None = None) -> list[Diagnostic]:
+                   meanwhile: Callable[[], object] | None = None,
+                   helper: parallel.Helper | None = None) -> list[Diagnostic]:
     """Run ``validators`` (default: the ones that apply to ``model``, :func:`validators_for`,
     each module imported when one of its validators is to run: by the process that runs
     it, when they are shared with a helper process) and return their diagnostics.
@@ -103,11 +104,13 @@ def validate_model(model: Model, validators: Iterable[Validator] | None = None,
     ``filterSuppressions``'s ``removeUnused`` needs: recorded in the same run, so a build
     validates once. ``meanwhile``: work this process does first when the validators are
     shared with a helper process (:func:`smithy2cfn.parallel.run_shared`), such as the
-    imports of the stages after validation.
+    imports of the stages after validation. ``helper``: the helper of :func:`start_helper`
+    started for this model's sources, which takes validators (it is closed when they are
+    not shared: a model of fewer than :data:`SHARED_FROM_SHAPES` shapes).
     """
     out: list[Diagnostic] = []
     with garbage_collection.frozen():  # the loaded model out of the collector's reach
-        _run(model, validators if validators is not None else _entries(model.packages), out, meanwhile)
+        _run(model, validators if validators is not None else _entries(model.packages), out, meanwhile, helper)
     return finish(model, list(prior or []), out, suppressed)[1]
 
 
@@ -117,12 +120,73 @@ def validate_model(model: Model, validators: Iterable[Validator] | None = None,
 SHARED_FROM_SHAPES = 500
 
 
+#: JSON AST sources that write at least this many ``"type"`` keys in all (one per shape
+#: entry, some more in trait values: the shapes a model will have, counted before it is
+#: read) are loaded by a helper process of their own as well when :mod:`smithy2cfn.parallel`
+#: may fork (:func:`start_helper`), which then shares the validators of the model it loaded.
+#: Below it, a helper would be killed unused (a model of fewer than
+#: :data:`SHARED_FROM_SHAPES` shapes validates in one process), and a model of 400 shapes
+#: gained nothing from one (2 CPUs, 2026-11-27: AWS models of 412 to 707 shapes took 0.5 ms
+#: more to 3.7 ms less with it than with a helper forked after loading, medians of 11 runs).
+HELPER_FROM_SHAPES = 500
+
+
+def start_helper(sources: list[tuple[str, str]], *, allow_unknown_traits: bool = False
+                 ) -> parallel.Helper | None:
+    """A helper process that loads the model of ``sources`` (``(path, text)``, as
+    :func:`smithy2cfn.load.load_texts` takes them, with the prelude) on its own while this
+    process loads it, then takes validators of :func:`validate_model` (its ``helper``):
+    unlike a helper forked after loading, it reads no page of this process's model, so
+    neither process pays for copying the pages the other touches (issue 15, "Cold start").
+    Its model is the same, from the same text; its events are kept only when it made the
+    same list of validators (:func:`smithy2cfn.parallel.run_shared`'s ``keys``).
+
+    ``None`` (nothing forked) unless :mod:`smithy2cfn.parallel` may fork, the JSON AST
+    sources write :data:`HELPER_FROM_SHAPES` shape entries or more, and the IDL files hold
+    fewer characters than the loader shares the parsing of
+    (:data:`smithy2cfn.load.loader.SHARED_FROM_CHARACTERS`: there, a helper forked when the
+    files are read parses half of them, and another one forked after loading takes
+    validators). Close it (:meth:`~smithy2cfn.parallel.Helper.close`) when the model is not
+    validated.
+    """
+    from smithy2cfn.load.loader import SHARED_FROM_CHARACTERS
+
+    json_ast = [text for path, text in sources if path.endswith(".json")]
+    if sum(text.count('"type"') for text in json_ast) < HELPER_FROM_SHAPES \
+            or sum(len(text) for path, text in sources if not path.endswith(".json")) >= SHARED_FROM_CHARACTERS \
+            or not parallel.available():
+        return None
+
+    def prepare() -> tuple[list[str], Callable[[int], list[Diagnostic]]] | None:
+        import gc
+
+        from smithy2cfn.load import load_texts
+
+        diags = Diagnostics()
+        model = load_texts(sources, diags, allow_unknown_traits=allow_unknown_traits)
+        if loading_failed(diags) or len(model.shapes) < SHARED_FROM_SHAPES:
+            return None
+        gc.disable()  # (as validate_model does; this process leaves when the queue is empty)
+        checks = _entries(model.packages)
+        return [_key(check) for check in checks], lambda i: _run_one(model, checks[i])
+
+    return parallel.start_helper(prepare)
+
+
+def _key(check: Validator | Check) -> str:
+    """The name a validator is known by in both processes of :func:`start_helper`."""
+    return check.function if isinstance(check, Check) else getattr(check, "__qualname__", type(check).__name__)
+
+
 def _run(model: Model, validators: Iterable[Validator | Check], out: list[Diagnostic],
-         meanwhile: Callable[[], object] | None = None) -> None:
+         meanwhile: Callable[[], object] | None = None, helper: parallel.Helper | None = None) -> None:
     checks = list(validators)
     if len(model.shapes) >= SHARED_FROM_SHAPES:
-        found = parallel.run_shared(checks, lambda check: _run_one(model, check), meanwhile)
+        found = parallel.run_shared(checks, lambda check: _run_one(model, check), meanwhile,
+                                    helper=helper, keys=[_key(check) for check in checks] if helper else None)
     else:
+        if helper is not None:
+            helper.close()
         found = [_run_one(model, check) for check in checks]
     for events in found:
         out.extend(events)
@@ -177,7 +241,7 @@ def _about_prelude(model: Model, d: Diagnostic) -> bool:
 
 
 def run_validators(model: Model, diags: Diagnostics, *, suppressed: list[Diagnostic] | None = None,
-                   meanwhile: Callable[[], object] | None = None) -> None:
+                   meanwhile: Callable[[], object] | None = None, helper: parallel.Helper | None = None) -> None:
     """Validate ``model`` after loading, as the reference's ``ModelAssembler`` does, adding
     to ``diags``.
 
@@ -194,11 +258,14 @@ def run_validators(model: Model, diags: Diagnostics, *, suppressed: list[Diagnos
             takes as ``suppressed`` for ``filterSuppressions``'s ``removeUnused``. Nothing is
             added when loading failed (nothing was validated).
         meanwhile: see :func:`validate_model` (not done when nothing is validated).
+        helper: see :func:`validate_model` (closed when nothing is validated).
     """
     if loading_failed(diags):
+        if helper is not None:
+            helper.close()
         return
     prior = list(diags)
-    found = validate_model(model, prior=prior, suppressed=suppressed, meanwhile=meanwhile)
+    found = validate_model(model, prior=prior, suppressed=suppressed, meanwhile=meanwhile, helper=helper)
     diags.items[:] = finish(model, prior, [])[0]
     diags.extend(found)
 
@@ -219,4 +286,5 @@ def suppressed_events(model: Model, prior: list[Diagnostic] | None = None) -> li
     return out
 
 
-__all__ = ["VALIDATORS", "Validator", "run_validators", "suppressed_events", "validate_model", "validators_for"]
+__all__ = ["VALIDATORS", "Validator", "run_validators", "start_helper", "suppressed_events", "validate_model",
+           "validators_for"]
