@@ -117,27 +117,50 @@ def run_shared(pieces: Sequence[T], work: Callable[[T], R], meanwhile: Callable[
     """
     if helper is not None and helper.waiting():
         return helper.share(pieces, work, keys, meanwhile)
-    if not 2 <= len(pieces) <= MAX_PIECES or not available():
+    forked = _fork(lambda queue_r, back_w: _serve(queue_r, back_w, lambda i: work(pieces[i])), len(pieces)) \
+        if 2 <= len(pieces) <= MAX_PIECES and available() else None
+    if forked is None:
         return [work(p) for p in pieces]
-    queue_r, queue_w = os.pipe()
-    back_r, back_w = os.pipe()
+    pid, queue_r, _, back_r = forked
+    return _share(pieces, work, meanwhile, pid, queue_r, back_r, None)
+
+
+def _fork(serve: Callable[[int, int], None], count: int | None = None) -> tuple[int, int, int, int] | None:
+    """Make the queue and the pipe back, fork, and in the helper call ``serve(queue_r,
+    back_w)`` then leave with ``os._exit``. With ``count``, the indexes ``0..count-1`` are
+    in the queue (closed) before the fork: a read of 4 bytes from a pipe takes 4 bytes at
+    once, so the two processes never share or split an index. Returns ``(pid, queue_r,
+    queue_w, back_r)`` here (``queue_w`` closed when ``count`` was given), or ``None`` when
+    the pipes or the fork could not be made (every descriptor closed: the work is then done
+    in this process)."""
+    try:
+        queue_r, queue_w = os.pipe()
+    except OSError:  # (no descriptor left: EMFILE, ENFILE)
+        return None
+    try:
+        back_r, back_w = os.pipe()
+    except OSError:
+        os.close(queue_r), os.close(queue_w)
+        return None
     _widen(back_w)
-    # Every index is in the queue before the fork: a read of 4 bytes from a pipe takes 4
-    # bytes at once, so the two processes never share or split an index.
-    _put_indexes(queue_w, len(pieces))
+    if count is not None:
+        _put_indexes(queue_w, count)
     try:
         pid = os.fork()
     except OSError:
-        os.close(queue_r), os.close(back_r), os.close(back_w)
-        return [work(p) for p in pieces]
+        for fd in (queue_r, back_r, back_w) if count is not None else (queue_r, queue_w, back_r, back_w):
+            os.close(fd)
+        return None
     if pid == 0:  # the helper
         try:
             os.close(back_r)
-            _serve(queue_r, back_w, lambda i: work(pieces[i]))
+            if count is None:
+                os.close(queue_w)
+            serve(queue_r, back_w)
         finally:
             os._exit(0)
     os.close(back_w)
-    return _share(pieces, work, meanwhile, pid, queue_r, back_r, None)
+    return pid, queue_r, queue_w, back_r
 
 
 def _put_indexes(queue_w: int, count: int) -> None:
@@ -229,38 +252,39 @@ class Helper:
 
     def share(self, pieces: Sequence[T], work: Callable[[T], R], keys: Sequence[str] | None,
               meanwhile: Callable[[], object] | None) -> list[R]:
-        """:func:`run_shared` with this helper (see there); its results are kept only
-        when it made the same pieces (its header, the keys of its pieces, is ``keys``)."""
-        global _running
-        if self._fds is None or len(pieces) > MAX_PIECES:
+        """:func:`run_shared` with this helper, which has not been used (see there); its
+        results are kept only when it made the same pieces (its header, the keys of its
+        pieces, is ``keys``)."""
+        if len(pieces) > MAX_PIECES:
             self.close()
             return [work(p) for p in pieces]
-        queue_r, queue_w, back_r = self._fds
-        self._fds = None
-        if _running is self:
-            _running = None
+        queue_r, queue_w, back_r = self._release()
         _put_indexes(queue_w, len(pieces))
         return _share(pieces, work, meanwhile, self.pid, queue_r, back_r, list(keys or ()))
 
     def close(self) -> None:
         """Kill the helper when it was not used (it may still be making its pieces) and
         reap it; nothing when it was used (:func:`run_shared` reaped it)."""
-        global _running
         if self._fds is None:
             return
-        if _running is self:
-            _running = None
         _kill(self.pid)
-        self._reap()
-
-    def _reap(self) -> None:
-        fds, self._fds = self._fds, None
-        for fd in fds or ():
+        for fd in self._release():
             os.close(fd)
         try:
             os.waitpid(self.pid, 0)
         except ChildProcessError:
             pass
+
+    def _release(self) -> tuple[int, int, int]:
+        """This helper's descriptors, taken from it once: it is no longer waiting, and
+        :func:`available` may say yes again."""
+        global _running
+        fds = self._fds
+        assert fds is not None, "a helper is used or closed once"
+        self._fds = None
+        if _running is self:
+            _running = None
+        return fds
 
 
 #: SIGKILL (signal 9 on Linux, the only platform a helper runs on).
@@ -288,32 +312,22 @@ def start_helper(prepare: Callable[[], tuple[Sequence[str], Callable[[int], obje
 
     Returns:
         The :class:`Helper`, or ``None`` (nothing forked: not :func:`available`, or the
-        fork failed). In the helper, nothing returns: it leaves with ``os._exit``.
+        pipes or the fork could not be made). In the helper, nothing returns: it leaves
+        with ``os._exit``. Raises nothing.
     """
     global _running
-    if not available():
+
+    def serve(queue_r: int, back_w: int) -> None:
+        allow(False)  # (a helper never forks one of its own)
+        made = prepare()
+        if made is not None:
+            keys, compute = made
+            _serve(queue_r, back_w, compute, list(keys))
+
+    forked = _fork(serve) if available() else None
+    if forked is None:
         return None
-    queue_r, queue_w = os.pipe()
-    back_r, back_w = os.pipe()
-    _widen(back_w)
-    try:
-        pid = os.fork()
-    except OSError:
-        for fd in (queue_r, queue_w, back_r, back_w):
-            os.close(fd)
-        return None
-    if pid == 0:  # the helper
-        try:
-            allow(False)  # (a helper never forks one of its own)
-            os.close(back_r), os.close(queue_w)
-            made = prepare()
-            if made is not None:
-                keys, compute = made
-                _serve(queue_r, back_w, compute, list(keys))
-        finally:
-            os._exit(0)
-    os.close(back_w)
-    _running = Helper(pid, queue_r, queue_w, back_r)
+    _running = Helper(*forked)
     return _running
 
 

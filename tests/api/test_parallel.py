@@ -440,3 +440,12 @@ def test_a_helper_still_making_its_pieces_when_the_queue_is_empty_is_not_waited_
     assert time.monotonic() - started < 30, "it was waited for"
     with pytest.raises(ChildProcessError):
         os.waitpid(-1, os.WNOHANG)
+
+
+@needs_fork
+def test_no_descriptor_left_means_no_helper_and_the_work_done_here(allowed, monkeypatch):
+    def no_pipe():
+        raise OSError(24, "Too many open files")
+    monkeypatch.setattr(os, "pipe", no_pipe)
+    assert parallel.start_helper(_pieces_of_a_helper(3)) is None
+    assert parallel.run_shared(list(range(6)), _slow_pid) == [(i * i, os.getpid()) for i in range(6)]

@@ -147,7 +147,8 @@ def start_helper(sources: list[tuple[str, str]], *, allow_unknown_traits: bool =
     (:data:`smithy2cfn.load.loader.SHARED_FROM_CHARACTERS`: there, a helper forked when the
     files are read parses half of them, and another one forked after loading takes
     validators). Close it (:meth:`~smithy2cfn.parallel.Helper.close`) when the model is not
-    validated.
+    validated. Raises nothing; what the helper meets (a model that fails to load, a bug)
+    only ends it, and this process validates what it did not send back.
     """
     from smithy2cfn.load.loader import SHARED_FROM_CHARACTERS
 
