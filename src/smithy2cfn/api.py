@@ -427,24 +427,27 @@ def validate_files(paths: Iterable[str | os.PathLike[str]] | str | os.PathLike[s
         A :class:`ValidationResult`; ``exit_code`` 1 when there are errors. Never raises
         on bad input.
     """
+    from smithy2cfn.load import read_model_files
+
     collected = Diagnostics()
-    model = _load_and_validate(_paths(paths), collected, allow_unknown_traits=allow_unknown_traits)
+    model = _load_and_validate(read_model_files(_paths(paths), collected), collected,
+                               allow_unknown_traits=allow_unknown_traits)
     return ValidationResult(diagnostics=collected.sorted(), model=model)
 
 
-def _load_and_validate(paths: list[str], diags: Diagnostics, *, allow_unknown_traits: bool = False,
-                       spans: Mapping[str, Span] | None = None, suppressed: list[Diagnostic] | None = None) -> Model:
-    """Load ``paths`` and validate the model, adding to ``diags`` (``load`` then ``validate``:
-    what a build and ``smithy2cfn validate`` do; ``spans`` as :func:`smithy2cfn.load.load_model`
-    takes them, ``suppressed`` as :func:`smithy2cfn.validation.run_validators` does). In a
-    process that shares its work (:func:`share_with_helper_process`), a large model is loaded
-    by a helper process too, which then takes validators
+def _load_and_validate(sources: list[tuple[str, str]], diags: Diagnostics, *, allow_unknown_traits: bool = False,
+                       suppressed: list[Diagnostic] | None = None) -> Model:
+    """Load the model of ``sources`` (``(path, text)``: :func:`smithy2cfn.load.read_model_files`
+    or in-memory sources, as :func:`smithy2cfn.load.load_texts` takes them) and validate it,
+    adding to ``diags``: ``load`` then ``validate``, what every build and ``smithy2cfn
+    validate`` do (``suppressed`` as :func:`smithy2cfn.validation.run_validators` takes it).
+    In a process that shares its work (:func:`share_with_helper_process`), a large model is
+    loaded by a helper process too, which then takes validators
     (:func:`smithy2cfn.validation.start_helper`). Returns the model, partial when loading
     failed. Never raises on bad input."""
-    from smithy2cfn.load import load_texts, read_model_files
+    from smithy2cfn.load import load_texts
     from smithy2cfn.validation import run_validators, start_helper
 
-    sources = read_model_files(paths, diags, spans=spans)
     helper = start_helper(sources, allow_unknown_traits=allow_unknown_traits)
     try:
         model = load_texts(sources, diags, allow_unknown_traits=allow_unknown_traits, meanwhile=_prepare_stages)
@@ -604,17 +607,11 @@ def build(
     if not configured:
         result.diagnostics = diags.sorted()
         return result
+    from smithy2cfn.load import read_model_files
+
     sources = list(sources)
-    if sources:
-        from smithy2cfn.load import load_texts
-
-        model = load_texts(sources, diags, allow_unknown_traits=allow_unknown_traits, meanwhile=_prepare_stages)
-    else:
-        model = load_model(_paths(paths), diags, allow_unknown_traits=allow_unknown_traits,
-                           meanwhile=_prepare_stages)
-    from smithy2cfn.validation import run_validators
-
-    run_validators(model, diags)
+    model = _load_and_validate(sources or read_model_files(_paths(paths), diags), diags,
+                               allow_unknown_traits=allow_unknown_traits)
     if not diags.has_errors:
         schemas, _ = _convert(model, config, mappers, diags)
         if not diags.has_errors:
@@ -881,9 +878,11 @@ def build_from_config(
     if not check:
         for swept in {f for f in folders if f is not None}:
             sweep_temp_files(swept)
+    from smithy2cfn.load import read_model_files
+
     base_suppressed: list[Diagnostic] = []
-    base = _load_and_validate(sources, diags, allow_unknown_traits=allow_unknown_traits, spans=file.path_spans,
-                              suppressed=base_suppressed)
+    base = _load_and_validate(read_model_files(sources, diags, spans=file.path_spans), diags,
+                              allow_unknown_traits=allow_unknown_traits, suppressed=base_suppressed)
     several = len(set(names)) > 1
     before = set(diags.items)
     outputs: list[ProjectionResult] = []
