@@ -54,7 +54,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     # smithy2cfn diff: reads two builds' plans and schemas, locates with lint's Locator (issue 17)
     ("diff", ("smithy2cfn.diff",)),
     ("api", ("smithy2cfn.api", "smithy2cfn.writer", "smithy2cfn.precompute", "smithy2cfn")),
-    ("cli", ("smithy2cfn.cli", "smithy2cfn.__main__", "smithy2cfn.plugin")),
+    ("cli", ("smithy2cfn.cli", "smithy2cfn.__main__", "smithy2cfn.plugin", "smithy2cfn.huge_pages")),
 ]
 
 #: Upward edges that exist today and are known: ``(importer, imported)``, each with the change
