@@ -12,6 +12,8 @@ import threading
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import REPO
 from smithy2cfn import parallel
@@ -444,6 +446,17 @@ def test_an_early_helper_is_started_for_a_json_model_of_many_shapes_only(allowed
     monkeypatch.setattr(loader, "SHARED_FROM_CHARACTERS", len(text))
     assert not started([("m.json", _json_model(shapes)), ("m.smithy", text)])
     assert started([("m.json", _json_model(shapes)), ("m.smithy", text[:-1])])
+
+
+@given(texts=st.lists(st.lists(st.sampled_from(['"type"', '"', "type", "x", '""type""']), max_size=12).map("".join),
+                      max_size=4),
+       count=st.integers(-1, 12))
+@settings(max_examples=300, deadline=None)
+def test_counting_shape_entries_stops_once_there_are_enough_and_counts_as_str_count(texts, count):
+    from smithy2cfn import validation
+
+    assert validation._writes_at_least(texts, '"type"', count) == \
+        (sum(text.count('"type"') for text in texts) >= count)
 
 
 @needs_fork
