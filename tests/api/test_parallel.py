@@ -404,9 +404,15 @@ def test_a_large_model_is_loaded_by_a_helper_too_which_takes_validators(allowed,
     from smithy2cfn import api, validation
 
     (tmp_path / "model.json").write_text(_json_model(1500), encoding="utf-8")
-    started = []
+    started = []  # (one per helper forked)
     start = parallel.start_helper
-    monkeypatch.setattr(parallel, "start_helper", lambda prepare: started.append(1) or start(prepare))
+
+    def counted(prepare):
+        helper = start(prepare)
+        if helper is not None:
+            started.append(1)
+        return helper
+    monkeypatch.setattr(parallel, "start_helper", counted)
     here = []  # (the validators this process runs: those the helper ran are not counted)
     run_one = validation._run_one
     monkeypatch.setattr(validation, "_run_one", lambda model, check: here.append(1) or run_one(model, check))

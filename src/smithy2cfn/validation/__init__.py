@@ -154,9 +154,8 @@ def start_helper(sources: list[tuple[str, str]], *, allow_unknown_traits: bool =
 
     json_ast = [text for path, text in sources if path.endswith(".json")]
     if not _writes_at_least(json_ast, '"type"', HELPER_FROM_SHAPES) \
-            or sum(len(text) for path, text in sources if not path.endswith(".json")) >= SHARED_FROM_CHARACTERS \
-            or not parallel.available():
-        return None
+            or sum(len(text) for path, text in sources if not path.endswith(".json")) >= SHARED_FROM_CHARACTERS:
+        return None  # (whether a helper may be forked now is parallel.start_helper's to ask, once)
 
     def prepare() -> tuple[list[str], Callable[[int], list[Diagnostic]]] | None:
         import gc
