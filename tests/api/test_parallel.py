@@ -125,6 +125,30 @@ def test_a_busy_machine_is_not_given_a_helper(monkeypatch, tmp_path):
     assert not parallel._spare_cpu()
 
 
+def test_a_task_ready_for_a_moment_only_is_not_a_busy_cpu(monkeypatch, tmp_path):
+    # (a kernel thread woken at the first look: one in four of SageMaker's builds lost the helper)
+    import time
+
+    cpus = len(os.sched_getaffinity(0))
+    loadavg = tmp_path / "loadavg"
+    monkeypatch.setattr(parallel, "_LOADAVG", str(loadavg))
+    looks = []
+    later = {"ready": 0}  # (the tasks ready at the second look)
+
+    def wait(seconds):  # (between the two looks: the other task is gone, or still there)
+        looks.append(seconds)
+        loadavg.write_text(f"0.00 0.00 0.00 {later['ready']}/300 4321\n")
+    monkeypatch.setattr(time, "sleep", wait)
+    for later["ready"], spare in ((cpus - 1, CAN_FORK), (cpus, False)):
+        loadavg.write_text(f"0.00 0.00 0.00 {cpus}/300 4321\n")
+        looks.clear()
+        assert parallel._spare_cpu() == spare
+        assert looks == ([parallel._SECOND_LOOK] if cpus >= 2 else [])
+    loadavg.write_text(f"0.00 0.00 0.00 {cpus - 1}/300 4321\n")  # free at the first look: no second one
+    looks.clear()
+    assert parallel._spare_cpu() == CAN_FORK and looks == []
+
+
 def _model_text(shapes: int) -> str:
     """A model with ``shapes`` structures, some of which the validators report."""
     lines = ['$version: "2"', "namespace example", "", "service Svc { version: \"1\", operations: [Op0] }",
