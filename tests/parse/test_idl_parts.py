@@ -145,3 +145,24 @@ _PIECES = [
 @given(st.lists(st.sampled_from(_PIECES), max_size=30), st.integers(min_value=1, max_value=200))
 def test_parts_of_random_files_join_into_the_whole_parse_or_are_refused(pieces, size):
     _same_or_refused(HEAD + "".join(pieces), size)
+
+
+@given(text=st.text(alphabet="ab\n\r ", max_size=80), first=st.integers(0, 1000))
+@settings(max_examples=300, deadline=None)
+def test_line_breaks_are_the_offsets_of_each_newline(text, first):
+    from smithy2cfn.parse.syntax import line_breaks
+
+    assert line_breaks(text, first) == [first + i for i, ch in enumerate(text) if ch == "\n"]
+
+
+def test_a_part_reads_the_same_with_its_line_count_given_or_counted():
+    # (split_idl counts each part's lines before it in one pass; parse_idl_part counts them
+    # itself when called without: both readings, and the line breaks it lists, are the file's)
+    text = (REPO / "examples" / "vault" / "model" / "vault.smithy").read_text(encoding="utf-8")
+    parts = split_idl(text, 200)
+    assert parts is not None and len(parts) > 2
+    for preamble, start, end, lines in parts:
+        assert lines == (text.count("\n", preamble, start) if start else 0)
+        counted = parse_idl_part(text, "m.smithy", preamble, start, end)
+        assert counted is not None
+        assert _dump(parse_idl_part(text, "m.smithy", preamble, start, end, lines)) == _dump(counted)

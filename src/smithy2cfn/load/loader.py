@@ -560,8 +560,8 @@ SHARED_FROM_CHARACTERS = 256 * 1024
 #: one piece): several parts each, so that neither process waits long for the other.
 PART_CHARACTERS = 160 * 1024
 #: The most parts a file is parsed in (larger parts for a file of more than 10 MB): each
-#: part costs a count of the line breaks before it and that many line breaks, so that cost
-#: grows with the square of the file's size when the parts are all of one size.
+#: part holds a line break for each line before it (so that its positions are the file's),
+#: so that cost grows with the square of the file's size when the parts are all of one size.
 MAX_PARTS = 64
 
 

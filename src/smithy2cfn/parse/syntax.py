@@ -272,13 +272,11 @@ class Tokens:
         return len(self.values)
 
     def _line_breaks(self) -> list[int]:
-        """The offsets of the file's ``\\n`` characters, in order (computed once)."""
+        """The offsets of the file's ``\\n`` characters, in order (computed once, unless
+        given: :func:`parse_tokens`'s ``breaks``)."""
         breaks = self._breaks
         if breaks is None:
-            # the i-th "\n" ends the i-th line: the lengths of the lines up to it, plus i
-            lines = self.text.split("\n")
-            breaks = self._breaks = list(map(operator.add, itertools.accumulate(map(len, lines[:-1])),
-                                             itertools.count()))
+            breaks = self._breaks = line_breaks(self.text)
         return breaks
 
     def position(self, offset: int) -> tuple[int, int]:
@@ -406,6 +404,14 @@ class ParseResult(Record):
         self.doc_comments = doc_comments
         self.problems = [] if problems is None else problems
         self.fast_values = {} if fast_values is None else fast_values
+
+
+def line_breaks(text: str, first: int = 0) -> list[int]:
+    """The offsets of the ``\\n`` characters of ``text``, in order, plus ``first`` (where
+    ``text`` starts in a larger text)."""
+    # the i-th "\n" ends the i-th line: the lengths of the lines up to it, plus i
+    lines = text.split("\n")
+    return list(map(operator.add, itertools.accumulate(map(len, lines[:-1])), itertools.count(first)))
 
 
 def tokenize(text: str) -> tuple[Tokens, list[DocComment], list[SyntaxProblem]]:
@@ -799,8 +805,10 @@ def _reduce(p: _Parser, stack: list[int], values: list, rule: int) -> None:
     values.append(value)
 
 
-def parse_tokens(text: str) -> ParseResult:
-    """Tokenize and parse ``text``; never raises on bad input.
+def parse_tokens(text: str, breaks: list[int] | None = None) -> ParseResult:
+    """Tokenize and parse ``text``; never raises on bad input. ``breaks``, when given, are
+    the offsets of the line breaks of ``text`` (:func:`line_breaks` of it, made faster by
+    the caller: :func:`smithy2cfn.parse.idl.parse_idl_part`).
 
     Returns the trees of every top-level statement that parsed (``control_statement``,
     ``metadata_statement``, ``namespace_statement``, ``use_statement``, ``shape_statement``,
@@ -810,6 +818,8 @@ def parse_tokens(text: str) -> ParseResult:
     """
     p = get_parser()
     tokens, docs, problems = tokenize(text)
+    if breaks is not None:
+        tokens._breaks = breaks
     result = ParseResult([], tokens, docs, problems)
     states, keywords, kinds, safe = p.states, p.keywords, p.kinds, p.safe
     origins = [rule[0] for rule in p.rules]
