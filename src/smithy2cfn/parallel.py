@@ -7,9 +7,10 @@ threads, its open files and its signal handlers are its own business). Even then
 :func:`available` says no on a platform without ``os.fork`` or other than Linux (macOS's
 system libraries are not safe to use after a fork), with fewer than two CPUs this process
 may run on or none to spare (as many tasks ready to run as CPUs at two looks a millisecond
-apart: the helper would only wait for a CPU), when another Python thread is running (a lock it holds would stay locked in the
-child), when a helper of :func:`start_helper` is running (one helper at a time; a helper
-never forks), or when the environment variable ``SMITHY2CFN_JOBS`` is ``1``.
+apart: the helper would only wait for a CPU), when another Python thread is running (a lock
+it holds would stay locked in the child), when a helper of :func:`start_helper` is running
+(one helper at a time; a helper never forks), or when the environment variable
+``SMITHY2CFN_JOBS`` is ``1``.
 
 :func:`run_shared` forks once (or uses a helper that :func:`start_helper` forked earlier,
 which made its own pieces of the same work meanwhile). Both processes take the indexes of
@@ -91,19 +92,23 @@ def _spare_cpu() -> bool:
         if cpus < 2:
             return False
         try:
-            for look in range(2):
-                if look:
-                    import time
+            if _ready_tasks() < cpus:
+                return True
+            import time
 
-                    time.sleep(_SECOND_LOOK)
-                with open(_LOADAVG, encoding="ascii") as f:
-                    if int(f.read().split()[3].partition("/")[0]) < cpus:
-                        return True
-            return False
+            time.sleep(_SECOND_LOOK)
+            return _ready_tasks() < cpus
         except (OSError, ValueError, IndexError):
             return os.getloadavg()[0] < cpus
     except OSError:
         return False
+
+
+def _ready_tasks() -> int:
+    """The tasks ready to run now, as ``/proc/loadavg`` counts them (its fourth field,
+    "ready/all"). Raises ``OSError``, ``ValueError`` or ``IndexError`` where it cannot be read."""
+    with open(_LOADAVG, encoding="ascii") as f:
+        return int(f.read().split()[3].partition("/")[0])
 
 
 def run_shared(pieces: Sequence[T], work: Callable[[T], R], meanwhile: Callable[[], object] | None = None,

@@ -565,15 +565,22 @@ PART_CHARACTERS = 160 * 1024
 MAX_PARTS = 64
 
 
+def shares_idl_parsing(sources: list[tuple[str, str]]) -> bool:
+    """Whether the IDL files of ``sources`` (``(path, text)``; every path not ending in
+    ``.json``) hold :data:`SHARED_FROM_CHARACTERS` or more in all: enough that their parsing
+    is shared with a helper process when :mod:`smithy2cfn.parallel` may fork."""
+    return sum(len(text) for path, text in sources if not path.endswith(".json")) >= SHARED_FROM_CHARACTERS
+
+
 def _read_all(sources: list[tuple[str, str]], meanwhile: Callable[[], object] | None = None) -> list[Any]:
     """:func:`_read_source` of each source, in order: the IDL files shared with a helper
     process when there is enough to parse and :mod:`smithy2cfn.parallel` may fork, a large
     one in parts (when its parts cannot be joined, this process parses it whole), while this
     process does ``meanwhile`` (see :func:`smithy2cfn.parallel.run_shared`; not called when
     nothing is shared), then reads the JSON AST files."""
-    idl = [n for n, (path, _) in enumerate(sources) if not path.endswith(".json")]
-    if sum(len(sources[n][1]) for n in idl) < SHARED_FROM_CHARACTERS or not parallel.available():
+    if not shares_idl_parsing(sources) or not parallel.available():
         return [_read_source(source) for source in sources]
+    idl = [n for n, (path, _) in enumerate(sources) if not path.endswith(".json")]
     from smithy2cfn.parse.idl import join_idl_parts, split_idl
     from smithy2cfn.parse.syntax import get_parser
 

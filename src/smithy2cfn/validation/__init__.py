@@ -105,8 +105,9 @@ def validate_model(model: Model, validators: Iterable[Validator] | None = None,
     validates once. ``meanwhile``: work this process does first when the validators are
     shared with a helper process (:func:`smithy2cfn.parallel.run_shared`), such as the
     imports of the stages after validation. ``helper``: the helper of :func:`start_helper`
-    started for this model's sources, which takes validators (it is closed when they are
-    not shared: a model of fewer than :data:`SHARED_FROM_SHAPES` shapes).
+    started for this model's sources, which takes validators when they are shared (a model
+    of :data:`SHARED_FROM_SHAPES` shapes or more); whoever started it closes it after
+    (:meth:`~smithy2cfn.parallel.Helper.close`: nothing when the validators took it).
     """
     out: list[Diagnostic] = []
     with garbage_collection.frozen():  # the loaded model out of the collector's reach
@@ -142,19 +143,17 @@ def start_helper(sources: list[tuple[str, str]], *, allow_unknown_traits: bool =
     same list of validators (:func:`smithy2cfn.parallel.run_shared`'s ``keys``).
 
     ``None`` (nothing forked) unless :mod:`smithy2cfn.parallel` may fork, the JSON AST
-    sources write :data:`HELPER_FROM_SHAPES` shape entries or more, and the IDL files hold
-    fewer characters than the loader shares the parsing of
-    (:data:`smithy2cfn.load.loader.SHARED_FROM_CHARACTERS`: there, a helper forked when the
-    files are read parses half of them, and another one forked after loading takes
-    validators). Close it (:meth:`~smithy2cfn.parallel.Helper.close`) when the model is not
+    sources write :data:`HELPER_FROM_SHAPES` shape entries or more, and the loader does not
+    share the parsing of the IDL files (:func:`smithy2cfn.load.loader.shares_idl_parsing`:
+    there, a helper forked when the files are read parses half of them, and another one
+    forked after loading takes validators). Close it (:meth:`~smithy2cfn.parallel.Helper.close`) when the model is not
     validated. Raises nothing; what the helper meets (a model that fails to load, a bug)
     only ends it, and this process validates what it did not send back.
     """
-    from smithy2cfn.load.loader import SHARED_FROM_CHARACTERS
+    from smithy2cfn.load.loader import shares_idl_parsing
 
     json_ast = [text for path, text in sources if path.endswith(".json")]
-    if not _writes_at_least(json_ast, '"type"', HELPER_FROM_SHAPES) \
-            or sum(len(text) for path, text in sources if not path.endswith(".json")) >= SHARED_FROM_CHARACTERS:
+    if not _writes_at_least(json_ast, '"type"', HELPER_FROM_SHAPES) or shares_idl_parsing(sources):
         return None  # (whether a helper may be forked now is parallel.start_helper's to ask, once)
 
     def prepare() -> tuple[list[str], Callable[[int], list[Diagnostic]]] | None:
@@ -198,8 +197,6 @@ def _run(model: Model, validators: Iterable[Validator | Check], out: list[Diagno
         found = parallel.run_shared(checks, lambda check: _run_one(model, check), meanwhile,
                                     helper=helper, keys=[_key(check) for check in checks] if helper else None)
     else:
-        if helper is not None:
-            helper.close()
         found = [_run_one(model, check) for check in checks]
     for events in found:
         out.extend(events)
@@ -271,11 +268,9 @@ def run_validators(model: Model, diags: Diagnostics, *, suppressed: list[Diagnos
             takes as ``suppressed`` for ``filterSuppressions``'s ``removeUnused``. Nothing is
             added when loading failed (nothing was validated).
         meanwhile: see :func:`validate_model` (not done when nothing is validated).
-        helper: see :func:`validate_model` (closed when nothing is validated).
+        helper: see :func:`validate_model` (not used when nothing is validated).
     """
     if loading_failed(diags):
-        if helper is not None:
-            helper.close()
         return
     prior = list(diags)
     found = validate_model(model, prior=prior, suppressed=suppressed, meanwhile=meanwhile, helper=helper)
