@@ -36,7 +36,7 @@ from collections.abc import Callable, Sequence
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import NoReturn, TypeVar
+    from typing import Any, NoReturn, TypeVar
 
     T = TypeVar("T")
     R = TypeVar("R")
@@ -159,7 +159,8 @@ def _fork(serve: Callable[[int, int], None], count: int | None = None) -> tuple[
     try:
         back_r, back_w = os.pipe()
     except OSError:
-        os.close(queue_r), os.close(queue_w)
+        os.close(queue_r)
+        os.close(queue_w)
         return None
     _widen(back_w)
     if count is not None:
@@ -380,7 +381,7 @@ class _Received:
     them up to the end of the pipe (``take(wait=True)``). A message cut short (the helper
     died) or that does not unpickle is left out: its piece is computed here."""
 
-    def __init__(self, fd: int, results: dict) -> None:
+    def __init__(self, fd: int, results: dict[int, Any]) -> None:
         self.fd = fd
         self.results = results
         self.buffer = bytearray()
