@@ -55,7 +55,7 @@ def _cautious():
     read by the fast path (``syntax._fast_node_value``): every token goes through the
     automaton."""
     p = syntax.get_parser()
-    return replace(p, safe=[frozenset()] * len(p.states), value_goto={}, shift_memo={})
+    return replace(p, safe=[frozenset()] * len(p.states), value_goto={}, shift_memo={}, trait_goto={})
 
 
 def test_safe_reductions_are_a_subset_of_the_reductions():
@@ -304,6 +304,26 @@ def test_the_node_value_fast_path_is_taken_and_stays_linear(monkeypatch):
     assert bad.problems and len(calls) < 20
     assert _parse("metadata m = " + "{a: " * 100 + "1" + "}" * 100 + "\n", None) == \
         _parse("metadata m = " + "{a: " * 100 + "1" + "}" * 100 + "\n", _CAUTIOUS)
+
+
+def test_the_trait_fast_path_is_taken_and_leaves_errors_to_the_automaton(monkeypatch):
+    """Trait applications are read by ``syntax._fast_trait`` (the tests above would pass
+    without it); a trait without ``(`` before a token the automaton cannot take is left
+    to it, whose error lists ``(`` among the tokens expected there."""
+    calls: list[int] = []
+    fast = syntax._fast_trait
+
+    def counting(types, values, i, keywords, fast_values):
+        calls.append(i)
+        return fast(types, values, i, keywords, fast_values)
+
+    monkeypatch.setattr(syntax, "_fast_trait", counting)
+    ok = syntax.parse_tokens('namespace a\n@a @b(1) @c(d: [1], e: f) @g("h")\nstring S\n')
+    assert not ok.problems and calls == [2, 4, 9, 21]
+    assert [tree.data for tree in _read_whole(ok.statements[1])] == ["node_array"]
+    text = "namespace a\napply S {\n    @deprecated\n"
+    assert _parse(text, None) == _parse(text, _CAUTIOUS)
+    assert "'('" in syntax.parse_tokens(text).problems[0].message
 
 
 def _dups(n: int) -> str:

@@ -96,19 +96,22 @@ class _Parser(Record, frozen=True):
     safe: list[frozenset[str]]         # per state: terminals whose reduction cannot fail
     value_goto: dict[int, int]         # see _value_gotos
     shift_memo: dict                   # see _can_shift
+    trait_goto: dict[int, int]         # see _trait_gotos
 
     def __init__(self, token_re: re.Pattern, first_kind: dict[str, str], terminal_regexes: dict[str, str],
                  keywords: dict[str, str],
                  punctuation: dict[str, str], states: list[dict[str, int]],
                  rules: list[tuple[str, int, tuple[tuple[int, bool], ...] | None, bool]], kinds: list[int],
                  start_state: int, end_state: int, safe: list[frozenset[str]],
-                 value_goto: dict[int, int] | None = None, shift_memo: dict | None = None) -> None:
+                 value_goto: dict[int, int] | None = None, shift_memo: dict | None = None,
+                 trait_goto: dict[int, int] | None = None) -> None:
         self.__dict__.update(token_re=token_re, first_kind=first_kind, terminal_regexes=terminal_regexes,
                              keywords=keywords,
                              punctuation=punctuation, states=states, rules=rules, kinds=kinds,
                              start_state=start_state, end_state=end_state, safe=safe,
                              value_goto={} if value_goto is None else value_goto,
-                             shift_memo={} if shift_memo is None else shift_memo)
+                             shift_memo={} if shift_memo is None else shift_memo,
+                             trait_goto={} if trait_goto is None else trait_goto)
 
 
 #: How the tokenizer matches the grammar's string terminals: the same text as their regexes
@@ -176,7 +179,8 @@ def get_parser() -> _Parser:
     return _Parser(token_re, first_kind, regexes, keywords, punctuation, data["states"], rules,
                    [_rule_kind(rule) for rule in rules], data["start_state"], data["end_state"],
                    [frozenset(terms) for terms in data["safe_reductions"]],
-                   _value_gotos(data["states"], keywords, punctuation))
+                   _value_gotos(data["states"], keywords, punctuation), None,
+                   _trait_gotos(data["states"], punctuation))
 
 
 def _uncaptured(regex: str) -> str:
@@ -220,6 +224,16 @@ def _value_gotos(states: list[dict[str, int]], keywords: dict[str, str],
     return {k: row["node_value"] for k, row in enumerate(states)
             if "node_value" in row and row.get("LBRACE", -1) >= 0 and row.get("LSQB", -1) >= 0
             and other_keywords.isdisjoint(row)}
+
+
+def _trait_gotos(states: list[dict[str, int]], punctuation: dict[str, str]) -> dict[int, int]:
+    """The states where :func:`_fast_trait` may read a whole trait application: state →
+    its goto on ``trait`` (the states where ``@``, which starts nothing but a trait, is
+    shifted). Empty when the grammar's punctuation is not the one the fast path knows."""
+    names = {"@": "AT", "(": "LPAR", ")": "RPAR", ":": "COLON", "{": "LBRACE", "[": "LSQB"}
+    if any(punctuation.get(text) != name for text, name in names.items()):
+        return {}
+    return {k: row["trait"] for k, row in enumerate(states) if "trait" in row and row.get("AT", -1) >= 0}
 
 
 #: How a reduction builds its node (the fast paths of :func:`parse_tokens`; each one does
@@ -873,6 +887,105 @@ def _node_value_tree(types: list[str], values: list[str], i: int) -> tuple[Node,
     return value(i, 0)
 
 
+def _scalar_node(types: list[str], values: list[str], i: int) -> Node:
+    """The node of the value at token ``i`` that is not an array or object, as the driver
+    builds it (``node_keyword``, ``node_string_value`` of a string, text block or shape ID,
+    ``number``).
+
+    Raises:
+        _NotFast: token ``i`` starts no such value.
+    """
+    t = types[i]
+    if t == "IDENTIFIER":
+        if values[i] in _VALUE_KEYWORDS:
+            return Node("node_keyword", [i], i, i)
+        return Node("node_string_value", [Node("shape_id", [i], i, i)], i, i)
+    if t == "QUOTED_TEXT" or t == "TEXT_BLOCK":
+        return Node("node_string_value", [i], i, i)
+    if t == "NUMBER":
+        return Node("number", [i], i, i)
+    raise _NotFast(i)
+
+
+def _fast_trait(types: list[str], values: list[str], i: int, keywords: dict[str, str],
+                fast_values: dict[int, Any]) -> tuple[Node, int]:
+    """Read the trait application starting at token ``i`` (an ``@``) without the LALR
+    automaton: ``(node, index of the token after it)``, the ``trait`` node the driver's
+    reductions build (``@`` shape_id, then the ``trait_body`` of a ``(...)``: nothing, a
+    ``trait_structure`` of ``node_object_kvp``, or a ``trait_node``), its arrays and
+    objects read by :func:`_fast_node_value` (their values added to ``fast_values``, as
+    the driver adds them). Half of the tokens the automaton read in s3 as IDL were in
+    traits (``@http(method: "PUT", uri: "/{Bucket}")``, ``@documentation("...")``), at
+    2 µs a token.
+
+    A key that is a keyword (``keywords``: after ``(``, ``true`` may start a value) and
+    anything the grammar does not accept there are left to the automaton, as
+    :class:`_NotFast` says (``tests/parse`` compares the two on every model it reads).
+
+    Raises:
+        _NotFast: its argument the token where it stopped.
+    """
+    n = len(types)
+    if i + 1 >= n or types[i + 1] != "IDENTIFIER":
+        raise _NotFast(i + 1 if i + 1 < n else i)
+    name = Node("shape_id", [i + 1], i + 1, i + 1)
+    k = i + 2
+    if k >= n or types[k] != "LPAR":
+        return Node("trait", [name], i, i + 1), k
+    opened = k
+
+    def value(j: int) -> tuple[Node, int]:
+        if j >= n:
+            raise _NotFast(n - 1)
+        if types[j] == "LBRACE" or types[j] == "LSQB":
+            node, after_value, read = _fast_node_value(types, values, j)
+            if read is not _UNREAD:
+                fast_values[j] = read
+            return node, after_value
+        return _scalar_node(types, values, j), j + 1
+
+    def is_key(j: int) -> bool:
+        t = types[j]
+        return (t == "QUOTED_TEXT" or (t == "IDENTIFIER" and values[j] not in keywords)) \
+            and j + 1 < n and types[j + 1] == "COLON"
+
+    k += 1
+    if k >= n:
+        raise _NotFast(n - 1)
+    if types[k] == "RPAR":
+        body = Node("trait_body", [], opened, k)
+    elif is_key(k):
+        pairs = []
+        while k < n and types[k] != "RPAR":
+            if not is_key(k):
+                raise _NotFast(k)
+            item, after_item = value(k + 2)
+            pairs.append(Node("node_object_kvp", [Node("node_object_key", [k], k, k), item], k, item.end))
+            k = after_item
+        if k >= n:
+            raise _NotFast(n - 1)
+        body = Node("trait_body", [Node("trait_structure", pairs, pairs[0].start, pairs[-1].end)], opened, k)
+    else:
+        item, k = value(k)
+        if k >= n or types[k] != "RPAR":
+            raise _NotFast(min(k, n - 1))
+        body = Node("trait_body", [Node("trait_node", [item], item.start, item.end)], opened, k)
+    return Node("trait", [name, body], i, k), k + 1
+
+
+def _takes_next(p: _Parser, stack: list[int], types: list[str], values: list[str], k: int) -> bool:
+    """Whether the automaton in ``stack`` can shift token ``k`` (typed as the driver types
+    it: a keyword where one can be shifted, else an identifier); not at the end."""
+    if k >= len(types):
+        return False
+    term = types[k]
+    if term == "IDENTIFIER":
+        keyword = p.keywords.get(values[k])
+        if keyword is not None and _can_shift(p, stack, keyword):
+            return True
+    return _can_shift(p, stack, term)
+
+
 class _SameLine(Exception):
     """Raised inside :func:`parse_tokens`: a statement starts on the line where the
     previous one ends."""
@@ -963,7 +1076,7 @@ def parse_tokens(text: str, breaks: list[int] | None = None) -> ParseResult:
     eof_col = len(text) - text.rfind("\n")
     namespace_kw = keywords.get("namespace")
     seen_namespace = False
-    value_goto = p.value_goto
+    value_goto, trait_goto = p.value_goto, p.trait_goto
     fast_from = 0  # the first token where _fast_node_value may be tried
     while True:
         stack = [p.start_state]
@@ -1054,6 +1167,24 @@ def parse_tokens(text: str, breaks: list[int] | None = None) -> ParseResult:
                     else:
                         _reduce(p, stack, values, r)
                     act = states[stack[-1]][ttype]
+                if ttype == "AT" and i >= fast_from and stack[-1] in trait_goto:
+                    # A whole trait application, read without the automaton when it can be.
+                    try:
+                        node, after_trait = _fast_trait(types, values_, i, keywords, result.fast_values)
+                    except _NotFast as stop:
+                        fast_from = stop.args[0] + 1  # (as for a value, below)
+                    else:
+                        stack.append(trait_goto[stack[-1]])  # as reducing trait would
+                        if len(node.children) > 1 or _takes_next(p, stack, types, values_, after_trait):
+                            values.append(node)
+                            prev = after_trait - 1
+                            prev_type = types[prev]
+                            i = after_trait
+                            continue
+                        # A trait without "(" before a token the automaton cannot take: its
+                        # error, which lists "(" as expected, is the automaton's.
+                        stack.pop()
+                        fast_from = i + 1
                 if ttype in _OPENERS and i >= fast_from and stack[-1] in value_goto:
                     # A whole array or object, read without the automaton when it can be.
                     try:
