@@ -39,6 +39,7 @@ from smithy2cfn.regexes import lazy
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
 #: Terminals of the grammar that the tokenizer produces from regexes, in match order (no
@@ -97,6 +98,7 @@ class _Parser(Record, frozen=True):
     value_goto: dict[int, int]         # see _value_gotos
     shift_memo: dict                   # see _can_shift
     trait_goto: dict[int, int]         # see _trait_gotos
+    members_goto: dict[int, str]       # see _members_gotos
 
     def __init__(self, token_re: re.Pattern, first_kind: dict[str, str], terminal_regexes: dict[str, str],
                  keywords: dict[str, str],
@@ -104,14 +106,15 @@ class _Parser(Record, frozen=True):
                  rules: list[tuple[str, int, tuple[tuple[int, bool], ...] | None, bool]], kinds: list[int],
                  start_state: int, end_state: int, safe: list[frozenset[str]],
                  value_goto: dict[int, int] | None = None, shift_memo: dict | None = None,
-                 trait_goto: dict[int, int] | None = None) -> None:
+                 trait_goto: dict[int, int] | None = None, members_goto: dict[int, str] | None = None) -> None:
         self.__dict__.update(token_re=token_re, first_kind=first_kind, terminal_regexes=terminal_regexes,
                              keywords=keywords,
                              punctuation=punctuation, states=states, rules=rules, kinds=kinds,
                              start_state=start_state, end_state=end_state, safe=safe,
                              value_goto={} if value_goto is None else value_goto,
                              shift_memo={} if shift_memo is None else shift_memo,
-                             trait_goto={} if trait_goto is None else trait_goto)
+                             trait_goto={} if trait_goto is None else trait_goto,
+                             members_goto={} if members_goto is None else members_goto)
 
 
 #: How the tokenizer matches the grammar's string terminals: the same text as their regexes
@@ -180,7 +183,7 @@ def get_parser() -> _Parser:
                    [_rule_kind(rule) for rule in rules], data["start_state"], data["end_state"],
                    [frozenset(terms) for terms in data["safe_reductions"]],
                    _value_gotos(data["states"], keywords, punctuation), None,
-                   _trait_gotos(data["states"], punctuation))
+                   _trait_gotos(data["states"], punctuation), _members_gotos(data["states"], punctuation))
 
 
 def _uncaptured(regex: str) -> str:
@@ -234,6 +237,18 @@ def _trait_gotos(states: list[dict[str, int]], punctuation: dict[str, str]) -> d
     if any(punctuation.get(text) != name for text, name in names.items()):
         return {}
     return {k: row["trait"] for k, row in enumerate(states) if "trait" in row and row.get("AT", -1) >= 0}
+
+
+def _members_gotos(states: list[dict[str, int]], punctuation: dict[str, str]) -> dict[int, str]:
+    """The states where :func:`_fast_members` may read the members of a shape: state → the
+    rule they make (``shape_members`` or ``enum_shape_members``: the states with a goto on
+    it where ``{`` is shifted). Empty when the grammar's punctuation is not the one the
+    fast path knows."""
+    names = {"{": "LBRACE", "}": "RBRACE", ":": "COLON", "$": "DOLLAR", "=": "EQUAL"}
+    if _trait_gotos(states, punctuation) == {} or any(punctuation.get(text) != name for text, name in names.items()):
+        return {}
+    return {k: rule for k, row in enumerate(states) for rule in ("shape_members", "enum_shape_members")
+            if rule in row and row.get("LBRACE", -1) >= 0}
 
 
 #: How a reduction builds its node (the fast paths of :func:`parse_tokens`; each one does
@@ -973,6 +988,71 @@ def _fast_trait(types: list[str], values: list[str], i: int, keywords: dict[str,
     return Node("trait", [name, body], i, k), k + 1
 
 
+def _fast_members(types: list[str], values: list[str], i: int, rule: str, keywords: dict[str, str],
+                  fast_values: dict[int, Any], line_of: Callable[[int], int]) -> Node:
+    """Read the members of a shape, ``{`` (token ``i``) to ``}``, without the LALR
+    automaton: the ``shape_members`` or ``enum_shape_members`` node (``rule``) the driver's
+    reductions build, its traits read by :func:`_fast_trait` and the values of ``= value``
+    by :func:`_fast_node_value` (their values added to ``fast_values``). A member is traits,
+    then ``name: Target``, ``$name`` (an enum's: ``name``), then ``= value`` on the line of
+    the ``=`` (``line_of``: a token's line). Members are most of what the automaton read in
+    s3 as IDL after the traits, at 3 µs a token with their reductions.
+
+    A name or target that is a keyword, and anything the grammar does not accept there,
+    are left to the automaton, as :class:`_NotFast` says (``tests/parse`` compares the two
+    on every model it reads).
+
+    Raises:
+        _NotFast: its argument the token where it stopped.
+    """
+    n = len(types)
+    enum = rule == "enum_shape_members"
+    item_rule = "enum_shape_member" if enum else "shape_member"
+    members: list[Node] = []
+    k = i + 1
+    while k < n and types[k] != "RBRACE":
+        first = k
+        traits: list[Node] = []
+        while k < n and types[k] == "AT":
+            trait, k = _fast_trait(types, values, k, keywords, fast_values)
+            traits.append(trait)
+        if k >= n:
+            raise _NotFast(n - 1)
+        t = types[k]
+        if t == "IDENTIFIER" and values[k] not in keywords and (
+                enum or (k + 2 < n and types[k + 1] == "COLON" and types[k + 2] == "IDENTIFIER"
+                         and values[k + 2] not in keywords)):
+            name = Node("identifier", [k], k, k)
+            if enum:
+                member = name
+                k += 1
+            else:
+                member = Node("explicit_shape_member", [name, k + 1, Node("shape_id", [k + 2], k + 2, k + 2)], k, k + 2)
+                k += 3
+        elif t == "DOLLAR" and not enum and k + 1 < n and types[k + 1] == "IDENTIFIER" and values[k + 1] not in keywords:
+            member = Node("elided_shape_member", [Node("identifier", [k + 1], k + 1, k + 1)], k, k + 1)
+            k += 2
+        else:
+            raise _NotFast(k)
+        kids = [Node("trait_statements", traits, traits[0].start, traits[-1].end) if traits
+                else Node("trait_statements", [], -1, -1), member]
+        if k < n and types[k] == "EQUAL":
+            equal = k
+            if k + 1 >= n or line_of(k + 1) != line_of(k):
+                raise _NotFast(k + 1 if k + 1 < n else k)  # (the value starts on the line of "=")
+            if types[k + 1] == "LBRACE" or types[k + 1] == "LSQB":
+                value, k, read = _fast_node_value(types, values, k + 1)
+                if read is not _UNREAD:
+                    fast_values[equal + 1] = read
+            else:
+                value, k = _scalar_node(types, values, k + 1), k + 2
+            kids.append(Node("value_assignment", [equal, value], equal, value.end))
+        members.append(Node(item_rule, kids, first, kids[-1].end))
+    if k >= n:
+        raise _NotFast(n - 1)
+    return Node(rule, members, i, k)
+
+
 def _takes_next(p: _Parser, stack: list[int], types: list[str], values: list[str], k: int) -> bool:
     """Whether the automaton in ``stack`` can shift token ``k`` (typed as the driver types
     it: a keyword where one can be shifted, else an identifier); not at the end."""
@@ -1076,7 +1156,7 @@ def parse_tokens(text: str, breaks: list[int] | None = None) -> ParseResult:
     eof_col = len(text) - text.rfind("\n")
     namespace_kw = keywords.get("namespace")
     seen_namespace = False
-    value_goto, trait_goto = p.value_goto, p.trait_goto
+    value_goto, trait_goto, members_goto = p.value_goto, p.trait_goto, p.members_goto
     fast_from = 0  # the first token where _fast_node_value may be tried
     while True:
         stack = [p.start_state]
@@ -1185,6 +1265,19 @@ def parse_tokens(text: str, breaks: list[int] | None = None) -> ParseResult:
                         # error, which lists "(" as expected, is the automaton's.
                         stack.pop()
                         fast_from = i + 1
+                if ttype == "LBRACE" and i >= fast_from and stack[-1] in members_goto:
+                    # The members of a shape, read without the automaton when they can be.
+                    try:
+                        node = _fast_members(types, values_, i, members_goto[stack[-1]], keywords,
+                                             result.fast_values, line_of)
+                    except _NotFast as stop:
+                        fast_from = stop.args[0] + 1  # (as for a value, below)
+                    else:
+                        stack.append(states[stack[-1]][node.data])  # as reducing the members would
+                        values.append(node)
+                        prev, prev_type = node.end, "RBRACE"
+                        i = node.end + 1
+                        continue
                 if ttype in _OPENERS and i >= fast_from and stack[-1] in value_goto:
                     # A whole array or object, read without the automaton when it can be.
                     try:
