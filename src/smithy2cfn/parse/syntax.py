@@ -20,6 +20,13 @@ statements already completed are kept, tokens are skipped up to the next line th
 a top-level statement, and parsing restarts there. A statement that starts on the line
 where the previous one ends is such an error (the ABNF's ``BR`` after each statement; the
 reference's "Expected a line break"), found when the previous statement is reduced.
+
+Most tokens of a large file are not driven one by one: in the states where the automaton
+would start one, an array or object (:func:`_fast_node_value`), a trait application
+(:func:`_fast_trait`) or the members of a shape (:func:`_fast_members`) are read by a
+recursive descent that builds exactly the nodes the reductions build, and the driver goes on
+from the goto of what it read; whatever such a reader does not accept (a syntax error among
+others) it leaves to the automaton (``tests/parse/test_parse_driver.py`` compares the two).
 """
 
 from __future__ import annotations
