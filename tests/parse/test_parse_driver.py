@@ -228,6 +228,30 @@ def test_the_node_value_fast_path_changes_nothing(value, junk, at, head):
     assert _parse(text, None) == _parse(text, _CAUTIOUS)
 
 
+def _walked(text: str, parser) -> str:
+    """What the IDL front end makes of ``text`` (records and diagnostics) with ``parser``."""
+    original = syntax.get_parser
+    syntax.get_parser = lambda: parser
+    try:
+        return repr(parse_idl(text, "m.smithy"))
+    finally:
+        syntax.get_parser = original
+
+
+_MORE_WORDS = [*_WORDS, '"x"', "[1, 2]", "{a: 1}", "{a: b}", "= 1", "@t(a: [1])", "a: B"]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(_MORE_WORDS), max_size=30), st.sampled_from([" ", "\n"]),
+       st.sampled_from(["@t(", "structure S {\n", "enum E {\n", ""]))
+def test_the_shortcuts_change_nothing_the_walker_makes(words, sep, head):
+    """The records and diagnostics of a file are the same with the shortcuts and without,
+    valid or not (the values a shortcut read before it gave up and left the rest to the
+    automaton are the ones the walker would make of the automaton's tree)."""
+    text = '$version: "2"\nnamespace a\n' + head + sep.join(words) + "\n"
+    assert _walked(text, syntax.get_parser()) == _walked(text, _CAUTIOUS)
+
+
 _ESCAPED = st.sampled_from(['"a\\nb"', '"\\q"', '"\\u00e9"', '"\\uD800"', '"x\r\ny"', "99999999999999999999999",
                             "1e999", "__", "_a", '"d"'])
 _WALKED = st.recursive(
