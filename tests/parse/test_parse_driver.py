@@ -252,6 +252,26 @@ def test_the_shortcuts_change_nothing_the_walker_makes(words, sep, head):
     assert _walked(text, syntax.get_parser()) == _walked(text, _CAUTIOUS)
 
 
+@pytest.mark.parametrize("depth", [syntax.FAST_VALUE_DEPTH + 10, 300])
+def test_a_value_read_whole_inside_one_the_automaton_read_is_walked(depth):
+    """Past :data:`syntax.FAST_VALUE_DEPTH` the automaton reads the outer levels of a value
+    and the fast path the inner ones: the walker reads the inner node like any other (its
+    value, and the S1016 of a value nested more than 256 levels)."""
+    inner = '[1, {a: "b"}, []]'
+    value = "[" * depth + inner + "]" * depth
+    for text in (f'$version: "2"\nnamespace a\n@t({value})\nstring S\n',
+                 f'$version: "2"\nmetadata m = {{k: {value}}}\n'):
+        assert _walked(text, syntax.get_parser()) == _walked(text, _CAUTIOUS)
+    walked = parse_idl(f'$version: "2"\nmetadata m = {value}\n', "m.smithy")
+    if depth < 256:
+        nested = walked.metadata["m"]
+        for _ in range(depth):
+            (nested,) = nested
+        assert nested == [1, {"a": "b"}, []]
+    else:
+        assert [d.code for d in walked.diagnostics] == ["S1016"]
+
+
 _ESCAPED = st.sampled_from(['"a\\nb"', '"\\q"', '"\\u00e9"', '"\\uD800"', '"x\r\ny"', "99999999999999999999999",
                             "1e999", "__", "_a", '"d"'])
 _WALKED = st.recursive(

@@ -328,7 +328,9 @@ class IdlFile(Record):
 
 class _Walker:
     """Turns statement trees (:class:`~smithy2cfn.parse.syntax.Node`) into :class:`IdlFile`
-    content; collects diagnostics. Tokens are numbers into ``tokens``."""
+    content; collects diagnostics. Tokens are numbers into ``tokens``: a child is a token
+    when its class is ``int``, else a node (of a subclass too: an array or object the
+    parser read whole is a ``syntax._ReadValue``)."""
 
     def __init__(self, text: str, path: str, tokens: Tokens, docs: list[DocComment]) -> None:
         self.text = text
@@ -478,7 +480,7 @@ class _Walker:
 
     @staticmethod
     def trees_of(tree: Node, data: str | None = None) -> list[Node]:
-        return [c for c in tree.children if c.__class__ is Node and (data is None or c.data == data)]
+        return [c for c in tree.children if c.__class__ is not int and (data is None or c.data == data)]
 
     def last_token(self, tree: Node) -> int | None:
         """The last token kept in the tree."""
@@ -552,7 +554,7 @@ class _Walker:
         data = tree.data
         if data == "node_string_value":
             child = tree.children[0]
-            if child.__class__ is Node:  # shape_id
+            if child.__class__ is not int:  # shape_id
                 self.unquoted_ids += 1
                 return UnquotedId.at(self.shape_id(child), self.span_of(child.children[0]))
             return self.string_token(child)
@@ -565,7 +567,7 @@ class _Walker:
             out: dict[str, Any] = {}
             values, types, node_value = self.values, self.types, self.node_value
             for kvp in tree.children:
-                if kvp.__class__ is not Node or kvp.data != "node_object_kvp":
+                if kvp.__class__ is int or kvp.data != "node_object_kvp":
                     continue
                 children = kvp.children
                 key_tree = children[0]
@@ -579,7 +581,7 @@ class _Walker:
             return out
         if data == "node_array":
             node_value = self.node_value
-            return [node_value(c, depth + 1) for c in tree.children if c.__class__ is Node]
+            return [node_value(c, depth + 1) for c in tree.children if c.__class__ is not int]
         if data == "number":
             return self.number(tree.children[0])
         if data == "node_keyword":
@@ -826,7 +828,7 @@ class _Walker:
             self.require_v2(f"{type_name} shapes", kw)
         prev_tok: int = name_tok
         for child in shape.children[2:]:
-            if child.__class__ is not Node:
+            if child.__class__ is int:
                 continue
             if child.data == "for_resource":
                 self.require_v2("'for' resource references", child)
@@ -959,7 +961,7 @@ class _Walker:
         if self.docs:
             self.doc_token_event(walrus, _DOC_DROP)
             self.doc_token_event(walrus + 1, _DOC_ATTACH, shape)
-            after_traits = next((c.start for c in tree.children[2:] if c.__class__ is Node and c.start >= 0), -1)
+            after_traits = next((c.start for c in tree.children[2:] if c.__class__ is not int and c.start >= 0), -1)
             self.doc_token_event(after_traits, _DOC_WARN)
         shape.span = Span(self.path, *t.position(t.starts[walrus]), shape.span.end_line, shape.span.end_column)
         for child in self.trees_of(tree):

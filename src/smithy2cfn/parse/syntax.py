@@ -1118,7 +1118,7 @@ def _reduce(p: _Parser, stack: list[int], values: list, rule: int) -> None:
                 kids.append(raw[i])
     if expand1 and len(kids) == 1:
         value = kids[0]
-        if value.__class__ is Node and value.start < 0:
+        if value.__class__ is not int and value.start < 0:
             value.start, value.end = start, end
     else:
         value = Node(origin, kids, start, end)
