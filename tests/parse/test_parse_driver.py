@@ -51,9 +51,9 @@ def _with_parser(text: str, parser):
 
 
 def _cautious():
-    """The parser with no reduction trusted (every one is simulated first) and no node value
-    read by the fast path (``syntax._fast_node_value``): every token goes through the
-    automaton."""
+    """The parser with no reduction trusted (every one is simulated first) and nothing read
+    by the fast paths (``syntax._fast_node_value``, ``_fast_trait``, ``_fast_members``):
+    every token goes through the automaton."""
     p = syntax.get_parser()
     return replace(p, safe=[frozenset()] * len(p.states), value_goto={}, shift_memo={}, trait_goto={}, members_goto={})
 
