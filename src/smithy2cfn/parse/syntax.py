@@ -189,8 +189,17 @@ def get_parser() -> _Parser:
     return _Parser(token_re, first_kind, regexes, keywords, punctuation, data["states"], rules,
                    [_rule_kind(rule) for rule in rules], data["start_state"], data["end_state"],
                    [frozenset(terms) for terms in data["safe_reductions"]],
-                   _value_gotos(data["states"], keywords, punctuation), None,
-                   _trait_gotos(data["states"], punctuation), _members_gotos(data["states"], punctuation))
+                   *_fast_gotos(data["states"], keywords, punctuation))
+
+
+def _fast_gotos(states: list[dict[str, int]], keywords: dict[str, str], punctuation: dict[str, str]
+                ) -> tuple[dict[int, int], None, dict[int, int], dict[int, str]]:
+    """:class:`_Parser`'s ``value_goto``, ``shift_memo`` (``None``: a new one),
+    ``trait_goto`` and ``members_goto``: all empty when the grammar's punctuation is not
+    :data:`_FAST_PUNCTUATION` (every token then goes through the automaton)."""
+    if any(punctuation.get(text) != name for text, name in _FAST_PUNCTUATION.items()):
+        return {}, None, {}, {}
+    return _value_gotos(states, keywords), None, _trait_gotos(states), _members_gotos(states)
 
 
 def _uncaptured(regex: str) -> str:
@@ -214,19 +223,21 @@ def _first_kinds(punctuation: dict[str, str]) -> dict[str, str]:
             if len(names) == 1 and c not in '-"/' and "" not in names}
 
 
-def _value_gotos(states: list[dict[str, int]], keywords: dict[str, str],
-                 punctuation: dict[str, str]) -> dict[int, int]:
+#: The punctuation the readers that skip the automaton know by these terminal names
+#: (:func:`get_parser` turns them all off for a grammar whose punctuation differs).
+_FAST_PUNCTUATION = {"{": "LBRACE", "}": "RBRACE", "[": "LSQB", "]": "RSQB", ":": "COLON", "@": "AT",
+                     "(": "LPAR", ")": "RPAR", "$": "DOLLAR", "=": "EQUAL"}
+
+
+def _value_gotos(states: list[dict[str, int]], keywords: dict[str, str]) -> dict[int, int]:
     """The states where :func:`_fast_node_value` may read a whole array or object: state →
     its goto on ``node_value``.
 
     Those are the states where a node value may start and ``{``/``[`` are shifted; the
     only keywords they take are ``true``, ``false`` and ``null`` (so that an identifier in
-    a value is a shape ID, as the fast path reads it). Empty when the grammar's punctuation
-    or keywords are not the ones the fast path knows.
+    a value is a shape ID, as the fast path reads it). Empty when the grammar's keywords
+    are not the ones the fast path knows.
     """
-    names = {"{": "LBRACE", "}": "RBRACE", "[": "LSQB", "]": "RSQB", ":": "COLON"}
-    if any(punctuation.get(text) != name for text, name in names.items()):
-        return {}
     value_keywords = {keywords.get(word) for word in _VALUE_KEYWORDS}
     if None in value_keywords:
         return {}
@@ -236,24 +247,17 @@ def _value_gotos(states: list[dict[str, int]], keywords: dict[str, str],
             and other_keywords.isdisjoint(row)}
 
 
-def _trait_gotos(states: list[dict[str, int]], punctuation: dict[str, str]) -> dict[int, int]:
+def _trait_gotos(states: list[dict[str, int]]) -> dict[int, int]:
     """The states where :func:`_fast_trait` may read a whole trait application: state →
     its goto on ``trait`` (the states where ``@``, which starts nothing but a trait, is
-    shifted). Empty when the grammar's punctuation is not the one the fast path knows."""
-    names = {"@": "AT", "(": "LPAR", ")": "RPAR", ":": "COLON", "{": "LBRACE", "[": "LSQB"}
-    if any(punctuation.get(text) != name for text, name in names.items()):
-        return {}
+    shifted)."""
     return {k: row["trait"] for k, row in enumerate(states) if "trait" in row and row.get("AT", -1) >= 0}
 
 
-def _members_gotos(states: list[dict[str, int]], punctuation: dict[str, str]) -> dict[int, str]:
+def _members_gotos(states: list[dict[str, int]]) -> dict[int, str]:
     """The states where :func:`_fast_members` may read the members of a shape: state → the
     rule they make (``shape_members`` or ``enum_shape_members``: the states with a goto on
-    it where ``{`` is shifted). Empty when the grammar's punctuation is not the one the
-    fast path knows."""
-    names = {"{": "LBRACE", "}": "RBRACE", ":": "COLON", "$": "DOLLAR", "=": "EQUAL"}
-    if _trait_gotos(states, punctuation) == {} or any(punctuation.get(text) != name for text, name in names.items()):
-        return {}
+    it where ``{`` is shifted)."""
     return {k: rule for k, row in enumerate(states) for rule in ("shape_members", "enum_shape_members")
             if rule in row and row.get("LBRACE", -1) >= 0}
 
@@ -680,24 +684,17 @@ _VALUE_KEYWORDS = ("true", "false", "null")
 #: How deep :func:`_fast_node_value` reads nested arrays and objects (deeper ones are left
 #: to the LALR driver, which needs no recursion).
 FAST_VALUE_DEPTH = 64
-#: The tokens that start an array or object (where the fast path is tried).
-_OPENERS = frozenset({"LBRACE", "LSQB"})
 #: The values of the node keywords (the walker's too: :mod:`smithy2cfn.parse.idl`).
 KEYWORD_VALUES = {"true": True, "false": False, "null": None}
 #: What :func:`_fast_node_value` gives for a value it leaves to the walker.
 _UNREAD = object()
 
 
-def _quoted(token: str) -> Any:
-    """The value of a ``"..."`` token, :data:`_UNREAD` when it has a bad escape."""
-    text, problem = decode_quoted_text(token)
-    return _UNREAD if problem else text
-
-
 class _NotFast(Exception):
-    """Raised inside :func:`_node_value_tree`: the value is not one it reads (a syntax
-    error, a token it does not know, too deep); the LALR driver reads it instead. Its
-    argument is the number of the token where it stopped."""
+    """Raised inside a reader that skips the automaton (:func:`_node_value_tree`,
+    :func:`_fast_trait`, :func:`_fast_members`): what starts there is not what it reads (a
+    syntax error, a token it does not know, too deep); the LALR driver reads it instead.
+    Its argument is the number of the token where it stopped."""
 
 
 def _fast_node_value(types: list[str], values: list[str], i: int) -> tuple[Node, int, Any]:
@@ -718,7 +715,8 @@ def _fast_node_value(types: list[str], values: list[str], i: int) -> tuple[Node,
     try:
         value, after_value = _plain_node_value(types, values, i)
     except _Unreadable:
-        return _node_value_tree(types, values, i)
+        node, after_value = _node_value_tree(types, values, i)
+        return node, after_value, _UNREAD
     return _ReadValue(types[i], i, after_value - 1, types, values), after_value, value
 
 
@@ -728,8 +726,9 @@ class _Unreadable(Exception):
 
 def _plain_node_value(types: list[str], values: list[str], i: int) -> tuple[Any, int]:
     """The Python value of the array or object starting at token ``i`` (a ``{`` or
-    ``[``) and the index of the token after it, for a value that :func:`_node_value_tree`
-    reads with a value other than :data:`_UNREAD` (the same value); nothing else is made.
+    ``[``) and the index of the token after it, for a value whose reading can report
+    nothing (the value the walker makes of :func:`_node_value_tree`'s node); nothing else
+    is made.
 
     Raises:
         _Unreadable: on anything else (a text block, a shape ID, a bad escape or number,
@@ -821,9 +820,9 @@ class _ReadValue(Node):
         return self._children
 
 
-def _node_value_tree(types: list[str], values: list[str], i: int) -> tuple[Node, int, Any]:
-    """Read the array or object starting at token ``i`` (a ``{`` or ``[``) without the
-    LALR automaton: ``(node, index of the token after it, value)``.
+def _node_value_tree(types: list[str], values: list[str], i: int) -> tuple[Node, int]:
+    """Read the value starting at token ``i`` without the LALR automaton: ``(node, index
+    of the token after it)``.
 
     Node values are most of the tokens of a large model (endpoint rule sets and their
     tests, examples), and their grammar (``node_value`` and below) is simple: this
@@ -834,76 +833,40 @@ def _node_value_tree(types: list[str], values: list[str], i: int) -> tuple[Node,
     anything else (a missing ``:``, a ``:=``, an ``ERROR`` token, the end of the file,
     nesting beyond :data:`FAST_VALUE_DEPTH`), so that every syntax error, with its message and
     recovery, is the driver's. ``tests/parse`` compares the two on every model it reads.
-
-    ``value`` is the Python value :class:`smithy2cfn.parse.idl._Walker` makes of the node
-    when reading it can report nothing: made of ``true``/``false``/``null``, strings whose
-    escapes are valid, numbers ``read_number`` accepts, simple identifiers as keys, no key
-    twice. Any other (text blocks, shape IDs: their problems and spans are the walker's)
-    gives :data:`_UNREAD`, and the walker reads the tree (s3: the walk of these values was
-    a fifth of the IDL front end).
+    (The value of a node whose reading can report nothing is :func:`_plain_node_value`'s;
+    the walker reads any other from the node: text blocks, shape IDs, problems.)
 
     Raises:
         _NotFast: see above.
     """
     n = len(types)
 
-    def value(i: int, depth: int) -> tuple[Node, int, Any]:
+    def value(i: int, depth: int) -> tuple[Node, int]:
         t = types[i]
-        if t == "IDENTIFIER":
-            word = values[i]
-            if word in _VALUE_KEYWORDS:
-                return Node("node_keyword", [i], i, i), i + 1, KEYWORD_VALUES[word]
-            return Node("node_string_value", [Node("shape_id", [i], i, i)], i, i), i + 1, _UNREAD
-        if t == "QUOTED_TEXT":
-            return Node("node_string_value", [i], i, i), i + 1, _quoted(values[i])
-        if t == "TEXT_BLOCK":
-            return Node("node_string_value", [i], i, i), i + 1, _UNREAD
-        if t == "NUMBER":
-            number, problem = read_number(values[i])
-            return Node("number", [i], i, i), i + 1, _UNREAD if problem else number
+        if t != "LBRACE" and t != "LSQB":
+            return _scalar_node(types, values, i), i + 1
         if depth >= FAST_VALUE_DEPTH:
             raise _NotFast(i)
         kids: list = []
         j = i + 1
         if t == "LBRACE":
-            out: dict | None = {}
             while j < n:
                 key = types[j]
                 if key == "RBRACE":
-                    return Node("node_object", kids, i, j), j + 1, _UNREAD if out is None else out
+                    return Node("node_object", kids, i, j), j + 1
                 if key != "IDENTIFIER" and key != "QUOTED_TEXT":
                     raise _NotFast(j)
                 if j + 2 >= n or types[j + 1] != "COLON":
                     raise _NotFast(j + 1)
-                item, k, item_value = value(j + 2, depth + 1)
+                item, after_item = value(j + 2, depth + 1)
                 kids.append(Node("node_object_kvp", [Node("node_object_key", [j], j, j), item], j, item.end))
-                if out is not None:
-                    name = values[j]
-                    if key == "QUOTED_TEXT":
-                        name = _quoted(name)
-                        if name is _UNREAD:
-                            name = None
-                    elif not SIMPLE_IDENTIFIER.match(name):
-                        name = None  # (not a simple identifier: the walker reports it)
-                    if item_value is _UNREAD or name is None or name in out:
-                        out = None
-                    else:
-                        out[name] = item_value
-                j = k
-        elif t == "LSQB":
-            items: list | None = []
+                j = after_item
+        else:
             while j < n:
                 if types[j] == "RSQB":
-                    return Node("node_array", kids, i, j), j + 1, _UNREAD if items is None else items
-                item, j, item_value = value(j, depth + 1)
+                    return Node("node_array", kids, i, j), j + 1
+                item, j = value(j, depth + 1)
                 kids.append(item)
-                if items is not None:
-                    if item_value is _UNREAD:
-                        items = None
-                    else:
-                        items.append(item_value)
-        else:
-            raise _NotFast(i)  # (not the start of a value)
         raise _NotFast(n - 1)  # (the end of the file inside the value)
 
     return value(i, 0)
@@ -929,14 +892,32 @@ def _scalar_node(types: list[str], values: list[str], i: int) -> Node:
     raise _NotFast(i)
 
 
+def _value_node(types: list[str], values: list[str], i: int, fast_values: dict[int, Any]) -> tuple[Node, int]:
+    """The node of the value starting at token ``i`` and the index of the token after it:
+    an array or object read by :func:`_fast_node_value` (its value, when read, added to
+    ``fast_values`` under ``i``, where the walker takes it), any other by
+    :func:`_scalar_node`.
+
+    Raises:
+        _NotFast: no value the fast paths read starts there (at the end, the last token).
+    """
+    if i >= len(types):
+        raise _NotFast(len(types) - 1)
+    if types[i] == "LBRACE" or types[i] == "LSQB":
+        node, after_value, read = _fast_node_value(types, values, i)
+        if read is not _UNREAD:
+            fast_values[i] = read
+        return node, after_value
+    return _scalar_node(types, values, i), i + 1
+
+
 def _fast_trait(types: list[str], values: list[str], i: int, keywords: dict[str, str],
                 fast_values: dict[int, Any]) -> tuple[Node, int]:
     """Read the trait application starting at token ``i`` (an ``@``) without the LALR
     automaton: ``(node, index of the token after it)``, the ``trait`` node the driver's
     reductions build (``@`` shape_id, then the ``trait_body`` of a ``(...)``: nothing, a
     ``trait_structure`` of ``node_object_kvp``, or a ``trait_node``), its arrays and
-    objects read by :func:`_fast_node_value` (their values added to ``fast_values``, as
-    the driver adds them). Half of the tokens the automaton read in s3 as IDL were in
+    objects read by :func:`_value_node` (their values added to ``fast_values``). Half of the tokens the automaton read in s3 as IDL were in
     traits (``@http(method: "PUT", uri: "/{Bucket}")``, ``@documentation("...")``), at
     2 µs a token.
 
@@ -956,16 +937,6 @@ def _fast_trait(types: list[str], values: list[str], i: int, keywords: dict[str,
         return Node("trait", [name], i, i + 1), k
     opened = k
 
-    def value(j: int) -> tuple[Node, int]:
-        if j >= n:
-            raise _NotFast(n - 1)
-        if types[j] == "LBRACE" or types[j] == "LSQB":
-            node, after_value, read = _fast_node_value(types, values, j)
-            if read is not _UNREAD:
-                fast_values[j] = read
-            return node, after_value
-        return _scalar_node(types, values, j), j + 1
-
     def is_key(j: int) -> bool:
         t = types[j]
         return (t == "QUOTED_TEXT" or (t == "IDENTIFIER" and values[j] not in keywords)) \
@@ -981,14 +952,14 @@ def _fast_trait(types: list[str], values: list[str], i: int, keywords: dict[str,
         while k < n and types[k] != "RPAR":
             if not is_key(k):
                 raise _NotFast(k)
-            item, after_item = value(k + 2)
+            item, after_item = _value_node(types, values, k + 2, fast_values)
             pairs.append(Node("node_object_kvp", [Node("node_object_key", [k], k, k), item], k, item.end))
             k = after_item
         if k >= n:
             raise _NotFast(n - 1)
         body = Node("trait_body", [Node("trait_structure", pairs, pairs[0].start, pairs[-1].end)], opened, k)
     else:
-        item, k = value(k)
+        item, k = _value_node(types, values, k, fast_values)
         if k >= n or types[k] != "RPAR":
             raise _NotFast(min(k, n - 1))
         body = Node("trait_body", [Node("trait_node", [item], item.start, item.end)], opened, k)
@@ -1000,7 +971,7 @@ def _fast_members(types: list[str], values: list[str], i: int, rule: str, keywor
     """Read the members of a shape, ``{`` (token ``i``) to ``}``, without the LALR
     automaton: the ``shape_members`` or ``enum_shape_members`` node (``rule``) the driver's
     reductions build, its traits read by :func:`_fast_trait` and the values of ``= value``
-    by :func:`_fast_node_value` (their values added to ``fast_values``). A member is traits,
+    by :func:`_value_node` (their values added to ``fast_values``). A member is traits,
     then ``name: Target``, ``$name`` (an enum's: ``name``), then ``= value`` on the line of
     the ``=`` (``line_of``: a token's line). Members are most of what the automaton read in
     s3 as IDL after the traits, at 3 µs a token with their reductions.
@@ -1047,17 +1018,54 @@ def _fast_members(types: list[str], values: list[str], i: int, rule: str, keywor
             equal = k
             if k + 1 >= n or line_of(k + 1) != line_of(k):
                 raise _NotFast(k + 1 if k + 1 < n else k)  # (the value starts on the line of "=")
-            if types[k + 1] == "LBRACE" or types[k + 1] == "LSQB":
-                value, k, read = _fast_node_value(types, values, k + 1)
-                if read is not _UNREAD:
-                    fast_values[equal + 1] = read
-            else:
-                value, k = _scalar_node(types, values, k + 1), k + 2
+            value, k = _value_node(types, values, k + 1, fast_values)
             kids.append(Node("value_assignment", [equal, value], equal, value.end))
         members.append(Node(item_rule, kids, first, kids[-1].end))
     if k >= n:
         raise _NotFast(n - 1)
     return Node(rule, members, i, k)
+
+
+#: The tokens where a reader that skips the automaton may start (see :func:`_read_fast`).
+_FAST_STARTS = frozenset({"AT", "LBRACE", "LSQB"})
+
+
+def _read_fast(p: _Parser, stack: list[int], types: list[str], values: list[str], i: int,
+               fast_values: dict[int, Any], line_of: Callable[[int], int]) -> tuple[Node, int] | None:
+    """What a reader that skips the automaton makes of what starts at token ``i``, where
+    the automaton in ``stack`` (after its reductions for that token) would start it: a
+    trait application (:func:`_fast_trait`), the members of a shape (:func:`_fast_members`)
+    or an array or object (:func:`_value_node`). Returns ``(node, index of the token after
+    it)``, with the goto of the node pushed on ``stack`` (as the reductions that make it
+    would push it), or ``None`` when none starts there.
+
+    Raises:
+        _NotFast: from the reader (``stack`` unchanged), or at ``i`` for a trait without
+            ``(`` before a token the automaton cannot take: its error, which lists ``(``
+            among the tokens expected, is the automaton's.
+    """
+    state = stack[-1]
+    if types[i] == "AT":
+        goto = p.trait_goto.get(state)
+        if goto is None:
+            return None
+        node, after = _fast_trait(types, values, i, p.keywords, fast_values)
+        stack.append(goto)
+        if len(node.children) == 1 and not _takes_next(p, stack, types, values, after):
+            stack.pop()
+            raise _NotFast(i)
+        return node, after
+    rule = p.members_goto.get(state) if types[i] == "LBRACE" else None
+    if rule is not None:
+        node = _fast_members(types, values, i, rule, p.keywords, fast_values, line_of)
+        stack.append(p.states[state][rule])
+        return node, node.end + 1
+    goto = p.value_goto.get(state)
+    if goto is None:
+        return None
+    node, after = _value_node(types, values, i, fast_values)
+    stack.append(goto)
+    return node, after
 
 
 def _takes_next(p: _Parser, stack: list[int], types: list[str], values: list[str], k: int) -> bool:
@@ -1163,8 +1171,7 @@ def parse_tokens(text: str, breaks: list[int] | None = None) -> ParseResult:
     eof_col = len(text) - text.rfind("\n")
     namespace_kw = keywords.get("namespace")
     seen_namespace = False
-    value_goto, trait_goto, members_goto = p.value_goto, p.trait_goto, p.members_goto
-    fast_from = 0  # the first token where _fast_node_value may be tried
+    fast_from = 0  # the first token where a reader that skips the automaton may be tried
     while True:
         stack = [p.start_state]
         values: list = []
@@ -1254,54 +1261,20 @@ def parse_tokens(text: str, breaks: list[int] | None = None) -> ParseResult:
                     else:
                         _reduce(p, stack, values, r)
                     act = states[stack[-1]][ttype]
-                if ttype == "AT" and i >= fast_from and stack[-1] in trait_goto:
-                    # A whole trait application, read without the automaton when it can be.
+                if ttype in _FAST_STARTS and i >= fast_from:
                     try:
-                        node, after_trait = _fast_trait(types, values_, i, keywords, result.fast_values)
+                        read = _read_fast(p, stack, types, values_, i, result.fast_values, line_of)
                     except _NotFast as stop:
-                        fast_from = stop.args[0] + 1  # (as for a value, below)
-                    else:
-                        stack.append(trait_goto[stack[-1]])  # as reducing trait would
-                        if len(node.children) > 1 or _takes_next(p, stack, types, values_, after_trait):
-                            values.append(node)
-                            prev = after_trait - 1
-                            prev_type = types[prev]
-                            i = after_trait
-                            continue
-                        # A trait without "(" before a token the automaton cannot take: its
-                        # error, which lists "(" as expected, is the automaton's.
-                        stack.pop()
-                        fast_from = i + 1
-                if ttype == "LBRACE" and i >= fast_from and stack[-1] in members_goto:
-                    # The members of a shape, read without the automaton when they can be.
-                    try:
-                        node = _fast_members(types, values_, i, members_goto[stack[-1]], keywords,
-                                             result.fast_values, line_of)
-                    except _NotFast as stop:
-                        fast_from = stop.args[0] + 1  # (as for a value, below)
-                    else:
-                        stack.append(states[stack[-1]][node.data])  # as reducing the members would
-                        values.append(node)
-                        prev, prev_type = node.end, "RBRACE"
-                        i = node.end + 1
-                        continue
-                if ttype in _OPENERS and i >= fast_from and stack[-1] in value_goto:
-                    # A whole array or object, read without the automaton when it can be.
-                    try:
-                        node, after_value, read = _fast_node_value(types, values_, i)
-                    except _NotFast as stop:
-                        # The driver reads it; the values it holds up to where the fast path
-                        # stopped are not tried again (each token is tried at most once).
+                        # The automaton reads it; the tokens up to where the reader stopped
+                        # are not tried again (each token is tried at most once).
                         fast_from = stop.args[0] + 1
                     else:
-                        stack.append(value_goto[stack[-1]])  # as reducing node_value would
-                        values.append(node)
-                        if read is not _UNREAD:
-                            result.fast_values[i] = read
-                        prev = after_value - 1
-                        prev_type = types[prev]
-                        i = after_value
-                        continue
+                        if read is not None:
+                            node, i = read
+                            values.append(node)
+                            prev = i - 1
+                            prev_type = types[prev]
+                            continue
                 stack.append(act)
                 values.append(i)
                 if ttype == namespace_kw:
