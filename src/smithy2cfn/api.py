@@ -450,7 +450,8 @@ def _load_and_validate(sources: list[tuple[str, str]], diags: Diagnostics, *, al
 
     helper = start_helper(sources, allow_unknown_traits=allow_unknown_traits)
     try:
-        model = load_texts(sources, diags, allow_unknown_traits=allow_unknown_traits, meanwhile=_prepare_stages)
+        model = load_texts(sources, diags, allow_unknown_traits=allow_unknown_traits, meanwhile=_prepare_stages,
+                           packages=helper.told if helper is not None else None)
         run_validators(model, diags, suppressed=suppressed, meanwhile=lambda: _prepare_conversion(model.packages),
                        helper=helper)
     finally:

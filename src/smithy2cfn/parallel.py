@@ -192,6 +192,20 @@ def _put_indexes(queue_w: int, count: int) -> None:
         os.close(queue_w)
 
 
+def _send(back_w: int, i: int, result: object) -> None:
+    """Send message ``i`` (``result``, pickled) on the pipe back; nothing when it cannot be
+    pickled (the parent then computes that piece itself, or goes without the value told)."""
+    import pickle
+
+    try:
+        data = pickle.dumps((i, result), protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:  # noqa: BLE001 - the parent computes what is not sent
+        return
+    view = memoryview(len(data).to_bytes(_LENGTH_SIZE, "little") + data)
+    while view:
+        view = view[os.write(back_w, view):]
+
+
 def _serve(queue_r: int, back_w: int, compute: Callable[[int], object], header: object = None) -> NoReturn:
     """The helper's side: send ``header`` first when given (message index ``-1``), then
     take indexes from the queue until it is empty and send each ``compute(index)`` back;
@@ -199,39 +213,29 @@ def _serve(queue_r: int, back_w: int, compute: Callable[[int], object], header: 
     process at once (``os._exit``), from inside the frames that hold what the pieces read:
     returning first would free the helper's model object by object (an early helper's
     SageMaker model: 18 ms, that the other side waited for)."""
-    import pickle
-
-    def send(i: int, result: object) -> None:
-        try:
-            data = pickle.dumps((i, result), protocol=pickle.HIGHEST_PROTOCOL)
-        except Exception:  # noqa: BLE001 - the parent computes what is not sent
-            return
-        # Each result is sent when made, so that its pickling overlaps the work left
-        view = memoryview(len(data).to_bytes(_LENGTH_SIZE, "little") + data)
-        while view:
-            view = view[os.write(back_w, view):]
-
     if header is not None:
-        send(-1, header)
+        _send(back_w, _HEADER, header)
     while len(raw := os.read(queue_r, _INDEX_SIZE)) == _INDEX_SIZE:
         i = int.from_bytes(raw, "little")
-        send(i, compute(i))
+        _send(back_w, i, compute(i))  # (each result sent when made: its pickling overlaps the work left)
     os.close(back_w)
     os._exit(0)
 
 
 def _share(pieces: Sequence[T], work: Callable[[T], R], meanwhile: Callable[[], object] | None, pid: int,
-           queue_r: int, back_r: int, keys: list[str] | None) -> list[R]:
+           queue_r: int, back_r: int, keys: list[str] | None, received: _Received | None = None) -> list[R]:
     """This process's side of :func:`run_shared` once the helper ``pid`` serves the queue:
     take pieces until the queue is empty, read the helper's results (kept only when its
     header is ``keys``, with ``keys`` given: a helper of :func:`start_helper` made its own
     pieces), compute what did not come back, and reap the helper. A helper of
     :func:`start_helper` that has not sent its header when the queue is empty is still
     making its pieces and has taken none: it is killed rather than waited for (it may be
-    slow, on a machine whose second CPU has become busy)."""
+    slow, on a machine whose second CPU has become busy). ``received``: the reader of
+    ``back_r`` that a helper of :func:`start_helper` has read from already (:meth:`Helper.told`)."""
     results: dict[int, R] = {}
-    sent: dict[int, R] = {}
-    received = _Received(back_r, sent)
+    if received is None:
+        received = _Received(back_r, {})
+    sent: dict[int, Any] = received.results
     try:
         if meanwhile is not None:
             try:
@@ -246,12 +250,13 @@ def _share(pieces: Sequence[T], work: Callable[[T], R], meanwhile: Callable[[], 
         os.close(queue_r)
         if keys is not None:
             received.take(wait=False)
-            if -1 not in sent:
+            if _HEADER not in sent:
                 _kill(pid)
         received.take(wait=True)
         os.close(back_r)
         os.waitpid(pid, 0)
-    if keys is None or sent.pop(-1, None) == keys:
+    sent.pop(_TOLD, None)
+    if keys is None or sent.pop(_HEADER, None) == keys:
         results.update(sent)
     return [results[i] if i in results else work(p) for i, p in enumerate(pieces)]
 
@@ -271,6 +276,17 @@ class Helper:
     def __init__(self, pid: int, queue_r: int, queue_w: int, back_r: int) -> None:
         self.pid = pid
         self._fds: tuple[int, int, int] | None = (queue_r, queue_w, back_r)
+        #: what the helper has sent so far (a value it told, :meth:`told`), read when asked
+        self._received = _Received(back_r, {})
+
+    def told(self) -> object:
+        """The value the helper sent with :func:`tell` while it prepared its pieces, if it has
+        arrived (``None`` when not yet, or never: the helper failed or is slow; the caller then
+        computes it). Reads what has arrived, without waiting. Raises nothing."""
+        if self._fds is None:
+            return None
+        self._received.take(wait=False)
+        return self._received.results.get(_TOLD)
 
     def waiting(self) -> bool:
         """Whether the helper was neither used nor closed yet."""
@@ -286,7 +302,7 @@ class Helper:
             return [work(p) for p in pieces]
         queue_r, queue_w, back_r = self._release()
         _put_indexes(queue_w, len(pieces))
-        return _share(pieces, work, meanwhile, self.pid, queue_r, back_r, list(keys or ()))
+        return _share(pieces, work, meanwhile, self.pid, queue_r, back_r, list(keys or ()), self._received)
 
     def close(self) -> None:
         """Kill the helper when it was not used (it may still be making its pieces) and
@@ -344,8 +360,11 @@ def start_helper(prepare: Callable[[], tuple[Sequence[str], Callable[[int], obje
     global _running
 
     def serve(queue_r: int, back_w: int) -> None:
+        global _back
         allow(False)  # (a helper never forks one of its own)
+        _back = back_w
         made = prepare()
+        _back = None
         if made is not None:
             keys, compute = made
             _serve(queue_r, back_w, compute, list(keys))
@@ -359,6 +378,22 @@ def start_helper(prepare: Callable[[], tuple[Sequence[str], Callable[[int], obje
 
 #: The bytes of a result's length in the helper's messages (little-endian, unsigned).
 _LENGTH_SIZE = 8
+#: The message index of a helper's header (the keys of its pieces), and of the value it told
+#: (:func:`tell`); pieces are numbered from 0.
+_HEADER, _TOLD = -1, -2
+#: In a helper of :func:`start_helper` while its ``prepare`` runs: the pipe back (:func:`tell`).
+_back: int | None = None
+
+
+def tell(value: object) -> None:
+    """Send ``value`` (picklable) to the parent now, when called by the ``prepare`` of a helper
+    of :func:`start_helper`: the parent reads it with :meth:`Helper.told` without waiting
+    for the helper's pieces, to use what the helper computes anyway instead of computing it
+    again (the trait packages a model loads: :func:`smithy2cfn.validation.start_helper`).
+    One value (a second one replaces the first when the parent has not read it yet);
+    nothing anywhere else. Raises nothing."""
+    if _back is not None:
+        _send(_back, _TOLD, value)
 #: The capacity asked for the helper's pipe (Linux's ``F_SETPIPE_SZ``; an unprivileged
 #: process may ask up to ``/proc/sys/fs/pipe-max-size``, 1 MiB by default): the helper
 #: blocks only when this much is sent and not read yet.
@@ -422,4 +457,4 @@ class _Received:
         del buffer[:at]
 
 
-__all__ = ["JOBS_VARIABLE", "MAX_PIECES", "Helper", "allow", "available", "run_shared", "start_helper"]
+__all__ = ["JOBS_VARIABLE", "MAX_PIECES", "Helper", "allow", "available", "run_shared", "start_helper", "tell"]

@@ -511,6 +511,69 @@ def test_a_helper_still_making_its_pieces_when_the_queue_is_empty_is_not_waited_
 
 
 @needs_fork
+def test_a_helper_tells_a_value_before_its_pieces_and_it_is_read_without_waiting(allowed, tmp_path):
+    go = tmp_path / "go"
+
+    def prepare():
+        parallel.tell(frozenset({"smithy.api", str(os.getpid())}))
+        while not go.exists():  # (the helper still making its pieces)
+            time.sleep(0.005)
+        return [f"p{i}" for i in range(8)], _slow_pid
+    helper = parallel.start_helper(prepare)
+    deadline = time.monotonic() + 30
+    while (told := helper.told()) is None and time.monotonic() < deadline:
+        time.sleep(0.005)
+    assert told == frozenset({"smithy.api", str(helper.pid)}), "told before its pieces were made"
+    assert helper.told() == told, "asked again: the same value"
+    go.write_text("")
+    out = parallel.run_shared(list(range(8)), _slow_pid, helper=helper, keys=[f"p{i}" for i in range(8)])
+    assert [v for v, _ in out] == [i * i for i in range(8)]
+    assert helper.told() is None, "a helper used is no longer asked"
+    with pytest.raises(ChildProcessError):
+        os.waitpid(-1, os.WNOHANG)
+
+
+@needs_fork
+def test_nothing_told_is_none_and_telling_outside_a_helper_does_nothing(allowed):
+    parallel.tell("nobody listens")  # (not a helper: nothing is sent anywhere)
+    helper = parallel.start_helper(lambda: (time.sleep(60), None)[1])
+    assert helper.told() is None
+    helper.close()
+    assert helper.told() is None
+    helper = parallel.start_helper(_pieces_of_a_helper(6))
+    assert [v for v, _ in parallel.run_shared(list(range(6)), _slow_pid, helper=helper,
+                                              keys=[f"p{i}" for i in range(6)])] == [i * i for i in range(6)]
+
+
+@needs_fork
+def test_this_process_takes_the_trait_packages_a_helper_selected(allowed, monkeypatch, tmp_path):
+    from smithy2cfn import api, validation
+    from smithy2cfn.load import loader
+
+    (tmp_path / "model.json").write_text(_json_model(validation.HELPER_FROM_SHAPES + 100), encoding="utf-8")
+    selected = []  # (the selections made in this process: the helper's, after the fork, are not seen)
+    select = loader.select_packages
+    monkeypatch.setattr(loader, "select_packages", lambda texts: selected.append(1) or select(texts))
+    told = []
+    start = validation.start_helper
+
+    def waits_for_what_it_is_told(sources, **kwargs):
+        helper = start(sources, **kwargs)
+        deadline = time.monotonic() + 30  # (as a helper on a free CPU has told them by the time they are needed)
+        while helper is not None and helper.told() is None and time.monotonic() < deadline:
+            time.sleep(0.005)
+        told.append(helper and helper.told())
+        return helper
+    monkeypatch.setattr(validation, "start_helper", waits_for_what_it_is_told)
+    shared = api.validate_files(tmp_path)
+    assert told == [frozenset({"smithy.api"})] and selected == [], "this process selected them again"
+    monkeypatch.setattr(parallel, "_allowed", False)
+    alone = api.validate_files(tmp_path)
+    assert selected == [1]
+    assert [d.to_json() for d in shared.diagnostics] == [d.to_json() for d in alone.diagnostics]
+
+
+@needs_fork
 def test_no_descriptor_left_means_no_helper_and_the_work_done_here(allowed, monkeypatch):
     def no_pipe():
         raise OSError(24, "Too many open files")

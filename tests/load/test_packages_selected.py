@@ -147,6 +147,27 @@ def test_a_small_build_does_not_import_the_validators_of_other_packages(tmp_path
                           "smithy2cfn.validation.apigateway", "smithy2cfn.validation.waiters", "jmespath"}
 
 
+def test_packages_known_already_are_taken_as_given_and_anything_else_is_selected_here(monkeypatch):
+    from smithy2cfn.diagnostics import Diagnostics
+
+    sources = [("m.smithy", CFN_RESOURCE)]
+    selected = []
+    select = loader.select_packages
+    monkeypatch.setattr(loader, "select_packages", lambda texts: selected.append(1) or select(texts))
+    given = frozenset({"smithy.api", "aws.cloudformation", "aws.api"})
+    asked = []
+    model = loader.load_texts(sources, Diagnostics(), packages=lambda: asked.append(1) or given)
+    assert model.packages == given and selected == [] and asked == [1], "asked once, when needed"
+    # not known (None), or not a frozenset of strings (what a helper process sent is checked)
+    for told in (None, ["smithy.api"], {"smithy.api"}, frozenset({1}), "smithy.api"):
+        selected.clear()
+        model = loader.load_texts(sources, Diagnostics(), packages=lambda told=told: told)
+        assert model.packages == {"smithy.api", "aws.cloudformation"} and selected == [1]
+    # without the prelude, nothing is asked
+    model = loader.load_texts(sources, Diagnostics(), prelude=False, packages=lambda: asked.append(2) or given)
+    assert model.packages == frozenset() and asked == [1]
+
+
 # ----------------------------------------------------------------- same result either way
 
 VALIDATION = SHARED / "conformance" / "validation"

@@ -687,27 +687,41 @@ def read_model_files(paths: Iterable[str], diags: Diagnostics, *, spans: Mapping
 
 @garbage_collection.paused(promote=True)  # see smithy2cfn.garbage_collection
 def load_texts(sources: Iterable[tuple[str, str]], diags: Diagnostics, *, prelude: bool = True,
-               allow_unknown_traits: bool = False, meanwhile: Callable[[frozenset[str]], object] | None = None
-               ) -> Model:
+               allow_unknown_traits: bool = False, meanwhile: Callable[[frozenset[str]], object] | None = None,
+               packages: Callable[[], object] | None = None) -> Model:
     """Load in-memory sources ``(path, text)``; the path's suffix picks IDL or JSON AST
-    (the keywords as for :func:`load_model`)."""
-    return _load_sources(list(sources), diags, prelude, allow_unknown_traits, meanwhile)
+    (the keywords as for :func:`load_model`). ``packages``: where the trait packages of
+    ``sources`` (:func:`select_packages`) may be known already, asked once when they are
+    needed, after the sources are read; what it gives is used only when it is a frozenset
+    of strings (``None``: not known, they are selected here). A helper process that loads
+    the same sources tells them (:func:`smithy2cfn.validation.start_helper`): selecting them
+    reads SageMaker's 3.3 MB several times, 7 to 10 ms of each process's loading."""
+    return _load_sources(list(sources), diags, prelude, allow_unknown_traits, meanwhile, packages)
 
 
 def _load_sources(sources: list[tuple[str, str]], diags: Diagnostics, prelude: bool, allow_unknown_traits: bool,
-                  meanwhile: Callable[[frozenset[str]], object] | None) -> Model:
+                  meanwhile: Callable[[frozenset[str]], object] | None,
+                  given: Callable[[], object] | None = None) -> Model:
     """:func:`load_model` of sources read already. While a helper process reads the
     sources (:func:`_read_all`), this process reads the prelude documents and does
-    ``meanwhile`` with the trait packages the model loads."""
-    packages = select_packages(text for _, text in sources) if prelude else frozenset()
+    ``meanwhile`` with the trait packages the model loads (``given``: see
+    :func:`load_texts`'s ``packages``)."""
+    chosen: list[frozenset[str]] = []
+
+    def packages() -> frozenset[str]:
+        if not chosen:
+            known = given() if given is not None and prelude else None
+            chosen.append(known if type(known) is frozenset and all(type(ns) is str for ns in known)
+                          else select_packages(text for _, text in sources) if prelude else frozenset())
+        return chosen[0]
 
     def prepare() -> None:
         if prelude:
-            _prelude_of(packages)
+            _prelude_of(packages())
         if meanwhile is not None:
-            meanwhile(packages)
+            meanwhile(packages())
     read = _read_all(sources, prepare)
-    prelude_docs = _prelude_of(packages) if prelude else []
+    prelude_docs = _prelude_of(packages()) if prelude else []
     docs = _lower_all(read, diags, _prelude_ids(prelude_docs))
     return assemble(prelude_docs, docs, diags, allow_unknown_traits=allow_unknown_traits)
 

@@ -140,7 +140,11 @@ def start_helper(sources: list[tuple[str, str]], *, allow_unknown_traits: bool =
     unlike a helper forked after loading, it reads no page of this process's model, so
     neither process pays for copying the pages the other touches (issue 15, "Cold start").
     Its model is the same, from the same text; its events are kept only when it made the
-    same list of validators (:func:`smithy2cfn.parallel.run_shared`'s ``keys``).
+    same list of validators (:func:`smithy2cfn.parallel.run_shared`'s ``keys``). It selects
+    the trait packages of ``sources`` first and tells them (:func:`smithy2cfn.parallel.tell`):
+    this process takes them from :meth:`~smithy2cfn.parallel.Helper.told` (the ``packages``
+    of :func:`~smithy2cfn.load.load_texts`) instead of selecting them again, when they have
+    arrived by the time its reading of the sources needs them.
 
     ``None`` (nothing forked) unless :mod:`smithy2cfn.parallel` may fork, the JSON AST
     sources write :data:`HELPER_FROM_SHAPES` shape entries or more, and the loader does not
@@ -160,9 +164,12 @@ def start_helper(sources: list[tuple[str, str]], *, allow_unknown_traits: bool =
         import gc
 
         from smithy2cfn.load import load_texts
+        from smithy2cfn.load.loader import select_packages
 
+        packages = select_packages(text for _, text in sources)
+        parallel.tell(packages)  # (the other process loads the same sources: it need not select them again)
         diags = Diagnostics()
-        model = load_texts(sources, diags, allow_unknown_traits=allow_unknown_traits)
+        model = load_texts(sources, diags, allow_unknown_traits=allow_unknown_traits, packages=lambda: packages)
         if loading_failed(diags) or len(model.shapes) < SHARED_FROM_SHAPES:
             return None
         gc.disable()  # (as validate_model does; this process leaves when the queue is empty)
