@@ -22,7 +22,9 @@ its parent). The results come back in the order of the pieces whichever process 
 so the output does not depend on the timing. Whatever the helper did not send back (it was
 killed, a result could not be pickled, it made other pieces) is computed again in this
 process: the results are always complete. Nothing but our own process's data is ever
-unpickled.
+unpickled. A helper of :func:`start_helper` may also :func:`tell` this process a value it
+computes anyway while it makes its pieces (the trait packages of the model both load), which
+this process reads without waiting (:meth:`Helper.told`) instead of computing it again.
 """
 
 from __future__ import annotations
@@ -390,8 +392,8 @@ def tell(value: object) -> None:
     of :func:`start_helper`: the parent reads it with :meth:`Helper.told` without waiting
     for the helper's pieces, to use what the helper computes anyway instead of computing it
     again (the trait packages a model loads: :func:`smithy2cfn.validation.start_helper`).
-    One value (a second one replaces the first when the parent has not read it yet);
-    nothing anywhere else. Raises nothing."""
+    Told twice, the parent reads the last value it has received; called anywhere but in a
+    helper's ``prepare``, it does nothing. Raises nothing."""
     if _back is not None:
         _send(_back, _TOLD, value)
 #: The capacity asked for the helper's pipe (Linux's ``F_SETPIPE_SZ``; an unprivileged
