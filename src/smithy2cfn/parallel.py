@@ -364,9 +364,11 @@ def start_helper(prepare: Callable[[], tuple[Sequence[str], Callable[[int], obje
     def serve(queue_r: int, back_w: int) -> None:
         global _back
         allow(False)  # (a helper never forks one of its own)
-        _back = back_w
-        made = prepare()
-        _back = None
+        _back = back_w  # (for tell, while prepare runs)
+        try:
+            made = prepare()
+        finally:
+            _back = None
         if made is not None:
             keys, compute = made
             _serve(queue_r, back_w, compute, list(keys))
@@ -396,6 +398,8 @@ def tell(value: object) -> None:
     helper's ``prepare``, it does nothing. Raises nothing."""
     if _back is not None:
         _send(_back, _TOLD, value)
+
+
 #: The capacity asked for the helper's pipe (Linux's ``F_SETPIPE_SZ``; an unprivileged
 #: process may ask up to ``/proc/sys/fs/pipe-max-size``, 1 MiB by default): the helper
 #: blocks only when this much is sent and not read yet.
