@@ -7,13 +7,13 @@ This is how the README's "medians of N runs alternating with the code before the
 measured. The variants are this checkout (``current``), each ``--rev`` (a git revision, checked
 out in a temporary worktree removed at the end), each ``--tree`` (a folder holding
 ``src/smithy2cfn``), and each ``--env`` (this checkout with environment variables set, such as
-``jobs1:SMITHY2CFN_JOBS=1``). Each round runs every variant once, in turns, one order then the
-other (so that a drift of the machine's speed weighs on all of them alike), after a round that
-is not counted; each run is ``python -m smithy2cfn build -q MODEL... -o TMP`` with the variant's
-``src`` first on ``PYTHONPATH``. Before the rounds each tree's bytecode is compiled: with
-``PYTHONDONTWRITEBYTECODE`` set, a module whose source is newer than its bytecode (a file
-edited and put back) is compiled again in every run, some 20 ms of a SageMaker build, which
-once weighed on one side of such a comparison.
+``jobs1:SMITHY2CFN_JOBS=1``). The runs are :func:`side_by_side.measure_side_by_side`'s: every
+variant in turns, one order then the other, after an uncounted round, each run
+``python -m smithy2cfn build -q MODEL... -o TMP`` with the variant's ``src`` first on
+``PYTHONPATH`` and without ``PYTHONDONTWRITEBYTECODE`` (:data:`side_by_side.CHILD_ENV`), so
+that the uncounted round writes each tree's bytecode: with that variable set, a module whose
+source is newer than its bytecode (a file edited and put back) is compiled again in every
+run, some 20 ms of a SageMaker build, which once weighed on one side of such a comparison.
 
 For each variant it prints the median, first and third quartile of the wall time, the median
 CPU time (user + system of the process and its helper), and the difference of the medians
@@ -25,35 +25,16 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
+from side_by_side import CHILD_ENV, measure_side_by_side  # (beside this file)
+
 REPO = Path(__file__).resolve().parents[1]
-
-
-def _compile(src: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(src)], env=env, check=True,
-                   stdout=subprocess.DEVNULL)
-
-
-def _run(src: Path, extra_env: dict[str, str], models: list[str], out: str) -> tuple[float, float]:
-    env = dict(os.environ)
-    env.update(extra_env)
-    env["PYTHONPATH"] = os.pathsep.join([str(src), *filter(None, [os.environ.get("PYTHONPATH")])])
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    started = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "smithy2cfn", "build", "-q", *models, "-o", out], env=env,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-    wall = time.perf_counter() - started
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return wall, (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
 
 
 def main() -> None:
@@ -79,25 +60,21 @@ def main() -> None:
         for spec in args.env:
             name, _, pairs = spec.partition(":")
             variants.append((name, REPO / "src", dict(pair.partition("=")[::2] for pair in pairs.split(",") if pair)))
-        for src in dict.fromkeys(src for _, src, _ in variants):
-            _compile(src)
+        envs = [{**CHILD_ENV, **extra, "PYTHONPATH": os.pathsep.join(filter(None, [str(src), CHILD_ENV.get("PYTHONPATH")]))}
+                for _, src, extra in variants]
         print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average "
               f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}; {args.runs} rounds, {len(variants)} variants")
-        walls: dict[str, list[float]] = {name: [] for name, _, _ in variants}
-        cpus: dict[str, list[float]] = {name: [] for name, _, _ in variants}
-        with tempfile.TemporaryDirectory(prefix="bench-alternate-out-") as out:
-            for round_ in range(args.runs + 1):
-                for name, src, extra in variants if round_ % 2 == 0 else variants[::-1]:
-                    wall, cpu = _run(src, extra, args.models, out)
-                    if round_:  # (the first round warms the file cache and is not counted)
-                        walls[name].append(wall)
-                        cpus[name].append(cpu)
-        first = statistics.median(walls[variants[0][0]])
-        for name, _, _ in variants:
-            median = statistics.median(walls[name])
-            q1, _, q3 = statistics.quantiles(walls[name], n=4) if len(walls[name]) > 1 else (median, median, median)
+        argv = [sys.executable, "-m", "smithy2cfn", "build", "-q", *args.models, "-o"]
+        runs = measure_side_by_side([lambda out: [*argv, out]] * len(variants), args.runs, envs)
+        first = statistics.median(runs[0].wall) if runs[0].wall else float("nan")
+        for (name, _, _), measured in zip(variants, runs, strict=True):
+            if measured.failed or not measured.wall:
+                print(f"{name:16s} failed: {measured.failed}")
+                continue
+            median = statistics.median(measured.wall)
+            q1, _, q3 = statistics.quantiles(measured.wall, n=4) if len(measured.wall) > 1 else (median,) * 3
             print(f"{name:16s} wall median {1000 * median:7.1f} ms (quartiles {1000 * q1:.1f}–{1000 * q3:.1f}), "
-                  f"CPU median {1000 * statistics.median(cpus[name]):7.1f} ms, "
+                  f"CPU median {1000 * statistics.median(measured.cpu):7.1f} ms, "
                   f"{1000 * (median - first):+6.1f} ms against {variants[0][0]}")
         print(f"load average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     finally:

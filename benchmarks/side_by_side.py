@@ -166,11 +166,13 @@ def measure(argv_for: callable, repeat: int) -> Runs:
     return measure_side_by_side([argv_for], repeat)[0]
 
 
-def measure_side_by_side(argvs_for: list[callable], repeat: int) -> list[Runs]:
+def measure_side_by_side(argvs_for: list[callable], repeat: int,
+                         envs: list[dict[str, str]] | None = None) -> list[Runs]:
     """The runs of each command (``repeat`` each, after one warm-up run of each), taken in
     turns, in one order then the reverse (A B, B A, A B...): a machine whose speed drifts
     during the minute a case takes slows every command alike, not the one measured last. A
-    command that fails is not run again."""
+    command that fails is not run again. ``envs``: each command's environment (default
+    :data:`CHILD_ENV` for all)."""
     runs = [Runs() for _ in argvs_for]
     for i in range(repeat + 1):
         order = list(range(len(argvs_for)))
@@ -178,7 +180,7 @@ def measure_side_by_side(argvs_for: list[callable], repeat: int) -> list[Runs]:
             if runs[k].failed:
                 continue
             with tempfile.TemporaryDirectory() as out:
-                wall, cpu, rss, code, err = run_process(argvs_for[k](out), CHILD_ENV)
+                wall, cpu, rss, code, err = run_process(argvs_for[k](out), CHILD_ENV if envs is None else envs[k])
             if code != 0:
                 runs[k].failed = f"exit {code}: {err.strip()}"
                 continue
