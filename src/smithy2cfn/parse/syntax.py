@@ -189,17 +189,18 @@ def get_parser() -> _Parser:
     return _Parser(token_re, first_kind, regexes, keywords, punctuation, data["states"], rules,
                    [_rule_kind(rule) for rule in rules], data["start_state"], data["end_state"],
                    [frozenset(terms) for terms in data["safe_reductions"]],
-                   *_fast_gotos(data["states"], keywords, punctuation))
+                   **_fast_gotos(data["states"], keywords, punctuation))
 
 
 def _fast_gotos(states: list[dict[str, int]], keywords: dict[str, str], punctuation: dict[str, str]
-                ) -> tuple[dict[int, int], None, dict[int, int], dict[int, str]]:
-    """:class:`_Parser`'s ``value_goto``, ``shift_memo`` (``None``: a new one),
-    ``trait_goto`` and ``members_goto``: all empty when the grammar's punctuation is not
-    :data:`_FAST_PUNCTUATION` (every token then goes through the automaton)."""
+                ) -> dict[str, Any]:
+    """:class:`_Parser`'s ``value_goto``, ``trait_goto`` and ``members_goto``, by name: none
+    when the grammar's punctuation is not :data:`_FAST_PUNCTUATION` (every token then goes
+    through the automaton)."""
     if any(punctuation.get(text) != name for text, name in _FAST_PUNCTUATION.items()):
-        return {}, None, {}, {}
-    return _value_gotos(states, keywords), None, _trait_gotos(states), _members_gotos(states)
+        return {}
+    return {"value_goto": _value_gotos(states, keywords), "trait_goto": _trait_gotos(states),
+            "members_goto": _members_gotos(states)}
 
 
 def _uncaptured(regex: str) -> str:
@@ -740,17 +741,19 @@ def _plain_node_value(types: list[str], values: list[str], i: int) -> tuple[Any,
     decoded: dict[str, str] = {}   # string token -> its value (the same words recur)
     is_simple = SIMPLE_IDENTIFIER.match
 
+    def quoted(token: str) -> str:
+        text = decoded.get(token)
+        if text is None:
+            text, problem = decode_quoted_text(token)
+            if problem:
+                raise _Unreadable
+            decoded[token] = text
+        return text
+
     def value(i: int, depth: int) -> tuple[Any, int]:
         t = types[i]
         if t == "QUOTED_TEXT":
-            token = values[i]
-            text = decoded.get(token)
-            if text is None:
-                text, problem = decode_quoted_text(token)
-                if problem:
-                    raise _Unreadable
-                decoded[token] = text
-            return text, i + 1
+            return quoted(values[i]), i + 1
         if t == "IDENTIFIER":
             word = KEYWORD_VALUES.get(values[i], _UNREAD)  # (else a shape ID: the walker's)
             if word is _UNREAD:
@@ -778,9 +781,7 @@ def _plain_node_value(types: list[str], values: list[str], i: int) -> tuple[Any,
                     if not ok:
                         raise _Unreadable
                 elif key == "QUOTED_TEXT":
-                    name, problem = decode_quoted_text(name)
-                    if problem:
-                        raise _Unreadable
+                    name = quoted(name)
                 else:
                     raise _Unreadable
                 if j + 2 >= n or types[j + 1] != "COLON" or name in out:
@@ -917,9 +918,9 @@ def _fast_trait(types: list[str], values: list[str], i: int, keywords: dict[str,
     automaton: ``(node, index of the token after it)``, the ``trait`` node the driver's
     reductions build (``@`` shape_id, then the ``trait_body`` of a ``(...)``: nothing, a
     ``trait_structure`` of ``node_object_kvp``, or a ``trait_node``), its arrays and
-    objects read by :func:`_value_node` (their values added to ``fast_values``). Half of the tokens the automaton read in s3 as IDL were in
-    traits (``@http(method: "PUT", uri: "/{Bucket}")``, ``@documentation("...")``), at
-    2 µs a token.
+    objects read by :func:`_value_node` (their values added to ``fast_values``). Half of the
+    tokens the automaton read in s3 as IDL were in traits (``@http(method: "PUT", uri:
+    "/{Bucket}")``, ``@documentation("...")``), at 2 µs a token.
 
     A key that is a keyword (``keywords``: after ``(``, ``true`` may start a value) and
     anything the grammar does not accept there are left to the automaton, as
