@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import json
+import os
+import threading
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity, Span, format_diagnostics
+from smithy2cfn import api
+from smithy2cfn.diagnostics import Diagnostic, Diagnostics, Severity, Span, _SourceLines, format_diagnostics
 
 
 def test_text_format_has_location_source_caret_and_help(tmp_path):
@@ -19,6 +24,57 @@ def test_text_format_has_location_source_caret_and_help(tmp_path):
     assert lines[1] == "    2 | structure Foo { bar: Baz }"
     assert lines[2] == "      |                      ^^^"
     assert lines[3] == "      = help: did you mean 'Bar'?"
+
+
+def _line_by_split(data: bytes, n: int) -> str | None:
+    # line n as the readers count lines: after the (n - 1)-th "\n", a "\r" before its end left out
+    lines = data.split(b"\n")
+    if not data or data.endswith(b"\n"):
+        lines.pop()
+    return lines[n - 1].removesuffix(b"\r").decode("utf-8", "replace") if n <= len(lines) else None
+
+
+@settings(max_examples=300, deadline=None)
+@given(lines=st.lists(st.binary(max_size=90).map(lambda b: b.replace(b"\n", b"")), max_size=400),
+       end=st.sampled_from([b"", b"\n", b"\r\n"]), asked=st.lists(st.integers(1, 410), min_size=1, max_size=30),
+       in_order=st.booleans())
+def test_source_lines_are_those_between_line_breaks_asked_in_any_order(lines, end, asked, in_order):
+    data = b"\n".join(lines) + (end if lines else b"")
+    source = _SourceLines(data)
+    for n in sorted(asked) if in_order else asked:
+        assert source.get(n) == _line_by_split(data, n)
+
+
+def test_a_line_far_into_a_file_of_short_lines_after_long_ones():
+    # the guess of where a line is comes from the lines before it: here far too far
+    data = b"x" * 5000 + b"\n" + b"\n".join(b"%d" % i for i in range(20000)) + b"\n"
+    source = _SourceLines(data)
+    assert [source.get(n) for n in (1, 2, 3, 15000, 20001, 20002)] == ["x" * 5000, "0", "1", "14998", "19999", None]
+
+
+def test_the_source_line_is_the_one_the_span_counts_past_a_line_separator_in_a_string(tmp_path):
+    # a JSON string may hold U+2028 or U+0085 as they are: str.splitlines breaks
+    # there, the JSON AST reader's lines do not, so the line shown must not either
+    src = tmp_path / "m.json"
+    src.write_text('{"smithy": "2.0", "shapes": {\n'
+                   '  "a#A": {"type": "string", "traits": {"smithy.api#documentation": "x\u2028y\x85z"}},\n'
+                   '  "a#B": {"type": "string", "traits": {"smithy.api#pattern": "b"}}\n}}\n', encoding="utf-8")
+    found = [d for d in api.validate_files([src]).diagnostics if d.code == "S3132"]  # a pattern without ^ and $
+    assert found and found[0].span.line == 3, found
+    text = format_diagnostics(found)
+    assert '    3 |   "a#B": {"type": "string", "traits": {"smithy.api#pattern": "b"}}' in text.splitlines()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_span_on_a_fifo_shows_no_source_line_and_never_blocks(tmp_path):
+    fifo = tmp_path / "pipe.smithy"
+    os.mkfifo(fifo)
+    d = Diagnostic("S1001", Severity.ERROR, "bad", Span(str(fifo), 2, 1))
+    done: list[str] = []
+    worker = threading.Thread(target=lambda: done.append(format_diagnostics([d])), daemon=True)
+    worker.start()
+    worker.join(10)
+    assert done and done[0].splitlines() == [f"{fifo}:2:1: error[S1001] bad"]
 
 
 def test_sorted_by_file_line_column_and_deduplicated():
