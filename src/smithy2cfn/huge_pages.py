@@ -97,24 +97,24 @@ def wanted(environ: Mapping[str, str] = os.environ) -> int:
     try:
         if not (os.confstr("CS_GNU_LIBC_VERSION") or "").startswith("glibc"):
             return 0
-        with open(_THP_SIZE, encoding="ascii") as f:
+        with open(_THP_SIZE, "rb") as f:  # (read as bytes: no text decoder to import before the fork)
             size = int(f.read(40))
         try:  # (the setting of this size of page, Linux 6.8 and later: "inherit" is the one above)
-            with open(_THP_SIZE_SETTING.format(size >> 10), encoding="ascii") as f:
+            with open(_THP_SIZE_SETTING.format(size >> 10), "rb") as f:
                 setting = f.read(200)
         except FileNotFoundError:
-            setting = "[inherit]"
-        if "[inherit]" in setting:
-            with open(_THP_SETTING, encoding="ascii") as f:
+            setting = b"[inherit]"
+        if b"[inherit]" in setting:
+            with open(_THP_SETTING, "rb") as f:
                 setting = f.read(200)
-        if "[always]" not in setting and "[madvise]" not in setting:
+        if b"[always]" not in setting and b"[madvise]" not in setting:
             return 0
         page = os.sysconf("SC_PAGE_SIZE")
         if size <= page or size & (size - 1) or size > RESERVE // 8:
             return 0
         order = size.bit_length() - page.bit_length()
         free = 0
-        with open(_BUDDY_INFO, encoding="ascii") as f:
+        with open(_BUDDY_INFO, "rb") as f:
             for line in f.read(8192).splitlines():
                 counts = line.split()[4:]  # ("Node 0, zone Normal" then the free blocks of order 0, 1...)
                 free += sum(int(n) << (o - order) for o, n in enumerate(counts) if o >= order)
@@ -125,7 +125,7 @@ def wanted(environ: Mapping[str, str] = os.environ) -> int:
         for limit in (resource.RLIMIT_AS, resource.RLIMIT_DATA):
             if resource.getrlimit(limit)[0] != resource.RLIM_INFINITY:
                 return 0
-    except (OSError, ValueError, UnicodeDecodeError):
+    except (OSError, ValueError):
         return 0
     return size
 

@@ -33,7 +33,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-# pickle, struct and threading are imported by the functions that use them: a small build,
+# pickle and struct are imported by the functions that use them: a small build,
 # which never shares its work, does not pay for their import (issue 15, "Cold start").
 
 TYPE_CHECKING = False
@@ -66,9 +66,10 @@ def available() -> bool:
         return False
     if os.environ.get(JOBS_VARIABLE, "").strip() == "1":
         return False
-    import threading
-
-    if threading.active_count() != 1:
+    # (a process that never imported threading has started no thread it would count: the
+    # import, some 0.5 ms before the fork, is left to a process that has)
+    threading = sys.modules.get("threading")
+    if threading is not None and threading.active_count() != 1:
         return False
     return _spare_cpu()
 
@@ -109,8 +110,8 @@ def _spare_cpu() -> bool:
 def _ready_tasks() -> int:
     """The tasks ready to run now, as ``/proc/loadavg`` counts them (its fourth field,
     "ready/all"). Raises ``OSError``, ``ValueError`` or ``IndexError`` where it cannot be read."""
-    with open(_LOADAVG, encoding="ascii") as f:
-        return int(f.read().split()[3].partition("/")[0])
+    with open(_LOADAVG, "rb") as f:
+        return int(f.read().split()[3].partition(b"/")[0])
 
 
 def run_shared(pieces: Sequence[T], work: Callable[[T], R], meanwhile: Callable[[], object] | None = None,
