@@ -52,6 +52,27 @@ def test_a_line_far_into_a_file_of_short_lines_after_long_ones():
     assert [source.get(n) for n in (1, 2, 3, 15000, 20001, 20002)] == ["x" * 5000, "0", "1", "14998", "19999", None]
 
 
+class _CountedBytes(bytes):
+    """Bytes that count the calls of their ``count`` method."""
+
+    calls = 0
+
+    def count(self, *args):  # type: ignore[override]
+        _CountedBytes.calls += 1
+        return super().count(*args)
+
+
+def test_finding_a_line_takes_a_few_steps_whatever_the_lines_before_it():
+    # 1,000 empty lines, then lines of 100 KB: the lines so far say a line is 1 byte long;
+    # a guess that never grew would count its way through 5 MB in steps of some 70 bytes
+    data = _CountedBytes(b"\n" * 1000 + (b"x" * 100_000 + b"\n") * 100)
+    source = _SourceLines(data)
+    assert source.get(1000) == ""
+    _CountedBytes.calls = 0
+    assert source.get(1050) == "x" * 100_000
+    assert _CountedBytes.calls < 100
+
+
 def test_the_source_line_is_the_one_the_span_counts_past_a_line_separator_in_a_string(tmp_path):
     # a JSON string may hold U+2028 or U+0085 as they are: str.splitlines breaks
     # there, the JSON AST reader's lines do not, so the line shown must not either
