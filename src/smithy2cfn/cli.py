@@ -150,7 +150,8 @@ def _report(items: list[Diagnostic], fmt: str, quiet: bool = False, verbose: boo
 
         _echo(render_sarif(sarif_document(items, successful=exit_code != 2)))
     elif items:
-        _echo(format_diagnostics(items, fmt, fold_after=None if verbose else 3), err=True)
+        # (the source lines: the model files read again by the package's one bounded read)
+        _echo(format_diagnostics(items, fmt, api.read_regular_file, fold_after=None if verbose else 3), err=True)
 
 
 def build(models: tuple[Path, ...], out_dir: Path | None, config_file: tuple[Path, ...], projection: str | None,

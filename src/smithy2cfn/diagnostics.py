@@ -32,8 +32,6 @@ import enum
 import heapq
 import json
 import operator
-import os
-import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import islice
@@ -653,7 +651,7 @@ class Diagnostics(Record):
 
 
 class _SourceLines:
-    """The lines of one file, read once as bytes, for the source lines under diagnostics.
+    """The lines of one file's bytes, for the source lines under diagnostics.
 
     Line ``n`` is the text after the ``n - 1``-th ``\\n`` (a ``\\r`` before the next one left
     out), as the IDL and JSON AST readers count the lines of their spans; ``str.splitlines``
@@ -670,25 +668,6 @@ class _SourceLines:
         self.data = data
         self.line = 1  # the line last found (1-based) and the offset where it starts
         self.start = 0
-
-    @staticmethod
-    def read(path: str) -> _SourceLines | None:
-        """The lines of the regular file at ``path``, or ``None`` (not a regular file, or
-        unreadable); never blocks on a FIFO or device, never raises."""
-        try:
-            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-        except (OSError, ValueError):
-            return None
-        try:
-            st = os.fstat(fd)
-            if not stat.S_ISREG(st.st_mode):
-                return None
-            with os.fdopen(fd, "rb", closefd=False) as f:
-                return _SourceLines(f.read())
-        except (OSError, ValueError):
-            return None
-        finally:
-            os.close(fd)
 
     def get(self, n: int) -> str | None:
         """Line ``n`` (1-based) as text (undecodable bytes replaced), or ``None`` past the end."""
@@ -728,19 +707,27 @@ class _SourceLines:
         return text.removesuffix(b"\r").decode("utf-8", "replace")
 
 
-def _source_line(span: Span | None, cache: dict[str, _SourceLines | None]) -> str | None:
+def _source_line(span: Span | None, cache: dict[str, _SourceLines | None],
+                 read: Callable[[str], bytes | None]) -> str | None:
     if span is None or not span.line:
         return None
     if span.path not in cache:
-        cache[span.path] = _SourceLines.read(span.path)
+        data = read(span.path)
+        cache[span.path] = None if data is None else _SourceLines(data)
     lines = cache[span.path]
     return None if lines is None else lines.get(span.line)
 
 
 def format_diagnostics(diagnostics: Diagnostics | list[Diagnostic], fmt: str = "text",
-                       show_source: bool = True, fold_after: int | None = None) -> str:
+                       read_source: Callable[[str], bytes | None] | None = None,
+                       fold_after: int | None = None) -> str:
     """Render diagnostics sorted by location, one per line (``fmt`` is ``text`` or ``json``),
     at most :data:`MAX_PER_CODE` of each code and severity (:func:`funnel`).
+
+    ``read_source`` (text only): a file's bytes by path, ``None`` when it cannot be read; with
+    it, each diagnostic shows the line of its file it points at, read once per file (the CLI
+    passes the package's one bounded read, :func:`smithy2cfn.api.read_regular_file`, which
+    never reads a FIFO or device; this module reads no file).
 
     ``fold_after`` (text only): non-error diagnostics whose code and message repeat more than
     this many times are shown that many times, then summed up in one line.
@@ -756,7 +743,7 @@ def format_diagnostics(diagnostics: Diagnostics | list[Diagnostic], fmt: str = "
         seen[key] = seen.get(key, 0) + 1
         if fold_after is not None and not d.is_error and seen[key] > fold_after:
             continue
-        out.append(d.format_text(_source_line(d.span, cache) if show_source else None) + "\n")
+        out.append(d.format_text(None if read_source is None else _source_line(d.span, cache, read_source)) + "\n")
     for (code, severity, message), count in seen.items():
         if fold_after is not None and severity < Severity.ERROR and count > fold_after:
             out.append(f"{severity.label}[{code}] {message}: {count - fold_after} more like the above "

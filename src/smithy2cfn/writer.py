@@ -31,7 +31,7 @@ from json.encoder import encode_basestring
 from pathlib import Path
 
 from smithy2cfn.diagnostics import Code, Diagnostic, Diagnostics, Severity, Span, declare_codes
-from smithy2cfn.load.files import read_bytes
+from smithy2cfn.load.files import MAX_FILE_BYTES, read_bytes
 from smithy2cfn.records import Record
 from smithy2cfn.regexes import lazy
 
@@ -256,9 +256,11 @@ def _write_named_temp(folder: Path, name: str, data: bytes) -> None:
         raise
 
 
-def read_regular_file(path: str | os.PathLike[str], limit: int, dir_fd: int | None = None,
+def read_regular_file(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES, dir_fd: int | None = None,
                       follow_symlinks: bool = True) -> bytes | None:
-    """The bytes of the regular file at ``path`` when it holds at most ``limit`` bytes;
+    """The bytes of the regular file at ``path`` when it holds at most ``limit`` bytes (by
+    default the limit of a model file, README "Limits": the CLI's source lines under
+    diagnostics read the model files with it);
     ``None`` when it is missing, not a regular file (a FIFO, a device, a folder: never
     read), a symbolic link (with ``follow_symlinks=False``), larger, or unreadable
     (:func:`smithy2cfn.load.files.read_bytes`, without saying why)."""

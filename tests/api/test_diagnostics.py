@@ -19,7 +19,7 @@ def test_text_format_has_location_source_caret_and_help(tmp_path):
     src.write_text("namespace a\nstructure Foo { bar: Baz }\n")
     d = Diagnostic("S2001", Severity.ERROR, "unresolved 'Baz'", Span(str(src), 2, 22, 2, 25),
                    "a#Foo$bar", "did you mean 'Bar'?")
-    lines = format_diagnostics([d]).splitlines()
+    lines = format_diagnostics([d], read_source=api.read_regular_file).splitlines()
     assert lines[0] == f"{src}:2:22: error[S2001] unresolved 'Baz' (shape a#Foo$bar)"
     assert lines[1] == "    2 | structure Foo { bar: Baz }"
     assert lines[2] == "      |                      ^^^"
@@ -82,7 +82,7 @@ def test_the_source_line_is_the_one_the_span_counts_past_a_line_separator_in_a_s
                    '  "a#B": {"type": "string", "traits": {"smithy.api#pattern": "b"}}\n}}\n', encoding="utf-8")
     found = [d for d in api.validate_files([src]).diagnostics if d.code == "S3132"]  # a pattern without ^ and $
     assert found and found[0].span.line == 3, found
-    text = format_diagnostics(found)
+    text = format_diagnostics(found, read_source=api.read_regular_file)
     assert '    3 |   "a#B": {"type": "string", "traits": {"smithy.api#pattern": "b"}}' in text.splitlines()
 
 
@@ -92,7 +92,7 @@ def test_a_span_on_a_fifo_shows_no_source_line_and_never_blocks(tmp_path):
     os.mkfifo(fifo)
     d = Diagnostic("S1001", Severity.ERROR, "bad", Span(str(fifo), 2, 1))
     done: list[str] = []
-    worker = threading.Thread(target=lambda: done.append(format_diagnostics([d])), daemon=True)
+    worker = threading.Thread(target=lambda: done.append(format_diagnostics([d], read_source=api.read_regular_file)), daemon=True)
     worker.start()
     worker.join(10)
     assert done and done[0].splitlines() == [f"{fifo}:2:1: error[S1001] bad"]
@@ -104,7 +104,7 @@ def test_sorted_by_file_line_column_and_deduplicated():
     diags.error("S1", "a2", Span("a.smithy", 2, 1))
     diags.error("S1", "a1", Span("a.smithy", 1, 5))
     diags.error("S1", "a1", Span("a.smithy", 1, 5))
-    text = format_diagnostics(diags, show_source=False)
+    text = format_diagnostics(diags)
     assert [line.split(": ")[0] for line in text.splitlines()] == ["a.smithy:1:5", "a.smithy:2:1", "b.smithy:1:1"]
 
 
@@ -118,12 +118,12 @@ def test_json_lines():
 def test_repeated_warnings_fold_but_errors_never_do():
     items = [Diagnostic("S3006", Severity.WARNING, "same", Span("m.smithy", i, 1)) for i in range(1, 7)]
     items += [Diagnostic("S2001", Severity.ERROR, "same error", Span("m.smithy", i, 2)) for i in range(1, 7)]
-    text = format_diagnostics(items, show_source=False, fold_after=3)
+    text = format_diagnostics(items, fold_after=3)
     assert text.count("warning[S3006] same (") == 0
     assert sum(1 for line in text.splitlines() if line.endswith("warning[S3006] same")) == 3
     assert "warning[S3006] same: 3 more like the above" in text
     assert text.count("error[S2001]") == 6
-    assert "more like" not in format_diagnostics(items, show_source=False)
+    assert "more like" not in format_diagnostics(items)
 
 
 def test_a_long_source_line_is_shown_as_a_window_around_the_column():

@@ -706,14 +706,14 @@ def _load_sources(sources: list[tuple[str, str]], diags: Diagnostics, prelude: b
     sources (:func:`_read_all`), this process reads the prelude documents and does
     ``meanwhile`` with the trait packages the model loads (``given``: see
     :func:`load_texts`'s ``packages``)."""
-    chosen: list[frozenset[str]] = []
-
+    @functools.cache  # (asked when first needed, so that a helper has had time to tell them)
     def packages() -> frozenset[str]:
-        if not chosen:
-            known = given() if given is not None and prelude else None
-            chosen.append(known if type(known) is frozenset and all(type(ns) is str for ns in known)
-                          else select_packages(text for _, text in sources) if prelude else frozenset())
-        return chosen[0]
+        if not prelude:
+            return frozenset()
+        known = given() if given is not None else None
+        if type(known) is frozenset and all(type(ns) is str for ns in known):
+            return known
+        return select_packages(text for _, text in sources)
 
     def prepare() -> None:
         if prelude:
